@@ -1,0 +1,157 @@
+# abstat: one plain non-recursive Makefile.
+# Targets: all check demo bench install uninstall clean format deps fuzz
+
+VERSION    := $(shell cat VERSION)
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+LIBEXECDIR ?= $(PREFIX)/libexec/abstat
+DATADIR    ?= $(PREFIX)/share/abstat
+MANDIR     ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+DESTDIR    ?=
+
+CC       ?= cc
+OPT      ?= -O2 -g
+WERROR   ?= 0
+SANITIZE ?= 0
+V        ?= 0
+
+WARN     := -Wall -Wextra -Wshadow -Wformat=2 -Wno-unused-parameter \
+            -Wmissing-prototypes -Wstrict-prototypes
+ifeq ($(WERROR),1)
+WARN     += -Werror
+endif
+SANFLAGS :=
+ifeq ($(SANITIZE),1)
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
+            -fno-sanitize-recover=undefined
+endif
+
+# PAPI is optional at build time: the backend compiles when papi.h exists.
+HAVE_PAPI ?= $(shell printf '\043include <papi.h>\n' | \
+              $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0)
+
+CPPFLAGS_ALL := -D_GNU_SOURCE -DABSTAT_VERSION='"$(VERSION)"' \
+                -DHAVE_PAPI=$(HAVE_PAPI) -Isrc -Icounters -Iworkloads
+CFLAGS_ALL   := -std=c11 $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(CFLAGS)
+LDLIBS_ALL   := -lpfm -ljansson -lm $(LDLIBS)
+ifeq ($(HAVE_PAPI),1)
+LDLIBS_ALL   += -lpapi
+endif
+
+# Workloads are built with fixed flags, recorded in every result.
+WL_CFLAGS := -std=c11 -O2 -D_GNU_SOURCE -D_DEFAULT_SOURCE -Wall -Wextra -Iworkloads
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+B := build
+
+SRC      := $(sort $(wildcard src/*.c counters/*.c))
+OBJ      := $(SRC:%.c=$(B)/%.o)
+LIBOBJ   := $(filter-out $(B)/src/main.o,$(OBJ))
+
+WL_SRC   := $(filter-out workloads/harness.c,$(sort $(wildcard workloads/*.c)))
+WL_BIN   := $(WL_SRC:workloads/%.c=$(B)/workloads/%)
+
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+PROG_SRC := $(sort $(wildcard tests/progs/*.c))
+PROG_BIN := $(PROG_SRC:tests/progs/%.c=$(B)/tests/progs/%)
+
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+
+DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
+            libjansson-dev libcmocka-dev gnuplot-nox linux-perf hyperfine \
+            groff man-db clang libclang-rt-14-dev python3 procps util-linux \
+            file libxml2-utils
+
+.PHONY: all check test demo bench install uninstall clean format deps fuzz \
+        workloads progs units
+
+all: abstat workloads
+
+abstat: $(OBJ)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(CFLAGS_ALL) $(SANFLAGS) -o $@ $(OBJ) $(LDFLAGS) $(LDLIBS_ALL)
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CPPFLAGS_ALL) $(CPPFLAGS) $(CFLAGS_ALL) -c -o $@ $<
+
+workloads: $(WL_BIN)
+
+$(B)/workloads/harness.o: workloads/harness.c workloads/harness.h workloads/abstat.h
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(WL_CFLAGS) -c -o $@ $<
+
+$(B)/workloads/%: workloads/%.c $(B)/workloads/harness.o workloads/harness.h workloads/abstat.h
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  WL      $@")
+	$(Q)$(CC) $(WL_CFLAGS) -o $@ $< $(B)/workloads/harness.o -lpthread
+
+progs: $(PROG_BIN)
+
+$(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -std=c11 -O1 -D_GNU_SOURCE -Wall -Iworkloads -o $@ $<
+
+units: $(UNIT_BIN)
+
+$(B)/tests/%: tests/unit/%.c $(LIBOBJ)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  UNIT    $@")
+	$(Q)$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -Itests/unit -o $@ $< $(LIBOBJ) \
+		$(LDFLAGS) $(LDLIBS_ALL) -lcmocka
+
+deps:
+	@sh tests/deps.sh $(DEB_PKGS)
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory WERROR=1 all progs units
+	$(Q)ABSTAT_SANITIZE=$(SANITIZE) sh tests/run.sh
+
+test: all progs units
+	$(Q)sh tests/run.sh
+
+demo: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)sh tests/demo.sh
+
+bench: all progs
+	$(Q)sh bench/run.sh
+
+fuzz: deps
+	$(Q)sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) \
+		$(DESTDIR)$(DATADIR)/plots $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(PREFIX)/include
+	install -m 755 abstat $(DESTDIR)$(BINDIR)/abstat
+	install -m 755 $(WL_BIN) $(DESTDIR)$(LIBEXECDIR)/
+	install -m 644 plots/*.gp $(DESTDIR)$(DATADIR)/plots/
+	install -m 644 workloads/abstat.h $(DESTDIR)$(PREFIX)/include/abstat.h
+	for m in man/*.1; do install -m 644 $$m $(DESTDIR)$(MANDIR)/man1/; done
+	for m in man/*.5; do install -m 644 $$m $(DESTDIR)$(MANDIR)/man5/; done
+	for m in man/*.7; do install -m 644 $$m $(DESTDIR)$(MANDIR)/man7/; done
+	install -m 644 tests/../man/abstat.bash-completion $(DESTDIR)$(BASHCOMPDIR)/abstat
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/abstat $(DESTDIR)$(PREFIX)/include/abstat.h \
+		$(DESTDIR)$(BASHCOMPDIR)/abstat
+	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR)
+	for m in man/*.[157]; do rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; done
+
+format:
+	clang-format -i src/*.[ch] counters/*.[ch] workloads/*.[ch] tests/unit/*.[ch] tests/progs/*.c
+
+clean:
+	rm -rf $(B) abstat
+
+-include $(OBJ:.o=.d)

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * counters: the one interface between abstat and counting hardware or
+ * software events. A backend is a const struct backend_ops (designated
+ * initializers). Encoding (name -> attr) is separate from counting
+ * (open/read). Nothing outside counters/ includes libpfm4 or PAPI headers.
+ *
+ * Life of a measurement:
+ *   init -> resolve each name -> probe each (classify supported/not)
+ *   -> prepare(supported events) -> per run: open, [start], ..., read, close
+ *   -> free -> fini
+ */
+#ifndef ABSTAT_COUNTERS_H
+#define ABSTAT_COUNTERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+enum event_state {
+	EVENT_OK,            /* resolved and probed: counts here */
+	EVENT_NOT_SUPPORTED, /* cannot count on this machine (reason says why) */
+};
+
+/* One event as resolved: everything needed to reproduce and compare it. */
+struct event {
+	char *name;  /* as the user wrote it: "cycles", "page-faults:u" */
+	char *fstr;  /* canonical encoding string (libpfm4 fstr / PAPI name) */
+	char *pmu;   /* PMU (libpfm4 pmu name, or PAPI component) */
+	char *unit;  /* "" for counts, "ns" for task-clock/cpu-clock */
+	uint32_t type;
+	uint64_t config, config1, config2;
+	bool exclude_user, exclude_kernel, exclude_hv, exclude_idle;
+	bool exclude_host, exclude_guest;
+	bool pinned, inherit;
+	int group;  /* group index within the set (one group per PMU) */
+	enum event_state state;
+	char *reason; /* why not supported, NULL when EVENT_OK */
+	char **native; /* PAPI: native events a preset maps to (NULL-term.) */
+};
+
+/* One raw read of one counter. Scaling is done by counters_scale(). */
+struct counter_value {
+	uint64_t value;
+	uint64_t enabled_ns;
+	uint64_t running_ns;
+};
+
+struct counter_set; /* backend-private: the prepared events and their fds */
+
+struct backend_ops {
+	const char *name; /* "perf", "papi" */
+	/* True: open() is async-signal-safe with pid 0 and may be called in a
+	 * vfork-style child on itself. False: the launcher gates the child
+	 * and the parent calls open() with the child's pid, then start(). */
+	bool self_open;
+
+	int (*init)(char *err, size_t len);
+	void (*fini)(void);
+	/* Name (with :u/:k modifiers) -> ev. user_only adds exclude_kernel.
+	 * -ENOENT for an unknown event, with the library's reason in err. */
+	int (*resolve)(const char *name, bool user_only, struct event *ev,
+		       char *err, size_t len);
+	/* Try the event on this machine. Not countable: ev->state and
+	 * ev->reason set, returns 0. Fatal for the whole session (EACCES,
+	 * backend down): -errno and a one-line message in err. */
+	int (*probe)(struct event *ev, char *err, size_t len);
+	/* Build a set from the events (only EVENT_OK ones are counted). */
+	int (*prepare)(struct event *evs, size_t n, struct counter_set **out);
+	/* Open the set on pid (0 = self) pinned/grouped; counting starts at
+	 * the next exec (enable_on_exec) unless region is true, in which case
+	 * it stays disabled until enable(). 0 or -errno; *bad the failing
+	 * event index. Must not allocate when self_open and pid == 0. */
+	int (*open)(struct counter_set *s, pid_t pid, bool region, int *bad);
+	int (*start)(struct counter_set *s); /* attach backends only */
+	int (*enable)(struct counter_set *s);
+	int (*disable)(struct counter_set *s);
+	/* Read every counter of the set into vals (indexed like the evs given
+	 * to prepare; unsupported events are left zeroed and must be ignored).
+	 * Validates every read; -EIO with a reason in err when malformed. */
+	int (*read)(struct counter_set *s, struct counter_value *vals,
+		    char *err, size_t len);
+	void (*close)(struct counter_set *s); /* fds only; set reusable */
+	void (*free)(struct counter_set *s);
+	/* errno from open/probe -> one sentence naming the event, the
+	 * perf_event_paranoid value where relevant, and one fix. */
+	void (*strerror)(const struct event *ev, int err, char *buf,
+			 size_t len);
+	/* abstat list: events matching pattern with availability here. */
+	int (*list)(const char *pattern, bool encode, FILE *out);
+};
+
+extern const struct backend_ops perf_backend;
+extern const struct backend_ops papi_backend;
+
+/* The default event list for run/versus when -e is not given. */
+extern const char *const counters_default_events;
+
+/* Scaling rule (perf's): running == 0 -> not counted (false);
+ * running < enabled -> *scaled = value * enabled / running, *multiplexed. */
+bool counters_scale(const struct counter_value *v, double *scaled,
+		    bool *multiplexed);
+
+/* Events as used everywhere else: free the strings an event owns. */
+void event_free(struct event *ev);
+/* Deep copy. 0 or -ENOMEM. */
+int event_copy(struct event *dst, const struct event *src);
+/* First field that differs in encoding between a and b ("config",
+ * "exclude_kernel", ...), or NULL when the encodings are the same. */
+const char *event_encoding_diff(const struct event *a, const struct event *b);
+
+#endif

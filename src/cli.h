@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cli: the command line, parsed and validated once into a const struct
+ * config that every command receives. No other file parses argv.
+ */
+#ifndef ABSTAT_CLI_H
+#define ABSTAT_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cpu.h"
+
+enum command {
+	CMD_NONE,
+	CMD_RUN,
+	CMD_VERSUS,
+	CMD_COMPARE,
+	CMD_SHOW,
+	CMD_PLOT,
+	CMD_LIST,
+	CMD_DOCTOR,
+	CMD_WORKLOADS,
+	CMD_RECOVER,
+};
+
+enum out_format {
+	FMT_TEXT,
+	FMT_MAIL,
+	FMT_MARKDOWN,
+	FMT_CSV,
+	FMT_JSON,
+	FMT_BENCHSTAT,
+};
+
+enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
+enum order_kind { ORDER_ALTERNATE, ORDER_RANDOM };
+enum center_kind { CENTER_MEDIAN, CENTER_MEAN };
+enum plot_kind { PLOT_AUTO, PLOT_DELTA, PLOT_RUNS, PLOT_SCALING };
+
+/* One thing to measure: an external command or a built-in workload. */
+struct target {
+	char *name;      /* benchmark name: workload name or argv[0] basename */
+	char **argv;     /* NULL-terminated; for workloads the resolved path */
+	bool builtin;    /* a built-in workload (speaks the region protocol) */
+	char *workload;  /* built-in workload name, or NULL */
+};
+
+struct config {
+	enum command cmd;
+	const char *argv0;
+
+	/* run / versus */
+	const char *events;    /* -e LIST, NULL = default set */
+	unsigned repeat;       /* -r, default 10 */
+	unsigned warmup;       /* --warmup, default 1 */
+	const char *cpu_list;  /* -C as written, NULL = default */
+	struct cpu_list cpus;  /* -C parsed (empty when not given) */
+	bool no_pin;           /* --no-pin */
+	bool cpuset;           /* --cpuset */
+	unsigned copies;       /* --copies, default 1 */
+	const char *label;     /* -n, NULL = kernel release */
+	enum backend_kind backend;
+	double timeout_s;      /* --timeout, 0 = none */
+	bool user_only;        /* --user-only */
+	bool show_output;      /* --show-output */
+	const char *output;    /* -o FILE (run) or PREFIX (versus, plot OUT) */
+	bool force;            /* --force */
+	bool ignore_failure;   /* -i */
+	bool allow_multiplex;  /* --allow-multiplex */
+	bool quiet;            /* -q */
+	const char *run_user;  /* --user USER */
+	uint64_t ops;          /* --ops N for external commands, 0 = unknown */
+	bool has_ops;
+	const char *workloads; /* -w NAME[:ARGS][,...] */
+	const char *suite;     /* -s SUITE */
+	enum order_kind order; /* versus --order */
+	uint64_t seed;         /* --seed (order random, bootstrap) */
+	bool seed_set;
+	bool shell;            /* versus --shell */
+
+	/* targets: run has one per benchmark; versus one per side */
+	struct target *targets;
+	size_t n_targets;
+
+	/* compare / show / plot / recover: positional files (or side specs) */
+	char **files;
+	size_t n_files;
+
+	/* compare */
+	enum out_format format;
+	double alpha;            /* --alpha, default 0.05 */
+	bool detail;             /* --detail */
+	const char *metrics;     /* --metric LIST (compare/plot rows) */
+	enum center_kind center; /* --center */
+	bool force_compare;      /* --force-compare */
+	const char *allow_env_diff; /* --allow-env-diff KEY[,KEY] */
+	double fail_on_regression_pct; /* --fail-on-regression PCT, <0 = off */
+	unsigned resamples;      /* --resamples, default 10000 */
+
+	/* plot */
+	enum plot_kind plot_kind;
+
+	/* list */
+	const char *pattern;
+	bool encode;             /* list --encode: print encodings */
+};
+
+/*
+ * Parse argv into cfg. Returns 0, or EXIT_USAGE after printing one error
+ * line, or -1 when help/version was printed (exit 0).
+ */
+int cli_parse(int argc, char **argv, struct config *cfg);
+void cli_free(struct config *cfg);
+
+/* Strict number parsing: whole string, range checked. 0 or -EINVAL/-ERANGE. */
+int cli_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
+int cli_parse_double(const char *s, double min, double max, double *out);
+
+/* Split a command string into argv without a shell ('', "", \ quoting). */
+int cli_split_words(const char *s, char ***argv_out);
+void cli_free_words(char **argv);
+
+const char *cli_format_name(enum out_format f);
+
+#endif

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * env: capture the environment a measurement ran in (into every result),
+ * the doctor checks, and the compare-time environment diff. Readers take a
+ * root directory ("" or "/" for the real system) so tests can use a fake
+ * /proc and /sys tree. Missing files are recorded as "unknown".
+ */
+#ifndef ABSTAT_ENV_H
+#define ABSTAT_ENV_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cpu.h"
+
+struct env_opts {
+	const char *root;          /* "" = real system */
+	const struct cpu_list *pinned; /* may be NULL or empty: not pinned */
+	const char *const *workload_paths; /* NULL-terminated, may be NULL */
+	const char *backend;       /* "perf" / "papi" */
+};
+
+/* A JSON object with the environment (see abstat-result(5)). */
+json_t *env_capture(const struct env_opts *o);
+
+enum doctor_level { DOCTOR_OK, DOCTOR_WARN, DOCTOR_FAIL };
+
+struct doctor_check {
+	enum doctor_level level;
+	char *name;   /* "governor" */
+	char *file;   /* what it read */
+	char *detail; /* what it found */
+	char *fix;    /* one concrete fix, NULL for OK */
+};
+
+struct doctor_ctx {
+	const char *root;
+	const struct cpu_list *pinned; /* CPUs that will run the workload */
+	bool user_only;                /* counting user space only */
+	const char *backend;
+};
+
+int doctor_run(const struct doctor_ctx *ctx, struct doctor_check **out,
+	       size_t *n);
+void doctor_free(struct doctor_check *c, size_t n);
+
+/* compare: how an env key differs between sides. */
+enum env_diff_kind {
+	ENV_DIFF_EXPECTED, /* kernel, cmdline, mitigations, microcode */
+	ENV_DIFF_REFUSED,  /* changes the measurement: compare refuses */
+	ENV_DIFF_INFO,     /* differs, harmless (boot id, load, time) */
+};
+
+struct env_diff {
+	char *key;         /* dotted path, "cpu.model_name" */
+	enum env_diff_kind kind;
+	char **values;     /* one per side (string form), n_sides long */
+};
+
+/* Diff the envs of n sides (side 0 the baseline). allow: comma list of
+ * keys that may differ (downgrades REFUSED to EXPECTED). */
+int env_diff(json_t *const *envs, size_t n, const char *allow,
+	     struct env_diff **out, size_t *n_out);
+void env_diff_free(struct env_diff *d, size_t n, size_t n_sides);
+
+#endif

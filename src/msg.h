@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * msg: every diagnostic abstat prints goes through here, on stderr, one line
+ * each: "abstat: error: ...", "abstat: warning: ...", "abstat: ...".
+ * Library-like code returns errors; only the command edges call these.
+ */
+#ifndef ABSTAT_MSG_H
+#define ABSTAT_MSG_H
+
+#include <stdbool.h>
+
+/* Exit statuses, documented in abstat(1) EXIT STATUS. */
+enum exit_status {
+	EXIT_OK = 0,
+	EXIT_REGRESSION = 1, /* compare --fail-on-regression; doctor FAIL */
+	EXIT_USAGE = 2,      /* bad command line or bad input file */
+	EXIT_COUNTERS = 3,   /* counters cannot be opened (permission, backend) */
+	EXIT_WORKLOAD = 4,   /* the workload failed (exit, signal, timeout) */
+	EXIT_IO = 5,         /* a file could not be written */
+	EXIT_NOPLOT = 6,     /* gnuplot missing: script and data written */
+	EXIT_INTERRUPTED = 130,
+};
+
+void msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void msg_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints "abstat: error: ...", returns EXIT_USAGE. */
+int msg_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* -q: silence msg_warn and msg_info (errors always print). */
+void msg_set_quiet(bool quiet);
+/* Colour on stderr only when it is a TTY and NO_COLOR is unset. */
+bool msg_colour(void);
+
+#endif
