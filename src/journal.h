@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * journal: nothing measured is lost. While measuring, every finished run is
+ * appended to "<output>.journal" as one JSON line and fsync'd; the first
+ * line is the result header (everything but the runs). At the end the
+ * result is published atomically (result_write) and only then the journal
+ * removed. "abstat recover" turns a left-over journal into a result marked
+ * "partial". Format: abstat-result(5), JOURNAL.
+ */
+#ifndef ABSTAT_JOURNAL_H
+#define ABSTAT_JOURNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "result.h"
+
+struct journal;
+
+/* Create "<output>.journal" (O_EXCL unless force) and write r's header
+ * (format, version, label, env, config, events, benchmark names/argv).
+ * 0 or -errno with a one-line reason in err. */
+int journal_open(const char *output, const struct result *r, bool force,
+		 struct journal **out, char *err, size_t len);
+/* Append one finished run of benchmark bench; fsync. */
+int journal_append(struct journal *j, size_t bench, const struct run *run,
+		   char *err, size_t len);
+/* result_write(r, output, force) then unlink the journal; close. On
+ * failure the journal stays and err says how to recover. */
+int journal_finish(struct journal *j, const struct result *r, bool force,
+		   char *err, size_t len);
+/* Close, keeping the journal file (crash, second signal). */
+void journal_abandon(struct journal *j);
+const char *journal_path(const struct journal *j);
+/* Read a journal back into a result (status "partial"). */
+int journal_recover(const char *path, struct result **out, char *err,
+		    size_t len);
+
+#endif
