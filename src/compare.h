@@ -5,14 +5,23 @@
  * p-values (Holm-corrected) and verdicts -> one output format.
  * Owner: the compare/statistics work (issue 3). This header's public entry
  * points are used by versus (run side) and plot.
+ *
+ * Consumers (plot, versus) call compare_build() and read the model; they
+ * never recompute statistics. Every double in the model is finite unless
+ * a "has_" flag or the verdict says it is not meaningful (then it is 0).
+ * Deltas and their CIs are fractions: +0.037 is +3.7%.
  */
 #ifndef ABSTAT_COMPARE_H
 #define ABSTAT_COMPARE_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cli.h"
+#include "env.h"
+#include "metrics.h"
 #include "result.h"
 
 struct side {
@@ -20,6 +29,106 @@ struct side {
 	struct result **files; /* one per boot */
 	size_t n_files;
 };
+
+/* Fewer runs than this on a side: no verdict ("need >= 4 runs"). */
+#define COMPARE_MIN_RUNS 4
+/* Bootstrap seed when --seed is not given: fixed, so output is diffable. */
+#define COMPARE_DEFAULT_SEED UINT64_C(0x61627374617431)
+
+enum compare_verdict {
+	VERDICT_SIGNIFICANT,     /* p < alpha after Holm (or exact delta != 0) */
+	VERDICT_NOT_SIGNIFICANT, /* printed "~" */
+	VERDICT_TOO_FEW_RUNS,    /* < COMPARE_MIN_RUNS on a side */
+	VERDICT_UNDETERMINED,    /* the test failed: never significant */
+	VERDICT_NOT_SUPPORTED,   /* metric missing, not supported or not
+				  * counted on a side */
+	VERDICT_ZERO_BASELINE,   /* baseline center is 0: delta "?" */
+};
+
+/* One side's summary of one metric (pooled over the side's files). */
+struct compare_stat {
+	bool present;     /* the side has this benchmark and metric */
+	bool supported;   /* false: <not supported> (reason) */
+	bool counted;     /* false: not counted in some run (reason) */
+	bool scaled;      /* some value was scaled (multiplexing) */
+	const char *reason; /* borrowed from the metric, may be NULL */
+	size_t n;         /* values (measured runs that counted) */
+	double center;    /* median or mean, per --center */
+	double median, median_lo, median_hi; /* order-statistic 95% CI */
+	double ci_level;  /* coverage of [median_lo, median_hi]: 0.95, or
+			   * less when n is too small for 95% (n < 6) */
+	double mean, sd, min, max; /* sd: sample SD (n - 1) */
+	double cv;        /* sd / mean, 0 when mean is 0 */
+	size_t n_files;   /* boots pooled in this side */
+	/* Several files: within-boot = pooled SD of runs around their own
+	 * file's mean; between-boot = SD of the files' medians. Relative
+	 * (fractions of center). 0 with one file. */
+	double within_boot_rel, between_boot_rel;
+	size_t n_outliers; /* robust z > 10, flagged never dropped */
+	const double *v;  /* the values (pooled, file order then run order) */
+};
+
+/* One non-baseline side against the baseline for one row. */
+struct compare_delta {
+	enum compare_verdict verdict;
+	bool has_delta;   /* delta, lo, hi meaningful */
+	double delta, lo, hi; /* center(B)/center(A) - 1 and its 95% CI */
+	bool exact;       /* every value identical on each side */
+	bool has_p;       /* p, p_holm meaningful (test ran) */
+	double p;         /* Mann-Whitney U two-sided, raw */
+	double p_holm;    /* Holm-adjusted over the table's tests */
+	bool exact_p;     /* exact distribution (else normal approx.) */
+	bool regression;  /* the change is in the worse direction */
+	const char *why;  /* short reason for a non-verdict, or NULL */
+};
+
+struct compare_row {
+	char *bench;      /* benchmark name */
+	char *metric;     /* metric name (metrics.h) */
+	char *unit;
+	enum metric_kind kind;
+	bool higher_is_better;
+	struct compare_stat *stat;   /* n_sides */
+	struct compare_delta *delta; /* n_sides; [0] (baseline) unused */
+};
+
+struct compare_model {
+	size_t n_sides;
+	char **labels;          /* n_sides */
+	size_t *files;          /* n_sides: result files per side */
+	size_t *runs;           /* n_sides: max measured runs of a side */
+	size_t n_bench;         /* distinct benchmarks in the rows */
+	size_t n_rows;
+	struct compare_row *rows;
+	size_t n_tests;         /* size of the Holm family */
+	double alpha;
+	enum center_kind center;
+	uint64_t seed;          /* bootstrap seed */
+	unsigned resamples;     /* bootstrap resamples */
+	bool forced;            /* --force-compare overrode an encoding diff */
+	char *forced_note;      /* what differed, when forced */
+	bool user_only;         /* side 0 counted user space only */
+	char *cpus;             /* CPUs of side 0 ("1"), or NULL */
+	struct env_diff *env;   /* environment differences */
+	size_t n_env;
+	size_t n_warnings;
+	char **warnings;        /* also printed once on stderr */
+};
+
+/* Build the model. 0, or EXIT_USAGE after printing one error line (the
+ * sides cannot be compared: encodings/env differ, no common metric, ...),
+ * or -ENOMEM. */
+int compare_build(const struct config *cfg, const struct side *sides,
+		  size_t n, struct compare_model **out);
+void compare_model_free(struct compare_model *m);
+
+/* Print the model in cfg->format; returns EXIT_REGRESSION when
+ * --fail-on-regression trips, else EXIT_OK. */
+int compare_print(const struct config *cfg, const struct compare_model *m,
+		  FILE *out);
+
+/* Short verdict name: "significant", "~", "too-few-runs", ... */
+const char *compare_verdict_name(enum compare_verdict v);
 
 /* Build the model for sides (side 0 the baseline) and print it in
  * cfg->format on out. Returns an exit status (msg.h): EXIT_USAGE when the
