@@ -1,8 +1,339 @@
 // SPDX-License-Identifier: MIT
-/* STUB: to be replaced by its owner. */
+/*
+ * metrics: one benchmark of a result -> named per-run series. Counters are
+ * scaled by perf's rule (counters_scale); derived values (IPC, miss
+ * ratios, per-op) are computed per run and only then summarised, so a
+ * ratio of medians never stands in for a median of ratios. Names are
+ * stable: --metric, compare rows and plot data use them.
+ *
+ *   <event>             each event of the result, unit from the event
+ *   IPC[:mod]           instructions / cycles
+ *   cache-miss-ratio    cache-misses / cache-references
+ *   branch-miss-ratio   branch-misses / branches (or branch-instructions)
+ *   wall user sys       ns (wait4 rusage for user/sys)
+ *   maxrss              kB
+ *   ns/op ops/s         region_ns (wall_ns when no region) per op
+ *   <event>/op          each counted event per op
+ */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "metrics.h"
-int metrics_extract(const struct result *r, const struct benchmark *b, struct metric_set *out) { return -ENOSYS; }
-void metrics_free(struct metric_set *set) { }
-const struct metric *metrics_find(const struct metric_set *set, const char *name) { return NULL; }
+
+static bool metrics_measured(const struct run *run)
+{
+	return !run->warmup && run->status == RUN_OK;
+}
+
+static struct metric *metrics_add(struct metric_set *set, const char *name,
+				  const char *unit, enum metric_kind kind,
+				  size_t cap)
+{
+	struct metric *m = realloc(set->m, (set->n + 1) * sizeof(*m));
+
+	if (!m)
+		return NULL;
+	set->m = m;
+	m = &m[set->n];
+	memset(m, 0, sizeof(*m));
+	m->name = strdup(name);
+	m->unit = strdup(unit ? unit : "");
+	m->v = calloc(cap ? cap : 1, sizeof(double));
+	if (!m->name || !m->unit || !m->v) {
+		free(m->name);
+		free(m->unit);
+		free(m->v);
+		return NULL;
+	}
+	m->kind = kind;
+	m->supported = true;
+	m->counted = true;
+	set->n++;
+	return m;
+}
+
+/* Scaled value of event i in run, false when not counted. */
+static bool metrics_counter(const struct result *r, const struct run *run,
+			    size_t i, double *val, bool *mux)
+{
+	*mux = false;
+	if (r->events[i].state != EVENT_OK || !run->total.counters)
+		return false;
+	return counters_scale(&run->total.counters[i], val, mux);
+}
+
+static int metrics_events(const struct result *r, const struct benchmark *b,
+			  struct metric_set *set)
+{
+	for (size_t i = 0; i < r->n_events; i++) {
+		const struct event *ev = &r->events[i];
+		struct metric *m = metrics_add(set, ev->name, ev->unit,
+					       METRIC_COUNTER, b->n_runs);
+		size_t measured = 0;
+
+		if (!m)
+			return -ENOMEM;
+		if (ev->state != EVENT_OK) {
+			m->supported = false;
+			m->reason = strdup(ev->reason ? ev->reason :
+							"not supported");
+			continue;
+		}
+		for (size_t k = 0; k < b->n_runs; k++) {
+			double val;
+			bool mux;
+
+			if (!metrics_measured(&b->runs[k]))
+				continue;
+			measured++;
+			if (!metrics_counter(r, &b->runs[k], i, &val, &mux)) {
+				m->counted = false;
+				continue;
+			}
+			m->scaled |= mux;
+			m->v[m->n++] = val;
+		}
+		if (!m->counted) {
+			char buf[96];
+
+			snprintf(buf, sizeof(buf),
+				 "not counted in %zu of %zu runs (never scheduled on the PMU)",
+				 measured - m->n, measured);
+			m->reason = strdup(buf);
+		}
+	}
+	return 0;
+}
+
+/* Index of the event whose name is base + suffix (suffix: ":u" or ""). */
+static int metrics_event(const struct result *r, const char *base,
+			 const char *suffix)
+{
+	char name[128];
+
+	snprintf(name, sizeof(name), "%s%s", base, suffix);
+	for (size_t i = 0; i < r->n_events; i++)
+		if (!strcmp(r->events[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+struct metrics_ratio {
+	const char *name, *num, *den, *den_alt;
+	bool higher_is_better;
+};
+
+static const struct metrics_ratio metrics_ratios[] = {
+	{ "IPC", "instructions", "cycles", "cpu-cycles", true },
+	{ "cache-miss-ratio", "cache-misses", "cache-references", NULL, false },
+	{ "branch-miss-ratio", "branch-misses", "branches",
+	  "branch-instructions", false },
+};
+
+static int metrics_ratio(const struct result *r, const struct benchmark *b,
+			 const struct metrics_ratio *d, const char *suffix,
+			 struct metric_set *set)
+{
+	int ni = metrics_event(r, d->num, suffix), di;
+	char name[128];
+	struct metric *m;
+
+	di = metrics_event(r, d->den, suffix);
+	if (di < 0 && d->den_alt)
+		di = metrics_event(r, d->den_alt, suffix);
+	if (ni < 0 || di < 0)
+		return 0;
+	snprintf(name, sizeof(name), "%s%s", d->name, suffix);
+	m = metrics_add(set, name, "", METRIC_DERIVED, b->n_runs);
+	if (!m)
+		return -ENOMEM;
+	m->higher_is_better = d->higher_is_better;
+	for (int e = 0; e < 2; e++) {
+		const struct event *ev = &r->events[e ? di : ni];
+
+		if (ev->state != EVENT_OK && m->supported) {
+			m->supported = false;
+			m->reason = strdup(ev->reason ? ev->reason :
+							"not supported");
+		}
+	}
+	if (!m->supported)
+		return 0;
+	for (size_t k = 0; k < b->n_runs; k++) {
+		const struct run *run = &b->runs[k];
+		double num, den;
+		bool mx1, mx2;
+
+		if (!metrics_measured(run))
+			continue;
+		if (!metrics_counter(r, run, ni, &num, &mx1) ||
+		    !metrics_counter(r, run, di, &den, &mx2) || den <= 0) {
+			m->counted = false;
+			continue;
+		}
+		m->scaled |= mx1 || mx2;
+		m->v[m->n++] = num / den;
+	}
+	if (!m->counted)
+		m->reason = strdup("not counted in some runs");
+	return 0;
+}
+
+static int metrics_derived(const struct result *r, const struct benchmark *b,
+			   struct metric_set *set)
+{
+	static const char *const suffixes[] = { "", ":u", ":k" };
+
+	for (size_t s = 0; s < 3; s++)
+		for (size_t d = 0; d < 3; d++)
+			if (metrics_ratio(r, b, &metrics_ratios[d],
+					  suffixes[s], set))
+				return -ENOMEM;
+	return 0;
+}
+
+enum metrics_time { T_WALL, T_USER, T_SYS, T_RSS, T_NS_OP, T_OPS_S };
+
+static double metrics_time_value(const struct proc_sample *p, int which)
+{
+	double ns = (double)(p->region_ns ? p->region_ns : p->wall_ns);
+
+	switch (which) {
+	case T_WALL:
+		return (double)p->wall_ns;
+	case T_USER:
+		return (double)p->user_ns;
+	case T_SYS:
+		return (double)p->sys_ns;
+	case T_RSS:
+		return (double)p->maxrss_kb;
+	case T_NS_OP:
+		return ns / (double)p->ops;
+	default:
+		return ns > 0 ? (double)p->ops * 1e9 / ns : 0;
+	}
+}
+
+static int metrics_times(const struct benchmark *b, bool per_op,
+			 struct metric_set *set)
+{
+	static const char *const names[] = { "wall", "user", "sys", "maxrss",
+					     "ns/op", "ops/s" };
+	static const char *const units[] = { "ns", "ns", "ns", "kB", "ns",
+					     "ops/s" };
+	int first = per_op ? T_NS_OP : T_WALL, last = per_op ? T_OPS_S : T_RSS;
+
+	for (int t = first; t <= last; t++) {
+		struct metric *m = metrics_add(set, names[t], units[t],
+					       per_op ? METRIC_PER_OP :
+							METRIC_TIME,
+					       b->n_runs);
+
+		if (!m)
+			return -ENOMEM;
+		m->higher_is_better = t == T_OPS_S;
+		for (size_t k = 0; k < b->n_runs; k++)
+			if (metrics_measured(&b->runs[k]))
+				m->v[m->n++] = metrics_time_value(
+					&b->runs[k].total, t);
+	}
+	return 0;
+}
+
+static int metrics_per_event_op(const struct result *r,
+				const struct benchmark *b,
+				struct metric_set *set)
+{
+	for (size_t i = 0; i < r->n_events; i++) {
+		char name[160];
+		struct metric *m;
+
+		if (r->events[i].state != EVENT_OK)
+			continue;
+		snprintf(name, sizeof(name), "%s/op", r->events[i].name);
+		m = metrics_add(set, name, r->events[i].unit, METRIC_PER_OP,
+				b->n_runs);
+		if (!m)
+			return -ENOMEM;
+		for (size_t k = 0; k < b->n_runs; k++) {
+			const struct run *run = &b->runs[k];
+			double val;
+			bool mux;
+
+			if (!metrics_measured(run))
+				continue;
+			if (!metrics_counter(r, run, i, &val, &mux)) {
+				m->counted = false;
+				continue;
+			}
+			m->scaled |= mux;
+			m->v[m->n++] = val / (double)run->total.ops;
+		}
+		if (!m->counted)
+			m->reason = strdup("not counted in some runs");
+	}
+	return 0;
+}
+
+/* Per-op metrics need ops > 0 in every measured run. */
+static bool metrics_have_ops(const struct benchmark *b)
+{
+	size_t measured = 0;
+
+	for (size_t k = 0; k < b->n_runs; k++) {
+		const struct run *run = &b->runs[k];
+
+		if (!metrics_measured(run))
+			continue;
+		measured++;
+		if (!run->total.has_ops || !run->total.ops)
+			return false;
+	}
+	return measured > 0;
+}
+
+int metrics_extract(const struct result *r, const struct benchmark *b,
+		    struct metric_set *out)
+{
+	int rc;
+
+	out->n = 0;
+	out->m = NULL;
+	rc = metrics_events(r, b, out);
+	if (!rc)
+		rc = metrics_derived(r, b, out);
+	if (!rc)
+		rc = metrics_times(b, false, out);
+	if (!rc && metrics_have_ops(b)) {
+		rc = metrics_times(b, true, out);
+		if (!rc)
+			rc = metrics_per_event_op(r, b, out);
+	}
+	if (rc)
+		metrics_free(out);
+	return rc;
+}
+
+void metrics_free(struct metric_set *set)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		free(set->m[i].name);
+		free(set->m[i].unit);
+		free(set->m[i].reason);
+		free(set->m[i].v);
+	}
+	free(set->m);
+	set->m = NULL;
+	set->n = 0;
+}
+
+const struct metric *metrics_find(const struct metric_set *set,
+				  const char *name)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (!strcmp(set->m[i].name, name))
+			return &set->m[i];
+	return NULL;
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * stats: pure statistics. Arrays in, numbers out; no I/O, no globals.
+ * Functions that need scratch space allocate it and return -ENOMEM.
+ * Used by compare (delta model), report (run/show tables) and plot.
+ */
+#ifndef ABSTAT_STATS_H
+#define ABSTAT_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct stats_summary {
+	size_t n;
+	double median, median_lo, median_hi; /* order-statistic CI */
+	double ci_level;  /* actual coverage of [median_lo, median_hi] */
+	double mean, sd;  /* sd with n - 1 (0 when n == 1) */
+	double min, max;
+	bool all_equal;   /* every value identical */
+};
+
+/* Summary of v[0..n). The CI aims at 95%; with n < 6 no pair of order
+ * statistics reaches 95%, so [min, max] is given with its real coverage.
+ * 0, -EINVAL (n == 0 or a non-finite value), -ENOMEM. */
+int stats_summarize(const double *v, size_t n, struct stats_summary *out);
+
+/* Median of v (copied, not modified). NAN when n == 0. */
+double stats_median(const double *v, size_t n);
+/* Median of a sorted array. */
+double stats_median_sorted(const double *s, size_t n);
+
+/* Order-statistic CI of the median of a sorted array (binomial, see
+ * stats.c): *lo = s[k], *hi = s[n-1-k]; returns the coverage. */
+double stats_median_ci(const double *s, size_t n, double conf, double *lo,
+		       double *hi);
+
+/* Two-sided Mann-Whitney U test of a vs b. *u is U of a (pairs a > b,
+ * ties 1/2); *exact tells whether the exact null distribution was used
+ * (no ties, both n <= STATS_MWU_EXACT_MAX) or the normal approximation
+ * with tie and continuity correction. 0, -EINVAL (empty side, non-finite
+ * value), -ENOMEM. */
+#define STATS_MWU_EXACT_MAX 50
+int stats_mann_whitney(const double *a, size_t na, const double *b,
+		       size_t nb, double *p, double *u, bool *exact);
+
+/* Holm step-down adjustment of p[0..n) into adj[0..n) (may alias). */
+int stats_holm(const double *p, size_t n, double *adj);
+
+/* Seeded PRNG: xoshiro256** seeded through splitmix64. */
+struct stats_rng {
+	uint64_t s[4];
+};
+void stats_rng_seed(struct stats_rng *r, uint64_t seed);
+uint64_t stats_rng_next(struct stats_rng *r);
+/* Uniform integer in [0, n), n > 0, without modulo bias. */
+uint64_t stats_rng_below(struct stats_rng *r, uint64_t n);
+
+/*
+ * Bootstrap percentile 95% CI of median(b)/median(a) - 1. Each side is
+ * given as groups (boots): ga[i] values starting at a + offa[i]. With one
+ * group per side it is the ordinary bootstrap; with several, a two-stage
+ * bootstrap (groups with replacement, then values within each chosen
+ * group), so the CI carries between-boot variation. Resamples whose
+ * baseline median is 0 are skipped; if more than half are, -EDOM.
+ * 0, -EINVAL, -EDOM, -ENOMEM.
+ */
+struct stats_groups {
+	const double *v;     /* all values */
+	const size_t *len;   /* per group */
+	size_t n_groups;
+};
+int stats_bootstrap_ratio(const struct stats_groups *a,
+			  const struct stats_groups *b, unsigned resamples,
+			  uint64_t seed, double *lo, double *hi);
+
+/* Robust outliers (Iglewicz and Hoaglin modified z-score): count of
+ * values with |0.6745 (x - median) / MAD| > zmax; with MAD == 0 the mean
+ * absolute deviation (times 1.253314) stands in; both 0: none. flags may
+ * be NULL. Returns the count, or -ENOMEM. */
+long stats_outliers(const double *v, size_t n, double zmax, bool *flags);
+
+/* Spearman rank correlation between v and its index 0..n-1 (average
+ * ranks for ties). 0 when n < 3 or v is constant. */
+double stats_spearman_index(const double *v, size_t n);
+
+/* Within-group pooled SD and SD of group medians (see compare.h). */
+int stats_boot_spread(const struct stats_groups *g, double *within_sd,
+		      double *between_sd);
+
+#endif
