@@ -21,8 +21,21 @@ struct env_opts {
 	const char *backend;       /* "perf" / "papi" */
 };
 
-/* A JSON object with the environment (see abstat-result(5)). */
+/* A JSON object with the environment (see abstat-result(5) and the key
+ * list in abstat-doctor(1)). */
 json_t *env_capture(const struct env_opts *o);
+
+/* Helpers shared by capture and doctor. Read <root><rel> into buf (at most
+ * len - 1 bytes, trailing newlines removed). 0 or -errno. */
+int env_read(const char *root, const char *rel, char *buf, size_t len);
+/* The same, as a decimal integer. 0, -errno or -EINVAL. */
+int env_read_long(const char *root, const char *rel, long *out);
+/* The value of "key=" in a kernel command line (last one wins) into buf,
+ * "" when the key is present without a value. false when absent. */
+bool env_cmdline_value(const char *cmdline, const char *key, char *buf,
+		       size_t len);
+/* The selected value of a "[a] b c" sysfs choice ("madvise"), else s. */
+const char *env_bracketed(const char *s, char *buf, size_t len);
 
 enum doctor_level { DOCTOR_OK, DOCTOR_WARN, DOCTOR_FAIL };
 
@@ -63,5 +76,11 @@ struct env_diff {
 int env_diff(json_t *const *envs, size_t n, const char *allow,
 	     struct env_diff **out, size_t *n_out);
 void env_diff_free(struct env_diff *d, size_t n, size_t n_sides);
+/* Flatten an env to dotted keys ("cpu.model_name") with string values
+ * (compare's view of an env). A new object; NULL on ENOMEM. */
+json_t *env_flatten(json_t *env);
+/* Classify one dotted key (allow as in env_diff). */
+enum env_diff_kind env_diff_classify(const char *key, const char *allow);
+const char *env_diff_kind_name(enum env_diff_kind k); /* "expected" */
 
 #endif
