@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "launcher.h"
 #include "msg.h"
 #include "workloads.h"
 
@@ -476,6 +477,27 @@ static char *cli_basename(const char *path)
 	return strdup(slash ? slash + 1 : path);
 }
 
+/* Look an external command up in PATH once, before measuring. */
+static int cli_resolve(char **argv)
+{
+	char path[4096];
+	int rc = launcher_resolve(argv[0], path, sizeof(path));
+
+	if (rc < 0)
+		return msg_usage("%s: %s", argv[0],
+				 rc == -ENOENT ? "command not found" :
+						 strerror(-rc));
+	if (strcmp(path, argv[0])) {
+		char *p = strdup(path);
+
+		if (!p)
+			return EXIT_USAGE;
+		free(argv[0]);
+		argv[0] = p;
+	}
+	return 0;
+}
+
 static int cli_add_target(struct config *cfg, char *name, char **argv,
 			  const char *workload)
 {
@@ -576,6 +598,10 @@ static int cli_command_targets(struct config *cfg, int argc, char **argv)
 		return EXIT_USAGE;
 	for (int i = 0; i < argc; i++)
 		copy[i] = strdup(argv[i]);
+	if (cli_resolve(copy)) {
+		cli_free_words(copy);
+		return EXIT_USAGE;
+	}
 	if (cli_add_target(cfg, cli_basename(argv[0]), copy, NULL) < 0)
 		return EXIT_USAGE;
 	return 0;
@@ -601,6 +627,10 @@ static int cli_versus_targets(struct config *cfg, int argc, char **argv)
 		} else if (!words[0]) {
 			cli_free_words(words);
 			return msg_usage("versus: command %d is empty", i + 1);
+		}
+		if (cli_resolve(words)) {
+			cli_free_words(words);
+			return EXIT_USAGE;
 		}
 		if (cli_add_target(cfg, strdup(argv[i]), words, NULL) < 0)
 			return EXIT_USAGE;

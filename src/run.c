@@ -1,5 +1,67 @@
 // SPDX-License-Identifier: MIT
-/* STUB */
+/* run: measure one command or built-in workloads, print the table, save. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "commands.h"
+#include "journal.h"
 #include "msg.h"
-int cmd_run(const struct config *cfg) { msg_error("run: not implemented yet"); return EXIT_USAGE; }
+#include "report.h"
+#include "session.h"
+
+int cmd_run(const struct config *cfg)
+{
+	struct session s;
+	struct result *r = NULL;
+	struct journal *j = NULL;
+	struct plan_item *plan;
+	size_t n_plan = 0, per = cfg->warmup + cfg->repeat;
+	char err[512];
+	int rc, save_rc;
+
+	if (cfg->output) {
+		rc = session_check_output(cfg, cfg->output);
+		if (rc)
+			return rc;
+	}
+	plan = calloc(cfg->n_targets * per, sizeof(*plan));
+	if (!plan)
+		return EXIT_IO;
+	for (size_t b = 0; b < cfg->n_targets; b++)
+		for (size_t k = 0; k < per; k++)
+			plan[n_plan++] = (struct plan_item){
+				.result = 0, .bench = b, .warmup = k < cfg->warmup
+			};
+	rc = session_open(&s, cfg);
+	if (rc)
+		goto out;
+	r = session_result(&s, NULL, cfg->targets, cfg->n_targets);
+	if (!r) {
+		rc = EXIT_IO;
+		goto out;
+	}
+	if (cfg->output &&
+	    journal_open(cfg->output, r, cfg->force, &j, err, sizeof(err)) < 0) {
+		msg_error("%s", err);
+		rc = EXIT_IO;
+		goto out;
+	}
+	rc = session_measure(&s, &r, &j, plan, n_plan);
+	report_result(cfg, r, stdout);
+	fflush(stdout);
+	if (cfg->output) {
+		save_rc = session_save(&s, r, j, cfg->output);
+		j = NULL;
+		if (save_rc && !rc)
+			rc = save_rc;
+	}
+out:
+	if (j)
+		journal_abandon(j);
+	result_free(r);
+	session_close(&s);
+	free(plan);
+	return rc;
+}

@@ -1,0 +1,708 @@
+// SPDX-License-Identifier: MIT
+/* launcher: spawn, pin, count, serve the region protocol, reap (see
+ * launcher.h for the design). */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "launcher.h"
+
+#define LAUNCH_STACK (256 * 1024)
+
+/* What the child tells the parent when it fails before exec. */
+enum child_stage { STAGE_OK, STAGE_SETUP, STAGE_COUNTERS, STAGE_EXEC };
+
+struct child_ctx {
+	const struct launch_spec *spec;
+	const struct launch_copy *copy;
+	char *const *envp;
+	int ctl_w, ack_r, err_w, devnull;
+	int gate_r;       /* attach path: wait here until counters attach */
+	int report_w;     /* attach path: failure report (close-on-exec) */
+	sigset_t mask;    /* signal mask to exec with */
+	/* Written by the vfork child, read by the parent (shared memory). */
+	volatile int stage, err, bad;
+};
+
+struct copy_state {
+	pid_t pid;
+	int pidfd, ctl_r, ack_w, err_r;
+	bool done, started, region_seen, in_region, waiting_ack;
+	unsigned long long start_ns, end_ns, region_start_ns, region_ns;
+	struct counter_value *baseline;
+	char line[128];
+	size_t line_len;
+	char tail[LAUNCH_TAIL];
+	size_t tail_len;
+	int status;
+	struct rusage ru;
+	bool has_ops;
+	uint64_t ops;
+};
+
+unsigned long long launcher_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long long)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+int launcher_resolve(const char *cmd, char *buf, size_t len)
+{
+	const char *path = getenv("PATH");
+	int saw_eacces = 0;
+
+	if (strchr(cmd, '/')) {
+		if (snprintf(buf, len, "%s", cmd) >= (int)len)
+			return -ENAMETOOLONG;
+		return access(buf, X_OK) ? -errno : 0;
+	}
+	if (!path || !*path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	while (*path) {
+		const char *end = strchrnul(path, ':');
+		int n = (int)(end - path);
+
+		snprintf(buf, len, "%.*s%s%s", n, path, n ? "/" : "", cmd);
+		if (!access(buf, X_OK))
+			return 0;
+		if (errno == EACCES)
+			saw_eacces = 1;
+		path = *end ? end + 1 : end;
+	}
+	return saw_eacces ? -EACCES : -ENOENT;
+}
+
+/* The child, between clone/fork and exec: async-signal-safe calls only
+ * (in the vfork case it runs on abstat's memory, on a private stack). */
+static int launcher_child(void *arg)
+{
+	struct child_ctx *c = arg;
+	const struct launch_spec *s = c->spec;
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	static const int reset[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE,
+				     SIGCHLD, SIGQUIT };
+	int bad = -1, rc;
+	char g;
+
+	for (size_t i = 0; i < sizeof(reset) / sizeof(reset[0]); i++)
+		sigaction(reset[i], &dfl, NULL);
+	c->stage = STAGE_SETUP;
+	if (setpgid(0, 0) < 0)
+		goto fail;
+	if (c->copy->cpu >= 0) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(c->copy->cpu, &set);
+		if (sched_setaffinity(0, sizeof(set), &set) < 0)
+			goto fail;
+	}
+	if (s->cgroup_procs) {
+		int fd = open(s->cgroup_procs, O_WRONLY | O_CLOEXEC);
+
+		if (fd < 0 || write(fd, "0", 1) != 1)
+			goto fail;
+		close(fd);
+	}
+	if (s->backend->self_open) {
+		c->stage = STAGE_COUNTERS;
+		rc = s->backend->open(c->copy->set, 0, false, &bad);
+		if (rc < 0) {
+			c->bad = bad;
+			errno = -rc;
+			goto fail;
+		}
+		/* The counter fds now sit in abstat's table too; from here
+		 * on the child works on a private copy. */
+		c->stage = STAGE_SETUP;
+		if (unshare(CLONE_FILES) < 0)
+			goto fail;
+	} else if (read(c->gate_r, &g, 1) != 1) {
+		goto fail; /* the parent gave up */
+	}
+	if (fcntl(c->ctl_w, F_SETFD, 0) < 0 || fcntl(c->ack_r, F_SETFD, 0) < 0)
+		goto fail;
+	if (!s->show_output) {
+		if (dup2(c->devnull, 0) < 0 || dup2(c->devnull, 1) < 0 ||
+		    dup2(c->err_w, 2) < 0)
+			goto fail;
+	}
+	if (s->drop_priv) {
+		if (setgroups(s->n_groups, s->groups) < 0 ||
+		    setgid(s->gid) < 0 || setuid(s->uid) < 0)
+			goto fail;
+	}
+	sigprocmask(SIG_SETMASK, &c->mask, NULL);
+	c->stage = STAGE_EXEC;
+	execve(s->argv[0], s->argv, c->envp);
+fail:
+	c->err = errno;
+	if (c->report_w >= 0) {
+		int msg[3] = { c->stage, c->err, c->bad };
+
+		if (write(c->report_w, msg, sizeof(msg)) < 0)
+			_exit(127);
+	}
+	_exit(127);
+}
+
+/* environ plus ABSTAT_CTL=ctl,ack (a pointer array; strings shared). */
+static char **launcher_env(char *const *base, char *ctl)
+{
+	size_t n = 0, k = 0;
+	char **env;
+
+	while (base && base[n])
+		n++;
+	env = calloc(n + 2, sizeof(*env));
+	if (!env)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(base[i], "ABSTAT_CTL=", 11))
+			env[k++] = base[i];
+	env[k++] = ctl;
+	env[k] = NULL;
+	return env;
+}
+
+static void launcher_close(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+static int launcher_spawn_vfork(struct child_ctx *c, pid_t *pid)
+{
+	static char *stack;
+	sigset_t all, old;
+
+	if (!stack) {
+		stack = malloc(LAUNCH_STACK);
+		if (!stack)
+			return -ENOMEM;
+	}
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	*pid = clone(launcher_child, stack + LAUNCH_STACK,
+		     CLONE_VM | CLONE_VFORK | CLONE_FILES | SIGCHLD, c);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (*pid < 0)
+		return -errno;
+	return 0;
+}
+
+static int launcher_spawn_attach(struct child_ctx *c, pid_t *pid,
+				 struct launch_outcome *o)
+{
+	const struct backend_ops *b = c->spec->backend;
+	int gate[2], report[2], msg[3], rc, bad = -1;
+	ssize_t got;
+
+	if (pipe2(gate, O_CLOEXEC) < 0)
+		return -errno;
+	if (pipe2(report, O_CLOEXEC) < 0) {
+		rc = -errno;
+		goto out_gate;
+	}
+	c->gate_r = gate[0];
+	c->report_w = report[1];
+	*pid = fork();
+	if (*pid == 0) {
+		close(gate[1]);
+		close(report[0]);
+		launcher_child(c);
+	}
+	close(gate[0]);
+	close(report[1]);
+	if (*pid < 0) {
+		rc = -errno;
+		goto out_report;
+	}
+	rc = b->open(c->copy->set, *pid, false, &bad);
+	if (!rc && b->start)
+		rc = b->start(c->copy->set);
+	if (rc < 0) {
+		o->open_errno = -rc;
+		o->bad_event = bad;
+		close(gate[1]); /* the child's read fails: it exits */
+		gate[1] = -1;
+		goto out_report;
+	}
+	if (write(gate[1], "g", 1) != 1)
+		rc = -errno;
+	close(gate[1]);
+	gate[1] = -1;
+	got = read(report[0], msg, sizeof(msg));
+	c->stage = STAGE_EXEC; /* EOF on the report pipe: exec happened */
+	if (got == sizeof(msg)) {
+		c->stage = msg[0];
+		c->err = msg[1];
+		c->bad = msg[2];
+	}
+out_report:
+	close(report[0]);
+out_gate:
+	if (gate[1] >= 0)
+		close(gate[1]);
+	return rc;
+}
+
+static void launcher_ack(struct copy_state *cs)
+{
+	/* A dead reader gives EPIPE (abstat ignores SIGPIPE): nothing to do. */
+	if (write(cs->ack_w, "ack\n", 4) != 4)
+		return;
+}
+
+/* Every copy that is alive has asked to start: release them together. */
+static void launcher_release(struct copy_state *cs, size_t n)
+{
+	unsigned long long now;
+
+	for (size_t i = 0; i < n; i++)
+		if (!cs[i].done && !cs[i].waiting_ack && !cs[i].region_seen)
+			return;
+	now = launcher_now_ns();
+	for (size_t i = 0; i < n; i++) {
+		if (!cs[i].waiting_ack)
+			continue;
+		cs[i].waiting_ack = false;
+		cs[i].in_region = true;
+		cs[i].region_start_ns = now;
+		launcher_ack(&cs[i]);
+	}
+}
+
+static int launcher_command(const struct launch_spec *s,
+			    struct launch_copy *cp, struct copy_state *cs,
+			    struct copy_state *all, size_t n, const char *cmd,
+			    struct launch_outcome *o)
+{
+	const struct backend_ops *b = s->backend;
+	char err[128];
+
+	if (!strcmp(cmd, "enable")) {
+		if (!cs->region_seen) {
+			/* Everything before the first enable is excluded:
+			 * subtract a read taken now. */
+			cs->region_seen = true;
+			if (b->read(cp->set, cs->baseline, err, sizeof(err)))
+				snprintf(o->read_err, sizeof(o->read_err),
+					 "region start: %s", err);
+			cs->waiting_ack = true;
+			launcher_release(all, n);
+			return 0;
+		}
+		if (b->enable(cp->set) < 0)
+			return -EIO;
+		cs->in_region = true;
+		cs->region_start_ns = launcher_now_ns();
+		launcher_ack(cs);
+		return 0;
+	}
+	if (!strcmp(cmd, "disable")) {
+		if (b->disable(cp->set) < 0)
+			return -EIO;
+		if (cs->in_region)
+			cs->region_ns += launcher_now_ns() - cs->region_start_ns;
+		cs->in_region = false;
+		launcher_ack(cs);
+		return 0;
+	}
+	if (!strncmp(cmd, "ops ", 4)) {
+		char *end;
+		unsigned long long v;
+
+		errno = 0;
+		v = strtoull(cmd + 4, &end, 10);
+		if (*end || errno || cmd[4] < '0' || cmd[4] > '9')
+			return -EINVAL;
+		cs->has_ops = true;
+		cs->ops = v;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* Read protocol lines from a copy's control pipe. */
+static void launcher_serve(const struct launch_spec *s,
+			   struct launch_copy *cp, struct copy_state *cs,
+			   struct copy_state *all, size_t n,
+			   struct launch_outcome *o)
+{
+	char buf[256];
+	ssize_t got = read(cs->ctl_r, buf, sizeof(buf));
+
+	if (got <= 0) {
+		if (got == 0 || (errno != EAGAIN && errno != EINTR))
+			launcher_close(&cs->ctl_r);
+		return;
+	}
+	for (ssize_t i = 0; i < got; i++) {
+		if (buf[i] != '\n') {
+			if (cs->line_len < sizeof(cs->line) - 1)
+				cs->line[cs->line_len++] = buf[i];
+			else
+				o->protocol_error = true;
+			continue;
+		}
+		cs->line[cs->line_len] = '\0';
+		cs->line_len = 0;
+		if (launcher_command(s, cp, cs, all, n, cs->line, o) < 0)
+			o->protocol_error = true;
+	}
+}
+
+static void launcher_drain_stderr(struct copy_state *cs)
+{
+	char buf[4096];
+	ssize_t got = read(cs->err_r, buf, sizeof(buf));
+	size_t keep = LAUNCH_TAIL - 1;
+
+	if (got <= 0) {
+		if (got == 0 || (errno != EAGAIN && errno != EINTR))
+			launcher_close(&cs->err_r);
+		return;
+	}
+	if ((size_t)got >= keep) {
+		memcpy(cs->tail, buf + got - keep, keep);
+		cs->tail_len = keep;
+		return;
+	}
+	if (cs->tail_len + got > keep) {
+		size_t drop = cs->tail_len + got - keep;
+
+		memmove(cs->tail, cs->tail + drop, cs->tail_len - drop);
+		cs->tail_len -= drop;
+	}
+	memcpy(cs->tail + cs->tail_len, buf, got);
+	cs->tail_len += got;
+}
+
+static void launcher_reap(struct copy_state *cs, struct launch_outcome *o)
+{
+	if (wait4(cs->pid, &cs->status, 0, &cs->ru) < 0)
+		return;
+	cs->end_ns = launcher_now_ns();
+	cs->done = true;
+	launcher_close(&cs->pidfd);
+	if (cs->in_region)
+		cs->region_ns += cs->end_ns - cs->region_start_ns;
+	cs->in_region = false;
+	/* Anything left in the workload's process group outlived it. */
+	if (kill(-cs->pid, 0) == 0) {
+		o->leftover = true;
+		kill(-cs->pid, SIGKILL);
+	}
+}
+
+static void launcher_kill_all(struct copy_state *cs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (cs[i].started && !cs[i].done)
+			kill(-cs[i].pid, SIGKILL);
+}
+
+/* Poll until every copy is reaped; serve the protocol meanwhile. */
+static int launcher_wait(const struct launch_spec *s,
+			 struct launch_copy *copies, struct copy_state *cs,
+			 size_t n, struct launch_outcome *o)
+{
+	unsigned long long deadline = 0;
+	struct pollfd *pfd = calloc(3 * n, sizeof(*pfd));
+	sigset_t mask;
+	int rc = 0;
+
+	if (!pfd)
+		return -ENOMEM;
+	sigprocmask(SIG_SETMASK, NULL, &mask);
+	if (s->stop_signals)
+		for (int sig = 1; sig < NSIG; sig++)
+			if (sigismember(s->stop_signals, sig) == 1)
+				sigdelset(&mask, sig);
+	if (s->timeout_s > 0)
+		deadline = cs[0].start_ns +
+			   (unsigned long long)(s->timeout_s * 1e9);
+	for (;;) {
+		struct timespec ts, *tsp = NULL;
+		size_t k = 0, live = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			live += !cs[i].done;
+			pfd[k++] = (struct pollfd){ cs[i].done ? -1 : cs[i].pidfd,
+						    POLLIN, 0 };
+			pfd[k++] = (struct pollfd){ cs[i].ctl_r, POLLIN, 0 };
+			pfd[k++] = (struct pollfd){ cs[i].err_r, POLLIN, 0 };
+		}
+		if (!live)
+			break;
+		if (s->stop_flag && *s->stop_flag) {
+			o->interrupted = true;
+			rc = -EINTR;
+			launcher_kill_all(cs, n);
+			deadline = 0;
+		}
+		if (deadline && !o->timed_out) {
+			unsigned long long now = launcher_now_ns();
+
+			if (now >= deadline) {
+				o->timed_out = true;
+				launcher_kill_all(cs, n);
+			} else {
+				ts.tv_sec = (deadline - now) / 1000000000ull;
+				ts.tv_nsec = (deadline - now) % 1000000000ull;
+				tsp = &ts;
+			}
+		}
+		if (ppoll(pfd, k, tsp, &mask) < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = -errno;
+			launcher_kill_all(cs, n);
+			for (size_t i = 0; i < n; i++)
+				if (!cs[i].done)
+					launcher_reap(&cs[i], o);
+			break;
+		}
+		for (size_t i = 0; i < n; i++) {
+			if (pfd[3 * i + 1].revents)
+				launcher_serve(s, &copies[i], &cs[i], cs, n, o);
+			if (pfd[3 * i + 2].revents)
+				launcher_drain_stderr(&cs[i]);
+			if (pfd[3 * i].revents) {
+				launcher_reap(&cs[i], o);
+				/* A copy that ends unblocks the barrier. */
+				launcher_release(cs, n);
+			}
+		}
+	}
+	/* What the copies wrote just before exiting ("ops N", stderr). */
+	for (size_t i = 0; i < n; i++) {
+		while (cs[i].ctl_r >= 0)
+			launcher_serve(s, &copies[i], &cs[i], cs, n, o);
+		while (cs[i].err_r >= 0)
+			launcher_drain_stderr(&cs[i]);
+	}
+	free(pfd);
+	return rc;
+}
+
+static void launcher_sample(const struct launch_spec *s,
+			    const struct launch_copy *cp,
+			    const struct copy_state *cs, struct proc_sample *p)
+{
+	p->wall_ns = cs->end_ns - cs->start_ns;
+	p->user_ns = cs->ru.ru_utime.tv_sec * 1000000000ull +
+		     cs->ru.ru_utime.tv_usec * 1000ull;
+	p->sys_ns = cs->ru.ru_stime.tv_sec * 1000000000ull +
+		    cs->ru.ru_stime.tv_usec * 1000ull;
+	p->maxrss_kb = cs->ru.ru_maxrss;
+	if (WIFSIGNALED(cs->status)) {
+		p->exit_status = -1;
+		p->term_signal = WTERMSIG(cs->status);
+	} else {
+		p->exit_status = WEXITSTATUS(cs->status);
+		p->term_signal = 0;
+	}
+	p->has_ops = cs->has_ops;
+	p->ops = cs->ops;
+	p->region_ns = cs->region_ns;
+	p->cpu = cp->cpu;
+	p->start_ns = cs->start_ns;
+	p->end_ns = cs->end_ns;
+	if (!cs->region_seen)
+		return;
+	for (size_t e = 0; e < s->n_events; e++) {
+		struct counter_value *v = &p->counters[e];
+		const struct counter_value *b = &cs->baseline[e];
+
+		v->value = v->value >= b->value ? v->value - b->value : 0;
+		v->enabled_ns = v->enabled_ns >= b->enabled_ns ?
+					v->enabled_ns - b->enabled_ns : 0;
+		v->running_ns = v->running_ns >= b->running_ns ?
+					v->running_ns - b->running_ns : 0;
+	}
+}
+
+/* Pipes of one copy: control (child writes), ack (parent writes), stderr. */
+static int launcher_pipes(struct copy_state *cs, struct child_ctx *c,
+			  bool show_output)
+{
+	int ctl[2], ack[2], err[2] = { -1, -1 };
+
+	if (pipe2(ctl, O_CLOEXEC) < 0)
+		return -errno;
+	if (pipe2(ack, O_CLOEXEC) < 0)
+		goto fail_ctl;
+	if (!show_output && pipe2(err, O_CLOEXEC) < 0)
+		goto fail_ack;
+	cs->ctl_r = ctl[0];
+	cs->ack_w = ack[1];
+	cs->err_r = err[0];
+	c->ctl_w = ctl[1];
+	c->ack_r = ack[0];
+	c->err_w = err[1];
+	fcntl(cs->ctl_r, F_SETFL, O_NONBLOCK);
+	if (cs->err_r >= 0)
+		fcntl(cs->err_r, F_SETFL, O_NONBLOCK);
+	return 0;
+fail_ack:
+	close(ack[0]);
+	close(ack[1]);
+fail_ctl:
+	close(ctl[0]);
+	close(ctl[1]);
+	return -errno;
+}
+
+static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
+			  struct copy_state *cs, struct child_ctx *c,
+			  int devnull, const sigset_t *child_mask,
+			  struct launch_outcome *o)
+{
+	char ctl_env[64];
+	char **env;
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	c->spec = s;
+	c->copy = cp;
+	c->devnull = devnull;
+	c->gate_r = c->report_w = -1;
+	c->bad = -1;
+	c->mask = *child_mask;
+	rc = launcher_pipes(cs, c, s->show_output);
+	if (rc < 0)
+		return rc;
+	snprintf(ctl_env, sizeof(ctl_env), "ABSTAT_CTL=%d,%d", c->ctl_w,
+		 c->ack_r);
+	env = launcher_env(s->envp, ctl_env);
+	if (!env)
+		return -ENOMEM;
+	c->envp = env;
+	cs->start_ns = launcher_now_ns();
+	if (s->backend->self_open)
+		rc = launcher_spawn_vfork(c, &cs->pid);
+	else
+		rc = launcher_spawn_attach(c, &cs->pid, o);
+	free(env);
+	launcher_close(&c->ctl_w);
+	launcher_close(&c->ack_r);
+	launcher_close(&c->err_w);
+	if (rc < 0 && cs->pid <= 0)
+		return rc;
+	cs->started = true;
+	if (rc < 0 || c->stage != STAGE_EXEC || c->err) {
+		/* The child failed before or at exec and has exited. */
+		waitpid(cs->pid, NULL, 0);
+		cs->done = true;
+		if (rc < 0)
+			return rc;
+		if (c->stage == STAGE_COUNTERS) {
+			o->open_errno = c->err;
+			o->bad_event = c->bad;
+		} else {
+			o->exec_failed = true;
+			o->exec_errno = c->err;
+		}
+		return -(c->err ? c->err : EIO);
+	}
+	cs->pidfd = (int)syscall(SYS_pidfd_open, cs->pid, 0);
+	if (cs->pidfd < 0)
+		return -errno;
+	return 0;
+}
+
+static void launcher_cleanup(const struct launch_spec *s,
+			     struct launch_copy *copies, struct copy_state *cs,
+			     size_t n, struct launch_outcome *o)
+{
+	launcher_kill_all(cs, n);
+	for (size_t i = 0; i < n; i++) {
+		if (cs[i].started && !cs[i].done)
+			launcher_reap(&cs[i], o);
+		launcher_close(&cs[i].pidfd);
+		launcher_close(&cs[i].ctl_r);
+		launcher_close(&cs[i].ack_w);
+		launcher_close(&cs[i].err_r);
+		s->backend->close(copies[i].set);
+		free(cs[i].baseline);
+	}
+	free(cs);
+}
+
+int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
+		 size_t n, struct proc_sample *out, struct launch_outcome *o)
+{
+	struct copy_state *cs = calloc(n, sizeof(*cs));
+	struct child_ctx c;
+	sigset_t child_mask;
+	int devnull, rc = 0;
+
+	memset(o, 0, sizeof(*o));
+	o->bad_event = -1;
+	if (!cs)
+		return -ENOMEM;
+	devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (devnull < 0) {
+		free(cs);
+		return -errno;
+	}
+	sigprocmask(SIG_SETMASK, NULL, &child_mask);
+	if (s->stop_signals)
+		for (int sig = 1; sig < NSIG; sig++)
+			if (sigismember(s->stop_signals, sig) == 1)
+				sigdelset(&child_mask, sig);
+	for (size_t i = 0; i < n; i++) {
+		cs[i].pidfd = cs[i].ctl_r = cs[i].ack_w = cs[i].err_r = -1;
+		cs[i].baseline = calloc(s->n_events ? s->n_events : 1,
+					sizeof(*cs[i].baseline));
+		if (!cs[i].baseline)
+			rc = -ENOMEM;
+	}
+	for (size_t i = 0; i < n && !rc; i++)
+		rc = launcher_start(s, &copies[i], &cs[i], &c, devnull,
+				    &child_mask, o);
+	close(devnull);
+	if (!rc)
+		rc = launcher_wait(s, copies, cs, n, o);
+	for (size_t i = 0; i < n && (!rc || rc == -EINTR); i++) {
+		char err[200];
+
+		if (!cs[i].started)
+			continue;
+		if (s->backend->read(copies[i].set, out[i].counters, err,
+				     sizeof(err)) < 0 &&
+		    !o->read_err[0])
+			snprintf(o->read_err, sizeof(o->read_err), "%s", err);
+		launcher_sample(s, &copies[i], &cs[i], &out[i]);
+	}
+	for (size_t i = 0; i < n; i++) {
+		bool failed = !WIFEXITED(cs[i].status) ||
+			      WEXITSTATUS(cs[i].status);
+
+		if (cs[i].tail_len && (failed || !o->stderr_tail[0])) {
+			memcpy(o->stderr_tail, cs[i].tail, cs[i].tail_len);
+			o->stderr_tail[cs[i].tail_len] = '\0';
+			if (failed)
+				break;
+		}
+	}
+	launcher_cleanup(s, copies, cs, n, o);
+	return rc;
+}

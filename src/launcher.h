@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * launcher: start one run of a workload (N simultaneous copies), counted
+ * from its exec to its exit, and nothing of abstat itself.
+ *
+ * With a self_open backend (perf) each copy is started by a vfork-style
+ * clone (CLONE_VM | CLONE_VFORK | CLONE_FILES: no copy of abstat's address
+ * space, which costs 0.8 ms+ per plain fork here). The child pins itself,
+ * joins the cpuset, opens the counter group on itself (disabled leader,
+ * enable_on_exec, close-on-exec fds landing in the shared fd table so the
+ * parent holds them), unshares its fd table, redirects its output, drops
+ * privileges and execs. Exec failure is reported through shared memory.
+ * With an attach backend (PAPI) the child is forked and gated on a pipe
+ * until the parent has attached and started the counters.
+ *
+ * While copies run, the parent serves the measured-region protocol
+ * (ABSTAT_CTL, see abstat-workloads(7)), drains stderr into a tail buffer,
+ * enforces the timeout by killing the process group, and reaps with wait4.
+ * Counters are read after every copy has exited, then closed.
+ */
+#ifndef ABSTAT_LAUNCHER_H
+#define ABSTAT_LAUNCHER_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "counters.h"
+#include "result.h"
+
+struct launch_spec {
+	const struct backend_ops *backend;
+	char *const *argv;     /* argv[0] is a path (resolved by the caller) */
+	char *const *envp;     /* base environment; ABSTAT_CTL is added */
+	bool show_output;      /* else stdout -> /dev/null, stderr -> tail */
+	double timeout_s;      /* 0 = none */
+	const char *cgroup_procs; /* file the child writes "0" into, or NULL */
+	bool drop_priv;        /* --user: groups, gid, uid in that order */
+	uid_t uid;
+	gid_t gid;
+	const gid_t *groups;
+	size_t n_groups;
+	size_t n_events;       /* counters per copy (sizes proc_sample) */
+	const sigset_t *stop_signals; /* blocked while running; a delivery
+					 interrupts the run */
+	volatile sig_atomic_t *stop_flag; /* set by the signal handler */
+};
+
+struct launch_copy {
+	int cpu;                 /* -1: not pinned */
+	struct counter_set *set; /* prepared by the backend */
+};
+
+#define LAUNCH_TAIL 512
+
+struct launch_outcome {
+	bool interrupted;      /* a stop signal arrived; copies were killed */
+	bool timed_out;
+	bool exec_failed;
+	int exec_errno;
+	int open_errno;        /* counters could not be opened in the child */
+	int bad_event;         /* index of the event that failed to open */
+	bool leftover;         /* the workload left processes behind */
+	bool protocol_error;   /* malformed region protocol message */
+	char read_err[256];    /* a counter read failed validation */
+	char stderr_tail[LAUNCH_TAIL]; /* last bytes of the first failing
+					  copy's stderr */
+};
+
+/* Run the copies once. out[i].counters must hold spec->n_events values.
+ * 0 when every copy ran (whatever its exit status), -EINTR when stopped,
+ * -errno on a launcher failure (exec, counters: see o). */
+int launcher_run(const struct launch_spec *spec, struct launch_copy *copies,
+		 size_t n, struct proc_sample *out, struct launch_outcome *o);
+
+/* Resolve a command name through PATH like execvp. 0 or -ENOENT/-EACCES. */
+int launcher_resolve(const char *cmd, char *buf, size_t len);
+
+/* Monotonic nanoseconds. */
+unsigned long long launcher_now_ns(void);
+
+#endif

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * session: what run and versus share. Open the backend, resolve and probe
+ * the events (announcing what cannot be counted), choose and check the
+ * CPUs, set up the cpuset and the --user credentials, capture the
+ * environment, then execute a plan of runs (benchmark x side, in the order
+ * given: sequential for run, interleaved for versus), journaling each
+ * finished run. Signals: the first SIGINT/SIGTERM stops scheduling and ends
+ * the current workload; a second one exits at once, leaving the journal.
+ */
+#ifndef ABSTAT_SESSION_H
+#define ABSTAT_SESSION_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cli.h"
+#include "counters.h"
+#include "cpuset.h"
+#include "journal.h"
+#include "launcher.h"
+#include "result.h"
+
+struct plan_item {
+	size_t result; /* which result (side) */
+	size_t bench;  /* which benchmark of it */
+	bool warmup;
+};
+
+struct session {
+	const struct config *cfg;
+	const struct backend_ops *backend;
+	bool backend_up;
+	struct event *events;
+	size_t n_events;
+	struct launch_copy *copies; /* one per --copies, with its CPU */
+	size_t n_copies;
+	struct cpuset *cpuset;
+	struct cpu_list pinned;
+	gid_t *groups;
+	struct launch_spec spec;
+	json_t *env;
+	json_t *warnings;
+	sigset_t stop_signals;
+	unsigned long long t0_ns;
+	bool warned_leftover, warned_migration, warned_failure;
+	unsigned n_failed;
+};
+
+/* Set everything up. Returns EXIT_OK or an exit status after printing. */
+int session_open(struct session *s, const struct config *cfg);
+/* A new result for targets (label NULL: cfg->label or kernel release). */
+struct result *session_result(struct session *s, const char *label,
+			      const struct target *targets, size_t n);
+/* Check an output path before measuring (exists without --force,
+ * unwritable directory). EXIT_OK or an exit status after printing. */
+int session_check_output(const struct config *cfg, const char *path);
+/* Execute the plan. journals[i] may be NULL. Returns EXIT_OK,
+ * EXIT_INTERRUPTED, EXIT_WORKLOAD, EXIT_COUNTERS, or EXIT_IO. Every
+ * result's status is set ("complete", "interrupted", "partial"). */
+int session_measure(struct session *s, struct result **results,
+		    struct journal **journals, const struct plan_item *plan,
+		    size_t n_plan);
+/* Publish results[i] to paths[i] (through its journal when there is one)
+ * and say where. EXIT_OK or EXIT_IO. */
+int session_save(struct session *s, struct result *r, struct journal *j,
+		 const char *path);
+void session_close(struct session *s);
+
+#endif
