@@ -1,8 +1,455 @@
 // SPDX-License-Identifier: MIT
-/* STUB */
+/*
+ * result: the in-memory model, its JSON form, and the atomic writer.
+ * The strict reader is in result_parse.c. Format: abstat-result(5).
+ *
+ * Every count is written as a JSON integer. jansson's integer is json_int_t
+ * (long long), so a uint64 above INT64_MAX cannot be written: the writer
+ * refuses it (and the reader refuses it) rather than store a wrong value.
+ */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
 #include "result.h"
-int result_write(const struct result *r, const char *path, bool force, char *err, size_t len) { return -ENOSYS; }
-int result_read(const char *path, struct result **out, char *err, size_t len) { return -ENOSYS; }
-void result_free(struct result *r) { }
-int result_event_index(const struct result *r, const char *name) { return -1; }
+
+#ifndef ABSTAT_VERSION
+#define ABSTAT_VERSION "unknown"
+#endif
+
+/* Collects failures while building a tree, so each setter stays one line. */
+struct emit {
+	bool bad;
+	const char *why; /* first reason */
+};
+
+static void emit_set(struct emit *e, json_t *o, const char *key, json_t *v)
+{
+	if (!v || json_object_set_new(o, key, v)) {
+		if (!e->bad)
+			e->why = "out of memory";
+		e->bad = true;
+	}
+}
+
+static void emit_u64(struct emit *e, json_t *o, const char *key, uint64_t v)
+{
+	if (v > INT64_MAX) {
+		if (!e->bad)
+			e->why = "a count exceeds the file format limit 2^63-1";
+		e->bad = true;
+		return;
+	}
+	emit_set(e, o, key, json_integer((json_int_t)v));
+}
+
+static void emit_int(struct emit *e, json_t *o, const char *key, long long v)
+{
+	emit_set(e, o, key, json_integer(v));
+}
+
+/* jansson refuses invalid UTF-8; a path or a kernel command line may hold
+ * any bytes, so those become '?' rather than losing the whole result. */
+static json_t *result_string(const char *s)
+{
+	json_t *v;
+	char *copy;
+
+	if (!s)
+		return json_null();
+	v = json_string(s);
+	if (v)
+		return v;
+	copy = strdup(s);
+	if (!copy)
+		return NULL;
+	for (char *p = copy; *p; p++)
+		if ((unsigned char)*p >= 0x80)
+			*p = '?';
+	v = json_string(copy);
+	free(copy);
+	return v;
+}
+
+static void emit_str(struct emit *e, json_t *o, const char *key,
+		     const char *s)
+{
+	emit_set(e, o, key, result_string(s));
+}
+
+static json_t *result_counters_json(struct emit *e,
+				    const struct counter_value *c,
+				    const bool *supported, size_t n)
+{
+	json_t *a = json_array();
+
+	if (!a) {
+		e->bad = true;
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		json_t *o;
+
+		/* null, never 0, for what was not counted (abstat-result(5)) */
+		if (!c || (supported && !supported[i])) {
+			if (json_array_append_new(a, json_null()))
+				e->bad = true;
+			continue;
+		}
+		o = json_object();
+		if (!o || json_array_append_new(a, o)) {
+			e->bad = true;
+			continue;
+		}
+		emit_u64(e, o, "value", c[i].value);
+		emit_u64(e, o, "enabled_ns", c[i].enabled_ns);
+		emit_u64(e, o, "running_ns", c[i].running_ns);
+	}
+	return a;
+}
+
+static void result_proc_json(struct emit *e, json_t *o,
+			     const struct proc_sample *p,
+			     const bool *supported, size_t n_events)
+{
+	emit_u64(e, o, "wall_ns", p->wall_ns);
+	emit_u64(e, o, "user_ns", p->user_ns);
+	emit_u64(e, o, "sys_ns", p->sys_ns);
+	emit_u64(e, o, "maxrss_kb", p->maxrss_kb);
+	emit_int(e, o, "exit_status", p->exit_status);
+	emit_int(e, o, "signal", p->term_signal);
+	if (p->has_ops)
+		emit_u64(e, o, "ops", p->ops);
+	emit_u64(e, o, "region_ns", p->region_ns);
+	emit_int(e, o, "cpu", p->cpu);
+	emit_u64(e, o, "start_ns", p->start_ns);
+	emit_u64(e, o, "end_ns", p->end_ns);
+	emit_set(e, o, "counters",
+		 result_counters_json(e, p->counters, supported, n_events));
+}
+
+static const char *const run_status_names[] = {
+	[RUN_OK] = "ok", [RUN_FAILED] = "failed", [RUN_TIMEOUT] = "timeout",
+};
+
+static json_t *result_run_json(struct emit *e, const struct run *run,
+			       const bool *supported, size_t n_events)
+{
+	json_t *o = json_object(), *copies;
+
+	if (!o) {
+		e->bad = true;
+		return NULL;
+	}
+	emit_int(e, o, "index", run->index);
+	emit_set(e, o, "warmup", json_boolean(run->warmup));
+	emit_str(e, o, "status", (unsigned)run->status <= RUN_TIMEOUT ?
+				 run_status_names[run->status] : "failed");
+	emit_str(e, o, "reason", run->reason);
+	result_proc_json(e, o, &run->total, supported, n_events);
+	if (run->n_copies > 1 && run->copies) {
+		copies = json_array();
+		emit_set(e, o, "copies", copies);
+		for (size_t i = 0; copies && i < run->n_copies; i++) {
+			json_t *c = json_object();
+
+			if (!c || json_array_append_new(copies, c)) {
+				e->bad = true;
+				continue;
+			}
+			result_proc_json(e, c, &run->copies[i], supported,
+					 n_events);
+		}
+	}
+	return o;
+}
+
+json_t *result_run_to_json(const struct run *run, size_t n_events)
+{
+	return result_run_to_json_mask(run, NULL, n_events);
+}
+
+json_t *result_run_to_json_mask(const struct run *run, const bool *supported,
+				size_t n_events)
+{
+	struct emit e = { 0 };
+	json_t *o = result_run_json(&e, run, supported, n_events);
+
+	if (e.bad) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static json_t *result_event_json(struct emit *e, const struct event *ev)
+{
+	json_t *o = json_object(), *native;
+
+	if (!o) {
+		e->bad = true;
+		return NULL;
+	}
+	emit_str(e, o, "name", ev->name);
+	emit_str(e, o, "fstr", ev->fstr ? ev->fstr : "");
+	emit_str(e, o, "pmu", ev->pmu ? ev->pmu : "");
+	emit_str(e, o, "unit", ev->unit ? ev->unit : "");
+	emit_int(e, o, "type", ev->type);
+	emit_u64(e, o, "config", ev->config);
+	emit_u64(e, o, "config1", ev->config1);
+	emit_u64(e, o, "config2", ev->config2);
+	emit_set(e, o, "exclude_user", json_boolean(ev->exclude_user));
+	emit_set(e, o, "exclude_kernel", json_boolean(ev->exclude_kernel));
+	emit_set(e, o, "exclude_hv", json_boolean(ev->exclude_hv));
+	emit_set(e, o, "exclude_idle", json_boolean(ev->exclude_idle));
+	emit_set(e, o, "exclude_host", json_boolean(ev->exclude_host));
+	emit_set(e, o, "exclude_guest", json_boolean(ev->exclude_guest));
+	emit_set(e, o, "pinned", json_boolean(ev->pinned));
+	emit_set(e, o, "inherit", json_boolean(ev->inherit));
+	emit_int(e, o, "group", ev->group);
+	emit_set(e, o, "supported", json_boolean(ev->state == EVENT_OK));
+	emit_str(e, o, "reason", ev->state == EVENT_OK ? NULL : ev->reason);
+	if (ev->native) {
+		native = json_array();
+		emit_set(e, o, "native", native);
+		for (char **p = ev->native; native && *p; p++)
+			if (json_array_append_new(native, result_string(*p)))
+				e->bad = true;
+	}
+	return o;
+}
+
+static json_t *result_bench_json(struct emit *e, const struct benchmark *b,
+				 const bool *supported, size_t n_events)
+{
+	json_t *o = json_object(), *argv = json_array(), *runs = json_array();
+
+	emit_set(e, o, "name", result_string(b->name ? b->name : ""));
+	emit_set(e, o, "argv", argv);
+	emit_str(e, o, "workload", b->workload);
+	emit_int(e, o, "copies", b->copies ? b->copies : 1);
+	emit_set(e, o, "runs", runs);
+	if (!o || !argv || !runs)
+		return o;
+	for (char **p = b->argv; p && *p; p++)
+		if (json_array_append_new(argv, result_string(*p)))
+			e->bad = true;
+	for (size_t i = 0; i < b->n_runs; i++)
+		if (json_array_append_new(runs,
+					  result_run_json(e, &b->runs[i],
+							  supported,
+							  n_events)))
+			e->bad = true;
+	return o;
+}
+
+static void result_now(char *buf, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm) || !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(buf, len, "1970-01-01T00:00:00Z");
+}
+
+/* A subtree shared with r (incref'd), or an empty one when r has none. */
+static json_t *result_shared(json_t *v, json_t *(*empty)(void))
+{
+	return v ? json_incref(v) : empty();
+}
+
+static json_t *result_json(const struct result *r, const char **why)
+{
+	struct emit e = { 0 };
+	json_t *o = json_object(), *evs = json_array(), *bench = json_array();
+	bool *supported = calloc(r->n_events + 1, sizeof(*supported));
+	char now[32];
+
+	emit_str(&e, o, "format", RESULT_FORMAT);
+	emit_int(&e, o, "schema_version", RESULT_SCHEMA_VERSION);
+	emit_str(&e, o, "tool_version",
+		 r->tool_version ? r->tool_version : ABSTAT_VERSION);
+	result_now(now, sizeof(now));
+	emit_str(&e, o, "created", r->created ? r->created : now);
+	emit_str(&e, o, "label", r->label ? r->label : "");
+	emit_str(&e, o, "status", r->status ? r->status : "complete");
+	emit_set(&e, o, "env", result_shared(r->env, json_object));
+	emit_set(&e, o, "config", result_shared(r->config, json_object));
+	emit_set(&e, o, "warnings", result_shared(r->warnings, json_array));
+	emit_set(&e, o, "events", evs);
+	emit_set(&e, o, "benchmarks", bench);
+	if (!o || !evs || !bench || !supported) {
+		e.bad = true;
+		goto out;
+	}
+	for (size_t i = 0; i < r->n_events; i++) {
+		supported[i] = r->events[i].state == EVENT_OK;
+		if (json_array_append_new(evs,
+					  result_event_json(&e, &r->events[i])))
+			e.bad = true;
+	}
+	for (size_t i = 0; i < r->n_bench; i++)
+		if (json_array_append_new(bench,
+					  result_bench_json(&e, &r->bench[i],
+							    supported,
+							    r->n_events)))
+			e.bad = true;
+out:
+	free(supported);
+	if (e.bad) {
+		if (why)
+			*why = e.why ? e.why : "out of memory";
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+json_t *result_to_json(const struct result *r)
+{
+	return result_json(r, NULL);
+}
+
+json_t *result_to_json_why(const struct result *r, const char **why)
+{
+	return result_json(r, why);
+}
+
+void result_run_free(struct run *run)
+{
+	if (!run)
+		return;
+	free(run->reason);
+	free(run->total.counters);
+	for (size_t i = 0; run->copies && i < run->n_copies; i++)
+		free(run->copies[i].counters);
+	free(run->copies);
+	memset(run, 0, sizeof(*run));
+}
+
+/* What event_free() does; here so that reading a file needs nothing from
+ * the counters layer (show/compare work without any backend). */
+static void result_event_clear(struct event *ev)
+{
+	free(ev->name);
+	free(ev->fstr);
+	free(ev->pmu);
+	free(ev->unit);
+	free(ev->reason);
+	for (char **p = ev->native; p && *p; p++)
+		free(*p);
+	free(ev->native);
+	memset(ev, 0, sizeof(*ev));
+}
+
+void result_clear(struct result *r)
+{
+	if (!r)
+		return;
+	free(r->tool_version);
+	free(r->created);
+	free(r->label);
+	free(r->status);
+	free(r->path);
+	json_decref(r->env);
+	json_decref(r->config);
+	json_decref(r->warnings);
+	for (size_t i = 0; r->events && i < r->n_events; i++)
+		result_event_clear(&r->events[i]);
+	free(r->events);
+	for (size_t i = 0; r->bench && i < r->n_bench; i++) {
+		struct benchmark *b = &r->bench[i];
+
+		free(b->name);
+		for (char **p = b->argv; p && *p; p++)
+			free(*p);
+		free(b->argv);
+		free(b->workload);
+		for (size_t k = 0; b->runs && k < b->n_runs; k++)
+			result_run_free(&b->runs[k]);
+		free(b->runs);
+	}
+	free(r->bench);
+	memset(r, 0, sizeof(*r));
+}
+
+void result_free(struct result *r)
+{
+	result_clear(r);
+	free(r);
+}
+
+/* Saturating: a sum never wraps into a small, plausible-looking number. */
+static uint64_t result_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t result_max(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+/*
+ * total = sums over the copies (counters, ops, user, sys, maxrss), the
+ * longest wall and region time, the earliest start and latest end; exit
+ * status and signal of the first copy that failed; the CPU of copy 0.
+ */
+void result_run_aggregate(struct run *run, size_t n_events)
+{
+	struct proc_sample *t = &run->total;
+	struct counter_value *c = t->counters;
+
+	if (run->n_copies < 1 || !run->copies)
+		return;
+	if (!c && n_events)
+		c = calloc(n_events, sizeof(*c));
+	if (c)
+		memset(c, 0, n_events * sizeof(*c));
+	memset(t, 0, sizeof(*t));
+	t->counters = c;
+	t->has_ops = true;
+	t->cpu = run->copies[0].cpu;
+	t->start_ns = UINT64_MAX;
+	for (size_t i = 0; i < run->n_copies; i++) {
+		const struct proc_sample *p = &run->copies[i];
+
+		t->wall_ns = result_max(t->wall_ns, p->wall_ns);
+		t->region_ns = result_max(t->region_ns, p->region_ns);
+		t->user_ns = result_add(t->user_ns, p->user_ns);
+		t->sys_ns = result_add(t->sys_ns, p->sys_ns);
+		t->maxrss_kb = result_add(t->maxrss_kb, p->maxrss_kb);
+		t->has_ops = t->has_ops && p->has_ops;
+		t->ops = result_add(t->ops, p->ops);
+		if (p->start_ns < t->start_ns)
+			t->start_ns = p->start_ns;
+		t->end_ns = result_max(t->end_ns, p->end_ns);
+		if (!t->exit_status && !t->term_signal) {
+			t->exit_status = p->exit_status;
+			t->term_signal = p->term_signal;
+		}
+		for (size_t k = 0; c && p->counters && k < n_events; k++) {
+			c[k].value = result_add(c[k].value, p->counters[k].value);
+			c[k].enabled_ns = result_add(c[k].enabled_ns,
+						     p->counters[k].enabled_ns);
+			c[k].running_ns = result_add(c[k].running_ns,
+						     p->counters[k].running_ns);
+		}
+	}
+	if (!t->has_ops)
+		t->ops = 0;
+}
+
+int result_event_index(const struct result *r, const char *name)
+{
+	for (size_t i = 0; r && name && i < r->n_events; i++)
+		if (r->events[i].name && !strcmp(r->events[i].name, name))
+			return (int)i;
+	return -1;
+}

@@ -98,4 +98,38 @@ void result_run_aggregate(struct run *run, size_t n_events);
 /* Index of the event named name, or -1. */
 int result_event_index(const struct result *r, const char *name);
 
+/* Flags every reader passes to jansson's json_loadb (the fuzz target too):
+ * duplicate keys rejected; trailing data and bare scalars are rejected by
+ * jansson's defaults. */
+#define RESULT_JSON_FLAGS JSON_REJECT_DUPLICATES
+
+/* Free what r owns but not r (for a struct filled by result_from_json). */
+void result_clear(struct result *r);
+/* Parse a whole file held in memory, as result_read does after reading
+ * it; name is the file named in messages. 0 or -EINVAL/-ENOMEM. */
+int result_parse_buffer(const char *buf, size_t size, const char *name,
+			struct result **out, char *err, size_t len);
+/* jansson parse of buf with RESULT_JSON_FLAGS; errors as
+ * "NAME: KEY (line L, column C): what" (the key is the nearest one before
+ * the error; integers beyond 2^63-1 are named by their JSON path). */
+int result_load_json(const char *buf, size_t size, const char *name,
+		     json_t **out, char *err, size_t len);
+/* Read a whole file (at most max bytes) into a NUL-terminated buffer. */
+int result_slurp(const char *path, size_t max, char **buf, size_t *size,
+		 char *err, size_t len);
+/* Before measuring: 0 when path can be written (its directory is writable
+ * and, unless force, no such file exists); else -errno and a reason. */
+int result_check_output(const char *path, bool force, char *err,
+			size_t len);
+/* result_run_from_json with the events known (an unsupported event's
+ * counter must be null); key prefixes every key in messages. */
+int result_run_parse(const json_t *j, const struct result *r,
+		     const char *key, struct run *run, char *err, size_t len);
+/* result_run_to_json writing null for the events not supported[i]
+ * (supported NULL: every event has a counter). */
+json_t *result_run_to_json_mask(const struct run *run, const bool *supported,
+				size_t n_events);
+/* result_to_json; on failure *why says what went wrong. */
+json_t *result_to_json_why(const struct result *r, const char **why);
+
 #endif

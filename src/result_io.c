@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: MIT
+/*
+ * result_io: publishing a result file atomically and reading files in.
+ *
+ * Side A of a kernel comparison may cost a reboot to measure again, so a
+ * result is never half-written and never overwrites another one: it goes to
+ * a mkstemp() file in the same directory (same file system, no predictable
+ * name), is fsync'd, then renamed over nothing (renameat2 RENAME_NOREPLACE;
+ * link()+unlink() where the file system lacks it) and the directory is
+ * fsync'd so the new name survives a crash too.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "result.h"
+
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
+
+/* The directory part of path ("." when there is none). Caller frees. */
+static char *result_dirname(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return strdup(".");
+	if (slash == path)
+		return strdup("/");
+	return strndup(path, (size_t)(slash - path));
+}
+
+static int result_write_all(int fd, const char *buf, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, buf, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -errno;
+		if (w == 0)
+			return -ENOSPC;
+		buf += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int result_fsync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int rc = 0;
+
+	if (fd < 0)
+		return -errno;
+	/* Some file systems cannot sync a directory (EINVAL): nothing to do */
+	if (fsync(fd) && errno != EINVAL)
+		rc = -errno;
+	close(fd);
+	return rc;
+}
+
+int result_check_output(const char *path, bool force, char *err, size_t len)
+{
+	char *dir = result_dirname(path);
+	struct stat st;
+	int rc = 0;
+
+	if (!dir)
+		return -ENOMEM;
+	if (!force && lstat(path, &st) == 0) {
+		snprintf(err, len,
+			 "%s exists; use --force to overwrite it or choose another name",
+			 path);
+		rc = -EEXIST;
+	} else if (access(dir, W_OK | X_OK)) {
+		rc = -errno;
+		snprintf(err, len,
+			 "cannot write a file in %s: %s; choose a writable directory",
+			 dir, strerror(errno));
+	}
+	free(dir);
+	return rc;
+}
+
+/* Move tmp to path, refusing to replace an existing file unless force. */
+static int result_publish(const char *tmp, const char *path, bool force)
+{
+	if (force)
+		return rename(tmp, path) ? -errno : 0;
+	if (!renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE))
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+		return -errno;
+	/* No RENAME_NOREPLACE here: link() fails with EEXIST just the same */
+	if (link(tmp, path))
+		return -errno;
+	unlink(tmp);
+	return 0;
+}
+
+static int result_write_fd(int fd, const char *text)
+{
+	mode_t mask = umask(0);
+	int rc;
+
+	umask(mask);
+	/* mkstemp makes 0600; a result is shared like any file written */
+	if (fchmod(fd, 0666 & ~mask))
+		return -errno;
+	rc = result_write_all(fd, text, strlen(text));
+	if (!rc)
+		rc = result_write_all(fd, "\n", 1);
+	if (rc)
+		return rc;
+	if (fsync(fd))
+		return -errno;
+	return 0;
+}
+
+int result_write(const struct result *r, const char *path, bool force,
+		 char *err, size_t len)
+{
+	const char *why = NULL, *base = strrchr(path, '/');
+	char *dir = NULL, *tmp = NULL, *text = NULL;
+	json_t *root = NULL;
+	int fd = -1, rc;
+
+	rc = result_check_output(path, force, err, len);
+	if (rc)
+		return rc;
+	rc = -ENOMEM;
+	dir = result_dirname(path);
+	base = base ? base + 1 : path;
+	if (!dir || asprintf(&tmp, "%s/.%s.XXXXXX", dir, base) < 0) {
+		tmp = NULL;
+		snprintf(err, len, "%s: out of memory", path);
+		goto out;
+	}
+	root = result_to_json_why(r, &why);
+	text = root ? json_dumps(root, JSON_INDENT(1)) : NULL;
+	if (!text) {
+		rc = why && strcmp(why, "out of memory") ? -ERANGE : -ENOMEM;
+		snprintf(err, len, "%s: cannot encode the result: %s", path,
+			 why ? why : "out of memory");
+		goto out;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		rc = -errno;
+		snprintf(err, len,
+			 "cannot create a file in %s: %s; choose a writable directory",
+			 dir, strerror(errno));
+		free(tmp);
+		tmp = NULL; /* nothing to remove */
+		goto out;
+	}
+	rc = result_write_fd(fd, text);
+	if (!rc && close(fd))
+		rc = -errno;
+	fd = -1;
+	if (rc) {
+		snprintf(err, len, "cannot write %s: %s", tmp, strerror(-rc));
+		goto out;
+	}
+	rc = result_publish(tmp, path, force);
+	if (rc == -EEXIST) {
+		snprintf(err, len,
+			 "%s exists; use --force to overwrite it or choose another name",
+			 path);
+		goto out;
+	} else if (rc) {
+		snprintf(err, len, "cannot rename %s to %s: %s", tmp, path,
+			 strerror(-rc));
+		goto out;
+	}
+	free(tmp);
+	tmp = NULL; /* published: it has the final name now */
+	rc = result_fsync_dir(dir);
+	if (rc)
+		snprintf(err, len, "%s written but its directory %s could not be synced: %s",
+			 path, dir, strerror(-rc));
+out:
+	if (fd >= 0)
+		close(fd);
+	if (rc && tmp)
+		unlink(tmp);
+	free(tmp);
+	free(text);
+	json_decref(root);
+	free(dir);
+	return rc;
+}
+
+int result_slurp(const char *path, size_t max, char **buf, size_t *size,
+		 char *err, size_t len)
+{
+	size_t cap = 65536, n = 0;
+	char *b = NULL;
+	int fd, rc = 0;
+
+	*buf = NULL;
+	*size = 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		rc = -errno;
+		snprintf(err, len, "%s: %s", path, strerror(errno));
+		return rc;
+	}
+	for (;;) {
+		ssize_t got;
+
+		if (n + 1 >= cap || !b) {
+			char *nb;
+
+			if (b)
+				cap *= 2;
+			if (cap > max + 2)
+				cap = max + 2;
+			nb = realloc(b, cap);
+			if (!nb) {
+				rc = -ENOMEM;
+				snprintf(err, len, "%s: out of memory", path);
+				break;
+			}
+			b = nb;
+		}
+		got = read(fd, b + n, cap - 1 - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			rc = -errno;
+			snprintf(err, len, "%s: %s", path, strerror(errno));
+			break;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+		if (n > max) {
+			rc = -EFBIG;
+			snprintf(err, len,
+				 "%s: file is larger than the %zu MiB limit; not an abstat file",
+				 path, max >> 20);
+			break;
+		}
+	}
+	close(fd);
+	if (rc) {
+		free(b);
+		return rc;
+	}
+	b[n] = '\0';
+	*buf = b;
+	*size = n;
+	return 0;
+}
+
+/*
+ * jansson reports a syntax error by position only; the nearest key before
+ * it ("wall_ns" for "wall_ns": NaN) tells the user where to look. This is
+ * a hint for the message, not parsing: the scan is bounded and any odd
+ * byte just drops the hint.
+ */
+static void result_key_near(const char *buf, size_t size, size_t pos,
+			    char *key, size_t len)
+{
+	size_t stop = pos > 4096 ? pos - 4096 : 0, i, end;
+
+	key[0] = '\0';
+	if (pos > size)
+		pos = size;
+	for (i = pos; i > stop + 1; i--) {
+		if (buf[i - 1] != ':')
+			continue;
+		end = i - 1;
+		while (end > stop && (buf[end - 1] == ' ' || buf[end - 1] == '\n' ||
+				      buf[end - 1] == '\t' || buf[end - 1] == '\r'))
+			end--;
+		if (end <= stop || buf[end - 1] != '"')
+			continue;
+		for (size_t b = end - 1; b > stop && end - b < 64; b--) {
+			if (buf[b - 1] == '"') {
+				size_t n = end - 1 - b;
+
+				for (size_t k = b; k < b + n; k++)
+					if (buf[k] < 0x20 || buf[k] > 0x7e ||
+					    buf[k] == '\\')
+						return;
+				snprintf(key, len, "%.*s", (int)n, buf + b);
+				return;
+			}
+		}
+		return;
+	}
+}
+
+/* The JSON path of the first number beyond the integer range (found in a
+ * second parse that decodes integers as reals). */
+static bool result_find_huge(const json_t *v, char *path, size_t len)
+{
+	size_t at = strlen(path), i;
+	const char *k;
+	json_t *m;
+
+	if (json_is_real(v))
+		return fabs(json_real_value(v)) >= 9223372036854775807.0;
+	if (json_is_object(v)) {
+		json_object_foreach((json_t *)v, k, m) {
+			snprintf(path + at, len - at, "%s%s", at ? "." : "", k);
+			if (result_find_huge(m, path, len))
+				return true;
+		}
+	} else if (json_is_array(v)) {
+		json_array_foreach(v, i, m) {
+			snprintf(path + at, len - at, "[%zu]", i);
+			if (result_find_huge(m, path, len))
+				return true;
+		}
+	}
+	path[at] = '\0';
+	return false;
+}
+
+int result_load_json(const char *buf, size_t size, const char *name,
+		     json_t **out, char *err, size_t len)
+{
+	json_error_t je;
+	char key[80], path[256] = "";
+	json_t *j;
+
+	*out = NULL;
+	if (size == 0) {
+		snprintf(err, len, "%s: empty file; not an abstat result", name);
+		return -EINVAL;
+	}
+	j = json_loadb(buf, size, RESULT_JSON_FLAGS, &je);
+	if (j) {
+		*out = j;
+		return 0;
+	}
+	if (strstr(je.text, "too big")) {
+		j = json_loadb(buf, size,
+			       RESULT_JSON_FLAGS | JSON_DECODE_INT_AS_REAL, NULL);
+		if (j && result_find_huge(j, path, sizeof(path))) {
+			json_decref(j);
+			snprintf(err, len,
+				 "%s: %s: integer too large (the limit is 2^63-1 = 9223372036854775807)",
+				 name, path);
+			return -EINVAL;
+		}
+		json_decref(j);
+	}
+	result_key_near(buf, size, (size_t)je.position, key, sizeof(key));
+	snprintf(err, len, "%s: %s%sline %d, column %d%s: invalid JSON: %s",
+		 name, key, *key ? " (" : "", je.line, je.column,
+		 *key ? ")" : "", je.text);
+	return -EINVAL;
+}
+
+int result_parse_buffer(const char *buf, size_t size, const char *name,
+			struct result **out, char *err, size_t len)
+{
+	struct result *r;
+	json_t *j;
+	int rc;
+
+	*out = NULL;
+	rc = result_load_json(buf, size, name, &j, err, len);
+	if (rc)
+		return rc;
+	r = calloc(1, sizeof(*r));
+	rc = r ? result_from_json(j, name, r, err, len) : -ENOMEM;
+	json_decref(j);
+	if (rc) {
+		if (rc == -ENOMEM)
+			snprintf(err, len, "%s: out of memory", name);
+		free(r);
+		return rc;
+	}
+	*out = r;
+	return 0;
+}
+
+int result_read(const char *path, struct result **out, char *err, size_t len)
+{
+	size_t size;
+	char *buf;
+	int rc;
+
+	*out = NULL;
+	rc = result_slurp(path, RESULT_MAX_BYTES, &buf, &size, err, len);
+	if (rc)
+		return rc == -EFBIG ? -EINVAL : rc;
+	rc = result_parse_buffer(buf, size, path, out, err, len);
+	free(buf);
+	return rc;
+}
