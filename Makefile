@@ -54,8 +54,12 @@ SRC      := $(sort $(wildcard src/*.c counters/*.c))
 OBJ      := $(SRC:%.c=$(B)/%.o)
 LIBOBJ   := $(filter-out $(B)/src/main.o,$(OBJ))
 
-WL_SRC   := $(filter-out workloads/harness.c,$(sort $(wildcard workloads/*.c)))
+WL_SRC   := $(filter-out workloads/harness.c workloads/exec-target.c,$(sort $(wildcard workloads/*.c)))
 WL_BIN   := $(WL_SRC:workloads/%.c=$(B)/workloads/%)
+# The program the exec workload runs: static when the toolchain can.
+WL_AUX   := $(B)/workloads/exec-target
+WL_STATIC ?= $(shell printf 'int main(void){return 0;}\n' | \
+              $(CC) -static -x c -o /dev/null - 2>/dev/null && echo -static)
 
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
@@ -83,7 +87,15 @@ $(B)/%.o: %.c
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CPPFLAGS_ALL) $(CPPFLAGS) $(CFLAGS_ALL) -c -o $@ $<
 
-workloads: $(WL_BIN)
+workloads: $(WL_BIN) $(WL_AUX)
+
+$(WL_AUX): workloads/exec-target.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(WL_CFLAGS) $(WL_STATIC) -o $@ $<
+
+# workloads_cflags (src/workloads.c) records WL_CFLAGS in results.
+$(B)/src/workloads.o: CPPFLAGS_ALL += -DABSTAT_WL_CFLAGS='"$(WL_CFLAGS)"'
+$(B)/src/workloads.o: Makefile
 
 $(B)/workloads/harness.o: workloads/harness.c workloads/harness.h workloads/abstat.h
 	@mkdir -p $(dir $@)
@@ -134,7 +146,7 @@ install: all
 		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(PREFIX)/include
 	install -m 755 abstat $(DESTDIR)$(BINDIR)/abstat
-	install -m 755 $(WL_BIN) $(DESTDIR)$(LIBEXECDIR)/
+	install -m 755 $(WL_BIN) $(WL_AUX) $(DESTDIR)$(LIBEXECDIR)/
 	install -m 644 plots/*.gp $(DESTDIR)$(DATADIR)/plots/
 	install -m 644 workloads/abstat.h $(DESTDIR)$(PREFIX)/include/abstat.h
 	for m in man/*.1; do install -m 644 $$m $(DESTDIR)$(MANDIR)/man1/; done

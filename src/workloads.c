@@ -1,17 +1,168 @@
 // SPDX-License-Identifier: MIT
-/* STUB: to be replaced by its owner. */
+/*
+ * workloads: the registry of built-in workloads (one C program each in
+ * workloads/, documented in abstat-workloads(7)), their suites, where the
+ * binaries are (build tree or libexec), and `abstat workloads`.
+ */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include "workloads.h"
+#include <unistd.h>
+
 #include "commands.h"
 #include "msg.h"
-const char *const workloads_suites[] = { "syscalls", "vm", "sched", "fs", "all", NULL };
-const char *const workloads_cflags = "";
-size_t workloads_count(void) { return 0; }
-const struct workload_info *workloads_get(size_t i) { return NULL; }
-const struct workload_info *workloads_find(const char *name) { return NULL; }
-bool workloads_in_suite(const struct workload_info *w, const char *suite) { return false; }
-int workloads_path(const char *name, char *buf, size_t len) { return -ENOENT; }
-int workloads_exe_dir(char *buf, size_t len) { return -ENOENT; }
-int cmd_workloads(const struct config *cfg) { msg_error("workloads: not implemented yet"); return EXIT_USAGE; }
+#include "workloads.h"
+
+/* Set by the Makefile to WL_CFLAGS; the fallback must be kept equal. */
+#ifndef ABSTAT_WL_CFLAGS
+#define ABSTAT_WL_CFLAGS \
+	"-std=c11 -O2 -D_GNU_SOURCE -D_DEFAULT_SOURCE -Wall -Wextra -Iworkloads"
+#endif
+
+const char *const workloads_cflags = ABSTAT_WL_CFLAGS;
+
+const char *const workloads_suites[] = { "syscalls", "vm", "sched", "fs",
+					 "all", NULL };
+
+/* Short texts: `abstat workloads` prints one line each in 80 columns. The
+ * man page has the long story. Every workload is also in "all". */
+static const struct workload_info workloads_table[] = {
+	{ "syscall", "close(dup) getpid getuid umask", "UnixBench syscall",
+	  "syscalls" },
+	{ "getppid", "getppid()", "perf bench, lmbench", "syscalls" },
+	{ "getuid", "getuid()", "FreeBSD 4.x/5.x", "syscalls" },
+	{ "gettimeofday", "gettimeofday() (vDSO)", "FreeBSD 4.7 vs 5.2",
+	  "syscalls" },
+	{ "clock_gettime", "clock_gettime() (vDSO)", "FreeBSD 4.7 vs 5.2",
+	  "syscalls" },
+	{ "write", "write 1 byte to /dev/null", "FreeBSD 4.7 vs 5.2",
+	  "syscalls" },
+	{ "socket", "socket() + close()", "FreeBSD 4.7 vs 5.2", "syscalls" },
+	{ "select", "select() ready pipe, 0 timeout", "FreeBSD 4.7 vs 5.2",
+	  "syscalls" },
+	{ "pipe", "pipe round trip, 2 processes", "UnixBench, perf bench",
+	  "sched" },
+	{ "open-close", "open() + close() existing file", "OpenBSD thread",
+	  "syscalls,fs" },
+	{ "stat", "stat() existing path", "OpenBSD vs Linux", "syscalls,fs" },
+	{ "mmap", "mmap/munmap/mremap, fixed seed", "mmap-perf (Molnar)",
+	  "vm" },
+	{ "lat-mmap", "mmap file, touch, munmap", "lmbench lat_mmap", "vm" },
+	{ "page-fault", "first touch of an anon page", "abstat", "vm" },
+	{ "fork", "fork + _exit + wait", "UnixBench spawn", "sched" },
+	{ "exec", "fork + exec static + wait", "UnixBench execl", "sched" },
+	{ "threads", "mutex + sched_yield, T threads", "sysbench threads",
+	  "sched" },
+	{ "create", "create+write+close+unlink file", "bonnie++ seq create",
+	  "fs" },
+};
+
+#define WORKLOADS_N (sizeof(workloads_table) / sizeof(workloads_table[0]))
+
+size_t workloads_count(void)
+{
+	return WORKLOADS_N;
+}
+
+const struct workload_info *workloads_get(size_t i)
+{
+	return i < WORKLOADS_N ? &workloads_table[i] : NULL;
+}
+
+const struct workload_info *workloads_find(const char *name)
+{
+	for (size_t i = 0; i < WORKLOADS_N; i++)
+		if (!strcmp(workloads_table[i].name, name))
+			return &workloads_table[i];
+	return NULL;
+}
+
+bool workloads_in_suite(const struct workload_info *w, const char *suite)
+{
+	size_t len = strlen(suite);
+	const char *p = w->suites;
+
+	if (!strcmp(suite, "all"))
+		return true;
+	while (p && *p) {
+		if (!strncmp(p, suite, len) && (p[len] == ',' || !p[len]))
+			return true;
+		p = strchr(p, ',');
+		if (p)
+			p++;
+	}
+	return false;
+}
+
+int workloads_exe_dir(char *buf, size_t len)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	if (n < 0)
+		return -errno;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return -ENOENT;
+	*slash = '\0';
+	if ((size_t)snprintf(buf, len, "%s", slash == exe ? "/" : exe) >= len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+/* 0 when DIR/NAME is an executable file (path in buf). */
+static int workloads_try(const char *dir, const char *sub, const char *name,
+			 char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "%s%s/%s", dir, sub, name);
+
+	if (n < 0 || (size_t)n >= len)
+		return -ENAMETOOLONG;
+	return access(buf, X_OK) ? -ENOENT : 0;
+}
+
+int workloads_path(const char *name, char *buf, size_t len)
+{
+	const char *env = getenv("ABSTAT_WORKLOAD_DIR");
+	char dir[PATH_MAX];
+
+	if (env && *env && !workloads_try(env, "", name, buf, len))
+		return 0;
+	if (!workloads_exe_dir(dir, sizeof(dir)) &&
+	    (!workloads_try(dir, "/build/workloads", name, buf, len) ||
+	     !workloads_try(dir, "/../libexec/abstat", name, buf, len)))
+		return 0;
+	if (len)
+		buf[0] = '\0';
+	return -ENOENT;
+}
+
+int cmd_workloads(const struct config *cfg)
+{
+	char path[PATH_MAX];
+	size_t missing = 0;
+
+	(void)cfg;
+	printf("%-13s %-30s %-21s %s\n", "NAME", "OPERATION", "ORIGIN",
+	       "SUITES");
+	for (size_t i = 0; i < WORKLOADS_N; i++) {
+		const struct workload_info *w = &workloads_table[i];
+
+		printf("%-13s %-30s %-21s %s\n", w->name, w->op, w->origin,
+		       w->suites);
+		missing += workloads_path(w->name, path, sizeof(path)) < 0;
+	}
+	printf("\nsuites: ");
+	for (const char *const *s = workloads_suites; *s; s++)
+		printf("%s%s", *s, s[1] ? ", " : " (every workload)\n");
+	printf("run one: abstat run -w NAME[:ARGS]; a suite: abstat run -s SUITE\n");
+	printf("details: man abstat-workloads\n");
+	if (missing)
+		msg_warn("%zu workloads are not built or installed; run 'make' or set ABSTAT_WORKLOAD_DIR",
+			 missing);
+	return EXIT_OK;
+}

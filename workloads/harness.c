@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+/*
+ * harness: the shared main() of the built-in workloads (see harness.h).
+ * Only the loop between abstat_begin() and abstat_end() is measured; the
+ * clock reads that give the summary line sit just inside it, so the
+ * by-hand ns/op and abstat's region time agree.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "abstat.h"
+#include "harness.h"
+
+const char *harness_argv0 = "";
+
+int harness_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: error: ", workload.name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -1;
+}
+
+int harness_perror(const char *what)
+{
+	return harness_error("%s: %s", what, strerror(errno));
+}
+
+int harness_parse_u64(const char *s, uint64_t min, uint64_t max,
+		      uint64_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int harness_tmpdir(char *buf, size_t len)
+{
+	const char *tmp = getenv("TMPDIR");
+	int n;
+
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	n = snprintf(buf, len, "%s/abstat-%s.XXXXXX", tmp, workload.name);
+	if (n < 0 || (size_t)n >= len)
+		return harness_error("TMPDIR is too long");
+	if (!mkdtemp(buf))
+		return harness_perror(buf);
+	return 0;
+}
+
+static void harness_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: %s [-n N]%s%s\n"
+		"One operation: %s.\n"
+		"  -n N   %s (default %" PRIu64 ")\n"
+		"%s"
+		"  -h     this help\n"
+		"Under abstat(1) only the loop is measured and the operation count\n"
+		"is reported (ABSTAT_CTL); see abstat-workloads(7).\n",
+		workload.name, workload.optstring ? " [" : "",
+		workload.optstring ? "options]" : "", workload.op,
+		workload.n_means ? workload.n_means : "operations",
+		workload.default_n,
+		workload.opt_usage ? workload.opt_usage : "");
+}
+
+static int harness_args(int argc, char **argv, uint64_t *n)
+{
+	char opts[32] = "n:h";
+	int c;
+
+	if (workload.optstring)
+		strncat(opts, workload.optstring, sizeof(opts) - 4);
+	while ((c = getopt(argc, argv, opts)) != -1) {
+		if (c == 'n') {
+			if (harness_parse_u64(optarg, 1, UINT64_MAX / 2, n) < 0)
+				return harness_error("-n: expected a positive integer, got '%s'",
+						     optarg);
+		} else if (c == 'h') {
+			harness_usage(stdout);
+			exit(0);
+		} else if (c == '?' || !workload.option ||
+			   workload.option(c, optarg) < 0) {
+			if (c == '?')
+				harness_usage(stderr);
+			return -1;
+		}
+	}
+	if (optind < argc)
+		return harness_error("unexpected argument '%s'; see -h",
+				     argv[optind]);
+	return 0;
+}
+
+static double harness_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv)
+{
+	uint64_t n = workload.default_n;
+	double t0, t1, s;
+	int64_t ops;
+
+	harness_argv0 = argv[0];
+	if (harness_args(argc, argv, &n) < 0)
+		return 2;
+	if (workload.setup && workload.setup(n) < 0)
+		return 1;
+	/* Nothing buffered may be flushed inside the region. */
+	fflush(NULL);
+	abstat_begin();
+	t0 = harness_now();
+	ops = workload.run(n);
+	t1 = harness_now();
+	abstat_end();
+	if (workload.teardown)
+		workload.teardown();
+	if (ops < 0)
+		return 1;
+	abstat_ops((unsigned long long)ops);
+	s = t1 - t0;
+	printf("%s: %" PRId64 " ops in %.3f s, %.1f ns/op, %.0f ops/s\n",
+	       workload.name, ops, s, ops ? s * 1e9 / (double)ops : 0.0,
+	       s > 0 ? (double)ops / s : 0.0);
+	return 0;
+}
