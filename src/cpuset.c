@@ -1,12 +1,436 @@
 // SPDX-License-Identifier: MIT
-/* STUB: to be replaced by its owner. */
+/*
+ * cpuset: an exclusive cpuset cgroup for the workload (see cpuset.h).
+ *
+ * cgroup v2 (Documentation/admin-guide/cgroup-v2.rst, "Cpuset"): enable
+ * +cpuset in the parent's cgroup.subtree_control, mkdir, write cpuset.cpus
+ * and cpuset.mems, then cpuset.cpus.partition = "isolated" (6.2+; "root"
+ * before that). The kernel accepts the write even when the partition
+ * cannot be formed and reports "... invalid (reason)" on read-back, so the
+ * file is always read back.
+ *
+ * cgroup v1 (Documentation/admin-guide/cgroup-v1/cpusets.rst): a new cpuset
+ * has empty cpus and mems, and a task cannot join until both are set, so
+ * they are written first (mems copied from the parent). cpu_exclusive=1
+ * fails when a sibling cpuset overlaps; that is recorded, not fatal.
+ *
+ * Files are opened with O_CREAT so that a fake tree of plain files in a
+ * temp directory exercises the same code (cgroupfs ignores O_CREAT for the
+ * files it already has). For the same reason removal unlinks plain files
+ * when the directory is not on a cgroup filesystem.
+ */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
 #include "cpuset.h"
-int cpuset_create(const char *cgroup_root, const struct cpu_list *cpus, struct cpuset **out, char *err, size_t len) { snprintf(err, len, "--cpuset: not implemented yet"); return -ENOSYS; }
-const char *cpuset_procs_path(const struct cpuset *cs) { return NULL; }
-const char *cpuset_version(const struct cpuset *cs) { return NULL; }
-const char *cpuset_dir(const struct cpuset *cs) { return NULL; }
-int cpuset_destroy(struct cpuset *cs) { return 0; }
-void cpuset_destroy_signal_safe(struct cpuset *cs) { }
-int cpuset_cleanup_stale(const char *cgroup_root) { return 0; }
+
+#define CGROUP_SUPER_MAGIC 0x27e0eb
+#define CGROUP2_SUPER_MAGIC 0x63677270
+
+struct cpuset {
+	bool in_use;
+	int version;           /* 1 or 2 */
+	char dir[PATH_MAX];    /* .../abstat-<pid> */
+	char parent[PATH_MAX];
+	char procs[PATH_MAX];  /* dir/cgroup.procs */
+	char note[256];
+	bool created;          /* dir made by us: remove it on error */
+};
+
+static struct cpuset cpuset_pool[CPUSET_MAX];
+
+static int cpuset_write(const char *dir, const char *file, const char *val)
+{
+	char path[PATH_MAX];
+	size_t n = strlen(val);
+	ssize_t w;
+	int fd, e = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	w = write(fd, val, n);
+	if (w < 0)
+		e = -errno;
+	else if ((size_t)w != n)
+		e = -EIO;
+	if (close(fd) && !e)
+		e = -errno;
+	return e;
+}
+
+static int cpuset_read(const char *dir, const char *file, char *buf,
+		       size_t len)
+{
+	char path[PATH_MAX];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return 0;
+}
+
+/* Is word in the space-separated list of dir/file? */
+static bool cpuset_file_has_word(const char *dir, const char *file,
+				 const char *word)
+{
+	char buf[1024];
+	size_t n = strlen(word);
+
+	if (cpuset_read(dir, file, buf, sizeof(buf)))
+		return false;
+	for (char *p = buf; (p = strstr(p, word)); p += n)
+		if ((p == buf || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return true;
+	return false;
+}
+
+static bool cpuset_on_cgroupfs(const char *dir)
+{
+	struct statfs sf;
+
+	if (statfs(dir, &sf))
+		return false;
+	return sf.f_type == CGROUP_SUPER_MAGIC ||
+	       sf.f_type == CGROUP2_SUPER_MAGIC;
+}
+
+/* Move every task of dir to parent, then rmdir. 0 or -errno. */
+static int cpuset_remove(const char *parent, const char *dir)
+{
+	char path[PATH_MAX], line[64];
+	FILE *f;
+	int e;
+
+	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
+	f = fopen(path, "re");
+	while (f && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0])
+			cpuset_write(parent, "cgroup.procs", line);
+	}
+	if (f)
+		fclose(f);
+	if (!rmdir(dir) || errno == ENOENT)
+		return 0;
+	e = -errno;
+	if (e == -ENOTEMPTY && !cpuset_on_cgroupfs(dir)) {
+		/* fake tree in tests: plain files left by cpuset_write */
+		DIR *d = opendir(dir);
+		struct dirent *de;
+
+		while (d && (de = readdir(d))) {
+			if (de->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+			unlink(path);
+		}
+		if (d)
+			closedir(d);
+		if (!rmdir(dir))
+			return 0;
+		e = -errno;
+	}
+	return e;
+}
+
+int cpuset_partition_check(const char *dir, char *err, size_t len)
+{
+	char buf[512];
+	int rc = cpuset_read(dir, "cpuset.cpus.partition", buf, sizeof(buf));
+
+	if (rc) {
+		snprintf(err, len, "--cpuset: cannot read %s/cpuset.cpus.partition: %s; the kernel may lack cgroup v2 cpuset partitions (5.11+); drop --cpuset",
+			 dir, strerror(-rc));
+		return rc;
+	}
+	if (strstr(buf, "invalid") || (strcmp(buf, "root") &&
+				       strcmp(buf, "isolated"))) {
+		snprintf(err, len, "--cpuset: %s/cpuset.cpus.partition is '%s': the CPUs cannot form an exclusive partition; free them from other cgroups' cpuset.cpus or pick others with -C",
+			 dir, buf);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Where the cgroup v2 hierarchy with a cpuset controller is, or NULL. */
+static const char *cpuset_find_v2(const char *root, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", root);
+	if (cpuset_file_has_word(buf, "cgroup.controllers", "cpuset"))
+		return buf;
+	snprintf(buf, len, "%s/unified", root);
+	if (cpuset_file_has_word(buf, "cgroup.controllers", "cpuset"))
+		return buf;
+	return NULL;
+}
+
+/* A cgroup v1 cpuset hierarchy: has cpuset.cpus (or cpus, noprefix). */
+static bool cpuset_is_v1(const char *dir)
+{
+	char f[PATH_MAX];
+
+	snprintf(f, sizeof(f), "%s/cpuset.cpus", dir);
+	if (!access(f, F_OK))
+		return true;
+	snprintf(f, sizeof(f), "%s/cpus", dir);
+	return !access(f, F_OK);
+}
+
+static int cpuset_mkdir(struct cpuset *cs, char *err, size_t len)
+{
+	int e;
+
+	snprintf(cs->dir, sizeof(cs->dir), "%s/abstat-%d", cs->parent,
+		 (int)getpid());
+	snprintf(cs->procs, sizeof(cs->procs), "%s/cgroup.procs", cs->dir);
+	if (!mkdir(cs->dir, 0755))
+		goto made;
+	e = errno;
+	if (e == EEXIST) {
+		/* left by an earlier process that had our pid */
+		cpuset_remove(cs->parent, cs->dir);
+		if (!mkdir(cs->dir, 0755))
+			goto made;
+		e = errno;
+	}
+	if (e == EACCES || e == EPERM || e == EROFS)
+		snprintf(err, len, "--cpuset: cannot create %s: %s; run abstat as root (or in a delegated cgroup), or drop --cpuset",
+			 cs->dir, strerror(e));
+	else
+		snprintf(err, len, "--cpuset: cannot create %s: %s; drop --cpuset",
+			 cs->dir, strerror(e));
+	return -e;
+made:
+	cs->created = true;
+	return 0;
+}
+
+static int cpuset_setup_v2(struct cpuset *cs, const char *cpus, char *err,
+			   size_t len)
+{
+	char mems[256];
+	int rc;
+
+	if (!cpuset_file_has_word(cs->parent, "cgroup.subtree_control",
+				  "cpuset")) {
+		rc = cpuset_write(cs->parent, "cgroup.subtree_control",
+				  "+cpuset");
+		if (rc) {
+			snprintf(err, len, "--cpuset: cannot enable +cpuset in %s/cgroup.subtree_control: %s; run as root, or drop --cpuset",
+				 cs->parent, strerror(-rc));
+			return rc;
+		}
+	}
+	rc = cpuset_mkdir(cs, err, len);
+	if (rc)
+		return rc;
+	rc = cpuset_write(cs->dir, "cpuset.cpus", cpus);
+	if (rc) {
+		snprintf(err, len, "--cpuset: cannot write CPUs %s to %s/cpuset.cpus: %s; check -C against %s/cpuset.cpus.effective",
+			 cpus, cs->dir, strerror(-rc), cs->parent);
+		return rc;
+	}
+	/* an empty v2 cpuset.mems means the parent's: copy when known */
+	if (!cpuset_read(cs->parent, "cpuset.mems.effective", mems,
+			 sizeof(mems)) && mems[0])
+		cpuset_write(cs->dir, "cpuset.mems", mems);
+	if (cpuset_write(cs->dir, "cpuset.cpus.partition", "isolated")) {
+		rc = cpuset_write(cs->dir, "cpuset.cpus.partition", "root");
+		if (rc) {
+			snprintf(err, len, "--cpuset: cannot make %s a partition: %s; the kernel needs cgroup v2 cpuset partitions (5.11+), or drop --cpuset",
+				 cs->dir, strerror(-rc));
+			return rc;
+		}
+		snprintf(cs->note, sizeof(cs->note),
+			 "cpuset partition is \"root\", not \"isolated\": CPUs %s still load-balanced",
+			 cpus);
+	}
+	return cpuset_partition_check(cs->dir, err, len);
+}
+
+static int cpuset_setup_v1(struct cpuset *cs, const char *cpus, char *err,
+			   size_t len)
+{
+	char mems[256], file[64];
+	const char *pre = "cpuset.";
+	int rc;
+
+	/* mounted with -o noprefix: "cpus" instead of "cpuset.cpus" */
+	snprintf(file, sizeof(file), "%s/cpuset.cpus", cs->parent);
+	if (access(file, F_OK))
+		pre = "";
+	snprintf(file, sizeof(file), "%smems", pre);
+	rc = cpuset_read(cs->parent, file, mems, sizeof(mems));
+	if (rc || !mems[0])
+		snprintf(mems, sizeof(mems), "0");
+	rc = cpuset_mkdir(cs, err, len);
+	if (rc)
+		return rc;
+	/* both before any task joins: an empty cpuset refuses tasks */
+	snprintf(file, sizeof(file), "%scpus", pre);
+	rc = cpuset_write(cs->dir, file, cpus);
+	if (rc) {
+		snprintf(err, len, "--cpuset: cannot write CPUs %s to %s/%s: %s; check -C against %s/%s",
+			 cpus, cs->dir, file, strerror(-rc), cs->parent, file);
+		return rc;
+	}
+	snprintf(file, sizeof(file), "%smems", pre);
+	rc = cpuset_write(cs->dir, file, mems);
+	if (rc) {
+		snprintf(err, len, "--cpuset: cannot write memory nodes %s to %s/%s: %s; drop --cpuset",
+			 mems, cs->dir, file, strerror(-rc));
+		return rc;
+	}
+	snprintf(file, sizeof(file), "%scpu_exclusive", pre);
+	rc = cpuset_write(cs->dir, file, "1");
+	if (rc)
+		snprintf(cs->note, sizeof(cs->note),
+			 "cpuset %s not exclusive (%s: %s): another cpuset shares CPUs %s",
+			 cs->dir, file, strerror(-rc), cpus);
+	return 0;
+}
+
+int cpuset_create(const char *cgroup_root, const struct cpu_list *cpus,
+		  struct cpuset **out, char *err, size_t len)
+{
+	char list[4096], v2[PATH_MAX], v1[PATH_MAX];
+	struct cpuset *cs = NULL;
+	int rc;
+
+	*out = NULL;
+	if (!cpus || !cpus->n) {
+		snprintf(err, len, "--cpuset: no CPU to put in the cpuset; give -C LIST");
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < CPUSET_MAX && !cs; i++)
+		if (!cpuset_pool[i].in_use)
+			cs = &cpuset_pool[i];
+	if (!cs) {
+		snprintf(err, len, "--cpuset: more than %d cpusets at once", CPUSET_MAX);
+		return -EBUSY;
+	}
+	memset(cs, 0, sizeof(*cs));
+	cpu_list_format(cpus, list, sizeof(list));
+	snprintf(v1, sizeof(v1), "%s/cpuset", cgroup_root);
+	if (cpuset_find_v2(cgroup_root, v2, sizeof(v2))) {
+		cs->version = 2;
+		snprintf(cs->parent, sizeof(cs->parent), "%s", v2);
+		rc = cpuset_setup_v2(cs, list, err, len);
+	} else if (cpuset_is_v1(v1)) {
+		cs->version = 1;
+		snprintf(cs->parent, sizeof(cs->parent), "%s", v1);
+		rc = cpuset_setup_v1(cs, list, err, len);
+	} else {
+		snprintf(err, len, "--cpuset: no cpuset controller: none in cgroup v2 (%s/cgroup.controllers, %s/unified) and no cgroup v1 cpuset at %s; mount one (mount -t cgroup -o cpuset cpuset %s) or drop --cpuset",
+			 cgroup_root, cgroup_root, v1, v1);
+		return -ENOENT;
+	}
+	if (rc) {
+		if (cs->created)
+			cpuset_remove(cs->parent, cs->dir);
+		return rc;
+	}
+	cs->in_use = true;
+	*out = cs;
+	return 0;
+}
+
+const char *cpuset_procs_path(const struct cpuset *cs)
+{
+	return cs ? cs->procs : NULL;
+}
+
+const char *cpuset_version(const struct cpuset *cs)
+{
+	return !cs ? NULL : cs->version == 2 ? "v2" : "v1";
+}
+
+const char *cpuset_dir(const struct cpuset *cs)
+{
+	return cs ? cs->dir : NULL;
+}
+
+const char *cpuset_note(const struct cpuset *cs)
+{
+	return cs && cs->note[0] ? cs->note : NULL;
+}
+
+int cpuset_destroy(struct cpuset *cs)
+{
+	int rc;
+
+	if (!cs || !cs->in_use)
+		return 0;
+	rc = cpuset_remove(cs->parent, cs->dir);
+	if (!rc)
+		cs->in_use = false;
+	return rc;
+}
+
+void cpuset_destroy_signal_safe(struct cpuset *cs)
+{
+	if (cs && cs->in_use)
+		rmdir(cs->dir); /* async-signal-safe; tasks are gone by now */
+}
+
+/* Remove the dead abstat-<pid> entries of one hierarchy. */
+static int cpuset_clean_dir(const char *parent)
+{
+	DIR *d = opendir(parent);
+	struct dirent *de;
+	int n = 0;
+
+	while (d && (de = readdir(d))) {
+		char dir[PATH_MAX], *end;
+		long pid;
+
+		if (strncmp(de->d_name, "abstat-", 7))
+			continue;
+		pid = strtol(de->d_name + 7, &end, 10);
+		if (end == de->d_name + 7 || *end || pid <= 0 ||
+		    pid == (long)getpid())
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue; /* alive (or not ours to judge) */
+		snprintf(dir, sizeof(dir), "%s/%s", parent, de->d_name);
+		if (!cpuset_remove(parent, dir))
+			n++;
+	}
+	if (d)
+		closedir(d);
+	return n;
+}
+
+int cpuset_cleanup_stale(const char *cgroup_root)
+{
+	char dir[PATH_MAX];
+	int n = cpuset_clean_dir(cgroup_root);
+
+	snprintf(dir, sizeof(dir), "%s/unified", cgroup_root);
+	n += cpuset_clean_dir(dir);
+	snprintf(dir, sizeof(dir), "%s/cpuset", cgroup_root);
+	n += cpuset_clean_dir(dir);
+	return n;
+}

@@ -13,6 +13,11 @@
 
 #include "cpu.h"
 
+/* The handles live in a small static pool (CPUSET_MAX at a time): no
+ * free is needed and a signal handler may use one. After destroy the slot
+ * may be reused by the next create. */
+#define CPUSET_MAX 8
+
 struct cpuset;
 
 /* Create it. 0, or -errno with one line (what, why, fix) in err. */
@@ -29,5 +34,12 @@ int cpuset_destroy(struct cpuset *cs);
 void cpuset_destroy_signal_safe(struct cpuset *cs);
 /* Remove abstat-<pid> cgroups whose pid is dead. Number removed. */
 int cpuset_cleanup_stale(const char *cgroup_root);
+
+/* A warning from create (v1 cpu_exclusive refused, v2 fell back from
+ * "isolated" to "root"), or NULL. For the result's warnings. */
+const char *cpuset_note(const struct cpuset *cs);
+/* Read back <dir>/cpuset.cpus.partition: 0 when it is a valid partition
+ * root, -EINVAL with the kernel's reason in err when "invalid". */
+int cpuset_partition_check(const char *dir, char *err, size_t len);
 
 #endif
