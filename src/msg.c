@@ -62,6 +62,15 @@ void msg_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+void msg_notice(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	msg_vprint(NULL, NULL, fmt, ap);
+	va_end(ap);
+}
+
 void msg_info(const char *fmt, ...)
 {
 	va_list ap;

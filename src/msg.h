@@ -24,6 +24,9 @@ enum exit_status {
 void msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "abstat: ..." even under -q: what the user must not miss (where an
+ * interrupted result was saved). */
+void msg_notice(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "abstat: error: ...", returns EXIT_USAGE. */
 int msg_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -713,7 +713,11 @@ int session_save(struct session *s, struct result *r, struct journal *j,
 		msg_error("%s", err);
 		return EXIT_IO;
 	}
-	msg_info("saved %s (%s)", path, r->status);
+	if (strcmp(r->status, "complete"))
+		msg_notice("saved %s (%s: %s)", path, r->status,
+			   "the runs that finished are in it");
+	else
+		msg_info("saved %s", path);
 	return EXIT_OK;
 }
 
