@@ -103,6 +103,10 @@ extern const char *const counters_default_events;
 bool counters_scale(const struct counter_value *v, double *scaled,
 		    bool *multiplexed);
 
+/* abstat list --user-only: list() then resolves names as resolve() does
+ * with user_only (the perf backend; others ignore it). */
+void counters_list_user_only(bool user_only);
+
 /* Events as used everywhere else: free the strings an event owns. */
 void event_free(struct event *ev);
 /* Deep copy. 0 or -ENOMEM. */

@@ -1,14 +1,362 @@
 // SPDX-License-Identifier: MIT
-/* STUB: to be replaced by its owner. */
+/*
+ * perf_event: the perf backend. Events are encoded by libpfm4 (pfm.c),
+ * opened here with perf_event_open(2) as one group per PMU kind (leader
+ * disabled + enable_on_exec + inherit, the CPU group pinned), read with
+ * read_format TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING | ID and, where the
+ * kernel accepts it with inherit (checked once at init), PERF_FORMAT_GROUP.
+ *
+ * open() runs in a vfork-style child that shares abstat's memory, so it is
+ * async-signal-safe: only syscalls, into arrays prepare() allocated. The
+ * counters follow the child across exec and into its own children
+ * (inherit); the parent reads them after wait4, when the inherited
+ * children's counts have been folded back into these fds.
+ */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "counters.h"
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <linux/perf_event.h>
+
+#include "perf_internal.h"
+
 const char *const counters_default_events =
 	"cycles,instructions,cache-references,cache-misses,branches,"
 	"branch-misses,task-clock,context-switches,cpu-migrations,page-faults";
-const struct backend_ops perf_backend = { .name = "perf", .self_open = true };
-bool counters_scale(const struct counter_value *v, double *scaled, bool *multiplexed) { return false; }
-void event_free(struct event *ev) { }
-int event_copy(struct event *dst, const struct event *src) { return -ENOSYS; }
-const char *event_encoding_diff(const struct event *a, const struct event *b) { return NULL; }
+
+struct counter_set {
+	size_t n;
+	bool group_read;
+	struct perf_event_attr *attr; /* [n], ready to open */
+	bool *counted;                /* [n] EVENT_OK at prepare time */
+	int *leader;                  /* [n] index of the group leader */
+	int *fd;                      /* [n] -1 when not open */
+	uint64_t *id;                 /* [n] PERF_EVENT_IOC_ID */
+	/* read scratch, so read() does not allocate either */
+	size_t *member;               /* [n] */
+	uint64_t *ids;                /* [n] */
+	struct counter_value *vals;   /* [n] */
+	unsigned char *buf;
+	size_t buf_len;
+};
+
+static const uint64_t perf_read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+					  PERF_FORMAT_TOTAL_TIME_RUNNING |
+					  PERF_FORMAT_ID;
+
+/* -1 unknown, 0 no, 1 yes: does GROUP read work with inherit here? */
+static int perf_group_ok = -1;
+
+static long perf_open_raw(struct perf_event_attr *a, pid_t pid, int group)
+{
+	return syscall(SYS_perf_event_open, a, pid, -1, group,
+		       PERF_FLAG_FD_CLOEXEC);
+}
+
+/*
+ * Whether the kernel takes PERF_FORMAT_GROUP together with inherit is
+ * checked once rather than assumed (inherit has been refused with group
+ * sampling, PERF_SAMPLE_READ, until 6.12; 6.18 accepts group reads): a
+ * user-only software event, which any paranoid level below 3 allows. On
+ * EINVAL every counter is read on its own fd instead.
+ */
+static void perf_check_group_read(void)
+{
+	struct perf_event_attr a;
+	long fd;
+
+	if (perf_group_ok >= 0)
+		return;
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_TASK_CLOCK;
+	a.disabled = 1;
+	a.inherit = 1;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	a.read_format = perf_read_format | PERF_FORMAT_GROUP;
+	fd = perf_open_raw(&a, 0, -1);
+	perf_group_ok = !(fd < 0 && errno == EINVAL);
+	if (fd >= 0)
+		close(fd);
+}
+
+static int perf_init(char *err, size_t len)
+{
+	int rc = pfm_setup(err, len);
+
+	if (rc)
+		return rc;
+	perf_check_group_read();
+	return 0;
+}
+
+static void perf_fini(void)
+{
+	pfm_teardown();
+}
+
+static int perf_resolve(const char *name, bool user_only, struct event *ev,
+			char *err, size_t len)
+{
+	return pfm_resolve(name, user_only, ev, NULL, err, len);
+}
+
+static void perf_attr(const struct event *ev, struct perf_event_attr *a,
+		      bool group_read)
+{
+	memset(a, 0, sizeof(*a));
+	a->size = sizeof(*a);
+	a->type = ev->type;
+	a->config = ev->config;
+	a->config1 = ev->config1;
+	a->config2 = ev->config2;
+	a->exclude_user = ev->exclude_user;
+	a->exclude_kernel = ev->exclude_kernel;
+	a->exclude_hv = ev->exclude_hv;
+	a->exclude_idle = ev->exclude_idle;
+	a->exclude_host = ev->exclude_host;
+	a->exclude_guest = ev->exclude_guest;
+	a->inherit = ev->inherit;
+	a->read_format = perf_read_format | (group_read ? PERF_FORMAT_GROUP : 0);
+}
+
+static int perf_probe(struct event *ev, char *err, size_t len)
+{
+	struct perf_event_attr a;
+	char why[200];
+	long fd;
+	int e;
+
+	if (ev->state != EVENT_OK)
+		return 0;
+	if (ev->pmu && strcmp(ev->pmu, "unknown") && !pfm_pmu_present(ev->pmu)) {
+		snprintf(why, sizeof(why), "not supported: PMU %s is not this machine's (encoded offline)",
+			 ev->pmu);
+		goto unsupported;
+	}
+	perf_attr(ev, &a, false);
+	a.disabled = 1;
+	a.pinned = ev->pinned;
+	fd = perf_open_raw(&a, 0, -1);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	e = errno;
+	if (!perf_unsupported_reason(ev, e, why + 15, sizeof(why) - 15)) {
+		perf_strerror(ev, e, err, len);
+		return -e;
+	}
+	memcpy(why, "not supported: ", 15);
+unsupported:
+	free(ev->reason);
+	ev->reason = strdup(why);
+	if (!ev->reason)
+		return -ENOMEM;
+	ev->state = EVENT_NOT_SUPPORTED;
+	return 0;
+}
+
+static void perf_free(struct counter_set *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n; i++)
+		if (s->fd && s->fd[i] >= 0)
+			close(s->fd[i]);
+	free(s->attr);
+	free(s->counted);
+	free(s->leader);
+	free(s->fd);
+	free(s->id);
+	free(s->member);
+	free(s->ids);
+	free(s->vals);
+	free(s->buf);
+	free(s);
+}
+
+static int perf_prepare(struct event *evs, size_t n, struct counter_set **out)
+{
+	struct counter_set *s = calloc(1, sizeof(*s));
+	size_t m = n ? n : 1;
+
+	*out = NULL;
+	if (!s)
+		return -ENOMEM;
+	s->n = n;
+	s->attr = calloc(m, sizeof(*s->attr));
+	s->counted = calloc(m, sizeof(*s->counted));
+	s->leader = calloc(m, sizeof(*s->leader));
+	s->fd = calloc(m, sizeof(*s->fd));
+	s->id = calloc(m, sizeof(*s->id));
+	s->member = calloc(m, sizeof(*s->member));
+	s->ids = calloc(m, sizeof(*s->ids));
+	s->vals = calloc(m, sizeof(*s->vals));
+	s->buf_len = perf_group_size(m);
+	s->buf = calloc(1, s->buf_len);
+	if (!s->attr || !s->counted || !s->leader || !s->fd || !s->id ||
+	    !s->member || !s->ids || !s->vals || !s->buf) {
+		perf_free(s);
+		return -ENOMEM;
+	}
+	perf_check_group_read();
+	s->group_read = perf_group_ok == 1;
+	for (size_t i = 0; i < n; i++) {
+		s->fd[i] = -1;
+		s->leader[i] = -1;
+		s->counted[i] = evs[i].state == EVENT_OK;
+		if (!s->counted[i])
+			continue;
+		/* The first counted event of a group leads it. */
+		for (size_t j = 0; j < i && s->leader[i] < 0; j++)
+			if (s->counted[j] && evs[j].group == evs[i].group)
+				s->leader[i] = s->leader[j];
+		if (s->leader[i] < 0)
+			s->leader[i] = (int)i;
+		perf_attr(&evs[i], &s->attr[i], s->group_read);
+		if (s->leader[i] == (int)i) {
+			s->attr[i].disabled = 1;
+			s->attr[i].pinned = evs[i].pinned;
+		}
+	}
+	*out = s;
+	return 0;
+}
+
+static void perf_close(struct counter_set *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		if (s->fd[i] >= 0)
+			close(s->fd[i]);
+		s->fd[i] = -1;
+	}
+}
+
+/* Async-signal-safe: syscalls and stores into prepared memory only. */
+static int perf_open(struct counter_set *s, pid_t pid, bool region, int *bad)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		int l = s->leader[i];
+		long fd;
+
+		if (!s->counted[i])
+			continue;
+		if (l == (int)i)
+			s->attr[i].enable_on_exec = !region;
+		fd = perf_open_raw(&s->attr[i], pid, l == (int)i ? -1 : s->fd[l]);
+		if (fd < 0 || ioctl((int)fd, PERF_EVENT_IOC_ID, &s->id[i]) < 0) {
+			int e = errno;
+
+			if (fd >= 0)
+				close((int)fd);
+			perf_close(s);
+			if (bad)
+				*bad = (int)i;
+			return -e;
+		}
+		s->fd[i] = (int)fd;
+	}
+	return 0;
+}
+
+static int perf_start(struct counter_set *s)
+{
+	return 0; /* enable_on_exec starts the counters */
+}
+
+static int perf_ioctl_leaders(struct counter_set *s, unsigned long req)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		if (!s->counted[i] || s->leader[i] != (int)i || s->fd[i] < 0)
+			continue;
+		if (ioctl(s->fd[i], req, PERF_IOC_FLAG_GROUP) < 0)
+			return -errno;
+	}
+	return 0;
+}
+
+static int perf_enable(struct counter_set *s)
+{
+	return perf_ioctl_leaders(s, PERF_EVENT_IOC_ENABLE);
+}
+
+static int perf_disable(struct counter_set *s)
+{
+	return perf_ioctl_leaders(s, PERF_EVENT_IOC_DISABLE);
+}
+
+static int perf_read_group(struct counter_set *s, size_t l,
+			   struct counter_value *vals, char *err, size_t len)
+{
+	size_t nr = 0;
+	ssize_t got;
+
+	for (size_t i = l; i < s->n; i++) {
+		if (s->counted[i] && s->leader[i] == (int)l) {
+			s->member[nr] = i;
+			s->ids[nr++] = s->id[i];
+		}
+	}
+	got = read(s->fd[l], s->buf, perf_group_size(nr));
+	if (got < 0)
+		got = -errno;
+	if (perf_parse_group(s->buf, got, nr, s->ids, s->vals, err, len))
+		return -EIO;
+	for (size_t k = 0; k < nr; k++)
+		vals[s->member[k]] = s->vals[k];
+	return 0;
+}
+
+static int perf_read(struct counter_set *s, struct counter_value *vals,
+		     char *err, size_t len)
+{
+	memset(vals, 0, s->n * sizeof(*vals));
+	for (size_t i = 0; i < s->n; i++) {
+		ssize_t got;
+
+		if (!s->counted[i])
+			continue;
+		if (s->fd[i] < 0) {
+			snprintf(err, len, "counter %zu is not open", i);
+			return -EIO;
+		}
+		if (s->group_read) {
+			if (s->leader[i] == (int)i &&
+			    perf_read_group(s, i, vals, err, len))
+				return -EIO;
+			continue;
+		}
+		got = read(s->fd[i], s->buf, 4 * sizeof(uint64_t));
+		if (got < 0)
+			got = -errno;
+		if (perf_parse_single(s->buf, got, s->id[i], &vals[i], err, len))
+			return -EIO;
+	}
+	return 0;
+}
+
+const struct backend_ops perf_backend = {
+	.name = "perf",
+	.self_open = true,
+	.init = perf_init,
+	.fini = perf_fini,
+	.resolve = perf_resolve,
+	.probe = perf_probe,
+	.prepare = perf_prepare,
+	.open = perf_open,
+	.start = perf_start,
+	.enable = perf_enable,
+	.disable = perf_disable,
+	.read = perf_read,
+	.close = perf_close,
+	.free = perf_free,
+	.strerror = perf_strerror,
+	.list = perf_list,
+};

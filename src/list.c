@@ -1,7 +1,57 @@
 // SPDX-License-Identifier: MIT
-/* STUB: to be replaced by its owner. */
+/*
+ * list: 'abstat list [PATTERN] [--encode] [--backend perf|papi]
+ * [--user-only]'. The backend does the work (it alone may include libpfm4
+ * or PAPI); this edge initialises it, prints the one diagnostic, and maps
+ * the outcome to an exit status: 0 listed, 2 nothing matches PATTERN,
+ * 3 the backend cannot start.
+ */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "commands.h"
+#include "counters.h"
 #include "msg.h"
-int cmd_list(const struct config *cfg) { msg_error("list: not implemented yet"); return EXIT_USAGE; }
+
+int cmd_list(const struct config *cfg)
+{
+	const struct backend_ops *b =
+		cfg->backend == BACKEND_PAPI ? &papi_backend : &perf_backend;
+	char err[512] = "";
+	int rc;
+
+	if (!b->list || !b->init) {
+		msg_error("list: the %s backend cannot list events in this build; try --backend perf",
+			  b->name);
+		return EXIT_COUNTERS;
+	}
+	if (b == &perf_backend && getenv("LIBPFM_FORCE_PMU"))
+		msg_warn("LIBPFM_FORCE_PMU is set: libpfm4 pretends that PMU is present and hides the perf generic and software events; use it only to check encodings");
+	rc = b->init(err, sizeof(err));
+	if (rc) {
+		msg_error("list: cannot start the %s backend: %s", b->name,
+			  err[0] ? err : strerror(-rc));
+		return EXIT_COUNTERS;
+	}
+	counters_list_user_only(cfg->user_only);
+	rc = b->list(cfg->pattern, cfg->encode, stdout);
+	if (b->fini)
+		b->fini();
+	if (fflush(stdout) != 0) {
+		msg_error("list: cannot write the list: %s", strerror(errno));
+		return EXIT_IO;
+	}
+	if (rc == -ENOENT) {
+		msg_error("list: no event matches '%s'; run 'abstat list' without a pattern to see every event",
+			  cfg->pattern ? cfg->pattern : "");
+		return EXIT_USAGE;
+	}
+	if (rc) {
+		msg_error("list: the %s backend failed: %s", b->name,
+			  strerror(-rc));
+		return EXIT_COUNTERS;
+	}
+	return EXIT_OK;
+}

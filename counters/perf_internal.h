@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * perf_internal: private to the perf_event backend (counters/perf_*.c,
+ * counters/pfm.c) and its unit tests. Split as libpfm4 splits it:
+ * encoding (pfm.c: name -> attr, no syscalls), counting (perf_event.c),
+ * read parsing (perf_read.c, pure), diagnosis (perf_error.c), listing
+ * (perf_list.c). No libpfm4 header here: callers outside pfm.c see only
+ * struct event.
+ */
+#ifndef ABSTAT_PERF_INTERNAL_H
+#define ABSTAT_PERF_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "counters.h"
+
+/* Group indices assigned by resolve (struct event.group): the CPU PMU
+ * (hardware, cache and raw events) is one pinned group, software events
+ * another, anything else (tracepoints, breakpoints, other PMUs) a third. */
+enum perf_group {
+	PERF_GROUP_CPU = 0,
+	PERF_GROUP_SOFTWARE = 1,
+	PERF_GROUP_OTHER = 2,
+};
+
+/* pfm.c: libpfm4. Idempotent; 0 or -EIO with libpfm4's reason. */
+int pfm_setup(char *err, size_t len);
+void pfm_teardown(void);
+/*
+ * Encode name (perf or libpfm4 spelling, :u/:k modifiers) into ev, counting
+ * user + kernel unless the name or user_only says otherwise. *idx (may be
+ * NULL) gets libpfm4's event index. 0, -ENOENT (unknown event), -EINVAL
+ * (bad modifier, or a kernel-only event with user_only), -ENOMEM.
+ */
+int pfm_resolve(const char *name, bool user_only, struct event *ev,
+		int *idx, char *err, size_t len);
+/* True when libpfm4 knows a PMU named pmu and detected it on this host. */
+bool pfm_pmu_present(const char *pmu);
+
+/* One listable event from libpfm4: pmu::EVENT, with its unit masks. */
+struct pfm_entry {
+	char name[256];   /* "icl::INST_RETIRED" */
+	int idx;          /* libpfm4 event index */
+	char umasks[512]; /* "ANY_P THREAD_P" (space separated, may be "") */
+	const char *desc;
+};
+/* Calls fn for every event of every PMU libpfm4 detected here (the perf
+ * PMU too). Stops and returns fn's value when non-zero. */
+int pfm_for_each(int (*fn)(const struct pfm_entry *e, void *arg), void *arg);
+
+/* perf_error.c: the machine, for diagnosis. */
+int perf_paranoid(void);          /* perf_event_paranoid, or -99 unknown */
+bool perf_hypervisor(void);       /* "hypervisor" in /proc/cpuinfo flags */
+bool perf_cpu_pmu_present(void);  /* a cpu PMU in /sys/bus/event_source */
+/* Type uses the CPU's PMU (hardware, hw cache, raw). */
+bool perf_type_is_cpu(uint32_t type);
+/* Probe classification: fill reason (without "not supported: ") for an
+ * errno that means "cannot count here"; false when errno is fatal. */
+bool perf_unsupported_reason(const struct event *ev, int err, char *buf,
+			     size_t len);
+void perf_strerror(const struct event *ev, int err, char *buf, size_t len);
+
+/* perf_read.c: parse raw read(2) buffers (pure, unit tested).
+ * Group format (PERF_FORMAT_GROUP | TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING
+ * | ID): nr, enabled, running, then nr x {value, id}. ids[k] is the id of
+ * member k; out[k] receives its value. 0, or -EIO with a reason. */
+int perf_parse_group(const void *buf, ssize_t n, size_t nr,
+		     const uint64_t *ids, struct counter_value *out,
+		     char *err, size_t len);
+/* Single format: value, enabled, running, id. */
+int perf_parse_single(const void *buf, ssize_t n, uint64_t id,
+		      struct counter_value *out, char *err, size_t len);
+/* Bytes a group read of nr members returns. */
+size_t perf_group_size(size_t nr);
+
+/* perf_list.c (user_only set by counters_list_user_only()) */
+int perf_list(const char *pattern, bool encode, FILE *out);
+
+#endif
