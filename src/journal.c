@@ -1,12 +1,394 @@
 // SPDX-License-Identifier: MIT
-/* STUB: to be replaced by its owner. */
+/*
+ * journal: every finished run on disk before the next one starts (see
+ * journal.h). One line per run, written with a single write(2) on an
+ * O_APPEND descriptor and fsync'd, so a crash can cut at most the last
+ * line; a short write is truncated away so the next line starts clean.
+ * Format: abstat-result(5), JOURNAL.
+ */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "commands.h"
-#include "msg.h"
-int cmd_recover(const struct config *cfg) { msg_error("recover: not implemented yet"); return EXIT_USAGE; }
 #include "journal.h"
-int journal_open(const char *output, const struct result *r, bool force, struct journal **out, char *err, size_t len) { *out = NULL; return 0; }
-int journal_append(struct journal *j, size_t bench, const struct run *run, char *err, size_t len) { return 0; }
-int journal_finish(struct journal *j, const struct result *r, bool force, char *err, size_t len) { return result_write(r, "/dev/null/x", force, err, len); }
-void journal_abandon(struct journal *j) { }
+#include "msg.h"
+
+#define JOURNAL_FORMAT "abstat-journal"
+
+struct journal {
+	char *path;   /* "<output>.journal" */
+	char *output;
+	int fd;
+	size_t n_events;
+	size_t n_bench;
+	bool *supported; /* per event: write its counters, or null */
+};
+
+const char *journal_path(const struct journal *j)
+{
+	return j->path;
+}
+
+static void journal_close(struct journal *j)
+{
+	if (!j)
+		return;
+	if (j->fd >= 0)
+		close(j->fd);
+	free(j->path);
+	free(j->output);
+	free(j->supported);
+	free(j);
+}
+
+void journal_abandon(struct journal *j)
+{
+	journal_close(j);
+}
+
+/* Append one line (text + '\n') with one write; on failure cut it off. */
+static int journal_line(struct journal *j, json_t *o, char *err, size_t len)
+{
+	char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+	size_t n = text ? strlen(text) : 0;
+	off_t at;
+	ssize_t w;
+	int rc = 0;
+
+	json_decref(o);
+	if (!text) {
+		snprintf(err, len, "%s: cannot encode a run (out of memory or a count above 2^63-1)",
+			 j->path);
+		return -ENOMEM;
+	}
+	text[n] = '\n'; /* replaces the NUL; the length is kept in n */
+	at = lseek(j->fd, 0, SEEK_END);
+	do
+		w = write(j->fd, text, n + 1);
+	while (w < 0 && errno == EINTR);
+	if (w != (ssize_t)(n + 1)) {
+		rc = w < 0 ? -errno : -ENOSPC;
+		if (at >= 0 && ftruncate(j->fd, at))
+			rc = rc ? rc : -errno;
+	} else if (fsync(j->fd)) {
+		rc = -errno;
+	}
+	if (rc)
+		snprintf(err, len, "cannot write to the journal %s: %s", j->path,
+			 strerror(-rc));
+	free(text);
+	return rc;
+}
+
+static json_t *journal_header(const struct result *r)
+{
+	json_t *h = result_to_json(r), *b;
+	size_t i;
+
+	if (!h)
+		return NULL;
+	json_array_foreach(json_object_get(h, "benchmarks"), i, b)
+		json_object_set_new(b, "runs", json_array());
+	if (json_object_set_new(h, "format", json_string(JOURNAL_FORMAT))) {
+		json_decref(h);
+		return NULL;
+	}
+	return h;
+}
+
+int journal_open(const char *output, const struct result *r, bool force,
+		 struct journal **out, char *err, size_t len)
+{
+	struct journal *j = calloc(1, sizeof(*j));
+	int rc;
+
+	*out = NULL;
+	if (!j)
+		return -ENOMEM;
+	j->fd = -1;
+	j->n_events = r->n_events;
+	j->n_bench = r->n_bench;
+	j->supported = calloc(r->n_events + 1, sizeof(*j->supported));
+	j->output = strdup(output);
+	if (!j->supported || !j->output ||
+	    asprintf(&j->path, "%s.journal", output) < 0) {
+		j->path = NULL;
+		journal_close(j);
+		snprintf(err, len, "out of memory");
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < r->n_events; i++)
+		j->supported[i] = r->events[i].state == EVENT_OK;
+	rc = result_check_output(output, force, err, len);
+	if (rc)
+		goto fail;
+	j->fd = open(j->path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC |
+				      (force ? O_TRUNC : O_EXCL), 0666);
+	if (j->fd < 0) {
+		rc = -errno;
+		if (rc == -EEXIST)
+			snprintf(err, len,
+				 "%s exists: an earlier session was cut off; recover it with 'abstat recover %s -o FILE', remove it, or use --force",
+				 j->path, j->path);
+		else
+			snprintf(err, len, "cannot create the journal %s: %s",
+				 j->path, strerror(errno));
+		goto fail;
+	}
+	rc = journal_line(j, journal_header(r), err, len);
+	if (rc)
+		goto fail_unlink;
+	rc = result_sync_dir(j->path);
+	if (rc) {
+		snprintf(err, len, "cannot sync the directory of %s: %s",
+			 j->path, strerror(-rc));
+		goto fail_unlink;
+	}
+	*out = j;
+	return 0;
+fail_unlink:
+	unlink(j->path);
+fail:
+	journal_close(j);
+	return rc;
+}
+
+int journal_append(struct journal *j, size_t bench, const struct run *run,
+		   char *err, size_t len)
+{
+	json_t *o = json_object();
+
+	if (bench >= j->n_bench) {
+		json_decref(o);
+		snprintf(err, len, "%s: benchmark %zu out of range", j->path,
+			 bench);
+		return -EINVAL;
+	}
+	if (o) {
+		json_object_set_new(o, "bench", json_integer((json_int_t)bench));
+		if (json_object_set_new(o, "run",
+					result_run_to_json_mask(run,
+								j->supported,
+								j->n_events))) {
+			json_decref(o);
+			o = NULL;
+		}
+	}
+	return journal_line(j, o, err, len);
+}
+
+int journal_finish(struct journal *j, const struct result *r, bool force,
+		   char *err, size_t len)
+{
+	char why[512];
+	int rc = result_write(r, j->output, force, why, sizeof(why));
+
+	if (rc) {
+		snprintf(err, len,
+			 "%s; the measured runs are kept in %s: recover them with 'abstat recover %s -o FILE'",
+			 why, j->path, j->path);
+		journal_close(j);
+		return rc;
+	}
+	/* Published and synced: only now may the journal go */
+	unlink(j->path);
+	journal_close(j);
+	return 0;
+}
+
+/* Add run to benchmark b (runs grow one at a time: journals are short). */
+static int journal_add_run(struct benchmark *b, struct run *run)
+{
+	struct run *nr = realloc(b->runs, (b->n_runs + 1) * sizeof(*nr));
+
+	if (!nr)
+		return -ENOMEM;
+	b->runs = nr;
+	b->runs[b->n_runs++] = *run;
+	return 0;
+}
+
+/* Line no (1-based) of the journal: {"bench": N, "run": {...}}. */
+static int journal_run_line(const char *path, struct result *r,
+			    const char *line, size_t n, unsigned no,
+			    char *err, size_t len)
+{
+	char name[4096 + 32], why[1024], key[32];
+	json_t *o, *b, *run_j;
+	struct run run;
+	int rc;
+
+	snprintf(name, sizeof(name), "%s: line %u", path, no);
+	rc = result_load_json(line, n, name, &o, err, len);
+	if (rc)
+		return rc;
+	b = json_object_get(o, "bench");
+	run_j = json_object_get(o, "run");
+	rc = -EINVAL;
+	if (!json_is_integer(b) || json_integer_value(b) < 0 ||
+	    (size_t)json_integer_value(b) >= r->n_bench) {
+		snprintf(err, len,
+			 "%s: bench: expected a benchmark index below %zu",
+			 name, r->n_bench);
+	} else if (!json_is_object(run_j)) {
+		snprintf(err, len, "%s: run: expected an object", name);
+	} else {
+		snprintf(key, sizeof(key), "run");
+		rc = result_run_parse(run_j, r, key, &run, why, sizeof(why));
+		if (rc)
+			snprintf(err, len, "%s: %s", name, why);
+		else if (journal_add_run(&r->bench[json_integer_value(b)],
+					 &run)) {
+			result_run_free(&run);
+			rc = -ENOMEM;
+			snprintf(err, len, "%s: out of memory", name);
+		}
+	}
+	json_decref(o);
+	return rc;
+}
+
+static int journal_header_read(const char *path, const char *buf, size_t n,
+			       struct result *r, char *err, size_t len)
+{
+	json_t *h, *f;
+	int rc = result_load_json(buf, n, path, &h, err, len);
+
+	if (rc)
+		return rc;
+	f = json_object_get(h, "format");
+	if (json_is_string(f) && !strcmp(json_string_value(f), RESULT_FORMAT)) {
+		snprintf(err, len,
+			 "%s: format: a result file, not a journal; read it with 'abstat show'",
+			 path);
+		rc = -EINVAL;
+	} else if (!json_is_string(f) ||
+		   strcmp(json_string_value(f), JOURNAL_FORMAT)) {
+		snprintf(err, len, "%s: format: not \"%s\"; not an abstat journal",
+			 path, JOURNAL_FORMAT);
+		rc = -EINVAL;
+	} else {
+		/* the header is a result without runs but for its format */
+		json_object_set_new(h, "format", json_string(RESULT_FORMAT));
+		rc = result_from_json(h, path, r, err, len);
+	}
+	json_decref(h);
+	return rc;
+}
+
+/* The journal at path as a result; *torn: the line number of a last line
+ * cut off by a crash (ignored), or 0. */
+static int journal_load(const char *path, struct result **out, unsigned *torn,
+			char *err, size_t len)
+{
+	struct result *r = calloc(1, sizeof(*r));
+	char *buf = NULL, *p, *nl;
+	size_t size;
+	unsigned no = 1;
+	int rc;
+
+	*out = NULL;
+	*torn = 0;
+	if (!r)
+		return -ENOMEM;
+	rc = result_slurp(path, RESULT_MAX_BYTES, &buf, &size, err, len);
+	if (rc)
+		goto fail_free;
+	nl = memchr(buf, '\n', size);
+	if (!nl) {
+		rc = -EINVAL;
+		snprintf(err, len, "%s: line 1: %s", path, size ?
+			 "the header is incomplete (cut off by a crash); nothing to recover" :
+			 "empty file; not an abstat journal");
+		goto fail_free;
+	}
+	rc = journal_header_read(path, buf, (size_t)(nl - buf), r, err, len);
+	if (rc)
+		goto fail_free;
+	for (p = nl + 1; p < buf + size; p = nl + 1) {
+		size_t n;
+
+		no++;
+		nl = memchr(p, '\n', (size_t)(buf + size - p));
+		n = nl ? (size_t)(nl - p) : (size_t)(buf + size - p);
+		rc = journal_run_line(path, r, p, n, no, err, len);
+		/* The last line may be cut by the crash; any other must parse */
+		if (rc == -EINVAL && (!nl || nl + 1 == buf + size)) {
+			*torn = no;
+			rc = 0;
+		}
+		if (rc || !nl)
+			break;
+	}
+	free(buf);
+	buf = NULL;
+	if (rc)
+		goto fail;
+	free(r->status);
+	r->status = strdup("partial");
+	if (!r->status)
+		goto fail_nomem;
+	if (*torn) {
+		char w[160];
+
+		snprintf(w, sizeof(w),
+			 "journal line %u was incomplete (cut off by a crash) and was ignored",
+			 *torn);
+		if (json_array_append_new(r->warnings, json_string(w)))
+			goto fail_nomem;
+	}
+	*out = r;
+	return 0;
+fail_nomem:
+	rc = -ENOMEM;
+	snprintf(err, len, "%s: out of memory", path);
+	goto fail;
+fail_free:
+	free(buf);
+fail:
+	result_free(r);
+	return rc;
+}
+
+int journal_recover(const char *path, struct result **out, char *err,
+		    size_t len)
+{
+	unsigned torn;
+
+	return journal_load(path, out, &torn, err, len);
+}
+
+int cmd_recover(const struct config *cfg)
+{
+	const char *path = cfg->files[0];
+	struct result *r;
+	size_t runs = 0;
+	unsigned torn;
+	char err[1024];
+	int rc;
+
+	rc = journal_load(path, &r, &torn, err, sizeof(err));
+	if (rc) {
+		msg_error("%s", err);
+		return EXIT_USAGE;
+	}
+	if (torn)
+		msg_warn("%s: line %u was cut off by the crash; the runs before it are kept",
+			 path, torn);
+	for (size_t i = 0; i < r->n_bench; i++)
+		runs += r->bench[i].n_runs;
+	rc = result_write(r, cfg->output, cfg->force, err, sizeof(err));
+	result_free(r);
+	if (rc) {
+		msg_error("%s", err);
+		return EXIT_IO;
+	}
+	msg_info("recovered %zu runs into %s (status partial); %s can now be removed",
+		 runs, cfg->output, path);
+	return EXIT_OK;
+}

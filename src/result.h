@@ -129,6 +129,9 @@ int result_run_parse(const json_t *j, const struct result *r,
  * (supported NULL: every event has a counter). */
 json_t *result_run_to_json_mask(const struct run *run, const bool *supported,
 				size_t n_events);
+/* fsync the directory holding path, so a new name in it survives a crash
+ * (EINVAL, a file system that cannot, counts as done). 0 or -errno. */
+int result_sync_dir(const char *path);
 /* result_to_json; on failure *why says what went wrong. */
 json_t *result_to_json_why(const struct result *r, const char **why);
 

@@ -68,6 +68,15 @@ static int result_fsync_dir(const char *dir)
 	return rc;
 }
 
+int result_sync_dir(const char *path)
+{
+	char *dir = result_dirname(path);
+	int rc = dir ? result_fsync_dir(dir) : -ENOMEM;
+
+	free(dir);
+	return rc;
+}
+
 int result_check_output(const char *path, bool force, char *err, size_t len)
 {
 	char *dir = result_dirname(path);
