@@ -1,0 +1,415 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_papi: the PAPI backend through its backend_ops, with the real
+ * libpapi. Name parsing is a table of cases. Counting is checked on
+ * abstat itself (pid 0) with software events, which needs no PMU; the
+ * attach path on a real child is checked for its error report, which is
+ * all a PMU-less machine can show. The LIBPFM_FORCE_PMU case runs in a
+ * child process: PAPI reads the variable once, at its first init.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "counters.h"
+
+static const struct backend_ops *B = &papi_backend;
+
+#if HAVE_PAPI
+
+/* No hardware PMU: the kernel exposes no "cpu" event source. */
+static bool no_pmu(void)
+{
+	return access("/sys/bus/event_source/devices/cpu", F_OK) != 0 &&
+	       access("/sys/bus/event_source/devices/cpu_core", F_OK) != 0;
+}
+
+static void test_init_reason(void **state)
+{
+	char err[512] = "";
+	int rc = B->init(err, sizeof(err));
+
+	if (rc == 0)
+		return; /* a machine where PAPI counts */
+	assert_true(rc < 0);
+	assert_non_null(strstr(err, "papi: "));
+	assert_non_null(strstr(err, "use --backend perf"));
+	/* PAPI's own reason, or the kernel's for PAPI_attach's check. */
+	assert_true(strstr(err, "perf_event component disabled: ") ||
+		    strstr(err, "perf_event_open: "));
+	if (no_pmu() && strstr(err, "perf_event_open: "))
+		assert_non_null(strstr(err, "No such file or directory"));
+	assert_null(strchr(err, '\n'));
+}
+
+static const struct resolve_case {
+	int line;
+	const char *name;
+	bool user_only;
+	int rc;
+	const char *fstr;   /* substring of fstr, or of err when rc != 0 */
+	bool preset;
+	int type;           /* -1: not checked */
+	bool exclude_kernel, exclude_user;
+	const char *unit;
+} resolve_cases[] = {
+	{ __LINE__, "PAPI_TOT_INS", false, 0, "PAPI_TOT_INS", true, -1,
+	  false, false, "" },
+	{ __LINE__, "PAPI_TOT_CYC", true, 0, "PAPI_TOT_CYC", true, -1,
+	  true, false, "" },
+	{ __LINE__, "task-clock", false, 0, "PERF_COUNT_SW_TASK_CLOCK", false,
+	  1, false, false, "ns" },
+	{ __LINE__, "perf::PAGE-FAULTS:u", false, 0,
+	  "PERF_COUNT_SW_PAGE_FAULTS:u=1:k=0", false, 1, true, false, "" },
+	{ __LINE__, "cycles", true, 0, "PERF_COUNT_HW_CPU_CYCLES", false, 0,
+	  true, false, "" },
+	{ __LINE__, "page-faults:k", true, -EINVAL, "--user-only", false, -1,
+	  false, false, NULL },
+	{ __LINE__, "PAPI_TOT_INS:u", false, -EINVAL, "use --user-only",
+	  false, -1, false, false, NULL },
+	{ __LINE__, "nonesuch_event", false, -ENOENT,
+	  "unknown event 'nonesuch_event': PAPI says: ", false, -1, false,
+	  false, NULL },
+	{ __LINE__, "perf::NOPE", false, -ENOENT,
+	  "Event does not exist; see abstat list --backend papi", false, -1,
+	  false, false, NULL },
+	{ __LINE__, "PAPI_NO_SUCH", false, -ENOENT, "abstat list --backend papi",
+	  false, -1, false, false, NULL },
+};
+
+static void test_resolve_table(void **state)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(resolve_cases) / sizeof(resolve_cases[0]); i++) {
+		const struct resolve_case *c = &resolve_cases[i];
+		struct event ev;
+		char err[512] = "";
+		int rc = B->resolve(c->name, c->user_only, &ev, err,
+				    sizeof(err));
+
+		print_message("line %d: %s -> %d %s\n", c->line, c->name, rc,
+			      rc ? err : ev.fstr);
+		assert_int_equal(rc, c->rc);
+		if (rc) {
+			assert_non_null(strstr(err, c->fstr));
+			assert_null(strchr(err, '\n'));
+			continue;
+		}
+		assert_string_equal(ev.name, c->name);
+		assert_non_null(strstr(ev.fstr, c->fstr));
+		assert_string_equal(ev.pmu, "perf_event");
+		assert_string_equal(ev.unit, c->unit);
+		assert_int_equal(ev.state, EVENT_OK);
+		assert_true(ev.inherit && ev.pinned);
+		if (!strchr(c->name, ':'))
+			assert_true(ev.exclude_hv);
+		assert_int_equal(ev.exclude_kernel, c->exclude_kernel);
+		assert_int_equal(ev.exclude_user, c->exclude_user);
+		if (c->preset)
+			assert_non_null(ev.native);
+		else
+			assert_null(ev.native);
+		if (c->type >= 0)
+			assert_int_equal(ev.type, c->type);
+		event_free(&ev);
+	}
+}
+
+static void test_probe(void **state)
+{
+	struct event ev;
+	char err[512];
+
+	assert_int_equal(B->resolve("task-clock", false, &ev, err,
+				    sizeof(err)), 0);
+	assert_int_equal(B->probe(&ev, err, sizeof(err)), 0);
+	assert_int_equal(ev.state, EVENT_OK);
+	event_free(&ev);
+	if (!no_pmu())
+		return;
+	assert_int_equal(B->resolve("cycles", false, &ev, err, sizeof(err)), 0);
+	assert_int_equal(B->probe(&ev, err, sizeof(err)), 0);
+	assert_int_equal(ev.state, EVENT_NOT_SUPPORTED);
+	assert_non_null(strstr(ev.reason, "not supported: perf_event_open: No such file or directory"));
+	event_free(&ev);
+}
+
+static void busy(void)
+{
+	volatile unsigned long x = 0;
+	unsigned long i;
+
+	for (i = 0; i < 20000000; i++)
+		x += i;
+}
+
+/* Counting on abstat itself (pid 0): the accumulate/region logic, with
+ * software events, which count without a PMU. */
+static void test_count_self(void **state)
+{
+	struct event evs[2];
+	struct counter_value v[2];
+	struct counter_set *s;
+	char err[512];
+	int bad;
+
+	assert_int_equal(B->resolve("task-clock", false, &evs[0], err,
+				    sizeof(err)), 0);
+	assert_int_equal(B->resolve("cycles", false, &evs[1], err,
+				    sizeof(err)), 0);
+	assert_int_equal(B->probe(&evs[0], err, sizeof(err)), 0);
+	assert_int_equal(B->probe(&evs[1], err, sizeof(err)), 0);
+	assert_int_equal(B->prepare(evs, 2, &s), 0);
+
+	/* whole run */
+	assert_int_equal(B->open(s, 0, false, &bad), 0);
+	assert_int_equal(B->start(s), 0);
+	busy();
+	assert_int_equal(B->read(s, v, err, sizeof(err)), 0);
+	B->close(s);
+	assert_true(v[0].value > 1000000); /* > 1 ms of task-clock */
+	assert_true(v[0].enabled_ns > 0);
+	assert_true(v[0].enabled_ns == v[0].running_ns);
+	if (evs[1].state != EVENT_OK)
+		assert_true(v[1].value == 0 && v[1].enabled_ns == 0);
+
+	/* region: nothing before enable; two pairs accumulate */
+	assert_int_equal(B->open(s, 0, true, &bad), 0);
+	assert_int_equal(B->start(s), 0);
+	busy();
+	assert_int_equal(B->read(s, v, err, sizeof(err)), 0);
+	assert_true(v[0].value == 0 && v[0].enabled_ns == 0);
+	B->close(s);
+	assert_int_equal(B->open(s, 0, true, &bad), 0);
+	assert_int_equal(B->start(s), 0);
+	assert_int_equal(B->enable(s), 0);
+	busy();
+	assert_int_equal(B->disable(s), 0);
+	assert_int_equal(B->read(s, v, err, sizeof(err)), 0);
+	{
+		uint64_t one = v[0].value;
+
+		assert_true(one > 1000000);
+		B->close(s);
+		assert_int_equal(B->open(s, 0, true, &bad), 0);
+		assert_int_equal(B->enable(s), 0);
+		busy();
+		assert_int_equal(B->disable(s), 0);
+		assert_int_equal(B->enable(s), 0);
+		busy();
+		assert_int_equal(B->disable(s), 0);
+		assert_int_equal(B->read(s, v, err, sizeof(err)), 0);
+		/* two loops vs one: well above one, and time-consistent */
+		assert_true(v[0].value > one + one / 2);
+		assert_true(v[0].value <= v[0].enabled_ns + 1000000);
+	}
+	B->close(s);
+	B->free(s);
+	event_free(&evs[0]);
+	event_free(&evs[1]);
+}
+
+/* Fork a child that blocks on a pipe (the launcher's gate). */
+static pid_t gated_child(int *gate)
+{
+	int p[2];
+	pid_t pid;
+	char c;
+
+	assert_int_equal(pipe(p), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		close(p[1]);
+		if (read(p[0], &c, 1) == 1)
+			execlp("true", "true", (char *)NULL);
+		_exit(127);
+	}
+	close(p[0]);
+	*gate = p[1];
+	return pid;
+}
+
+/* Attach to a real child: on a PMU-less kernel PAPI_attach fails, and
+ * the report must carry the kernel's reason. 0 when it counted, else the
+ * open() error with its sentence in msg. No cmocka asserts: this also
+ * runs in the forced-PMU child. */
+static int try_attach(struct event *ev, char *msg, size_t len)
+{
+	struct counter_value v[1];
+	struct counter_set *s;
+	char err[512];
+	int gate, bad, rc, st;
+	pid_t pid = gated_child(&gate);
+
+	ev->state = EVENT_OK;
+	if (B->prepare(ev, 1, &s))
+		return -ENOMEM;
+	rc = B->open(s, pid, false, &bad);
+	if (rc == 0) {
+		rc = B->start(s);
+		if (write(gate, "x", 1) != 1)
+			rc = -EIO;
+		waitpid(pid, &st, 0);
+		if (!rc)
+			rc = B->read(s, v, err, sizeof(err));
+		snprintf(msg, len, "counted %llu", (unsigned long long)v[0].value);
+	} else {
+		B->strerror(ev, rc, msg, len);
+		close(gate);
+		waitpid(pid, &st, 0);
+		if (!WIFEXITED(st) || WEXITSTATUS(st) != 127)
+			snprintf(msg, len, "the gated child ran its command");
+	}
+	B->close(s);
+	B->free(s);
+	return rc;
+}
+
+static void test_attach_child(void **state)
+{
+	struct event ev;
+	char err[512], msg[512];
+	int rc;
+
+	assert_int_equal(B->resolve("task-clock", false, &ev, err,
+				    sizeof(err)), 0);
+	rc = try_attach(&ev, msg, sizeof(msg));
+	print_message("attach: %d %s\n", rc, msg);
+	if (no_pmu()) {
+		assert_int_equal(rc, -ENOENT);
+		assert_non_null(strstr(msg, " on pid "));
+		assert_non_null(strstr(msg, "perf_event_open: No such file or directory"));
+		assert_non_null(strstr(msg, "use --backend perf"));
+	} else {
+		assert_int_equal(rc, 0);
+	}
+	event_free(&ev);
+}
+
+#define CHECK(c) do { if (!(c)) { fprintf(stderr, "forced: line %d: %s\n", \
+	__LINE__, #c); _exit(1); } } while (0)
+
+/*
+ * LIBPFM_FORCE_PMU=amd64_fam19h_zen4: PAPI's component comes up for a CPU
+ * that is not there. Names resolve (PAPI_TOT_INS to a preset, the native
+ * RETIRED_INSTRUCTIONS to RAW 0xc0); counting then fails with the
+ * kernel's reason. Runs in a child: PAPI reads the variable at init.
+ */
+static void forced_child(void)
+{
+	struct event ev;
+	char err[512], msg[512];
+	int rc;
+
+	setenv("LIBPFM_FORCE_PMU", "amd64_fam19h_zen4", 1);
+	if (B->init(err, sizeof(err)) != 0)
+		fprintf(stderr, "forced init: %s\n", err);
+	CHECK(B->resolve("PAPI_TOT_INS", false, &ev, err, sizeof(err)) == 0);
+	CHECK(strcmp(ev.fstr, "PAPI_TOT_INS") == 0);
+	CHECK(ev.native != NULL);
+	event_free(&ev);
+	CHECK(B->resolve("amd64_fam19h_zen4::RETIRED_INSTRUCTIONS", false, &ev,
+			 err, sizeof(err)) == 0);
+	CHECK(ev.type == 4); /* PERF_TYPE_RAW */
+	CHECK(ev.config == 0xc0);
+	CHECK(strstr(ev.fstr, "amd64_fam19h_zen4::RETIRED_INSTRUCTIONS:"));
+	CHECK(strstr(ev.fstr, ":u=1:k=1"));
+	{
+		struct event sw;
+
+		/* the forced PMU replaces the default ones, perf:: too */
+		CHECK(B->resolve("task-clock", false, &sw, err,
+				 sizeof(err)) == -ENOENT);
+	}
+	rc = try_attach(&ev, msg, sizeof(msg));
+	fprintf(stderr, "forced attach: %d %s\n", rc, msg);
+	if (no_pmu()) {
+		CHECK(rc == -ENOENT);
+		CHECK(strstr(msg, "perf_event_open: No such file or directory"));
+	}
+	B->fini();
+	_exit(0);
+}
+
+static void test_forced_pmu(void **state)
+{
+	int st;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0)
+		forced_child();
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+}
+
+static void test_list(void **state)
+{
+	char *buf = NULL, line[256];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int presets = 0, yes = 0;
+
+	assert_non_null(f);
+	assert_int_equal(B->list("TOT_INS", false, f), 0);
+	fclose(f);
+	print_message("%s", buf);
+	f = fmemopen(buf, len, "r");
+	while (fgets(line, sizeof(line), f)) {
+		assert_true(strlen(line) <= 81);
+		if (strncmp(line, "PAPI_TOT_INS ", 13) == 0)
+			presets++;
+		if (strstr(line, " yes "))
+			yes++;
+	}
+	fclose(f);
+	assert_int_equal(presets, 1);
+	if (no_pmu())
+		assert_int_equal(yes, 0);
+	free(buf);
+}
+
+#else /* !HAVE_PAPI */
+
+static void test_without_papi(void **state)
+{
+	char err[256] = "";
+
+	assert_true(B->init(err, sizeof(err)) < 0);
+	assert_string_equal(err, "abstat was built without PAPI; install libpapi-dev and rebuild");
+	assert_false(B->self_open);
+}
+
+#endif
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+#if HAVE_PAPI
+		cmocka_unit_test(test_forced_pmu),
+		cmocka_unit_test(test_init_reason),
+		cmocka_unit_test(test_resolve_table),
+		cmocka_unit_test(test_probe),
+		cmocka_unit_test(test_count_self),
+		cmocka_unit_test(test_attach_child),
+		cmocka_unit_test(test_list),
+#else
+		cmocka_unit_test(test_without_papi),
+#endif
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
