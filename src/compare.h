@@ -66,6 +66,8 @@ struct compare_stat {
 	double within_boot_rel, between_boot_rel;
 	size_t n_outliers; /* robust z > 10, flagged never dropped */
 	const double *v;  /* the values (pooled, file order then run order) */
+	size_t n_groups;  /* files that contributed values */
+	const size_t *group_len; /* values per contributing file */
 };
 
 /* One non-baseline side against the baseline for one row. */
@@ -127,7 +129,8 @@ void compare_model_free(struct compare_model *m);
 int compare_print(const struct config *cfg, const struct compare_model *m,
 		  FILE *out);
 
-/* Short verdict name: "significant", "~", "too-few-runs", ... */
+/* Verdict name for csv/json: "significant", "not-significant",
+ * "too-few-runs", "undetermined", "not-supported", "zero-baseline". */
 const char *compare_verdict_name(enum compare_verdict v);
 
 /* Build the model for sides (side 0 the baseline) and print it in

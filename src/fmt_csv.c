@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+/* fmt_csv: one line per row and side (RFC 4180 quoting), every number at
+ * full precision; empty fields where a number has no meaning. */
+#include <math.h>
+#include <string.h>
+
+#include "format.h"
+
+static void fmt_csv_str(FILE *out, const char *s)
+{
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void fmt_csv_num(FILE *out, bool ok, double v)
+{
+	if (ok && isfinite(v))
+		fprintf(out, ",%.10g", v);
+	else
+		fputs(",", out);
+}
+
+void fmt_csv(const struct compare_model *m, FILE *out)
+{
+	fputs("benchmark,metric,unit,side,label,n,center,median,median_lo,median_hi,mean,sd,min,max,status,delta,delta_lo,delta_hi,p,p_holm,verdict\n",
+	      out);
+	for (size_t r = 0; r < m->n_rows; r++) {
+		const struct compare_row *row = &m->rows[r];
+
+		for (size_t s = 0; s < m->n_sides; s++) {
+			const struct compare_stat *st = &row->stat[s];
+			const struct compare_delta *d = &row->delta[s];
+			bool ok = st->present && st->supported && st->n;
+
+			fmt_csv_str(out, row->bench);
+			fputc(',', out);
+			fmt_csv_str(out, row->metric);
+			fputc(',', out);
+			fmt_csv_str(out, row->unit);
+			fprintf(out, ",%zu,", s);
+			fmt_csv_str(out, m->labels[s]);
+			fprintf(out, ",%zu", st->n);
+			fmt_csv_num(out, ok, st->center);
+			fmt_csv_num(out, ok, st->median);
+			fmt_csv_num(out, ok, st->median_lo);
+			fmt_csv_num(out, ok, st->median_hi);
+			fmt_csv_num(out, ok, st->mean);
+			fmt_csv_num(out, ok, st->sd);
+			fmt_csv_num(out, ok, st->min);
+			fmt_csv_num(out, ok, st->max);
+			fprintf(out, ",%s", !st->present ? "missing" :
+					    !st->supported ? "not-supported" :
+					    !st->n ? "not-counted" :
+					    st->scaled ? "scaled" : "ok");
+			if (!s) {
+				fputs(",,,,,,baseline\n", out);
+				continue;
+			}
+			fmt_csv_num(out, d->has_delta, d->delta);
+			fmt_csv_num(out, d->has_delta, d->lo);
+			fmt_csv_num(out, d->has_delta, d->hi);
+			fmt_csv_num(out, d->has_p, d->p);
+			fmt_csv_num(out, d->has_p, d->p_holm);
+			fprintf(out, ",%s\n", compare_verdict_name(d->verdict));
+		}
+	}
+}

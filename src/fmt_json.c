@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+/* fmt_json: the whole model as one JSON object ("abstat-compare"): every
+ * number, both p-values, the verdicts, warnings, seed and resamples. A
+ * number without meaning is null, never NaN or a made-up 0. */
+#include <jansson.h>
+#include <math.h>
+
+#include "format.h"
+
+static json_t *fmt_json_num(bool ok, double v)
+{
+	return ok && isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *fmt_json_stat(const struct compare_stat *st)
+{
+	bool ok = st->present && st->supported && st->n;
+	json_t *o = json_object();
+
+	json_object_set_new(o, "n", json_integer((json_int_t)st->n));
+	json_object_set_new(o, "present", json_boolean(st->present));
+	json_object_set_new(o, "supported", json_boolean(st->supported));
+	json_object_set_new(o, "counted", json_boolean(st->counted));
+	json_object_set_new(o, "scaled", json_boolean(st->scaled));
+	json_object_set_new(o, "reason", st->reason ? json_string(st->reason) :
+						      json_null());
+	json_object_set_new(o, "center", fmt_json_num(ok, st->center));
+	json_object_set_new(o, "median", fmt_json_num(ok, st->median));
+	json_object_set_new(o, "median_ci", json_pack("[oo]",
+		fmt_json_num(ok, st->median_lo),
+		fmt_json_num(ok, st->median_hi)));
+	json_object_set_new(o, "median_ci_level",
+			    fmt_json_num(ok, st->ci_level));
+	json_object_set_new(o, "mean", fmt_json_num(ok, st->mean));
+	json_object_set_new(o, "sd", fmt_json_num(ok, st->sd));
+	json_object_set_new(o, "min", fmt_json_num(ok, st->min));
+	json_object_set_new(o, "max", fmt_json_num(ok, st->max));
+	json_object_set_new(o, "cv", fmt_json_num(ok, st->cv));
+	json_object_set_new(o, "files", json_integer((json_int_t)st->n_files));
+	json_object_set_new(o, "within_boot_rel",
+			    fmt_json_num(ok && st->n_groups > 1,
+					 st->within_boot_rel));
+	json_object_set_new(o, "between_boot_rel",
+			    fmt_json_num(ok && st->n_groups > 1,
+					 st->between_boot_rel));
+	json_object_set_new(o, "outliers",
+			    json_integer((json_int_t)st->n_outliers));
+	return o;
+}
+
+static json_t *fmt_json_delta(const struct compare_delta *d, size_t s)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "side", json_integer((json_int_t)s));
+	json_object_set_new(o, "verdict",
+			    json_string(compare_verdict_name(d->verdict)));
+	json_object_set_new(o, "significant",
+			    json_boolean(d->verdict == VERDICT_SIGNIFICANT));
+	json_object_set_new(o, "delta", fmt_json_num(d->has_delta, d->delta));
+	json_object_set_new(o, "delta_ci", json_pack("[oo]",
+		fmt_json_num(d->has_delta, d->lo),
+		fmt_json_num(d->has_delta, d->hi)));
+	json_object_set_new(o, "exact", json_boolean(d->exact &&
+						     d->has_delta));
+	json_object_set_new(o, "p", fmt_json_num(d->has_p, d->p));
+	json_object_set_new(o, "p_holm", fmt_json_num(d->has_p, d->p_holm));
+	json_object_set_new(o, "p_exact_distribution",
+			    json_boolean(d->has_p && d->exact_p));
+	json_object_set_new(o, "regression", json_boolean(d->has_delta &&
+							  d->regression));
+	json_object_set_new(o, "why", d->why ? json_string(d->why) :
+					       json_null());
+	return o;
+}
+
+void fmt_json(const struct compare_model *m, FILE *out)
+{
+	json_t *root = json_object(), *sides = json_array(),
+	       *rows = json_array(), *env = json_array(),
+	       *warn = json_array();
+	static const char *const kinds[] = { "expected", "refused", "info" };
+
+	json_object_set_new(root, "format", json_string("abstat-compare"));
+	json_object_set_new(root, "schema_version", json_integer(1));
+	json_object_set_new(root, "test", json_string("mann-whitney-u"));
+	json_object_set_new(root, "correction", json_string("holm"));
+	json_object_set_new(root, "tests", json_integer((json_int_t)m->n_tests));
+	json_object_set_new(root, "alpha", json_real(m->alpha));
+	json_object_set_new(root, "center", json_string(
+		m->center == CENTER_MEAN ? "mean" : "median"));
+	json_object_set_new(root, "ci", json_string("bootstrap-percentile"));
+	json_object_set_new(root, "seed", json_integer((json_int_t)m->seed));
+	json_object_set_new(root, "resamples", json_integer(m->resamples));
+	json_object_set_new(root, "min_runs", json_integer(COMPARE_MIN_RUNS));
+	json_object_set_new(root, "user_only", json_boolean(m->user_only));
+	json_object_set_new(root, "cpus", m->cpus ? json_string(m->cpus) :
+						    json_null());
+	json_object_set_new(root, "forced", m->forced ?
+		json_string(m->forced_note) : json_null());
+	for (size_t s = 0; s < m->n_sides; s++)
+		json_array_append_new(sides, json_pack("{s:s,s:I,s:I}",
+			"label", m->labels[s],
+			"files", (json_int_t)m->files[s],
+			"runs", (json_int_t)m->runs[s]));
+	json_object_set_new(root, "sides", sides);
+	for (size_t i = 0; i < m->n_env; i++) {
+		json_t *v = json_array();
+
+		for (size_t s = 0; s < m->n_sides; s++)
+			json_array_append_new(v, m->env[i].values &&
+						 m->env[i].values[s] ?
+				json_string(m->env[i].values[s]) : json_null());
+		json_array_append_new(env, json_pack("{s:s,s:s,s:o}",
+			"key", m->env[i].key, "kind", kinds[m->env[i].kind],
+			"values", v));
+	}
+	json_object_set_new(root, "env_diff", env);
+	for (size_t i = 0; i < m->n_warnings; i++)
+		json_array_append_new(warn, json_string(m->warnings[i]));
+	json_object_set_new(root, "warnings", warn);
+	for (size_t r = 0; r < m->n_rows; r++) {
+		const struct compare_row *row = &m->rows[r];
+		json_t *st = json_array(), *de = json_array();
+
+		for (size_t s = 0; s < m->n_sides; s++)
+			json_array_append_new(st, fmt_json_stat(&row->stat[s]));
+		for (size_t s = 1; s < m->n_sides; s++)
+			json_array_append_new(de,
+					      fmt_json_delta(&row->delta[s], s));
+		json_array_append_new(rows, json_pack("{s:s,s:s,s:s,s:b,s:o,s:o}",
+			"benchmark", row->bench, "metric", row->metric,
+			"unit", row->unit, "higher_is_better",
+			row->higher_is_better, "sides", st, "deltas", de));
+	}
+	json_object_set_new(root, "rows", rows);
+	json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+				      JSON_REAL_PRECISION(10));
+	fputc('\n', out);
+	json_decref(root);
+}

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+/* fmt_markdown: the compare table as GitHub-flavoured Markdown: the title
+ * and environment as a list, one pipe table per comparison, the footer as
+ * a paragraph. Cells are those of the text table (fmt_row_cells). */
+#include <string.h>
+
+#include "format.h"
+
+/* Pipes in user strings (labels, benchmark names) would split cells. */
+static void fmt_md_str(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+}
+
+void fmt_markdown(const struct compare_model *m, FILE *out)
+{
+	char buf[1024];
+
+	fmt_title(m, buf, sizeof(buf));
+	fprintf(out, "**%s**\n\n", buf);
+	for (size_t i = 0; i < m->n_env; i++) {
+		fprintf(out, "- %s%s: ", m->env[i].key,
+			m->env[i].kind == ENV_DIFF_INFO ? " (info)" : "");
+		for (size_t s = 0; s < m->n_sides; s++) {
+			fputs(s ? " -> " : "", out);
+			fmt_md_str(out, m->env[i].values && m->env[i].values[s] ?
+					m->env[i].values[s] : "?");
+		}
+		fputc('\n', out);
+	}
+	if (!m->n_env)
+		fputs("- environment: no recorded difference\n", out);
+	if (m->forced)
+		fprintf(out, "- FORCED: %s\n", m->forced_note);
+	for (size_t s = 1; s < m->n_sides; s++) {
+		const char *pm = m->center == CENTER_MEAN ? "SD" : "95%CI";
+
+		fputs("\n| ", out);
+		fputs(fmt_view(m) == FMT_VIEW_SUITE ? "benchmark" : "metric",
+		      out);
+		fputs(" | ", out);
+		fmt_md_str(out, m->labels[0]);
+		fprintf(out, " %s | %s | ", fmt_center_head(m), pm);
+		fmt_md_str(out, m->labels[s]);
+		fprintf(out, " %s | %s | delta | 95%% CI | p | n |\n",
+			fmt_center_head(m), pm);
+		fputs("|---|--:|--:|--:|--:|--:|--:|--:|--:|\n", out);
+		for (size_t r = 0; r < m->n_rows; r++) {
+			struct fmt_cells c;
+			const char *name;
+
+			fmt_row_cells(m, &m->rows[r], s, &c);
+			name = c.name[0] == ' ' ? c.name + 2 : c.name;
+			fputs("| ", out);
+			if (fmt_view(m) == FMT_VIEW_GROUPS) {
+				fmt_md_str(out, m->rows[r].bench);
+				fputc(' ', out);
+			}
+			fmt_md_str(out, name);
+			if (c.special) {
+				fprintf(out, " | %s |  |  |  |  |  |  |  |\n",
+					c.msg);
+				continue;
+			}
+			fprintf(out, " | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+				c.ca, c.pa, c.cb, c.pb, c.delta,
+				c.msg[0] ? c.msg : c.ci, c.msg[0] ? "" : c.p,
+				c.n);
+		}
+	}
+	fmt_footer(m, buf, sizeof(buf));
+	fprintf(out, "\n%s\n", buf);
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * format: the output formats of the compare model, one file each
+ * (fmt_text.c does text and mail). They only print; every number comes
+ * from the model (compare.h). Shared number formatting lives in fmt_text.c.
+ */
+#ifndef ABSTAT_FORMAT_H
+#define ABSTAT_FORMAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "compare.h"
+
+#define FMT_TEXT_WIDTH 80
+#define FMT_MAIL_WIDTH 72
+
+void fmt_text(const struct compare_model *m, FILE *out, int width,
+	      bool colour);
+void fmt_markdown(const struct compare_model *m, FILE *out);
+void fmt_csv(const struct compare_model *m, FILE *out);
+void fmt_json(const struct compare_model *m, FILE *out);
+void fmt_benchstat(const struct compare_model *m, FILE *out);
+
+/* Colour on out only when it is a TTY and NO_COLOR is unset. */
+bool fmt_colour(FILE *out);
+
+/* A value in at most 7 characters, 4 significant digits: "1009",
+ * "12480", "1.235M", "0.0123". */
+void fmt_value(double v, char *buf, size_t len);
+/* A fraction as a signed percentage: "+3.7%", "-12%". */
+void fmt_pct(double frac, char *buf, size_t len);
+
+/* The cells of one row of one comparison (side s against side 0), as the
+ * text and markdown tables print them. special: the row has no numbers
+ * (msg says why: "<not supported>", ...). */
+struct fmt_cells {
+	char name[96];
+	char ca[16], pa[16], cb[16], pb[16];
+	char delta[24], ci[40], p[16], n[32];
+	char msg[64];      /* not-supported/too-few/... text, or "" */
+	const char *reason; /* why not supported, or NULL */
+	bool special;      /* no numbers at all: only name and msg */
+	int sign;          /* colour: +1 improvement, -1 regression, 0 */
+};
+
+enum fmt_view {
+	FMT_VIEW_SINGLE, /* one benchmark: rows are metrics */
+	FMT_VIEW_SUITE,  /* one row per benchmark */
+	FMT_VIEW_GROUPS, /* several benchmarks, several metrics each */
+};
+
+enum fmt_view fmt_view(const struct compare_model *m);
+void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
+		   size_t s, struct fmt_cells *c);
+/* Column heading of the centers: "median", "mean", or the one metric. */
+const char *fmt_center_head(const struct compare_model *m);
+/* The footer as one paragraph (callers wrap it). */
+void fmt_footer(const struct compare_model *m, char *buf, size_t len);
+/* Title: "abstat compare: getppid, 10 runs/side, CPU 1, user+kernel". */
+void fmt_title(const struct compare_model *m, char *buf, size_t len);
+
+#endif
