@@ -297,13 +297,32 @@ static json_t *env_cpu(const char *root, const struct cpu_list *pinned,
 	return c;
 }
 
+const char *env_boost(const char *root, int cpu, char *file, size_t flen)
+{
+	long v;
+
+	/* the global acpi-cpufreq/amd-pstate knob, the per-policy one (newer
+	 * amd-pstate), or intel_pstate's inverted no_turbo */
+	snprintf(file, flen, SYSCPU "/cpufreq/boost");
+	if (!env_read_long(root, file, &v))
+		return v ? "on" : "off";
+	snprintf(file, flen, SYSCPU "/cpu%d/cpufreq/boost", cpu);
+	if (!env_read_long(root, file, &v))
+		return v ? "on" : "off";
+	snprintf(file, flen, SYSCPU "/intel_pstate/no_turbo");
+	if (!env_read_long(root, file, &v))
+		return v ? "off" : "on";
+	if (flen)
+		file[0] = '\0';
+	return "unknown";
+}
+
 /* cpufreq of one CPU: governor, driver, boost. */
 static json_t *env_cpufreq(const char *root, int cpu)
 {
 	json_t *f = json_object();
-	char rel[256], buf[256], dir[PATH_MAX];
+	char rel[256], dir[PATH_MAX];
 	const char *nofreq = "unknown (no cpufreq)";
-	long v;
 	DIR *d;
 
 	snprintf(rel, sizeof(rel), SYSCPU "/cpu%d/cpufreq", cpu);
@@ -322,17 +341,8 @@ static json_t *env_cpufreq(const char *root, int cpu)
 	snprintf(rel, sizeof(rel), SYSCPU "/cpu%d/cpufreq/scaling_driver",
 		 cpu);
 	json_object_set_new(f, "driver", env_file_str(root, rel));
-	/* boost: the global acpi-cpufreq/amd knob, the per-policy one, or
-	 * intel_pstate's inverted no_turbo */
-	snprintf(rel, sizeof(rel), SYSCPU "/cpu%d/cpufreq/boost", cpu);
-	if (!env_read_long(root, SYSCPU "/cpufreq/boost", &v) ||
-	    !env_read_long(root, rel, &v))
-		snprintf(buf, sizeof(buf), "%s", v ? "on" : "off");
-	else if (!env_read_long(root, SYSCPU "/intel_pstate/no_turbo", &v))
-		snprintf(buf, sizeof(buf), "%s", v ? "off" : "on");
-	else
-		snprintf(buf, sizeof(buf), "unknown");
-	json_object_set_new(f, "boost", json_string(buf));
+	json_object_set_new(f, "boost", json_string(env_boost(root, cpu, rel,
+							      sizeof(rel))));
 	return f;
 }
 

@@ -34,6 +34,9 @@ int env_read_long(const char *root, const char *rel, long *out);
  * "" when the key is present without a value. false when absent. */
 bool env_cmdline_value(const char *cmdline, const char *key, char *buf,
 		       size_t len);
+/* Boost/turbo of cpu: "on", "off" or "unknown"; file gets the file
+ * that decided it (relative to root), "" when none. */
+const char *env_boost(const char *root, int cpu, char *file, size_t flen);
 /* The selected value of a "[a] b c" sysfs choice ("madvise"), else s. */
 const char *env_bracketed(const char *s, char *buf, size_t len);
 
@@ -57,6 +60,9 @@ struct doctor_ctx {
 int doctor_run(const struct doctor_ctx *ctx, struct doctor_check **out,
 	       size_t *n);
 void doctor_free(struct doctor_check *c, size_t n);
+/* Busy percentage of cpu between two /proc/stat snapshots (time not in
+ * idle or iowait), or -1 when the CPU's line is missing or no time passed. */
+int doctor_busy_pct(const char *stat_a, const char *stat_b, int cpu);
 
 /* compare: how an env key differs between sides. */
 enum env_diff_kind {

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: MIT
+/*
+ * doctor_cmd: `abstat doctor`, the printing edge of the doctor checks.
+ * One line per check ("WARN  governor      ..."), wrapped to 80 columns
+ * with continuation lines indented, then the file it read and the fix for
+ * every WARN and FAIL, then a summary. Exit 0 without a FAIL, else 1.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "env.h"
+#include "msg.h"
+
+#define DOCTOR_WIDTH 80
+#define DOCTOR_DETAIL_COL 20 /* "WARN  " + 14 columns of name */
+
+/* Print text after prefix, word-wrapped at DOCTOR_WIDTH; continuation
+ * lines are indented by indent. A word longer than a line is cut. */
+static void doctor_wrap(FILE *out, const char *prefix, size_t indent,
+			const char *text)
+{
+	size_t col = strlen(prefix);
+	bool first = true; /* first word on this line: no space before it */
+
+	fputs(prefix, out);
+	for (const char *p = text; *p;) {
+		size_t w;
+
+		p += strspn(p, " ");
+		w = strcspn(p, " ");
+		if (!w)
+			break;
+		if (!first && col + 1 + w > DOCTOR_WIDTH) {
+			fprintf(out, "\n%*s", (int)indent, "");
+			col = indent;
+			first = true;
+		}
+		if (!first) {
+			fputc(' ', out);
+			col++;
+		}
+		if (w > DOCTOR_WIDTH - col)
+			w = DOCTOR_WIDTH - col;
+		fwrite(p, 1, w, out);
+		col += w;
+		p += w;
+		first = false;
+	}
+	fputc('\n', out);
+}
+
+static const char *const doctor_level_name[] = {
+	[DOCTOR_OK] = "OK",
+	[DOCTOR_WARN] = "WARN",
+	[DOCTOR_FAIL] = "FAIL",
+};
+
+int cmd_doctor(const struct config *cfg)
+{
+	const char *root = getenv("ABSTAT_SYSROOT");
+	struct doctor_ctx ctx = {
+		.root = root ? root : "",
+		.pinned = &cfg->cpus,
+		.user_only = cfg->user_only,
+		.backend = cfg->backend == BACKEND_PAPI ? "papi" : "perf",
+	};
+	struct doctor_check *c;
+	size_t n, count[3] = { 0 };
+	char prefix[64], cpus[256];
+	struct cpu_list online;
+	int rc = doctor_run(&ctx, &c, &n);
+
+	if (rc) {
+		msg_error("doctor: cannot run the checks: %s; retry",
+			  strerror(-rc));
+		return EXIT_IO;
+	}
+	if (cfg->cpus.n)
+		cpu_list_format(&cfg->cpus, cpus, sizeof(cpus));
+	else if (!cpu_online(ctx.root, &online) && online.n)
+		snprintf(cpus, sizeof(cpus), "%d (default)",
+			 cpu_default(&online));
+	else
+		snprintf(cpus, sizeof(cpus), "unknown");
+	printf("abstat doctor: CPU %s, %s counting, %s backend\n", cpus,
+	       cfg->user_only ? "user-only" : "user+kernel", ctx.backend);
+	for (size_t i = 0; i < n; i++) {
+		count[c[i].level]++;
+		snprintf(prefix, sizeof(prefix), "%-5s %-13s ",
+			 doctor_level_name[c[i].level], c[i].name);
+		doctor_wrap(stdout, prefix, DOCTOR_DETAIL_COL, c[i].detail);
+		if (c[i].level == DOCTOR_OK)
+			continue;
+		if (c[i].file[0])
+			doctor_wrap(stdout, "      read: ", 12, c[i].file);
+		if (c[i].fix)
+			doctor_wrap(stdout, "      fix:  ", 12, c[i].fix);
+	}
+	printf("%zu checks: %zu OK, %zu WARN, %zu FAIL\n", n, count[DOCTOR_OK],
+	       count[DOCTOR_WARN], count[DOCTOR_FAIL]);
+	doctor_free(c, n);
+	return count[DOCTOR_FAIL] ? EXIT_REGRESSION : EXIT_OK;
+}
