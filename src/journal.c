@@ -223,8 +223,8 @@ static int journal_run_line(const char *path, struct result *r,
 	struct run run;
 	int rc;
 
+	rc = result_load_json_line(line, n, path, (int)no, &o, err, len);
 	snprintf(name, sizeof(name), "%s: line %u", path, no);
-	rc = result_load_json(line, n, name, &o, err, len);
 	if (rc)
 		return rc;
 	b = json_object_get(o, "bench");

@@ -114,6 +114,9 @@ int result_parse_buffer(const char *buf, size_t size, const char *name,
  * the error; integers beyond 2^63-1 are named by their JSON path). */
 int result_load_json(const char *buf, size_t size, const char *name,
 		     json_t **out, char *err, size_t len);
+/* The same for text that starts at line number line of its file. */
+int result_load_json_line(const char *buf, size_t size, const char *name,
+			  int line, json_t **out, char *err, size_t len);
 /* Read a whole file (at most max bytes) into a NUL-terminated buffer. */
 int result_slurp(const char *path, size_t max, char **buf, size_t *size,
 		 char *err, size_t len);

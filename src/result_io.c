@@ -341,13 +341,23 @@ static bool result_find_huge(const json_t *v, char *path, size_t len)
 int result_load_json(const char *buf, size_t size, const char *name,
 		     json_t **out, char *err, size_t len)
 {
+	return result_load_json_line(buf, size, name, 1, out, err, len);
+}
+
+int result_load_json_line(const char *buf, size_t size, const char *name,
+			  int line, json_t **out, char *err, size_t len)
+{
 	json_error_t je;
 	char key[80], path[256] = "";
 	json_t *j;
 
 	*out = NULL;
 	if (size == 0) {
-		snprintf(err, len, "%s: empty file; not an abstat result", name);
+		if (line > 1)
+			snprintf(err, len, "%s: line %d: empty line", name, line);
+		else
+			snprintf(err, len, "%s: empty file; not an abstat result",
+				 name);
 		return -EINVAL;
 	}
 	j = json_loadb(buf, size, RESULT_JSON_FLAGS, &je);
@@ -369,7 +379,7 @@ int result_load_json(const char *buf, size_t size, const char *name,
 	}
 	result_key_near(buf, size, (size_t)je.position, key, sizeof(key));
 	snprintf(err, len, "%s: %s%sline %d, column %d%s: invalid JSON: %s",
-		 name, key, *key ? " (" : "", je.line, je.column,
+		 name, key, *key ? " (" : "", je.line + line - 1, je.column,
 		 *key ? ")" : "", je.text);
 	return -EINVAL;
 }

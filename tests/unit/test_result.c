@@ -232,7 +232,8 @@ static char *replace_wall0(const char *text, const char *with)
 	at = strstr(text, num);
 	assert_non_null(at);
 	out = malloc(strlen(text) + strlen(with) + 1);
-	assert_non_null(out);
+	if (!out)
+		abort();
 	sprintf(out, "%.*s%s%s", (int)(at - text), text, with,
 		at + strlen(num));
 	return out;
