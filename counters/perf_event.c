@@ -86,6 +86,17 @@ static void perf_check_group_read(void)
 		close(fd);
 }
 
+void perf_group_read_reset(bool allow)
+{
+	perf_group_ok = allow ? -1 : 0;
+}
+
+bool perf_group_read(void)
+{
+	perf_check_group_read();
+	return perf_group_ok == 1;
+}
+
 static int perf_init(char *err, size_t len)
 {
 	int rc = pfm_setup(err, len);

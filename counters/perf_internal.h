@@ -77,6 +77,12 @@ int perf_parse_single(const void *buf, ssize_t n, uint64_t id,
 /* Bytes a group read of nr members returns. */
 size_t perf_group_size(size_t nr);
 
+/* perf_event.c: for tests, force per-event reads (false) or back to the
+ * kernel check (true); affects sets prepared afterwards. */
+void perf_group_read_reset(bool allow);
+/* Whether sets use PERF_FORMAT_GROUP (after init). */
+bool perf_group_read(void);
+
 /* perf_list.c (user_only set by counters_list_user_only()) */
 int perf_list(const char *pattern, bool encode, FILE *out);
 
