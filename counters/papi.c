@@ -95,8 +95,6 @@ int papi_lib_init(char *err, size_t len)
 int papi_component_check(char *err, size_t len)
 {
 	const PAPI_component_info_t *ci = PAPI_get_component_info(papi_cidx);
-	char why[160];
-	int kerr;
 
 	if (!ci) {
 		snprintf(err, len, "papi: no information on the perf_event component; %s",
@@ -109,23 +107,28 @@ int papi_component_check(char *err, size_t len)
 			 PAPI_strerror(ci->disabled), papi_use_perf);
 		return -ENODEV;
 	}
+	return 0;
+}
+
+int papi_attach_ready(bool exclude_kernel, char *err, size_t len)
+{
+	char why[200];
+	int kerr;
+
 	/*
 	 * The component can be up (libpfm4 knows the CPU from CPUID) while
-	 * the kernel has no PMU to count with (a VM). PAPI_attach() first
-	 * opens PERF_COUNT_HW_INSTRUCTIONS on the target as a permission
-	 * check, so without a hardware PMU it fails even for software
-	 * events: say so here, once, before anything is launched. User-only
-	 * is the weakest domain: a kernel-domain refusal (paranoid) is left
-	 * to open(), which knows the domain.
+	 * the kernel has no PMU to count with (a VM). PAPI_attach() and
+	 * PAPI_set_opt(PAPI_INHERIT / PAPI_DOMAIN) first open
+	 * PERF_COUNT_HW_INSTRUCTIONS on the target as a permission check,
+	 * so without a hardware PMU they fail even for software events.
 	 */
-	kerr = papi_attach_check(0, true);
-	if (kerr) {
-		papi_kernel_reason(kerr, why, sizeof(why));
-		snprintf(err, len, "papi: PAPI cannot attach to a workload here: PAPI_attach first opens the hardware instructions event and %s; %s",
-			 why, papi_use_perf);
-		return -kerr;
-	}
-	return 0;
+	kerr = papi_attach_check(0, exclude_kernel);
+	if (!kerr)
+		return 0;
+	papi_kernel_reason(kerr, why, sizeof(why));
+	snprintf(err, len, "papi: PAPI cannot attach to a workload here: PAPI_attach first opens the hardware instructions event and %s; %s",
+		 why, papi_use_perf);
+	return -kerr;
 }
 
 static int papi_init(char *err, size_t len)
@@ -327,7 +330,8 @@ static void papi_probe_reason(const struct event *ev, int r, char *buf,
 			 ev->fstr);
 		return;
 	}
-	kerr = papi_attach_check(0, ev->exclude_kernel);
+	/* PAPI says ENOEVNT for any ENOENT/ENODEV...: ask the kernel. */
+	kerr = ev->native ? 0 : papi_event_check(ev);
 	if (r == PAPI_ENOEVNT && kerr) {
 		papi_kernel_reason(kerr, why, sizeof(why));
 		snprintf(buf, len, "not supported: %s", why);
@@ -343,6 +347,13 @@ static int papi_probe(struct event *ev, char *err, size_t len)
 	int es = PAPI_NULL, r;
 
 	r = papi_lib_init(err, len);
+	if (!r)
+		r = papi_component_check(err, len);
+	/* Nothing can count if PAPI cannot attach: fatal for the session,
+	 * before any workload is launched (init leaves this to probe so
+	 * that `abstat list --backend papi` still works). */
+	if (!r)
+		r = papi_attach_ready(ev->exclude_kernel, err, len);
 	if (r)
 		return r;
 	r = PAPI_create_eventset(&es);

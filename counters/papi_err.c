@@ -44,6 +44,29 @@ int papi_attach_check(pid_t pid, bool exclude_kernel)
 	return 0;
 }
 
+int papi_event_check(const struct event *ev)
+{
+	struct perf_event_attr attr;
+	long fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = ev->type;
+	attr.config = ev->config;
+	attr.config1 = ev->config1;
+	attr.config2 = ev->config2;
+	attr.disabled = 1;
+	attr.exclude_user = ev->exclude_user;
+	attr.exclude_kernel = ev->exclude_kernel;
+	attr.exclude_hv = ev->exclude_hv;
+	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1,
+		     PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	close((int)fd);
+	return 0;
+}
+
 static int papi_paranoid(void)
 {
 	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");

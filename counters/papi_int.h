@@ -21,10 +21,12 @@ extern int papi_cidx;
  * with a sentence fragment in err ("papi: ..."). Does not judge whether
  * the component can count: see papi_component_check(). */
 int papi_lib_init(char *err, size_t len);
-/* The component is enabled and PAPI can attach to another process here.
- * 0, or -errno with the reason in err (PAPI's disabled_reason, or the
- * kernel's errno from the perf_event_open that PAPI_attach depends on). */
+/* The perf_event component is enabled. 0, or -ENODEV with PAPI's own
+ * disabled_reason in err. */
 int papi_component_check(char *err, size_t len);
+/* PAPI can attach to another process here: 0, or -errno with the
+ * kernel's reason for the perf_event_open PAPI_attach depends on. */
+int papi_attach_ready(bool exclude_kernel, char *err, size_t len);
 
 /* PAPI_E* (negative) -> -errno. */
 int papi_to_errno(int papi_err);
@@ -33,6 +35,8 @@ int papi_to_errno(int papi_err);
  * PERF_COUNT_HW_INSTRUCTIONS on pid (0 = self) with the given exclude
  * bits. 0 or the kernel's errno (positive). */
 int papi_attach_check(pid_t pid, bool exclude_kernel);
+/* perf_event_open of ev's encoding on abstat itself: 0 or errno. */
+int papi_event_check(const struct event *ev);
 /* The kernel's errno as "perf_event_open: <strerror> (<hint>)". */
 void papi_kernel_reason(int err, char *buf, size_t len);
 

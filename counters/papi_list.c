@@ -78,9 +78,11 @@ static int list_try(const char *name)
 	return r;
 }
 
-static void list_presets(const char *pattern, bool encode, bool down,
-			 const char *kreason, FILE *out)
+static int list_presets(const char *pattern, bool encode, bool down,
+			const char *kreason, FILE *out)
 {
+	int shown = 0;
+
 	PAPI_event_info_t info;
 	char text[2048];
 	int code = PAPI_PRESET_MASK;
@@ -88,7 +90,7 @@ static void list_presets(const char *pattern, bool encode, bool down,
 
 	fprintf(out, "\nPAPI preset events\n");
 	if (PAPI_enum_event(&code, PAPI_ENUM_FIRST) != PAPI_OK)
-		return;
+		return 0;
 	do {
 		if (PAPI_get_event_info(code, &info) != PAPI_OK ||
 		    !info.symbol[0] || !papi_name_matches(info.symbol, pattern))
@@ -112,19 +114,23 @@ static void list_presets(const char *pattern, bool encode, bool down,
 			snprintf(text, sizeof(text), "%s (%s)",
 				 info.short_descr, kreason);
 		list_line(out, info.symbol, yes, text, 13);
+		shown++;
 	} while (PAPI_enum_event(&code, PAPI_ENUM_EVENTS) == PAPI_OK);
+	return shown;
 }
 
-static void list_natives(const char *pattern, bool encode,
-			 const char *kreason, FILE *out)
+static int list_natives(const char *pattern, bool encode,
+			const char *kreason, FILE *out)
 {
+	int shown = 0;
+
 	PAPI_event_info_t info;
 	char name[PAPI_HUGE_STR_LEN], text[2048];
 	int code = PAPI_NATIVE_MASK, r;
 
 	fprintf(out, "\nperf_event component native events\n");
 	if (PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, papi_cidx) != PAPI_OK)
-		return;
+		return 0;
 	do {
 		if (PAPI_event_code_to_name(code, name) != PAPI_OK ||
 		    !papi_name_matches(name, pattern))
@@ -155,15 +161,17 @@ static void list_natives(const char *pattern, bool encode,
 				 PAPI_strerror(r));
 		}
 		list_line(out, name, r == PAPI_OK, text, 32);
+		shown++;
 	} while (PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, papi_cidx) ==
 		 PAPI_OK);
+	return shown;
 }
 
 int papi_list(const char *pattern, bool encode, FILE *out)
 {
 	const PAPI_component_info_t *ci;
 	char err[512], kreason[200];
-	int r, ver, kerr;
+	int r, ver, kerr, shown;
 
 	r = papi_lib_init(err, sizeof(err));
 	if (r) {
@@ -178,15 +186,18 @@ int papi_list(const char *pattern, bool encode, FILE *out)
 		ci && !ci->disabled ? "enabled" : "disabled");
 	kerr = papi_attach_check(0, true);
 	papi_kernel_reason(kerr ? kerr : ENOENT, kreason, sizeof(kreason));
-	if (papi_component_check(err, sizeof(err)))
+	if (papi_component_check(err, sizeof(err)) ||
+	    papi_attach_ready(true, err, sizeof(err)))
 	{
 		fprintf(out, "# abstat run --backend papi cannot count here:\n");
 		list_wrap(out, err);
 	}
-	list_presets(pattern, encode, !ci || ci->disabled, kreason, out);
+	shown = list_presets(pattern, encode, !ci || ci->disabled, kreason,
+			     out);
 	if (ci && !ci->disabled)
-		list_natives(pattern, encode, kreason, out);
-	return 0;
+		shown += list_natives(pattern, encode, kreason, out);
+	/* list.c: -ENOENT is "nothing matches PATTERN" (exit 2). */
+	return shown ? 0 : -ENOENT;
 }
 
 #endif

@@ -19,9 +19,11 @@
  * work is most of it). That is a near-constant offset per run, the same on
  * both sides of a PAPI-vs-PAPI comparison, and it is why the perf backend
  * (enable_on_exec) is the default. It is avoided entirely with the
- * measured-region protocol (built-in workloads and abstat.h): with region
- * set, nothing is started until the workload's first `enable` (enable() is
- * PAPI_start), so the exec is never counted.
+ * measured-region protocol (built-in workloads and abstat.h): the launcher
+ * reads the counters at the workload's first `enable` and subtracts that
+ * baseline, so the exec and the setup are never in the result (read() is
+ * therefore non-destructive). open() with region set would instead start
+ * nothing until enable() (PAPI_start).
  *
  * enabled_ns / running_ns: PAPI does not report the kernel's
  * time_enabled/time_running (it asks for them only when multiplexing,
@@ -250,29 +252,42 @@ int papi_disable(struct counter_set *s)
 	return papi_to_errno(papi_halt(s));
 }
 
+/*
+ * Non-destructive: the launcher reads once at the workload's first
+ * `enable` (a baseline it subtracts) while counting goes on, and once
+ * after wait4. PAPI_read gives the counts since the last PAPI_start.
+ */
 int papi_read(struct counter_set *s, struct counter_value *vals, char *err,
 	      size_t len)
 {
+	uint64_t ns = s->acc_ns;
+	long long v;
 	size_t i;
-	int r = papi_halt(s);
+	int r;
 
 	memset(vals, 0, s->n * sizeof(*vals));
-	if (r != PAPI_OK) {
-		snprintf(err, len, "papi: PAPI_stop failed: %s",
-			 PAPI_strerror(r));
-		return -EIO;
+	memset(s->tmp, 0, s->n * sizeof(*s->tmp));
+	if (s->running) {
+		r = PAPI_read(s->es, s->tmp);
+		if (r != PAPI_OK) {
+			snprintf(err, len, "papi: PAPI_read failed: %s",
+				 PAPI_strerror(r));
+			return -EIO;
+		}
+		ns += papi_now_ns() - s->t0_ns;
 	}
 	for (i = 0; i < s->n; i++) {
 		if (s->slot[i] < 0)
 			continue;
-		if (s->acc[s->slot[i]] < 0) {
+		v = s->acc[s->slot[i]] + s->tmp[s->slot[i]];
+		if (v < 0) {
 			snprintf(err, len, "papi: %s read a negative count",
 				 s->names[i]);
 			return -EIO;
 		}
-		vals[i].value = (uint64_t)s->acc[s->slot[i]];
-		vals[i].enabled_ns = s->acc_ns;
-		vals[i].running_ns = s->acc_ns;
+		vals[i].value = (uint64_t)v;
+		vals[i].enabled_ns = ns;
+		vals[i].running_ns = ns;
 	}
 	return 0;
 }
