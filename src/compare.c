@@ -276,14 +276,23 @@ static bool compare_wanted(const struct config *cfg, size_t nb,
 			   const struct compare_bench *b,
 			   const struct metric_set *base, const char *name)
 {
+	const struct metric *mt;
+
 	if (cfg->metrics || cfg->events)
 		return compare_list_has(cfg->metrics, name) ||
 		       compare_list_has(cfg->events, name);
 	if (nb > 1 && !cfg->detail)
 		return !strcmp(name, metrics_find(base, "ns/op") ? "ns/op" :
 								    "wall");
+	if (cfg->detail)
+		return true;
+	/* one benchmark: counters, derived, times and ns/op; per-event
+	 * per-op values, ops/s and maxrss repeat them (--detail shows them) */
 	(void)b;
-	return true;
+	mt = metrics_find(base, name);
+	if (mt && mt->kind == METRIC_PER_OP)
+		return !strcmp(name, "ns/op");
+	return strcmp(name, "maxrss");
 }
 
 static int compare_add_row(struct compare_model *m, const char *bench,
@@ -346,6 +355,9 @@ static int compare_fill_stat(const struct config *cfg,
 	struct stats_groups g;
 	double *v, w, bt;
 	long out;
+	/* per-event per-op rows and ops/s repeat another row's series:
+	 * warn once, on the original */
+	bool quiet = row->kind == METRIC_PER_OP && strcmp(row->metric, "ns/op");
 
 	st->supported = st->counted = true;
 	len = calloc(side->n_files, sizeof(*len));
@@ -360,8 +372,9 @@ static int compare_fill_stat(const struct config *cfg,
 		st->present = true;
 		st->n_files++;
 		st->scaled |= mt->scaled;
-		if ((!mt->supported || !mt->counted) && !st->reason)
-			st->reason = mt->reason;
+		if ((!mt->supported || !mt->counted) && !st->reason &&
+		    mt->reason)
+			st->reason = strdup(mt->reason);
 		st->supported &= mt->supported;
 		st->counted &= mt->counted;
 		total += mt->n;
@@ -379,7 +392,7 @@ static int compare_fill_stat(const struct config *cfg,
 		memcpy(v + k, mt->v, mt->n * sizeof(*v));
 		len[ng++] = mt->n;
 		k += mt->n;
-		if (compare_series_warn(m, row, m->labels[s], mt))
+		if (!quiet && compare_series_warn(m, row, m->labels[s], mt))
 			return -ENOMEM;
 	}
 	st->n = total;
@@ -407,10 +420,13 @@ static int compare_fill_stat(const struct config *cfg,
 	if (out < 0)
 		return -ENOMEM;
 	st->n_outliers = (size_t)out;
-	if (out && compare_warn(m, "%s %s on %s: %ld outlier(s) with robust z > 10 (kept, not dropped)",
+	if (out && !quiet && compare_warn(m, "%s %s on %s: %ld outlier(s) with robust z > 10 (kept, not dropped)",
 				row->bench, row->metric, m->labels[s], out))
 		return -ENOMEM;
-	if (st->cv >= COMPARE_CV_WARN && total > 1 &&
+	/* small counts (a few context switches) are Poisson-noisy by
+	 * nature: a CV warning there says nothing about the system */
+	if (!quiet && st->cv >= COMPARE_CV_WARN && total > 1 &&
+	    (row->unit[0] || st->mean >= 1000) &&
 	    compare_warn(m, "%s %s on %s: CV %.1f%% >= 10%%; the system is noisy, see 'abstat doctor'",
 			 row->bench, row->metric, m->labels[s], st->cv * 100))
 		return -ENOMEM;
@@ -438,6 +454,16 @@ static void compare_fill_delta(const struct compare_model *m,
 	}
 	if (!a->n || !b->n) {
 		d->why = "not counted";
+		return;
+	}
+	if (a->min == a->max && b->min == b->max && a->min == b->min) {
+		/* the same constant on both sides (often 0): no change */
+		d->has_delta = d->exact = true;
+		d->verdict = a->n < COMPARE_MIN_RUNS || b->n < COMPARE_MIN_RUNS ?
+				     VERDICT_TOO_FEW_RUNS :
+				     VERDICT_NOT_SIGNIFICANT;
+		if (d->verdict == VERDICT_TOO_FEW_RUNS)
+			d->why = "need >= 4 runs";
 		return;
 	}
 	if (a->center == 0) {
@@ -654,6 +680,7 @@ void compare_model_free(struct compare_model *m)
 		for (size_t s = 0; row->stat && s < m->n_sides; s++) {
 			free((void *)row->stat[s].v);
 			free((void *)row->stat[s].group_len);
+			free(row->stat[s].reason);
 		}
 		free(row->bench);
 		free(row->metric);

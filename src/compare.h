@@ -51,7 +51,7 @@ struct compare_stat {
 	bool supported;   /* false: <not supported> (reason) */
 	bool counted;     /* false: not counted in some run (reason) */
 	bool scaled;      /* some value was scaled (multiplexing) */
-	const char *reason; /* borrowed from the metric, may be NULL */
+	char *reason;     /* why not supported/counted, or NULL */
 	size_t n;         /* values (measured runs that counted) */
 	double center;    /* median or mean, per --center */
 	double median, median_lo, median_hi; /* order-statistic 95% CI */

@@ -382,7 +382,7 @@ static void fmt_measure(const struct compare_model *m, size_t s,
 		    m->rows[r].stat[s].n != m->runs[s])
 			t->show_n = true;
 	}
-	t->total = 0;
+	t->total = 2; /* the wider gaps before C_CB and C_DELTA */
 	for (int i = 0; i < (t->show_n ? C_MAX : C_N); i++)
 		t->total += t->w[i] + (i ? 1 : 0);
 }
@@ -396,6 +396,8 @@ static void fmt_numbers(const struct fmt_table *t, const struct fmt_cells *c,
 			fprintf(out, " %s", c->msg);
 			break;
 		}
+		if (i == C_CB || i == C_DELTA)
+			fputc(' ', out);
 		if (i == C_DELTA && colour && c->sign)
 			fprintf(out, " \033[%dm%*s\033[0m",
 				c->sign > 0 ? 32 : 31, t->w[i], c->delta);
@@ -427,11 +429,12 @@ static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,
 	wa = t.w[C_CA] + 1 + t.w[C_PA];
 	wb = t.w[C_CB] + 1 + t.w[C_PB];
 	/* labels centred-right over their two columns */
-	fprintf(out, "%*s %*.*s %*.*s\n", indent, "", wa, wa, m->labels[0],
+	fprintf(out, "%*s %*.*s  %*.*s\n", indent, "", wa, wa, m->labels[0],
 		wb, wb, m->labels[s]);
 	fprintf(out, "%-*s", indent, split ? "" : head[C_NAME]);
 	for (int i = C_CA; i < (t.show_n ? C_MAX : C_N); i++)
-		fprintf(out, " %*s", t.w[i], head[i]);
+		fprintf(out, "%s %*s", i == C_CB || i == C_DELTA ? " " : "",
+			t.w[i], head[i]);
 	fputc('\n', out);
 	for (size_t r = 0; r < m->n_rows; r++) {
 		const struct compare_row *row = &m->rows[r];
