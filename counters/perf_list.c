@@ -95,7 +95,9 @@ static void list_wrap(FILE *out, int indent, const char *text)
 			cut--;
 		if (cut <= room / 2)
 			cut = room;
-		fprintf(out, "%*s%.*s\n", indent, "", (int)cut, text);
+		/* the break is after a space: do not print it */
+		fprintf(out, "%*s%.*s\n", indent, "",
+			(int)(text[cut - 1] == ' ' ? cut - 1 : cut), text);
 		text += cut;
 		len -= cut;
 		while (*text == ' ') {
@@ -156,10 +158,12 @@ static void list_status(struct event *ev, char *buf, size_t len)
 	char err[256];
 	int rc = perf_backend.probe(ev, err, sizeof(err));
 
-	if (rc == -EACCES || rc == -EPERM)
-		snprintf(buf, len, "not permitted: perf_event_paranoid is %d; see 'abstat doctor'%s",
-			 perf_paranoid(),
-			 ev->exclude_kernel ? "" : " or try --user-only");
+	if ((rc == -EACCES || rc == -EPERM) && !ev->exclude_kernel)
+		snprintf(buf, len, "not permitted: perf_event_paranoid is %d, kernel counting needs 1 or less; try --user-only",
+			 perf_paranoid());
+	else if (rc == -EACCES || rc == -EPERM)
+		snprintf(buf, len, "not permitted: perf_event_paranoid is %d, user-space counting needs 2 or less",
+			 perf_paranoid());
 	else if (rc)
 		snprintf(buf, len, "cannot be opened: %s", err);
 	else if (ev->state != EVENT_OK)
