@@ -144,9 +144,8 @@ static int list_natives(const char *pattern, bool encode,
 
 			if (papi_backend.resolve(name, false, &ev, err,
 						 sizeof(err)) == 0) {
-				snprintf(text, sizeof(text), "type=%u config=%#llx config1=%#llx %s",
+				snprintf(text, sizeof(text), "type=%u config=%#llx %s",
 					 ev.type, (unsigned long long)ev.config,
-					 (unsigned long long)ev.config1,
 					 ev.fstr);
 				event_free(&ev);
 			} else {
