@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: MIT
+/* env: capture on a fake sysroot (every key), on this machine (against
+ * the files read directly), and env_diff on edited envs. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/utsname.h>
+
+#include <cmocka.h>
+
+#include "env.h"
+#include "fake_sysroot.h"
+#include "sha256.h"
+
+static char root[64];
+
+static int setup(void **state)
+{
+	return fake_sysroot_make(root);
+}
+
+static int teardown(void **state)
+{
+	fake_sysroot_remove(root);
+	return 0;
+}
+
+static json_t *capture(const char *r, const char *pinned,
+		       const char *const *paths)
+{
+	static struct cpu_list l;
+	struct env_opts o = { .root = r, .pinned = &l,
+			      .workload_paths = paths };
+
+	l.n = 0;
+	if (pinned)
+		assert_int_equal(cpu_list_parse(pinned, &l, NULL), 0);
+	return env_capture(&o);
+}
+
+/* Every key of the fake machine, flattened, in capture order. */
+static const char *const fake_expect[][2] = {
+	{ "kernel.release", "6.1.0-test" },
+	{ "kernel.version", "#1 SMP PREEMPT_DYNAMIC Debian 6.1.0-1" },
+	{ "kernel.boot_id", "0b1e2c3d-0000-4000-8000-000000000001" },
+	{ "kernel.boot_time", "2023-11-14T22:13:20Z" },
+	{ "cpu.vendor", "GenuineIntel" },
+	{ "cpu.model_name", "Intel(R) Xeon(R) Gold 6130 CPU" },
+	{ "cpu.family", "6" },
+	{ "cpu.model", "85" },
+	{ "cpu.stepping", "4" },
+	{ "cpu.microcode", "0x2006e06" }, /* the pinned CPU's block */
+	{ "cpu.online", "0-3" },
+	{ "cpu.smt_control", "on" },
+	{ "cpu.pinned", "2" },
+	{ "cpu.pinned_siblings", "2-3" },
+	{ "cpufreq.governor", "powersave" },
+	{ "cpufreq.driver", "intel_pstate" },
+	{ "cpufreq.boost", "on" },
+	{ "isolation.isolcpus", "domain,2-3" },
+	{ "isolation.nohz_full", "2-3" },
+	{ "isolation.rcu_nocbs", "none" }, /* after "--": init's, not ours */
+	{ "isolation.isolated", "2-3" },
+	{ "vulnerabilities.meltdown", "Not affected" },
+	{ "vulnerabilities.spectre_v2", "Mitigation: Enhanced IBRS" },
+	{ "hypervisor", "false" },
+	{ "pmus.cpu.pmu_name", "skylake" },
+	{ "pmus.software.pmu_name", "unknown" },
+	{ "perf.paranoid", "2" },
+	{ "perf.nmi_watchdog", "1" },
+	{ "perf.max_sample_rate", "50000" },
+	{ "thp", "always" },
+	{ "clocksource", "tsc" },
+	{ "randomize_va_space", "0" },
+	{ "load.avg1", "3.50" },
+	{ "load.avg5", "2.00" },
+	{ "load.avg15", "1.00" },
+	{ "load.runnable", "5" },
+	{ "abstat_version", ABSTAT_VERSION },
+	{ "workloads.wl.path", NULL }, /* checked below */
+};
+
+static void test_capture_fake(void **state)
+{
+	char wl[128], hex[65];
+	const char *paths[] = { wl, NULL };
+	json_t *env, *flat;
+
+	snprintf(wl, sizeof(wl), "%s/wl", root);
+	assert_int_equal(fake_put(root, "/wl", "abc"), 0);
+	env = capture(root, "2", paths);
+	assert_non_null(env);
+	flat = env_flatten(env);
+	assert_non_null(flat);
+	for (size_t i = 0; i < sizeof(fake_expect) / sizeof(fake_expect[0]);
+	     i++) {
+		const char *v = json_string_value(
+			json_object_get(flat, fake_expect[i][0]));
+
+		if (!v)
+			fail_msg("key %s missing", fake_expect[i][0]);
+		if (fake_expect[i][1] && strcmp(v, fake_expect[i][1]))
+			fail_msg("%s is '%s', want '%s'", fake_expect[i][0], v,
+				 fake_expect[i][1]);
+	}
+	assert_non_null(strstr(json_string_value(json_object_get(
+				       flat, "kernel.cmdline")),
+			       "isolcpus=domain,2-3"));
+	/* FIPS 180-2 appendix B.1: SHA-256("abc") */
+	assert_string_equal(json_string_value(json_object_get(
+				    flat, "workloads.wl.sha256")),
+			    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	assert_int_equal(sha256_file("/nonexistent/x", hex), -ENOENT);
+	assert_non_null(json_string_value(json_object_get(
+		json_object_get(env, "libraries"), "libpfm4")));
+	assert_non_null(json_string_value(json_object_get(
+		json_object_get(env, "libraries"), "papi")));
+	json_decref(flat);
+	json_decref(env);
+}
+
+static void test_capture_missing(void **state)
+{
+	const char *paths[] = { "/nonexistent/workload", NULL };
+	json_t *env = capture("/nonexistent-root", NULL, paths);
+	json_t *flat = env_flatten(env);
+	const char *unknown[] = { "kernel.release", "kernel.boot_time",
+				  "cpu.vendor", "cpu.online", "perf.paranoid",
+				  "thp", "load.avg1", "hypervisor",
+				  "isolation.isolated",
+				  "workloads.workload.sha256" };
+
+	assert_non_null(flat);
+	for (size_t i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++)
+		assert_string_equal(json_string_value(json_object_get(
+					    flat, unknown[i])),
+				    "unknown");
+	assert_string_equal(json_string_value(json_object_get(
+				    flat, "cpufreq.governor")),
+			    "unknown (no cpufreq)");
+	assert_string_equal(json_string_value(json_object_get(
+				    flat, "cpu.pinned")),
+			    "none");
+	assert_int_equal(json_array_size(json_object_get(env, "pmus")), 0);
+	json_decref(flat);
+	json_decref(env);
+}
+
+/* This machine: compare capture with the files read directly. */
+static void test_capture_real(void **state)
+{
+	json_t *env = capture("", "1", NULL), *flat = env_flatten(env);
+	char cpuinfo[1 << 16] = "", path[128];
+	bool hyp, has_cpu = !access("/sys/bus/event_source/devices/cpu",
+				    F_OK);
+	struct utsname u;
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	size_t n;
+
+	assert_non_null(f);
+	n = fread(cpuinfo, 1, sizeof(cpuinfo) - 1, f);
+	cpuinfo[n] = '\0';
+	fclose(f);
+	hyp = strstr(cpuinfo, " hypervisor") != NULL;
+	assert_int_equal(uname(&u), 0);
+	assert_string_equal(json_string_value(json_object_get(
+				    flat, "kernel.release")), u.release);
+	assert_string_equal(json_string_value(json_object_get(
+				    flat, "hypervisor")), hyp ? "true" : "false");
+	assert_non_null(json_object_get(flat, "pmus.software.pmu_name"));
+	assert_int_equal(json_object_get(flat, "pmus.cpu.pmu_name") != NULL,
+			 has_cpu);
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu1/cpufreq");
+	if (access(path, F_OK))
+		assert_string_equal(json_string_value(json_object_get(
+					    flat, "cpufreq.governor")),
+				    "unknown (no cpufreq)");
+	assert_string_equal(json_string_value(json_object_get(
+				    flat, "cpu.pinned")), "1");
+	json_decref(flat);
+	json_decref(env);
+}
+
+/* Set a dotted path in env ("workloads.0.sha256": array index). */
+static void edit(json_t *env, const char *path, const char *value)
+{
+	char buf[256], *save, *tok, *next;
+	json_t *o = env;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	tok = strtok_r(buf, ".", &save);
+	while ((next = strtok_r(NULL, ".", &save))) {
+		o = json_is_array(o) ? json_array_get(o, (size_t)atoi(tok)) :
+				       json_object_get(o, tok);
+		assert_non_null(o);
+		tok = next;
+	}
+	if (value)
+		json_object_set_new(o, tok, json_string(value));
+	else
+		json_object_del(o, tok);
+}
+
+static const struct diff_case {
+	int line;
+	const char *path;  /* edited on side 1; NULL: no edit */
+	const char *value; /* NULL: delete the key */
+	const char *allow;
+	const char *key;   /* expected single diff, NULL: none */
+	enum env_diff_kind kind;
+} diff_cases[] = {
+	{ __LINE__, NULL, NULL, NULL, NULL, 0 },
+	{ __LINE__, "kernel.release", "6.2.0", NULL, "kernel.release",
+	  ENV_DIFF_EXPECTED },
+	{ __LINE__, "kernel.cmdline", "quiet", NULL, "kernel.cmdline",
+	  ENV_DIFF_EXPECTED },
+	{ __LINE__, "vulnerabilities.meltdown", "Vulnerable", NULL,
+	  "vulnerabilities.meltdown", ENV_DIFF_EXPECTED },
+	{ __LINE__, "cpu.microcode", "0x1", NULL, "cpu.microcode",
+	  ENV_DIFF_EXPECTED },
+	{ __LINE__, "cpu.model", "86", NULL, "cpu.model", ENV_DIFF_REFUSED },
+	{ __LINE__, "cpu.model", "86", "cpu.model", "cpu.model",
+	  ENV_DIFF_EXPECTED },
+	{ __LINE__, "cpu.model", "86", "thp,cpu", "cpu.model",
+	  ENV_DIFF_EXPECTED },
+	{ __LINE__, "cpu.model", "86", "cpu.mod", "cpu.model",
+	  ENV_DIFF_REFUSED },
+	{ __LINE__, "cpu.model_name", "AMD", "cpu.model", "cpu.model_name",
+	  ENV_DIFF_REFUSED },
+	{ __LINE__, "cpu.pinned", "3", NULL, "cpu.pinned", ENV_DIFF_REFUSED },
+	{ __LINE__, "cpu.smt_control", "off", NULL, "cpu.smt_control",
+	  ENV_DIFF_REFUSED },
+	{ __LINE__, "cpufreq.governor", "performance", NULL,
+	  "cpufreq.governor", ENV_DIFF_REFUSED },
+	{ __LINE__, "cpufreq.boost", "off", NULL, "cpufreq.boost",
+	  ENV_DIFF_REFUSED },
+	{ __LINE__, "workloads.0.sha256", "00", NULL, "workloads.wl.sha256",
+	  ENV_DIFF_REFUSED },
+	{ __LINE__, "workloads.0.sha256", "00", "workloads",
+	  "workloads.wl.sha256", ENV_DIFF_EXPECTED },
+	{ __LINE__, "load.avg1", "0.01", NULL, "load.avg1", ENV_DIFF_INFO },
+	{ __LINE__, "kernel.boot_id", "x", NULL, "kernel.boot_id",
+	  ENV_DIFF_INFO },
+	{ __LINE__, "thp", NULL, NULL, "thp", ENV_DIFF_EXPECTED },
+	{ __LINE__, "clocksource", "hpet", NULL, "clocksource",
+	  ENV_DIFF_EXPECTED },
+};
+
+static void test_diff_cases(void **state)
+{
+	char wl[128];
+	const char *paths[] = { wl, NULL };
+	json_t *base;
+
+	snprintf(wl, sizeof(wl), "%s/wl", root);
+	assert_int_equal(fake_put(root, "/wl", "abc"), 0);
+	base = capture(root, "2", paths);
+	for (size_t i = 0; i < sizeof(diff_cases) / sizeof(diff_cases[0]);
+	     i++) {
+		const struct diff_case *c = &diff_cases[i];
+		json_t *envs[2] = { base, json_deep_copy(base) };
+		struct env_diff *d;
+		size_t n;
+
+		if (c->path)
+			edit(envs[1], c->path, c->value);
+		assert_int_equal(env_diff(envs, 2, c->allow, &d, &n), 0);
+		if (n != (c->key ? 1u : 0u))
+			fail_msg("line %d: %zu diffs (first %s)", c->line, n,
+				 n ? d[0].key : "-");
+		if (c->key) {
+			if (strcmp(d[0].key, c->key) || d[0].kind != c->kind)
+				fail_msg("line %d: %s %s", c->line, d[0].key,
+					 env_diff_kind_name(d[0].kind));
+			assert_string_equal(d[0].values[1],
+					    c->value ? c->value : "(absent)");
+		}
+		env_diff_free(d, n, 2);
+		json_decref(envs[1]);
+	}
+	json_decref(base);
+}
+
+/* Several keys and sides: order of first appearance, one value per side. */
+static void test_diff_order(void **state)
+{
+	json_t *e[3];
+	struct env_diff *d;
+	size_t n;
+
+	e[0] = capture(root, "2", NULL);
+	e[1] = json_deep_copy(e[0]);
+	e[2] = json_deep_copy(e[0]);
+	edit(e[2], "cpu.model", "86");
+	edit(e[1], "load.avg1", "9.99");
+	edit(e[2], "kernel.release", "6.2.0");
+	json_object_set_new(e[2], "extra", json_integer(1));
+	assert_int_equal(env_diff(e, 3, "", &d, &n), 0);
+	assert_int_equal(n, 4);
+	assert_string_equal(d[0].key, "kernel.release");
+	assert_string_equal(d[1].key, "cpu.model");
+	assert_string_equal(d[2].key, "load.avg1");
+	assert_string_equal(d[3].key, "extra");
+	assert_string_equal(d[1].values[0], "85");
+	assert_string_equal(d[1].values[1], "85");
+	assert_string_equal(d[1].values[2], "86");
+	assert_string_equal(d[3].values[0], "(absent)");
+	assert_int_equal(d[2].kind, ENV_DIFF_INFO);
+	env_diff_free(d, n, 3);
+	for (int i = 0; i < 3; i++)
+		json_decref(e[i]);
+}
+
+static void test_helpers(void **state)
+{
+	char buf[64];
+
+	assert_true(env_cmdline_value("a=1 isolcpus=3 b", "isolcpus", buf,
+				      sizeof(buf)));
+	assert_string_equal(buf, "3");
+	assert_false(env_cmdline_value("isolcpusx=3", "isolcpus", buf,
+				       sizeof(buf)));
+	assert_true(env_cmdline_value("x=1 x=2", "x", buf, sizeof(buf)));
+	assert_string_equal(buf, "2");
+	assert_string_equal(env_bracketed("always [madvise] never", buf,
+					  sizeof(buf)), "madvise");
+	assert_string_equal(env_bracketed("tsc", buf, sizeof(buf)), "tsc");
+	assert_int_equal(env_diff_classify("vulnerabilities.mds", NULL),
+			 ENV_DIFF_EXPECTED);
+	assert_int_equal(env_diff_classify("hypervisor", NULL),
+			 ENV_DIFF_REFUSED);
+	assert_int_equal(env_diff_classify("hypervisor", "hypervisor"),
+			 ENV_DIFF_EXPECTED);
+	assert_int_equal(env_diff_classify("workloads.x.path", NULL),
+			 ENV_DIFF_INFO);
+	assert_int_equal(env_diff_classify("created", NULL), ENV_DIFF_INFO);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_capture_fake),
+		cmocka_unit_test(test_capture_missing),
+		cmocka_unit_test(test_capture_real),
+		cmocka_unit_test(test_diff_cases),
+		cmocka_unit_test(test_diff_order),
+		cmocka_unit_test(test_helpers),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
