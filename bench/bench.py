@@ -1,0 +1,504 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""abstat's own benchmarks (bench/run.sh runs this; see bench/RESULTS.md).
+
+Sections (all by default, or name some on the command line):
+  launch    per-run wall cost of 200 launches of /bin/true: abstat run,
+            perf stat, hyperfine and three C loops (bench/loop_*.c)
+  fidelity  getppid ns/op, abstat -w getppid vs perf bench syscall basic;
+            page faults of touch_pages, abstat vs perf stat
+  power     abstat versus: false alarms (A/A) and detection of +5% work
+  speed     abstat compare of two big generated results: time, peak RSS
+
+This machine is noisy, so every figure is a ratio or a median taken from
+one interleaved run: each round runs every contender, in alternating
+order, and ratios are formed within a round. Nothing here fails: the
+exit status is 0 unless the harness itself is broken. Progress goes to
+stderr, details and the summary table to stdout.
+
+Environment: ABSTAT (binary), BUILD (build dir), BENCH_BIN (compiled
+loops), BENCH_QUICK=1 (fewer rounds), BENCH_CPU (pinned CPU, default 1).
+"""
+import json
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ABSTAT = os.environ.get("ABSTAT", os.path.join(ROOT, "abstat"))
+BUILD = os.environ.get("BUILD", os.path.join(ROOT, "build"))
+BIN = os.environ.get("BENCH_BIN", "")
+QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
+CPU = os.environ.get("BENCH_CPU", "1")
+EVENTS = "task-clock,page-faults,context-switches"
+TMP = tempfile.mkdtemp(prefix="abstat-bench.")
+
+SUMMARY = []  # (figure, measured, target, verdict)
+
+
+def log(*a):
+    print("bench:", *a, file=sys.stderr, flush=True)
+
+
+def out(*a):
+    print(*a, flush=True)
+
+
+def summary(figure, measured, target, ok):
+    verdict = "n/a" if ok is None else ("pass" if ok else "MISS")
+    SUMMARY.append((figure, measured, target, verdict))
+
+
+def timed(cmd, ok_rcs=(0,)):
+    """Wall ns of cmd (stdout discarded), its stderr; None on failure."""
+    t0 = time.perf_counter_ns()
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True)
+    ns = time.perf_counter_ns() - t0
+    if p.returncode not in ok_rcs:
+        log("failed (exit %d): %s" % (p.returncode, " ".join(cmd)))
+        for line in p.stderr.splitlines()[-3:]:
+            log("  " + line)
+        return None, p.stderr
+    return ns, p.stderr
+
+
+def capture(cmd):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def med(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+def rounds_order(items, k):
+    """Round k's order: forward on even rounds, reversed on odd ones."""
+    return list(items) if k % 2 == 0 else list(reversed(items))
+
+
+def have(prog):
+    return any(os.access(os.path.join(d, prog), os.X_OK)
+               for d in os.environ.get("PATH", "").split(os.pathsep))
+
+
+def fmt(x, spec="%.2f", none="-"):
+    return none if x is None else spec % x
+
+
+# ---------------------------------------------------------------- launch
+
+def launch_cmds(n):
+    true = "/bin/true"
+    cmds = [
+        ("fork+exec+wait", [os.path.join(BIN, "loop_fork"), str(n), true]),
+        ("posix_spawn", [os.path.join(BIN, "loop_spawn"), str(n), true]),
+        ("vfork+3 counters",
+         [os.path.join(BIN, "loop_vfork_count"), str(n), true]),
+        ("abstat run", [ABSTAT, "run", "-q", "--warmup", "0", "-r", str(n),
+                        "-e", EVENTS, "--", true]),
+    ]
+    if have("perf"):
+        cmds.append(("perf stat", ["perf", "stat", "-r", str(n), "-e",
+                                   EVENTS, "--", true]))
+    if have("hyperfine"):
+        cmds.append(("hyperfine -N", ["hyperfine", "-N", "--runs", str(n),
+                                      true]))
+    return cmds
+
+
+def section_launch():
+    n = 200
+    k_rounds = 3 if QUICK else 9
+    cmds = launch_cmds(n)
+    ones = dict(launch_cmds(1))
+    names = [c[0] for c in cmds]
+    log("launch: %d rounds of %d tools x %d runs of /bin/true"
+        % (k_rounds, len(cmds), n))
+    for name, cmd in cmds:                  # warm caches, check they work
+        if timed(cmd)[0] is None:
+            log("launch: %s does not work; left out" % name)
+            names.remove(name)
+    per_run = {m: [] for m in names}
+    fixed = {m: [] for m in names}
+    ratio = {m: [] for m in names}
+    base = names[0]
+    for k in range(k_rounds):
+        got = {}
+        for name in rounds_order(names, k):
+            ns, _ = timed(dict(cmds)[name])
+            one, _ = timed(ones[name])
+            got[name] = ns
+            if ns is not None:
+                per_run[name].append(ns / n / 1000.0)
+            if ns is not None and one is not None:
+                fixed[name].append(one / 1000.0)
+        for name in names:
+            if got.get(name) and got.get(base):
+                ratio[name].append(got[name] / got[base])
+    out("")
+    out("== launch overhead: %d runs of /bin/true, %d interleaved rounds"
+        % (n, k_rounds))
+    out("   events counted: %s; per run = total wall / %d" % (EVENTS, n))
+    out("%-18s %10s %10s %8s %15s" % ("tool", "us/run", "1 run us",
+                                       "x fork", "x fork min-max"))
+    for name in names:
+        r = ratio[name]
+        out("%-18s %10s %10s %8s %15s" % (
+            name, fmt(med(per_run[name]), "%.1f"), fmt(med(fixed[name]),
+                                                       "%.0f"),
+            fmt(med(r)), "%.2f-%.2f" % (min(r), max(r)) if r else "-"))
+    for name in names:
+        out("   %s: %s" % (name, " ".join(dict(cmds)[name])))
+    a = med(ratio.get("abstat run", []))
+    p = med(ratio.get("perf stat", []))
+    summary("launch: abstat / bare fork loop", fmt(a), "<= 0.90",
+            None if a is None else a <= 0.90)
+    if a and p:
+        summary("launch: perf stat / abstat", fmt(p / a), "> 2.00",
+                p / a > 2.0)
+    for name in ("posix_spawn", "vfork+3 counters", "perf stat",
+                 "hyperfine -N"):
+        if name in ratio:
+            summary("launch: %s / bare fork loop" % name,
+                    fmt(med(ratio[name])), "(reference)", None)
+
+
+# -------------------------------------------------------------- fidelity
+
+def result_values(path):
+    """(ns/op list, {event: [values]}) of a result's measured runs."""
+    with open(path) as f:
+        r = json.load(f)
+    names = [e["name"] for e in r["events"]]
+    ns_op, counts = [], {n: [] for n in names}
+    for b in r["benchmarks"]:
+        for run in b["runs"]:
+            if run["warmup"] or run["status"] != "ok":
+                continue
+            ns = run["region_ns"] or run["wall_ns"]
+            if run.get("ops"):
+                ns_op.append(ns / run["ops"])
+            for name, c in zip(names, run["counters"]):
+                if c is not None:
+                    counts[name].append(c["value"])
+    return ns_op, counts, r
+
+
+def abstat_getppid(reps):
+    path = os.path.join(TMP, "getppid.json")
+    ns, _ = timed([ABSTAT, "run", "-q", "-w", "getppid", "-r", str(reps),
+                   "-o", path, "--force"])
+    if ns is None:
+        return None, None
+    ns_op, _, r = result_values(path)
+    ops = None
+    for run in r["benchmarks"][0]["runs"]:
+        ops = run.get("ops", ops)
+    return med(ns_op), ops
+
+
+def perf_bench_getppid(loops):
+    rc, so, se = capture(["perf", "bench", "syscall", "basic", "-l",
+                          str(loops)])
+    m = re.search(r"([0-9.]+)\s+usecs/op", so + se)
+    if rc or not m:
+        log("perf bench syscall basic failed (exit %d)" % rc)
+        return None
+    return float(m.group(1)) * 1000.0
+
+
+def abstat_faults(pages):
+    path = os.path.join(TMP, "faults.json")
+    ns, _ = timed([ABSTAT, "run", "-q", "--warmup", "0", "-r", "1", "-e",
+                   "page-faults", "-o", path, "--force", "--",
+                   os.path.join(BUILD, "tests/progs/touch_pages"),
+                   str(pages)])
+    if ns is None:
+        return None
+    return med(result_values(path)[1].get("page-faults", []))
+
+
+def perf_faults(pages):
+    rc, so, se = capture(["perf", "stat", "-x,", "-e", "page-faults", "--",
+                          os.path.join(BUILD, "tests/progs/touch_pages"),
+                          str(pages)])
+    for line in se.splitlines():
+        f = line.split(",")
+        if len(f) > 2 and f[2].startswith("page-faults") and f[0].isdigit():
+            return int(f[0])
+    log("perf stat -e page-faults failed (exit %d)" % rc)
+    return None
+
+
+def section_fidelity():
+    k_rounds = 3 if QUICK else 7
+    reps = 3 if QUICK else 5
+    if not have("perf"):
+        summary("fidelity", "perf missing", "", None)
+        return
+    log("fidelity: getppid, %d rounds (abstat -r %d, perf bench)"
+        % (k_rounds, reps))
+    loops = abstat_getppid(1)[1] or 2500000
+    a_ns, p_ns, ratios = [], [], []
+    for k in range(k_rounds):
+        got = {}
+        for who in rounds_order(("abstat", "perf"), k):
+            if who == "abstat":
+                got[who] = abstat_getppid(reps)[0]
+            else:
+                got[who] = perf_bench_getppid(loops)
+        a_ns.append(got["abstat"])
+        p_ns.append(got["perf"])
+        if got["abstat"] and got["perf"]:
+            ratios.append(got["abstat"] / got["perf"])
+    out("")
+    out("== fidelity: getppid ns/op, %d interleaved rounds" % k_rounds)
+    out("   abstat run -q -w getppid -r %d -o F (median of region_ns/ops)"
+        % reps)
+    out("   perf bench syscall basic -l %d (usecs/op)" % loops)
+    out("   abstat ns/op per round: %s" % " ".join(fmt(x, "%.1f")
+                                                  for x in a_ns))
+    out("   perf   ns/op per round: %s" % " ".join(fmt(x, "%.1f")
+                                                  for x in p_ns))
+    r = med(ratios)
+    out("   abstat/perf: median %s, per round %s" % (
+        fmt(r, "%.3f"), " ".join("%.3f" % x for x in ratios)))
+    summary("getppid ns/op: abstat / perf bench",
+            "%s (%s/%s)" % (fmt(r, "%.3f"), fmt(med(a_ns), "%.0f"),
+                            fmt(med(p_ns), "%.0f")),
+            "1 +- 0.03", None if r is None else abs(r - 1) <= 0.03)
+
+    pages = 10000
+    log("fidelity: page faults of touch_pages %d" % pages)
+    af, pf = [], []
+    for k in range(k_rounds):
+        for who in rounds_order(("abstat", "perf"), k):
+            if who == "abstat":
+                af.append(abstat_faults(pages))
+            else:
+                pf.append(perf_faults(pages))
+    out("   page-faults, touch_pages %d, -r 1 each, per round:" % pages)
+    out("   abstat: %s" % " ".join(str(x) for x in af))
+    out("   perf:   %s" % " ".join(str(x) for x in pf))
+    a, p = med(af), med(pf)
+    ok = None if a is None or p is None else a == p
+    summary("page faults: abstat vs perf stat",
+            "%s vs %s" % (fmt(a, "%d"), fmt(p, "%d")), "equal", ok)
+
+
+# ----------------------------------------------------------------- power
+
+def versus_verdicts(a, b, runs):
+    rc, so, se = capture([ABSTAT, "versus", "-q", "-r", str(runs),
+                          "-e", EVENTS, "--format", "json", a, b])
+    if rc not in (0,):
+        log("versus failed (exit %d): %s" % (rc, se.strip()[-200:]))
+        return None
+    try:
+        doc = json.loads(so)
+    except ValueError:
+        log("versus: output is not JSON")
+        return None
+    rows = {}
+    for row in doc.get("rows", []):
+        d = row["deltas"][0]
+        rows[row["metric"]] = (d["verdict"], d.get("delta"))
+    return rows
+
+
+def section_power():
+    k_trials = 10 if QUICK else 30
+    n = int(os.environ.get("BENCH_SPIN_N", "200000"))
+    spin = os.path.join(BUILD, "tests/progs/spin")
+    a_cmd, b_cmd = "%s %d" % (spin, n), "%s %d" % (spin, round(n * 1.05))
+    primary = "task-clock"
+    log("power: %d trials x (A/A, A/B) x (10, 20) runs/side, spin %d"
+        % (k_trials, n))
+    res = {}
+    t0 = time.monotonic()
+    for runs in (10, 20):
+        for kind in ("AA", "AB"):
+            res[(runs, kind)] = []
+        for t in range(k_trials):
+            for kind in rounds_order(("AA", "AB"), t):
+                v = versus_verdicts(a_cmd, a_cmd if kind == "AA" else b_cmd,
+                                    runs)
+                if v is not None:
+                    res[(runs, kind)].append(v)
+    secs = time.monotonic() - t0
+    out("")
+    out("== power: abstat versus -r R -e %s, %d trials each" % (EVENTS,
+                                                              k_trials))
+    out("   A = spin %d, B = spin %d (+5%% getppid calls); %.0f s"
+        % (n, round(n * 1.05), secs))
+    out("%-6s %5s %6s %-30s %-24s" % ("runs", "pair", "trials",
+                                       "task-clock sig. / median delta",
+                                       "any row significant"))
+    for runs in (10, 20):
+        for kind in ("AA", "AB"):
+            v = res[(runs, kind)]
+            sig = [r.get(primary, ("", None))[0] == "significant" for r in v]
+            dl = [r[primary][1] for r in v if primary in r and
+                  r[primary][1] is not None]
+            anyrow = [any(x[0] == "significant" for x in r.values())
+                      for r in v]
+            rate = sum(sig) / len(v) if v else None
+            arate = sum(anyrow) / len(v) if v else None
+            out("%-6d %5s %6d %-30s %-24s" % (
+                runs, "A/A" if kind == "AA" else "A/B", len(v),
+                "%s%% / %s" % (fmt(rate and rate * 100, "%.0f", "0")
+                               if v else "-",
+                               fmt(med(dl) and med(dl) * 100, "%+.2f%%")),
+                fmt(arate and arate * 100, "%.0f%%", "0%")))
+            if not v:
+                continue
+            if kind == "AA":
+                summary("false alarms A/A, %d runs (task-clock)" % runs,
+                        "%.0f%% of %d" % (rate * 100, len(v)), "<= 5%",
+                        rate <= 0.05)
+                summary("false alarms A/A, %d runs (any row)" % runs,
+                        "%.0f%% of %d" % (arate * 100, len(v)),
+                        "(reference)", None)
+            else:
+                summary("detect +5%% work, %d runs (task-clock)" % runs,
+                        "%.0f%% of %d" % (rate * 100, len(v)),
+                        "(reference)", None)
+    out("   a trial: %s versus -q -r R -e %s --format json 'A' 'B'"
+        % (ABSTAT, EVENTS))
+
+
+# ----------------------------------------------------------------- speed
+
+def rss_timed(cmd):
+    """(wall ns, peak RSS kB) of cmd, measured by a fresh python3 whose
+    only child is cmd, so RUSAGE_CHILDREN is that child alone."""
+    helper = ("import resource,subprocess,sys,time\n"
+              "t=time.perf_counter_ns()\n"
+              "p=subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL)\n"
+              "t=time.perf_counter_ns()-t\n"
+              "r=resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
+              "print(t,r,p.returncode)\n")
+    rc, so, se = capture([sys.executable, "-c", helper] + cmd)
+    try:
+        ns, rss, crc = (int(x) for x in so.split())
+    except ValueError:
+        return None, None
+    if crc != 0:
+        log("failed (exit %d): %s" % (crc, " ".join(cmd)))
+        return None, None
+    return ns, rss
+
+
+def section_speed():
+    b, e, r = 50, 10, 100
+    gen = os.path.join(ROOT, "bench", "gen_result.py")
+    a_path = os.path.join(TMP, "big-a.json")
+    b_path = os.path.join(TMP, "big-b.json")
+    tmpl = os.path.join(TMP, "template.json")
+    env_from = []
+    if timed([ABSTAT, "run", "-q", "--warmup", "0", "-r", "1", "-e",
+              "task-clock", "-o", tmpl, "--force", "--", "/bin/true"])[0]:
+        env_from = ["--env-from", tmpl]
+    log("speed: generating 2 results of %d benchmarks x %d events x %d runs"
+        % (b, e, r))
+    for path, extra in ((a_path, ["--seed", "1", "--label", "base"]),
+                        (b_path, ["--seed", "2", "--shift", "0.05",
+                                  "--label", "new"])):
+        subprocess.run([sys.executable, gen, "-b", str(b), "-e", str(e),
+                        "-r", str(r), "-o", path] + env_from + extra,
+                       check=True)
+    size = os.path.getsize(a_path) / 1e6
+    reps = 3 if QUICK else 7
+    variants = [("text", [ABSTAT, "compare", a_path, b_path]),
+                ("json", [ABSTAT, "compare", "--format", "json", a_path,
+                          b_path]),
+                ("show", [ABSTAT, "show", a_path])]
+    got = {v[0]: ([], []) for v in variants}
+    for k in range(reps):
+        for name, cmd in rounds_order(variants, k):
+            ns, rss = rss_timed(cmd)
+            if ns is not None:
+                got[name][0].append(ns / 1e6)
+                got[name][1].append(rss)
+    out("")
+    out("== analysis speed: 2 results of %d benchmarks x %d events x %d "
+        "runs (%.1f MB each), %d reps" % (b, e, r, size, reps))
+    for name, cmd in variants:
+        ms, rss = got[name]
+        out("   %-5s median %s ms (min %s), peak RSS %s kB: %s" % (
+            name, fmt(med(ms), "%.0f"), fmt(min(ms) if ms else None, "%.0f"),
+            fmt(max(rss) if rss else None, "%d"),
+            " ".join(os.path.basename(c) if c.startswith(TMP) else c
+                     for c in cmd)))
+    ms, rss = got["text"]
+    t, m = med(ms), (max(rss) / 1024.0 if rss else None)
+    summary("compare 2 x 50x10x100: time", fmt(t, "%.0f ms"), "< 100 ms",
+            None if t is None else t < 100)
+    summary("compare 2 x 50x10x100: peak RSS", fmt(m, "%.1f MB"), "< 20 MB",
+            None if m is None else m < 20)
+
+
+# --------------------------------------------------------------- summary
+
+def print_summary():
+    out("")
+    out("== summary (%s)" % ("BENCH_QUICK=1" if QUICK else "full"))
+    out("%-42s %-16s %-12s %s" % ("figure", "measured", "target", "verdict"))
+    out("-" * 78)
+    for fig, meas, tgt, verdict in SUMMARY:
+        out("%-42s %-16s %-12s %s" % (fig[:42], meas[:16], tgt[:12],
+                                      verdict))
+
+
+def machine():
+    model = "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    pmu = os.path.isdir("/sys/bus/event_source/devices/cpu")
+    return "%d CPUs, %s, Linux %s, %s" % (
+        os.cpu_count(), model, os.uname().release,
+        "PMU present" if pmu else "no hardware PMU (VM)")
+
+
+SECTIONS = {"launch": section_launch, "fidelity": section_fidelity,
+            "power": section_power, "speed": section_speed}
+
+
+def main():
+    want = sys.argv[1:] or list(SECTIONS)
+    bad = [w for w in want if w not in SECTIONS]
+    if bad:
+        sys.exit("bench.py: unknown section %s (one of %s)"
+                 % (bad[0], " ".join(SECTIONS)))
+    if not os.access(ABSTAT, os.X_OK):
+        sys.exit("bench.py: %s is not built (run make)" % ABSTAT)
+    out("abstat bench: %s" % machine())
+    t0 = time.monotonic()
+    for name in want:
+        try:
+            SECTIONS[name]()
+        except Exception as exc:   # a broken section must not hide the rest
+            log("%s: %s: %s" % (name, type(exc).__name__, exc))
+            summary(name, "error", "", None)
+    out("")
+    out("total bench time %.0f s" % (time.monotonic() - t0))
+    print_summary()
+    subprocess.run(["rm", "-rf", TMP])
+
+
+if __name__ == "__main__":
+    main()

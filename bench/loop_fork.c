@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * loop_fork N PROG [ARG...]: the bare limit for a launcher that forks.
+ * N times: fork, exec PROG in the child, wait4 in the parent. Nothing is
+ * counted or pinned; bench/run.sh times the whole loop from outside and
+ * divides by N.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int main(int argc, char **argv)
+{
+	long n = argc > 2 ? atol(argv[1]) : 0;
+
+	if (n <= 0) {
+		fputs("usage: loop_fork N PROG [ARG...]\n", stderr);
+		return 2;
+	}
+	for (long i = 0; i < n; i++) {
+		struct rusage ru;
+		int status;
+		pid_t pid = fork();
+
+		if (pid < 0) {
+			perror("loop_fork: fork");
+			return 1;
+		}
+		if (pid == 0) {
+			execv(argv[2], argv + 2);
+			_exit(127);
+		}
+		if (wait4(pid, &status, 0, &ru) < 0 || status != 0) {
+			fprintf(stderr, "loop_fork: child failed\n");
+			return 1;
+		}
+	}
+	return 0;
+}
