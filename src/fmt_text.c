@@ -30,7 +30,8 @@ void fmt_value(double v, char *buf, size_t len)
 		return;
 	}
 	if (a < 1e5) {
-		snprintf(buf, len, a >= 100 ? "%.0f" : "%.4g", v);
+		snprintf(buf, len, a >= 100 ? "%.0f" : a >= 1e-3 ? "%.4g" :
+							     "%.2e", v);
 		return;
 	}
 	while (a >= 999.95 && k < 5) {
@@ -294,7 +295,7 @@ static void fmt_wrap(FILE *out, const char *s, int width, const char *indent)
 }
 
 /* One line, cut to width with "..." when longer. */
-static void fmt_line(FILE *out, int width, const char *s)
+void fmt_text_line(FILE *out, int width, const char *s)
 {
 	int n = (int)strlen(s);
 
@@ -328,18 +329,18 @@ static void fmt_env(const struct compare_model *m, FILE *out, int width)
 					      s ? " -> " : "",
 					      d->values && d->values[s] ?
 						      d->values[s] : "?");
-		fmt_line(out, width, buf);
+		fmt_text_line(out, width, buf);
 		any = true;
 	}
 	if (ki) {
 		snprintf(buf, sizeof(buf), "also differs: %s", info);
-		fmt_line(out, width, buf);
+		fmt_text_line(out, width, buf);
 	} else if (!any) {
-		fmt_line(out, width, "environment: no recorded difference");
+		fmt_text_line(out, width, "environment: no recorded difference");
 	}
 	if (m->forced) {
 		snprintf(buf, sizeof(buf), "FORCED: %s", m->forced_note);
-		fmt_line(out, width, buf);
+		fmt_text_line(out, width, buf);
 	}
 }
 
@@ -443,20 +444,20 @@ static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,
 
 		if (fmt_view(m) == FMT_VIEW_GROUPS &&
 		    (!last_bench || strcmp(last_bench, row->bench))) {
-			fmt_line(out, width, row->bench);
+			fmt_text_line(out, width, row->bench);
 			last_bench = row->bench;
 		}
 		fmt_row_cells(m, row, s, &c);
 		if (c.special) {
 			snprintf(buf, sizeof(buf), "%-*s %s", t.w[C_NAME],
 				 c.name, c.msg);
-			fmt_line(out, width, buf);
+			fmt_text_line(out, width, buf);
 			if (c.reason && (!last_reason ||
 					 strcmp(last_reason, c.reason))) {
 				snprintf(buf, sizeof(buf), "%*s (%s)",
 					 (int)fmin(t.w[C_NAME], 8), "",
 					 c.reason);
-				fmt_line(out, width, buf);
+				fmt_text_line(out, width, buf);
 				last_reason = c.reason;
 			}
 			continue;
@@ -481,7 +482,7 @@ static void fmt_boots(const struct compare_model *m, FILE *out, int width)
 	return;
 print:
 	fputc('\n', out);
-	fmt_line(out, width,
+	fmt_text_line(out, width,
 		 "boot-to-boot spread, SD as % of center (within / between boots):");
 	for (size_t r = 0; r < m->n_rows; r++) {
 		struct fmt_cells c;
@@ -501,7 +502,7 @@ print:
 			k += (size_t)snprintf(buf + k, sizeof(buf) - k,
 					      " %.10s %s", m->labels[s], cell);
 		}
-		fmt_line(out, width, buf);
+		fmt_text_line(out, width, buf);
 	}
 }
 
@@ -518,7 +519,7 @@ void fmt_text(const struct compare_model *m, FILE *out, int width,
 		if (m->n_sides > 2) {
 			snprintf(buf, sizeof(buf), "%s vs %s:", m->labels[0],
 				 m->labels[s]);
-			fmt_line(out, width, buf);
+			fmt_text_line(out, width, buf);
 		}
 		fmt_pair(m, s, out, width, colour);
 	}

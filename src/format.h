@@ -29,6 +29,8 @@ bool fmt_colour(FILE *out);
 /* A value in at most 7 characters, 4 significant digits: "1009",
  * "12480", "1.235M", "0.0123". */
 void fmt_value(double v, char *buf, size_t len);
+/* One line, cut to width with "..." when longer. */
+void fmt_text_line(FILE *out, int width, const char *s);
 /* A fraction as a signed percentage: "+3.7%", "-12%". */
 void fmt_pct(double frac, char *buf, size_t len);
 

@@ -1,9 +1,311 @@
 // SPDX-License-Identifier: MIT
-/* STUB: to be replaced by its owner. */
+/*
+ * report: one result as a perf-stat-like table, printed by `abstat run`
+ * after measuring and by `abstat show FILE`. Per benchmark and metric:
+ * median, mean, SD, min, max, n and unit; <not supported> with the reason
+ * for events this machine cannot count; never a 0 for a value that was
+ * not counted. show also knows --format json and csv (the same numbers).
+ */
 #include <errno.h>
-#include <stdio.h>
-#include "report.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "commands.h"
+#include "format.h"
+#include "metrics.h"
 #include "msg.h"
-void report_result(const struct config *cfg, const struct result *r, FILE *out) { fprintf(out, "(report not implemented yet)\n"); }
-int cmd_show(const struct config *cfg) { msg_error("show: not implemented yet"); return EXIT_USAGE; }
+#include "report.h"
+#include "stats.h"
+
+#define REPORT_WIDTH 80
+#define REPORT_NAME_MAX 22
+
+static const char *report_str(const json_t *o, const char *a, const char *b)
+{
+	const json_t *j = o ? json_object_get(o, a) : NULL;
+
+	if (j && b)
+		j = json_object_get(j, b);
+	return json_is_string(j) ? json_string_value(j) : NULL;
+}
+
+static void report_header(const struct result *r, const struct benchmark *b,
+			  FILE *out)
+{
+	size_t measured = 0, warm = 0, failed = 0;
+	const char *cpus = report_str(r->config, "cpus", NULL);
+	const json_t *uo = r->config ? json_object_get(r->config, "user_only") :
+				       NULL;
+	char line[512];
+	size_t k;
+
+	for (size_t i = 0; i < b->n_runs; i++) {
+		if (b->runs[i].warmup)
+			warm++;
+		else if (b->runs[i].status == RUN_OK)
+			measured++;
+		else
+			failed++;
+	}
+	k = (size_t)snprintf(line, sizeof(line), "%s (%s): %zu runs",
+			     b->name, r->label ? r->label : "unlabelled",
+			     measured);
+	if (warm && k < sizeof(line))
+		k += (size_t)snprintf(line + k, sizeof(line) - k,
+				      " + %zu warm-up", warm);
+	if (failed && k < sizeof(line))
+		k += (size_t)snprintf(line + k, sizeof(line) - k,
+				      ", %zu failed (left out)", failed);
+	if (k < sizeof(line))
+		snprintf(line + k, sizeof(line) - k, ", CPU %s, %s",
+			 cpus ? cpus : "not pinned",
+			 json_is_true(uo) ? "user-only" : "user+kernel");
+	fprintf(out, "%.*s\n", REPORT_WIDTH, line);
+	k = (size_t)snprintf(line, sizeof(line), "command:");
+	for (char **a = b->argv; a && *a && k < sizeof(line); a++)
+		k += (size_t)snprintf(line + k, sizeof(line) - k, " %s", *a);
+	if (k > REPORT_WIDTH)
+		fprintf(out, "%.*s...\n", REPORT_WIDTH - 3, line);
+	else
+		fprintf(out, "%s\n", line);
+}
+
+static void report_metric(const struct metric *m, int nw,
+			  const char **last_reason, FILE *out)
+{
+	struct stats_summary s;
+	char v[5][16];
+
+	if ((int)strlen(m->name) > nw) {
+		fprintf(out, "%s\n", m->name);
+		fprintf(out, "%*s", nw, "");
+	} else {
+		fprintf(out, "%-*s", nw, m->name);
+	}
+	if (!m->supported || !m->n) {
+		const char *why = m->reason ? m->reason : "no value";
+
+		fprintf(out, " %s\n", m->supported ? "<not counted>" :
+						    "<not supported>");
+		if (*last_reason && !strcmp(*last_reason, why))
+			return;
+		*last_reason = why;
+		if (strlen(why) + 4 > REPORT_WIDTH)
+			fprintf(out, "  (%.*s...)\n", REPORT_WIDTH - 7, why);
+		else
+			fprintf(out, "  (%s)\n", why);
+		return;
+	}
+	if (stats_summarize(m->v, m->n, &s)) {
+		fprintf(out, " <undetermined>\n");
+		return;
+	}
+	fmt_value(s.median, v[0], sizeof(v[0]));
+	fmt_value(s.mean, v[1], sizeof(v[1]));
+	fmt_value(s.sd, v[2], sizeof(v[2]));
+	fmt_value(s.min, v[3], sizeof(v[3]));
+	fmt_value(s.max, v[4], sizeof(v[4]));
+	fprintf(out, " %8s %8s %8s %8s %8s %4zu%s%s%s\n", v[0], v[1], v[2],
+		v[3], v[4], m->n, m->unit[0] ? " " : "", m->unit,
+		m->scaled ? " *" : !m->counted ? " !" : "");
+}
+
+/* --metric LIST / -e LIST: exact names from a comma list. */
+static bool report_shown(const struct config *cfg, const struct metric *m)
+{
+	const char *lists[2] = { cfg->metrics, cfg->events };
+	size_t len = strlen(m->name);
+
+	if (!cfg->metrics && !cfg->events)
+		return true;
+	for (int i = 0; i < 2; i++)
+		for (const char *p = lists[i]; p && *p;) {
+			const char *c = strchr(p, ',');
+			size_t l = c ? (size_t)(c - p) : strlen(p);
+
+			if (l == len && !strncmp(p, m->name, len))
+				return true;
+			p = c ? c + 1 : NULL;
+		}
+	return false;
+}
+
+static void report_bench(const struct config *cfg, const struct result *r,
+			 const struct benchmark *b, FILE *out)
+{
+	struct metric_set set;
+	bool scaled = false, partial = false;
+	const char *last_reason = NULL;
+	int nw = 6;
+
+	report_header(r, b, out);
+	if (metrics_extract(r, b, &set)) {
+		fprintf(out, "(out of memory)\n");
+		return;
+	}
+	for (size_t i = 0; i < set.n; i++)
+		if ((int)strlen(set.m[i].name) > nw &&
+		    strlen(set.m[i].name) <= REPORT_NAME_MAX)
+			nw = (int)strlen(set.m[i].name);
+	fprintf(out, "\n%-*s %8s %8s %8s %8s %8s %4s unit\n", nw, "metric",
+		"median", "mean", "SD", "min", "max", "n");
+	for (size_t i = 0; i < set.n; i++) {
+		if (!report_shown(cfg, &set.m[i]))
+			continue;
+		report_metric(&set.m[i], nw, &last_reason, out);
+		scaled |= set.m[i].scaled;
+		partial |= set.m[i].supported && !set.m[i].counted &&
+			   set.m[i].n;
+	}
+	if (scaled)
+		fprintf(out, "* multiplexed: scaled by enabled/running time\n");
+	if (partial)
+		fprintf(out, "! not counted in every run: n counts the runs that counted\n");
+	metrics_free(&set);
+}
+
+void report_result(const struct config *cfg, const struct result *r,
+		   FILE *out)
+{
+	for (size_t i = 0; i < r->n_bench; i++) {
+		if (i)
+			fputc('\n', out);
+		report_bench(cfg, r, &r->bench[i], out);
+	}
+	if (!r->n_bench)
+		fprintf(out, "%s: no benchmark in this result\n",
+			r->label ? r->label : "result");
+}
+
+static json_t *report_num(bool ok, double v)
+{
+	return ok && isfinite(v) ? json_real(v) : json_null();
+}
+
+/* show --format json/csv: the summaries, one per benchmark x metric. */
+static void report_machine(const struct config *cfg, const struct result *r,
+			   FILE *out)
+{
+	json_t *root = json_object(), *bench = json_array();
+
+	if (cfg->format == FMT_CSV)
+		fputs("benchmark,metric,unit,n,median,median_lo,median_hi,mean,sd,min,max,status\n",
+		      out);
+	for (size_t i = 0; i < r->n_bench; i++) {
+		struct metric_set set;
+		json_t *ms = json_array();
+
+		if (metrics_extract(r, &r->bench[i], &set))
+			continue;
+		for (size_t k = 0; k < set.n; k++) {
+			const struct metric *m = &set.m[k];
+			struct stats_summary s;
+			bool ok = m->supported && m->n &&
+				  !stats_summarize(m->v, m->n, &s);
+			const char *st = !m->supported ? "not-supported" :
+					 !m->n ? "not-counted" :
+					 m->scaled ? "scaled" : "ok";
+
+			if (!report_shown(cfg, m))
+				continue;
+			if (cfg->format == FMT_CSV) {
+				fprintf(out, "%s,%s,%s,%zu", r->bench[i].name,
+					m->name, m->unit, m->n);
+				if (ok)
+					fprintf(out, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g",
+						s.median, s.median_lo,
+						s.median_hi, s.mean, s.sd,
+						s.min, s.max);
+				else
+					fputs(",,,,,,,", out);
+				fprintf(out, ",%s\n", st);
+				continue;
+			}
+			json_array_append_new(ms, json_pack(
+				"{s:s,s:s,s:I,s:s,s:o,s:[oo],s:o,s:o,s:o,s:o,s:o}",
+				"name", m->name, "unit", m->unit,
+				"n", (json_int_t)m->n, "status", st,
+				"median", report_num(ok, s.median),
+				"median_ci", report_num(ok, s.median_lo),
+				report_num(ok, s.median_hi),
+				"mean", report_num(ok, s.mean),
+				"sd", report_num(ok, s.sd),
+				"min", report_num(ok, s.min),
+				"max", report_num(ok, s.max)));
+			if (m->reason)
+				json_object_set_new(json_array_get(ms,
+					json_array_size(ms) - 1), "reason",
+					json_string(m->reason));
+		}
+		json_array_append_new(bench, json_pack("{s:s,s:o}", "name",
+			r->bench[i].name, "metrics", ms));
+		metrics_free(&set);
+	}
+	if (cfg->format == FMT_CSV) {
+		json_decref(root);
+		json_decref(bench);
+		return;
+	}
+	json_object_set_new(root, "format", json_string("abstat-show"));
+	json_object_set_new(root, "label", r->label ? json_string(r->label) :
+						      json_null());
+	json_object_set_new(root, "benchmarks", bench);
+	json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+				      JSON_REAL_PRECISION(10));
+	fputc('\n', out);
+	json_decref(root);
+}
+
+/* show: the environment in a few lines before the table. */
+static void report_env(const struct result *r, FILE *out)
+{
+	const char *rel = report_str(r->env, "kernel", "release");
+	const char *cpu = report_str(r->env, "cpu", "model_name");
+	const json_t *hv = r->env ? json_object_get(r->env, "hypervisor") :
+				    NULL;
+	char line[256];
+
+	snprintf(line, sizeof(line), "%s: %s, created %s",
+		 r->path ? r->path : "result", r->status ? r->status : "?",
+		 r->created ? r->created : "?");
+	fmt_text_line(out, REPORT_WIDTH, line);
+	snprintf(line, sizeof(line), "kernel %s%s, %s", rel ? rel : "unknown",
+		 json_is_true(hv) ? " (virtual machine)" : "",
+		 cpu ? cpu : "CPU unknown");
+	fmt_text_line(out, REPORT_WIDTH, line);
+	for (size_t i = 0; r->warnings && i < json_array_size(r->warnings);
+	     i++) {
+		const char *w = json_string_value(json_array_get(r->warnings,
+								 i));
+
+		if (!w)
+			continue;
+		snprintf(line, sizeof(line), "warning: %s", w);
+		fmt_text_line(out, REPORT_WIDTH, line);
+	}
+	fputc('\n', out);
+}
+
+int cmd_show(const struct config *cfg)
+{
+	struct result *r;
+	char err[512];
+
+	if (result_read(cfg->files[0], &r, err, sizeof(err))) {
+		msg_error("show: %s", err);
+		return EXIT_USAGE;
+	}
+	if (cfg->format == FMT_JSON || cfg->format == FMT_CSV) {
+		report_machine(cfg, r, stdout);
+	} else if (cfg->format == FMT_TEXT) {
+		report_env(r, stdout);
+		report_result(cfg, r, stdout);
+	} else {
+		result_free(r);
+		return msg_usage("show: --format %s is not available for show; use text, json or csv",
+				 cli_format_name(cfg->format));
+	}
+	result_free(r);
+	return EXIT_OK;
+}
