@@ -110,8 +110,8 @@ void result_clear(struct result *r);
 int result_parse_buffer(const char *buf, size_t size, const char *name,
 			struct result **out, char *err, size_t len);
 /* jansson parse of buf with RESULT_JSON_FLAGS; errors as
- * "NAME: KEY (line L, column C): what" (the key is the nearest one before
- * the error; integers beyond 2^63-1 are named by their JSON path). */
+ * "NAME: line L, column C (after key "K"): what" (K: the nearest key
+ * before the error; integers beyond 2^63-1 are named by their JSON path). */
 int result_load_json(const char *buf, size_t size, const char *name,
 		     json_t **out, char *err, size_t len);
 /* The same for text that starts at line number line of its file. */

@@ -378,9 +378,10 @@ int result_load_json_line(const char *buf, size_t size, const char *name,
 		json_decref(j);
 	}
 	result_key_near(buf, size, (size_t)je.position, key, sizeof(key));
-	snprintf(err, len, "%s: %s%sline %d, column %d%s: invalid JSON: %s",
-		 name, key, *key ? " (" : "", je.line + line - 1, je.column,
-		 *key ? ")" : "", je.text);
+	snprintf(err, len, "%s: line %d, column %d%s%s%s: invalid JSON: %s",
+		 name, je.line + line - 1, je.column,
+		 *key ? " (after key \"" : "", key, *key ? "\")" : "",
+		 je.text);
 	return -EINVAL;
 }
 

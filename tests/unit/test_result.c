@@ -210,7 +210,7 @@ struct raw_case {
 };
 
 static const struct raw_case raw_cases[] = {
-	{ __LINE__, "NaN", NULL, 0, ": wall_ns (line 1, column " },
+	{ __LINE__, "NaN", NULL, 0, "(after key \"wall_ns\"): invalid JSON: invalid token near 'NaN'" },
 	{ __LINE__, "18446744073709551615", NULL, 0, ": benchmarks[0].runs[0].wall_ns: integer too large" },
 	{ __LINE__, "-99999999999999999999", NULL, 0, ": benchmarks[0].runs[0].wall_ns: integer too large" },
 	{ __LINE__, "1e400", NULL, 0, "invalid JSON" },
