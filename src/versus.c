@@ -78,6 +78,23 @@ static char **versus_labels(const struct config *cfg, size_t n)
 	return labels;
 }
 
+/* The benchmark name: the programs' common basename ("spin"), else
+ * "command". */
+static char *versus_name(const struct config *cfg)
+{
+	const char *first = cfg->targets[0].argv[0];
+	const char *base = strrchr(first, '/') ? strrchr(first, '/') + 1 : first;
+
+	for (size_t i = 1; i < cfg->n_targets; i++) {
+		const char *a = cfg->targets[i].argv[0];
+		const char *b = strrchr(a, '/') ? strrchr(a, '/') + 1 : a;
+
+		if (strcmp(b, base))
+			return strdup("command");
+	}
+	return strdup(base);
+}
+
 /* "-o PREFIX" saves PREFIX-LABEL.json per side. */
 static char *versus_path(const char *prefix, const char *label)
 {
@@ -119,7 +136,13 @@ int cmd_versus(const struct config *cfg)
 	if (rc)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
-		res[i] = session_result(&s, labels[i], &cfg->targets[i], 1);
+		/* One benchmark seen from every side: one name for all, so
+		 * compare pairs them; the label says which side is which. */
+		struct target t = cfg->targets[i];
+
+		t.name = versus_name(cfg);
+		res[i] = t.name ? session_result(&s, labels[i], &t, 1) : NULL;
+		free(t.name);
 		if (!res[i]) {
 			rc = EXIT_IO;
 			goto out;
