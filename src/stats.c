@@ -342,9 +342,9 @@ static size_t stats_groups_total(const struct stats_groups *g)
 
 /* One bootstrap replicate of the median of g into scratch (size total):
  * two-stage when there are several groups. */
-static double stats_resample_median(const struct stats_groups *g,
-				    struct stats_rng *rng, size_t *offs,
-				    double *scratch)
+static double stats_resample_center(const struct stats_groups *g,
+				    bool mean, struct stats_rng *rng,
+				    size_t *offs, double *scratch)
 {
 	size_t k = 0;
 
@@ -359,6 +359,13 @@ static double stats_resample_median(const struct stats_groups *g,
 				scratch[k++] = g->v[offs[c] +
 					stats_rng_below(rng, g->len[c])];
 		}
+	}
+	if (mean) {
+		double sum = 0;
+
+		for (size_t i = 0; i < k; i++)
+			sum += scratch[i];
+		return sum / (double)k;
 	}
 	qsort(scratch, k, sizeof(*scratch), stats_cmp_double);
 	return stats_median_sorted(scratch, k);
@@ -395,8 +402,9 @@ static size_t *stats_offsets(const struct stats_groups *g)
  * clusters, then within clusters).
  */
 int stats_bootstrap_ratio(const struct stats_groups *a,
-			  const struct stats_groups *b, unsigned resamples,
-			  uint64_t seed, double *lo, double *hi)
+			  const struct stats_groups *b, bool mean,
+			  unsigned resamples, uint64_t seed, double *lo,
+			  double *hi)
 {
 	size_t ta = stats_groups_total(a), tb = stats_groups_total(b);
 	size_t *oa = NULL, *ob = NULL, got = 0;
@@ -422,8 +430,8 @@ int stats_bootstrap_ratio(const struct stats_groups *a,
 		goto out;
 	stats_rng_seed(&rng, seed);
 	for (unsigned r = 0; r < resamples; r++) {
-		double ma_ = stats_resample_median(a, &rng, oa, sa);
-		double mb_ = stats_resample_median(b, &rng, ob, sb);
+		double ma_ = stats_resample_center(a, mean, &rng, oa, sa);
+		double mb_ = stats_resample_center(b, mean, &rng, ob, sb);
 
 		if (ma_ != 0)
 			rat[got++] = mb_ / ma_ - 1;

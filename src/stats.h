@@ -57,7 +57,8 @@ uint64_t stats_rng_next(struct stats_rng *r);
 uint64_t stats_rng_below(struct stats_rng *r, uint64_t n);
 
 /*
- * Bootstrap percentile 95% CI of median(b)/median(a) - 1. Each side is
+ * Bootstrap percentile 95% CI of median(b)/median(a) - 1 (of the means
+ * when mean is true). Each side is
  * given as groups (boots): ga[i] values starting at a + offa[i]. With one
  * group per side it is the ordinary bootstrap; with several, a two-stage
  * bootstrap (groups with replacement, then values within each chosen
@@ -71,8 +72,9 @@ struct stats_groups {
 	size_t n_groups;
 };
 int stats_bootstrap_ratio(const struct stats_groups *a,
-			  const struct stats_groups *b, unsigned resamples,
-			  uint64_t seed, double *lo, double *hi);
+			  const struct stats_groups *b, bool mean,
+			  unsigned resamples, uint64_t seed, double *lo,
+			  double *hi);
 
 /* Robust outliers (Iglewicz and Hoaglin modified z-score): count of
  * values with |0.6745 (x - median) / MAD| > zmax; with MAD == 0 the mean

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: MIT
+/*
+ * stats unit tests: tables of cases with hand-computed expectations.
+ * Mann-Whitney exact p-values were checked by enumerating every split of
+ * the pooled values (python3 itertools.combinations, 70 splits for 4+4,
+ * 56 for 3+5, 6435 for 7+8); the U distribution for 4+4 is the
+ * coefficient list of the Gaussian binomial [8 choose 4]_q:
+ * 1 1 2 3 5 5 7 7 8 7 7 5 5 3 2 1 1 (sum 70). Normal-approximation cases
+ * use sigma^2 = na nb/12 ((N+1) - sum(t^3-t)/(N(N-1))) and continuity 0.5,
+ * which is R's wilcox.test(exact = FALSE, correct = TRUE).
+ */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "stats.h"
+
+#define EPS 1e-9
+#define N(x) (sizeof(x) / sizeof((x)[0]))
+
+static void test_median(void **state)
+{
+	static const struct {
+		int line;
+		double v[8];
+		size_t n;
+		double median;
+	} cases[] = {
+		{ __LINE__, { 5 }, 1, 5 },
+		{ __LINE__, { 3, 1, 2 }, 3, 2 },
+		{ __LINE__, { 4, 1, 3, 2 }, 4, 2.5 },
+		{ __LINE__, { 7, 7, 7, 7, 7 }, 5, 7 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < N(cases); i++) {
+		double m = stats_median(cases[i].v, cases[i].n);
+
+		if (fabs(m - cases[i].median) > EPS)
+			fail_msg("line %d: median %g", cases[i].line, m);
+	}
+	assert_true(isnan(stats_median(NULL, 0)));
+}
+
+/* Order-statistic CI: coverage 1 - 2 P(Bin(n, 1/2) <= k). n = 10:
+ * P(B <= 1) = 11/1024 -> [x(2), x(9)], 0.978515625; n = 20: P(B <= 5) =
+ * 21700/1048576 -> [x(6), x(15)], 0.958610535; n = 5: even [min, max]
+ * covers only 1 - 2/32 = 0.9375; n = 1: 0. (Conover 3.2, table A3.) */
+static void test_median_ci(void **state)
+{
+	static const struct {
+		int line;
+		size_t n;
+		double lo, hi, cov;
+	} cases[] = {
+		{ __LINE__, 10, 2, 9, 0.978515625 },
+		{ __LINE__, 20, 6, 15, 1 - 2 * 21700.0 / 1048576 },
+		{ __LINE__, 5, 1, 5, 0.9375 },
+		{ __LINE__, 6, 1, 6, 0.96875 },
+		{ __LINE__, 1, 1, 1, 0 },
+	};
+	double s[32];
+
+	(void)state;
+	for (size_t i = 0; i < 32; i++)
+		s[i] = (double)(i + 1);
+	for (size_t i = 0; i < N(cases); i++) {
+		double lo, hi, cov = stats_median_ci(s, cases[i].n, 0.95, &lo,
+						     &hi);
+
+		if (lo != cases[i].lo || hi != cases[i].hi ||
+		    fabs(cov - cases[i].cov) > EPS)
+			fail_msg("line %d: [%g, %g] cov %g", cases[i].line,
+				 lo, hi, cov);
+	}
+}
+
+static void test_summary(void **state)
+{
+	/* mean 5, sum of squares 32, sample SD sqrt(32/7) */
+	static const double v[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+	static const double bad[] = { 1, NAN };
+	struct stats_summary s;
+
+	(void)state;
+	assert_int_equal(stats_summarize(v, N(v), &s), 0);
+	assert_true(fabs(s.mean - 5) < EPS);
+	assert_true(fabs(s.sd - sqrt(32.0 / 7)) < EPS);
+	assert_true(s.median == 4.5 && s.min == 2 && s.max == 9);
+	assert_false(s.all_equal);
+	assert_int_equal(stats_summarize(v, 1, &s), 0);
+	assert_true(s.sd == 0 && s.all_equal && s.n == 1);
+	assert_int_equal(stats_summarize(v, 0, &s), -EINVAL);
+	assert_int_equal(stats_summarize(bad, 2, &s), -EINVAL);
+}
+
+static void test_mann_whitney(void **state)
+{
+	static const struct {
+		int line;
+		double a[8], b[8];
+		size_t na, nb;
+		double u, p;
+		bool exact;
+	} cases[] = {
+		/* exact, no ties: P(U <= 0) = 1/70, p = 2/70 */
+		{ __LINE__, { 1, 2, 3, 4 }, { 5, 6, 7, 8 }, 4, 4, 0,
+		  2.0 / 70, true },
+		/* P(U <= 1) = 2/70 */
+		{ __LINE__, { 1, 2, 3, 5 }, { 4, 6, 7, 8 }, 4, 4, 1,
+		  4.0 / 70, true },
+		/* reversed: U = 16, the other tail */
+		{ __LINE__, { 5, 6, 7, 8 }, { 1, 2, 3, 4 }, 4, 4, 16,
+		  2.0 / 70, true },
+		/* unequal n, 3 + 5: 2/C(8,3) */
+		{ __LINE__, { 1, 2, 3 }, { 4, 5, 6, 7, 8 }, 3, 5, 0,
+		  2.0 / 56, true },
+		/* P(U <= 6) = 24/70 */
+		{ __LINE__, { 10, 20, 30, 40 }, { 15, 25, 35, 45 }, 4, 4, 6,
+		  48.0 / 70, true },
+		/* 7 + 8 by enumeration: P(U >= 33) = 1971/6435 */
+		{ __LINE__, { 3, 8, 12, 15, 20, 21, 30 },
+		  { 1, 5, 9, 10, 11, 16, 25, 26 }, 7, 8, 33,
+		  2 * 1971.0 / 6435, true },
+		/* n = 1 each: U = 0 has probability 1/2, p = 1 */
+		{ __LINE__, { 1 }, { 2 }, 1, 1, 0, 1, true },
+		/* ties: normal approximation with tie correction */
+		{ __LINE__, { 1, 2, 2, 3 }, { 2, 3, 3, 4 }, 4, 4, 3,
+		  0.17203370892182296, false },
+		{ __LINE__, { 1, 1, 1, 1 }, { 2, 2, 2, 2 }, 4, 4, 0,
+		  0.013123806784370733, false },
+		{ __LINE__, { 5, 5, 5, 6, 7 }, { 6, 7, 8, 8, 9, 10 }, 5, 6, 2,
+		  0.02037472568415055, false },
+		/* all values tied: sigma 0, no evidence, p = 1 */
+		{ __LINE__, { 3, 3, 3, 3 }, { 3, 3, 3, 3 }, 4, 4, 8, 1, false },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < N(cases); i++) {
+		double p, u;
+		bool exact;
+		int rc = stats_mann_whitney(cases[i].a, cases[i].na,
+					    cases[i].b, cases[i].nb, &p, &u,
+					    &exact);
+
+		if (rc || fabs(u - cases[i].u) > EPS ||
+		    fabs(p - cases[i].p) > 1e-9 || exact != cases[i].exact)
+			fail_msg("line %d: rc %d U %g p %.12g exact %d",
+				 cases[i].line, rc, u, p, exact);
+	}
+}
+
+static void test_mann_whitney_errors(void **state)
+{
+	static const double a[] = { 1, 2 }, bad[] = { INFINITY };
+	double p, u;
+	bool exact;
+
+	(void)state;
+	assert_int_equal(stats_mann_whitney(a, 0, a, 2, &p, &u, &exact),
+			 -EINVAL);
+	assert_int_equal(stats_mann_whitney(a, 2, bad, 1, &p, &u, &exact),
+			 -EINVAL);
+}
+
+/* Holm by hand: sorted 0.005*4 = 0.02, 0.01*3 = 0.03, 0.03*2 = 0.06,
+ * 0.04*1 = 0.04 -> raised to the running max 0.06. */
+static void test_holm(void **state)
+{
+	double p[] = { 0.01, 0.04, 0.03, 0.005 };
+	static const double want[] = { 0.03, 0.06, 0.06, 0.02 };
+	double one[] = { 0.7 }, big[] = { 0.5, 0.6 };
+
+	(void)state;
+	assert_int_equal(stats_holm(p, 4, p), 0);
+	for (size_t i = 0; i < 4; i++)
+		assert_true(fabs(p[i] - want[i]) < EPS);
+	assert_int_equal(stats_holm(one, 1, one), 0);
+	assert_true(fabs(one[0] - 0.7) < EPS);
+	assert_int_equal(stats_holm(big, 2, big), 0);
+	assert_true(big[0] == 1 && big[1] == 1); /* capped at 1 */
+}
+
+static void test_rng(void **state)
+{
+	struct stats_rng a, b, c;
+
+	(void)state;
+	stats_rng_seed(&a, 42);
+	stats_rng_seed(&b, 42);
+	stats_rng_seed(&c, 43);
+	for (int i = 0; i < 100; i++) {
+		uint64_t x = stats_rng_next(&a);
+
+		assert_true(x == stats_rng_next(&b));
+		assert_true(stats_rng_below(&c, 7) < 7);
+	}
+}
+
+static void test_bootstrap(void **state)
+{
+	static const double a[] = { 100, 100, 100, 100 };
+	static const double b[] = { 110, 110, 110, 110 };
+	static const double c[] = { 98, 101, 99, 103, 100, 102, 97, 100 };
+	static const double d[] = { 104, 106, 103, 108, 105, 107, 104, 106 };
+	static const double z[] = { 0, 0, 0, 1 };
+	size_t la = 4, lc = 8;
+	struct stats_groups ga = { a, &la, 1 }, gb = { b, &la, 1 };
+	struct stats_groups gc = { c, &lc, 1 }, gd = { d, &lc, 1 };
+	struct stats_groups gz = { z, &la, 1 };
+	double lo, hi, lo2, hi2;
+
+	(void)state;
+	/* constant sides: every resample gives exactly +10% */
+	assert_int_equal(stats_bootstrap_ratio(&ga, &gb, false, 1000, 1,
+					       &lo, &hi), 0);
+	assert_true(fabs(lo - 0.1) < EPS && fabs(hi - 0.1) < EPS);
+	/* medians 100 and 105.5: the CI holds +5.5% and is seeded */
+	assert_int_equal(stats_bootstrap_ratio(&gc, &gd, false, 2000, 7,
+					       &lo, &hi), 0);
+	assert_true(lo < 0.055 && hi > 0.055 && lo > 0);
+	assert_int_equal(stats_bootstrap_ratio(&gc, &gd, false, 2000, 7,
+					       &lo2, &hi2), 0);
+	assert_true(lo == lo2 && hi == hi2);
+	/* baseline median mostly 0: no ratio */
+	assert_int_equal(stats_bootstrap_ratio(&gz, &gb, false, 1000, 1,
+					       &lo, &hi), -EDOM);
+}
+
+/* Two boots: [1 2 3] and [11 12 13]. Within: (2 + 2) / (6 - 2) = 1;
+ * between: SD of medians 2 and 12 = sqrt(50). */
+static void test_boot_spread(void **state)
+{
+	static const double v[] = { 1, 2, 3, 11, 12, 13 };
+	static const size_t len[] = { 3, 3 };
+	struct stats_groups g = { v, len, 2 };
+	double w, b;
+
+	(void)state;
+	assert_int_equal(stats_boot_spread(&g, &w, &b), 0);
+	assert_true(fabs(w - 1) < EPS && fabs(b - sqrt(50)) < EPS);
+}
+
+/* Median 11, MAD 1: 100 has z = 0.6745 * 89 = 60 > 10; 12 has 0.67. */
+static void test_outliers_drift(void **state)
+{
+	static const double v[] = { 10, 11, 12, 10, 11, 12, 11, 100 };
+	static const double up[] = { 1, 2, 3, 4, 5, 6 };
+	static const double down[] = { 6, 5, 4, 3, 2, 1 };
+	static const double flat[] = { 3, 3, 3, 3 };
+	bool flags[8];
+
+	(void)state;
+	assert_int_equal(stats_outliers(v, 8, 10, flags), 1);
+	assert_true(flags[7] && !flags[2]);
+	assert_int_equal(stats_outliers(flat, 4, 10, NULL), 0);
+	assert_true(fabs(stats_spearman_index(up, 6) - 1) < EPS);
+	assert_true(fabs(stats_spearman_index(down, 6) + 1) < EPS);
+	assert_true(stats_spearman_index(flat, 4) == 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_median),
+		cmocka_unit_test(test_median_ci),
+		cmocka_unit_test(test_summary),
+		cmocka_unit_test(test_mann_whitney),
+		cmocka_unit_test(test_mann_whitney_errors),
+		cmocka_unit_test(test_holm),
+		cmocka_unit_test(test_rng),
+		cmocka_unit_test(test_bootstrap),
+		cmocka_unit_test(test_boot_spread),
+		cmocka_unit_test(test_outliers_drift),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
