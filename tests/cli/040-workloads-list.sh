@@ -17,7 +17,20 @@ n=$(grep -Ec '^[a-z_-]+ .*(syscalls|vm|sched|fs)(,fs)?$' "$TESTTMP/out")
 grep_out '^suites: syscalls, vm, sched, fs, all'
 # All of them are built, so no warning.
 [ -s "$TESTTMP/err" ] && { cat "$TESTTMP/err"; fail "unexpected stderr"; }
-# Not found anywhere: a warning, still exit 0.
+# A directory without workloads: abstat falls back to the build tree.
 ABSTAT_WORKLOAD_DIR=$TESTTMP/none expect_exit 0 "$ABSTAT" workloads
 grep_out '^getppid '
+# Found without ABSTAT_WORKLOAD_DIR: next to the binary (build tree) ...
+(unset ABSTAT_WORKLOAD_DIR; expect_exit 0 "$ABSTAT" workloads)
+[ -s "$TESTTMP/err" ] && { cat "$TESTTMP/err"; fail "build tree not found"; }
+# ... and in ../libexec/abstat (an installed copy), where -w finds them.
+mkdir -p "$TESTTMP/inst/bin" "$TESTTMP/inst/libexec/abstat"
+cp "$ABSTAT" "$TESTTMP/inst/bin/abstat"
+cp "$BUILD"/workloads/* "$TESTTMP/inst/libexec/abstat/"
+(unset ABSTAT_WORKLOAD_DIR; expect_exit 0 "$TESTTMP/inst/bin/abstat" workloads)
+[ -s "$TESTTMP/err" ] && { cat "$TESTTMP/err"; fail "libexec not found"; }
+(unset ABSTAT_WORKLOAD_DIR; expect_exit 0 "$TESTTMP/inst/bin/abstat" run -q \
+	-w 'getppid:-n 10' -r 1 --warmup 0 -e task-clock -o "$TESTTMP/i.json")
+json 'd["benchmarks"][0]["argv"][0]' "$TESTTMP/i.json" | grep -q "/inst/bin/../libexec/abstat/getppid$" ||
+	fail "installed workload path: $(json 'd["benchmarks"][0]["argv"]' "$TESTTMP/i.json")"
 exit 0
