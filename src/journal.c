@@ -300,17 +300,18 @@ static int journal_load(const char *path, struct result **out, unsigned *torn,
 	if (rc)
 		goto fail_free;
 	nl = memchr(buf, '\n', size);
-	if (!nl) {
-		rc = -EINVAL;
+	rc = journal_header_read(path, buf, nl ? (size_t)(nl - buf) : size, r,
+				 err, len);
+	if (rc == -EINVAL && !nl && !strstr(err, ": format: ")) {
+		/* one write of a whole line: no newline means it was cut */
 		snprintf(err, len, "%s: line 1: %s", path, size ?
 			 "the header is incomplete (cut off by a crash); nothing to recover" :
 			 "empty file; not an abstat journal");
 		goto fail_free;
 	}
-	rc = journal_header_read(path, buf, (size_t)(nl - buf), r, err, len);
 	if (rc)
 		goto fail_free;
-	for (p = nl + 1; p < buf + size; p = nl + 1) {
+	for (p = nl ? nl + 1 : buf + size; p < buf + size; p = nl + 1) {
 		size_t n;
 
 		no++;
