@@ -82,8 +82,9 @@ static int session_events(struct session *s)
 		r = s->backend->resolve(tok, cfg->user_only, ev, err,
 					sizeof(err));
 		if (r < 0) {
-			rc = msg_usage("-e: %s: %s", tok,
-				       err[0] ? err : strerror(-r));
+			/* The backend's message names the event. */
+			rc = err[0] ? msg_usage("-e: %s", err) :
+				      msg_usage("-e: %s: %s", tok, strerror(-r));
 			event_free(ev);
 			break;
 		}
