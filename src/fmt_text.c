@@ -425,6 +425,17 @@ static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,
 	int indent, wa, wb;
 
 	fmt_measure(m, s, head, &t);
+	/* widen the centre columns for the labels while the table fits */
+	for (int i = 0; i < 2; i++) {
+		int want = (int)strlen(m->labels[i ? s : 0]);
+		int *w = &t.w[i ? C_CB : C_CA];
+		int have = *w + 1 + t.w[i ? C_PB : C_PA];
+
+		if (want > have && t.total + want - have <= width) {
+			t.total += want - have;
+			*w += want - have;
+		}
+	}
 	split = t.total > width;
 	indent = split ? 1 : t.w[C_NAME];
 	wa = t.w[C_CA] + 1 + t.w[C_PA];
@@ -475,6 +486,7 @@ static void fmt_boots(const struct compare_model *m, FILE *out, int width)
 {
 	char buf[256], cell[40];
 	size_t k;
+	int cw = 16;
 
 	for (size_t s = 0; s < m->n_sides; s++)
 		if (m->files[s] > 1)
@@ -483,11 +495,18 @@ static void fmt_boots(const struct compare_model *m, FILE *out, int width)
 print:
 	fputc('\n', out);
 	fmt_text_line(out, width,
-		 "boot-to-boot spread, SD as % of center (within / between boots):");
+		 "boot-to-boot spread, SD as % of center (within / between):");
+	k = (size_t)snprintf(buf, sizeof(buf), "%-16s", "metric");
+	for (size_t s = 0; s < m->n_sides && k < sizeof(buf); s++)
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k, " %*.*s", cw,
+				      cw, m->labels[s]);
+	fmt_text_line(out, width, buf);
 	for (size_t r = 0; r < m->n_rows; r++) {
 		struct fmt_cells c;
 
 		fmt_row_cells(m, &m->rows[r], 1, &c);
+		if (c.special)
+			continue;
 		k = (size_t)snprintf(buf, sizeof(buf), "%-16.16s",
 				     c.name[0] == ' ' ? c.name + 2 : c.name);
 		for (size_t s = 0; s < m->n_sides && k < sizeof(buf); s++) {
@@ -500,7 +519,7 @@ print:
 			else
 				snprintf(cell, sizeof(cell), "one boot");
 			k += (size_t)snprintf(buf + k, sizeof(buf) - k,
-					      " %.10s %s", m->labels[s], cell);
+					      " %*s", cw, cell);
 		}
 		fmt_text_line(out, width, buf);
 	}

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+# Writes the golden fixture results (abstat-result JSON, see COMMON.md /
+# abstat-result(5)) with deterministic pseudo-random values: the same
+# files on every run. Regenerate with: python3 tests/golden/gen.py
+import json, os, random
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+def event(name, unit="", typ=1, config=0, supported=True, **kw):
+    e = {"name": name, "fstr": "perf::" + name.upper().replace("-", "_"),
+         "pmu": "perf", "unit": unit, "type": typ, "config": config,
+         "config1": 0, "config2": 0, "exclude_user": False,
+         "exclude_kernel": False, "exclude_hv": True, "exclude_idle": False,
+         "exclude_host": False, "exclude_guest": False, "pinned": True,
+         "inherit": True, "group": 0, "supported": supported,
+         "reason": None if supported else
+         "not supported: no PMU exposed by this kernel (hypervisor)"}
+    e.update(kw)
+    return e
+
+def events(**kw):
+    return [event("cycles", typ=0, config=0, supported=False),
+            event("instructions", typ=0, config=1, supported=False),
+            event("task-clock", "ns", config=1, **kw),
+            event("page-faults", config=2),
+            event("cpu-migrations", config=4)]
+
+def env(release="6.1.0-defconfig", model="Intel(R) Xeon(R) Gold 6230",
+        boot="b0"):
+    return {"kernel": {"release": release, "version": "#1 SMP",
+                       "cmdline": "quiet isolcpus=1", "boot_id": boot},
+            "cpu": {"vendor": "GenuineIntel", "model_name": model,
+                    "family": 6, "model": 85, "stepping": 7,
+                    "microcode": "0x5003604", "pinned": "1"},
+            "hypervisor": False, "load": {"avg1": 0.01}}
+
+def runs(rng, n, ns_op, ops=200000, warm=1, noise=0.004, migr=0,
+         faults=58):
+    out = []
+    for i in range(n + warm):
+        w = i < warm
+        per = ns_op * (1 + rng.gauss(0, noise)) * (1.3 if w else 1)
+        region = int(per * ops)
+        wall = region + 350000 + int(rng.random() * 20000)
+        tc = region + 300000 + int(rng.random() * 10000)
+        c = [None, None, {"value": tc, "enabled_ns": tc, "running_ns": tc},
+             {"value": faults, "enabled_ns": tc, "running_ns": tc},
+             {"value": migr if not callable(migr) else migr(i),
+              "enabled_ns": tc, "running_ns": tc}]
+        out.append({"index": i, "warmup": w, "status": "ok", "reason": None,
+                    "wall_ns": wall, "user_ns": wall // 3,
+                    "sys_ns": wall - wall // 3 - 100000, "maxrss_kb": 1432,
+                    "exit_status": 0, "signal": 0, "ops": ops,
+                    "region_ns": region, "cpu": 1, "start_ns": i * 10**9,
+                    "end_ns": i * 10**9 + wall, "counters": c})
+    return out
+
+def result(label, benches, ev=None, e=None):
+    return {"format": "abstat-result", "schema_version": 1,
+            "tool_version": "0.1.0", "created": "2026-11-29T19:00:00Z",
+            "label": label, "status": "complete", "env": e or env(),
+            "config": {"repeat": 10, "warmup": 1, "cpus": "1",
+                       "pinned": True, "cpuset": False, "copies": 1,
+                       "backend": "perf", "user_only": False,
+                       "timeout_s": 0, "allow_multiplex": False,
+                       "workload_cflags": "-O2"},
+            "warnings": [], "events": ev or events(),
+            "benchmarks": [{"name": n, "argv": ["/usr/libexec/abstat/" + n],
+                            "workload": n, "copies": 1, "runs": r}
+                           for n, r in benches]}
+
+def write(name, r):
+    with open(os.path.join(HERE, name), "w") as f:
+        json.dump(r, f, indent=1)
+        f.write("\n")
+
+R = random.Random
+pv = env("6.1.0-pv")
+write("base.json", result("defconfig", [("getppid", runs(R(1), 10, 1009))]))
+write("same.json", result("defconfig-again",
+                          [("getppid", runs(R(2), 10, 1009))]))
+write("slow.json", result("paravirt", [("getppid", runs(
+    R(3), 10, 1046, migr=lambda i: i % 3, faults=60))], e=pv))
+write("fast.json", result("fast", [("getppid", runs(R(4), 10, 930))]))
+write("few.json", result("few", [("getppid", runs(R(5), 3, 1050))]))
+write("enc.json", result("userspace", [("getppid", runs(R(6), 10, 1009))],
+                         ev=events(exclude_kernel=True)))
+write("othercpu.json", result("othercpu", [("getppid", runs(R(7), 10, 1009))],
+                              e=env(model="AMD EPYC 7763")))
+# several boots per side: a boot-to-boot offset of about 1%
+for b, off in ((1, 1.0), (2, 1.012), (3, 0.994)):
+    write("base-b%d.json" % b, result("defconfig", [("getppid", runs(
+        R(10 + b), 8, 1009 * off))], e=env(boot="a%d" % b)))
+    write("slow-b%d.json" % b, result("paravirt", [("getppid", runs(
+        R(20 + b), 8, 1046 * off))], e=env("6.1.0-pv", boot="b%d" % b)))
+# a suite: one row per benchmark
+write("suite-a.json", result("defconfig", [
+    ("getppid", runs(R(31), 10, 1009)), ("mmap", runs(R(32), 10, 12480,
+                                                      noise=0.01)),
+    ("stat", runs(R(33), 10, 1511))]))
+write("suite-b.json", result("paravirt", [
+    ("getppid", runs(R(41), 10, 1046)), ("mmap", runs(R(42), 10, 13310,
+                                                      noise=0.01)),
+    ("stat", runs(R(43), 10, 1513))], e=pv))
