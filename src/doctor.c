@@ -405,7 +405,10 @@ static void doctor_misc(const char *root, json_t *env, size_t n_online,
 	/* ASLR on is what we want: each run gets a fresh layout, so layout
 	 * effects land in the spread instead of looking like a difference
 	 * (Mytkowicz et al., ASPLOS 2009; Curtsinger and Berger, ASPLOS 2013). */
-	if (!env_read_long(root, af, &aslr) && aslr == 0)
+	if (env_read_long(root, af, &aslr))
+		doctor_add(l, DOCTOR_OK, "aslr", af, NULL,
+			   "ASLR setting unknown");
+	else if (aslr == 0)
 		doctor_add(l, DOCTOR_WARN, "aslr", af,
 			   "sysctl kernel.randomize_va_space=2",
 			   "ASLR off: one memory layout for every run; a layout effect looks like a real difference");
