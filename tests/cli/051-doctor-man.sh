@@ -48,6 +48,7 @@ def walk(p, v):
                     keys.add(".".join(p + ["NAME", k]))
     else:
         keys.add(".".join(p))
+walk([], env)
 for k in list(keys):
     if k.startswith("vulnerabilities."):
         keys.discard(k); keys.add("vulnerabilities.NAME")
