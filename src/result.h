@@ -114,6 +114,9 @@ int result_parse_buffer(const char *buf, size_t size, const char *name,
  * before the error; integers beyond 2^63-1 are named by their JSON path). */
 int result_load_json(const char *buf, size_t size, const char *name,
 		     json_t **out, char *err, size_t len);
+/* Replace control characters (a newline from the file) with '?' so a
+ * message stays one line. */
+void result_msg_clean(char *msg);
 /* The same for text that starts at line number line of its file. */
 int result_load_json_line(const char *buf, size_t size, const char *name,
 			  int line, json_t **out, char *err, size_t len);

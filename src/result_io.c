@@ -338,6 +338,13 @@ static bool result_find_huge(const json_t *v, char *path, size_t len)
 	return false;
 }
 
+void result_msg_clean(char *msg)
+{
+	for (unsigned char *p = (unsigned char *)msg; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			*p = '?';
+}
+
 int result_load_json(const char *buf, size_t size, const char *name,
 		     json_t **out, char *err, size_t len)
 {
@@ -373,6 +380,7 @@ int result_load_json_line(const char *buf, size_t size, const char *name,
 			snprintf(err, len,
 				 "%s: %s: integer too large (the limit is 2^63-1 = 9223372036854775807)",
 				 name, path);
+			result_msg_clean(err);
 			return -EINVAL;
 		}
 		json_decref(j);
@@ -382,6 +390,8 @@ int result_load_json_line(const char *buf, size_t size, const char *name,
 		 name, je.line + line - 1, je.column,
 		 *key ? " (after key \"" : "", key, *key ? "\")" : "",
 		 je.text);
+	/* jansson quotes the input near the error: it may hold a newline */
+	result_msg_clean(err);
 	return -EINVAL;
 }
 

@@ -42,6 +42,8 @@ fail(const struct ctx *c, const char *key, const char *fmt, ...)
 		snprintf(c->err, c->len, "%s: %s: %s", c->file, key, what);
 	else
 		snprintf(c->err, c->len, "%s: %s", key, what);
+	/* names from the file may hold any character: one line stays one */
+	result_msg_clean(c->err);
 	return -EINVAL;
 }
 

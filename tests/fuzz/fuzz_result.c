@@ -6,6 +6,7 @@
  * file; an accepted one writes back (result_to_json) and reads again to
  * the same text, so reader and writer agree on the format.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +32,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (result_parse_buffer((const char *)data, size, "fuzz.json", &r, err,
 				sizeof(err))) {
-		if (r || strncmp(err, "fuzz.json: ", 11) || strchr(err, '\n')) {
+		bool bad = r || strncmp(err, "fuzz.json: ", 11);
+
+		for (const char *p = err; *p; p++)
+			bad = bad || (unsigned char)*p < 0x20 || *p == 0x7f;
+		if (bad) {
 			fprintf(stderr, "bad error report: '%s'\n", err);
 			abort();
 		}

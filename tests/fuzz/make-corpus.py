@@ -3,7 +3,7 @@
 # after a format change): valid result files and damaged ones (truncated,
 # bit-flipped, wrong types, huge numbers, NaN, deep nesting, wrong version,
 # binary garbage, empty) for fuzz_result, and strings for fuzz_parse.
-# ok-* files are valid results; bad-* must be rejected with exit 2 by
+# Inputs a fuzzer found are kept as bad-fuzz-*. ok-* files are valid results; bad-* must be rejected with exit 2 by
 # `abstat show` (tests/cli/081-malformed.sh).
 import copy, json, os, random, sys
 
@@ -83,7 +83,8 @@ def main():
     for d in (res_dir, par_dir):
         os.makedirs(d, exist_ok=True)
         for f in os.listdir(d):
-            os.unlink(os.path.join(d, f))
+            if "-fuzz-" not in f:  # inputs the fuzzers found stay
+                os.unlink(os.path.join(d, f))
     v = valid()
     text = dump(v)
     put(res_dir, "ok-plain.json", text)

@@ -8,6 +8,7 @@
 #                                   its seed corpus tests/fuzz/corpus/NAME/
 #                                   (make check does this)
 #   sh tests/fuzz/run.sh --replay FILE...  run the inputs given (a crash)
+# FUZZ_TARGETS="fuzz_result" limits either mode to the targets named.
 # The objects are compiled here with the fuzz flags (not build/src/*.o,
 # which are gcc's). Exit 77 when clang or libFuzzer is missing.
 set -u
@@ -44,6 +45,7 @@ done
 targets=
 for f in tests/fuzz/fuzz_*.c; do
 	t=$(basename "$f" .c)
+	case " ${FUZZ_TARGETS:-$t} " in *" $t "*) ;; *) continue ;; esac
 	targets="$targets $t"
 	"$CC" $CPPF -DHAVE_PAPI=$papi -std=c11 $FLAGS -fsanitize=fuzzer -Wall \
 		-o "$out/$t" "$f" $objs $LIBS || { echo "fuzz: cannot link $t"; exit 1; }
