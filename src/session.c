@@ -94,6 +94,11 @@ static int session_events(struct session *s)
 				rc = msg_usage("-e: %s is given twice", tok);
 				goto out;
 			}
+		/* Pinned groups are counted whole or the run is rejected;
+		 * --allow-multiplex lets the kernel rotate them (scaled,
+		 * flagged), recorded in each event's "pinned". */
+		if (cfg->allow_multiplex)
+			ev->pinned = false;
 		r = s->backend->probe(ev, err, sizeof(err));
 		if (r < 0) {
 			msg_error("%s", err);
