@@ -5,7 +5,6 @@
  * missing is recorded as "unknown", never an error. The keys are listed in
  * abstat-doctor(1), ENVIRONMENT KEYS; env_diff.c classifies them.
  */
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -20,86 +19,6 @@
 #include "version.h"
 
 #define SYSCPU "/sys/devices/system/cpu"
-
-int env_read(const char *root, const char *rel, char *buf, size_t len)
-{
-	char path[PATH_MAX];
-	size_t n;
-	FILE *f;
-
-	if (len)
-		buf[0] = '\0';
-	snprintf(path, sizeof(path), "%s%s", root ? root : "", rel);
-	f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	n = fread(buf, 1, len ? len - 1 : 0, f);
-	if (ferror(f)) {
-		int e = errno ? errno : EIO;
-
-		fclose(f);
-		return -e;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		buf[--n] = '\0';
-	return 0;
-}
-
-int env_read_long(const char *root, const char *rel, long *out)
-{
-	char buf[64], *end;
-	int rc = env_read(root, rel, buf, sizeof(buf));
-
-	if (rc)
-		return rc;
-	errno = 0;
-	*out = strtol(buf, &end, 10);
-	if (end == buf || *end || errno)
-		return -EINVAL;
-	return 0;
-}
-
-bool env_cmdline_value(const char *cmdline, const char *key, char *buf,
-		       size_t len)
-{
-	size_t klen = strlen(key);
-	const char *p = cmdline;
-	bool found = false;
-
-	while (p && *p) {
-		const char *end;
-
-		while (*p == ' ')
-			p++;
-		end = strchr(p, ' ');
-		if (!end)
-			end = p + strlen(p);
-		/* "--" ends the kernel's parameters: the rest is init's. */
-		if (end - p == 2 && !strncmp(p, "--", 2))
-			break;
-		if ((size_t)(end - p) >= klen && !strncmp(p, key, klen) &&
-		    (p[klen] == '=' || p + klen == end)) {
-			const char *v = p[klen] == '=' ? p + klen + 1 : end;
-
-			snprintf(buf, len, "%.*s", (int)(end - v), v);
-			found = true;
-		}
-		p = end;
-	}
-	return found;
-}
-
-const char *env_bracketed(const char *s, char *buf, size_t len)
-{
-	const char *a = strchr(s, '['), *b = a ? strchr(a, ']') : NULL;
-
-	if (!a || !b)
-		return s;
-	snprintf(buf, len, "%.*s", (int)(b - a - 1), a + 1);
-	return buf;
-}
 
 /* json string of buf when rc == 0, else "unknown". */
 static json_t *env_str(int rc, const char *buf)
@@ -295,26 +214,6 @@ static json_t *env_cpu(const char *root, const struct cpu_list *pinned,
 	cpu_list_format(&sib, buf, sizeof(buf));
 	json_object_set_new(c, "pinned_siblings", env_str(rc, buf));
 	return c;
-}
-
-const char *env_boost(const char *root, int cpu, char *file, size_t flen)
-{
-	long v;
-
-	/* the global acpi-cpufreq/amd-pstate knob, the per-policy one (newer
-	 * amd-pstate), or intel_pstate's inverted no_turbo */
-	snprintf(file, flen, SYSCPU "/cpufreq/boost");
-	if (!env_read_long(root, file, &v))
-		return v ? "on" : "off";
-	snprintf(file, flen, SYSCPU "/cpu%d/cpufreq/boost", cpu);
-	if (!env_read_long(root, file, &v))
-		return v ? "on" : "off";
-	snprintf(file, flen, SYSCPU "/intel_pstate/no_turbo");
-	if (!env_read_long(root, file, &v))
-		return v ? "off" : "on";
-	if (flen)
-		file[0] = '\0';
-	return "unknown";
 }
 
 /* cpufreq of one CPU: governor, driver, boost. */
