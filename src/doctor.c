@@ -273,7 +273,7 @@ static void doctor_isolation(const char *root, const struct cpu_list *pinned,
 		return;
 	}
 	snprintf(fix, sizeof(fix),
-		 "boot with isolcpus=%s nohz_full=%s rcu_nocbs=%s, or run with --cpuset",
+		 "boot with isolcpus=%s nohz_full=%s rcu_nocbs=%s, or use --cpuset where it makes a cgroup v2 isolated partition",
 		 list, list, list);
 	doctor_add(l, DOCTOR_WARN, "isolation", SYSCPU "/isolated", fix,
 		   "CPU %s not isolated: other tasks and the tick may run there",
