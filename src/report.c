@@ -223,7 +223,7 @@ static void report_machine(const struct config *cfg, const struct result *r,
 				continue;
 			}
 			json_array_append_new(ms, json_pack(
-				"{s:s,s:s,s:I,s:s,s:o,s:[oo],s:o,s:o,s:o,s:o,s:o}",
+				"{s:s,s:s,s:I,s:s,s:o,s:[oo],s:o,s:o,s:o,s:o}",
 				"name", m->name, "unit", m->unit,
 				"n", (json_int_t)m->n, "status", st,
 				"median", report_num(ok, s.median),
