@@ -1,0 +1,80 @@
+# SPDX-License-Identifier: MIT
+# abstat plot --kind runs: every side's measured runs in run order, one
+# panel per benchmark x metric, so drift, a slow first run and outliers
+# show. A gap in a line separates the result files (boots) of one side.
+#
+# Set before this script runs (abstat passes them with -e, or a .gp file
+# written by abstat sets them in its first lines):
+#   data  the data file (columns: abstat-plot(1), PLOT DATA FILES)
+#   out   the output file
+#   fmt   "png", "svg" or "txt"
+# Every string shown (labels, titles, names) is read from the data file,
+# never written into this script: gnuplot runs `backquotes` in command text.
+
+set datafile separator "\t"
+# abstat writes '"' in strings as \001: gnuplot data fields cannot hold '"'.
+Q = "\001"
+unq(s) = strstrt(s, Q) ? s[1:strstrt(s, Q) - 1] . '"' . \
+	 unq(s[strstrt(s, Q) + 1:]) : s
+
+# index 0: 0, title, subtitle, panels, sides, most runs of a side
+stats data index 0 using (title = unq(strcol(2)), sub = unq(strcol(3)), \
+	np = column(4), ns = column(5), nruns = column(6), 0) nooutput
+# index 1: side number, side label
+array side[ns]
+do for [i = 1:ns] {
+	stats data index 1 every ::(i - 1)::(i - 1) \
+		using (lab = unq(strcol(2)), 0) nooutput
+	side[i] = lab
+}
+# index 2: panel number, panel title, unit
+array ptitle[np]
+array punit[np]
+do for [i = 1:np] {
+	stats data index 2 every ::(i - 1)::(i - 1) \
+		using (lab = unq(strcol(2)), u = unq(strcol(3)), 0) nooutput
+	ptitle[i] = lab
+	punit[i] = u eq "-" ? "" : u
+}
+# index 3 + (panel - 1) * sides + (side - 1): run number, value
+blk(p, s) = 3 + (p - 1) * ns + (s - 1)
+
+cols = (fmt eq "txt" || np == 1) ? 1 : 2
+rows = ceil(np * 1.0 / cols)
+if (fmt eq "png") {
+	set terminal pngcairo noenhanced size 520 * cols, 90 + 280 * rows \
+		font "sans,10"
+} else {
+	if (fmt eq "svg") {
+		set terminal svg noenhanced size 520 * cols, 90 + 280 * rows \
+			font "sans,10"
+	} else {
+		set terminal dumb noenhanced nofeed size 72, 4 + 16 * rows
+	}
+}
+set output out
+
+set datafile missing "NaN"
+set format y "%.1s%c"
+set xrange [0.5:nruns + 0.5]
+if (nruns <= 20) { set xtics 1 }
+set xtics nomirror
+set ytics nomirror
+set border 3
+if (fmt ne "txt") { set grid ytics }
+set key bmargin center horizontal
+set offsets 0, 0, graph 0.08, graph 0.08
+
+set multiplot layout rows, cols title title . "\n" . sub
+do for [p = 1:np] {
+	set title ptitle[p]
+	set ylabel punit[p]
+	if (fmt eq "txt") {
+		plot for [s = 1:ns] data index blk(p, s) using 1:2 \
+			with linespoints lt s pt s title side[s]
+	} else {
+		plot for [s = 1:ns] data index blk(p, s) using 1:2 \
+			with linespoints lw 1.5 pt 7 ps 0.8 lc s title side[s]
+	}
+}
+unset multiplot

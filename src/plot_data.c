@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: MIT
+/*
+ * plot_data: the data files of the delta and scaling charts, written from
+ * the compare model (compare.h): plot never recomputes a statistic. The
+ * columns are documented in abstat-plot(1), PLOT DATA FILES; the scripts
+ * are plots/delta.gp and plots/scaling.gp.
+ *
+ * A data file is gnuplot "index" blocks (separated by two blank lines);
+ * every line starts with a number, so no user string can begin a line and
+ * be taken for a comment.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msg.h"
+#include "plot_data.h"
+
+void plot_put_str(FILE *f, const char *s, bool ascii)
+{
+	if (!s || !*s) {
+		fputc('-', f);
+		return;
+	}
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			c = ' ';
+		else if (c == '"')
+			c = PLOT_QUOTE;
+		else if (ascii && c > 0x7f)
+			c = '?';
+		fputc(c, f);
+	}
+}
+
+/* A number field; gnuplot reads NaN as an undefined value (no point). */
+static void plot_put_num(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "\t%.6g", v);
+	else
+		fputs("\tNaN", f);
+}
+
+static void plot_put_field(FILE *f, const char *s, bool ascii)
+{
+	fputc('\t', f);
+	plot_put_str(f, s, ascii);
+}
+
+unsigned plot_side_copies(const struct side *side)
+{
+	const struct result *r = side->n_files ? side->files[0] : NULL;
+
+	return r && r->n_bench ? r->bench[0].copies : 0;
+}
+
+/* "getppid", "getppid, stat" or "5 benchmarks": the rows' benchmarks. */
+static void plot_bench_list(const struct compare_model *m, const bool *keep,
+			    char *buf, size_t len)
+{
+	size_t n = 0, used = 0;
+
+	buf[0] = '\0';
+	for (size_t r = 0; r < m->n_rows; r++) {
+		bool seen = false;
+
+		if (keep && !keep[r])
+			continue;
+		for (size_t q = 0; q < r && !seen; q++)
+			seen = (!keep || keep[q]) &&
+			       !strcmp(m->rows[q].bench, m->rows[r].bench);
+		if (seen)
+			continue;
+		if (n++ < 3 && used < len)
+			used += snprintf(buf + used, len - used, "%s%s",
+					 n > 1 ? ", " : "", m->rows[r].bench);
+	}
+	if (n > 3)
+		snprintf(buf, len, "%zu benchmarks", n);
+}
+
+static void plot_warnings(const struct compare_model *m)
+{
+	for (size_t i = 0; i < m->n_warnings; i++)
+		msg_warn("%s", m->warnings[i]);
+	if (m->forced)
+		msg_warn("%s", m->forced_note);
+}
+
+static int plot_build(const struct config *cfg, const struct side *sides,
+		      size_t n, struct compare_model **m)
+{
+	int rc = compare_build(cfg, sides, n, m);
+
+	if (rc == -ENOMEM)
+		msg_error("plot: out of memory");
+	if (rc)
+		return EXIT_USAGE;
+	plot_warnings(*m);
+	return 0;
+}
+
+/* The value column of a delta bar: "+3.7% *", "-0.2% ~", "+1.0% n<4". */
+static void plot_delta_note(const struct compare_delta *d, char *buf,
+			    size_t len)
+{
+	double pct = d->delta * 100;
+	const char *mark;
+
+	switch (d->verdict) {
+	case VERDICT_SIGNIFICANT:
+		mark = d->exact ? "* exact" : "*";
+		break;
+	case VERDICT_NOT_SIGNIFICANT:
+		mark = d->exact ? "exact" : "~";
+		break;
+	case VERDICT_TOO_FEW_RUNS:
+		mark = "n<4";
+		break;
+	default:
+		mark = "?";
+		break;
+	}
+	if (!d->has_delta)
+		snprintf(buf, len, "n/a");
+	else
+		snprintf(buf, len, fabs(pct) < 1 ? "%+.2f%% %s" : "%+.1f%% %s",
+			 pct, mark);
+}
+
+static const char *plot_row_name(const struct compare_model *m,
+				 const struct compare_row *row,
+				 bool many_metrics, char *buf, size_t len)
+{
+	if (m->n_bench <= 1)
+		return row->metric;
+	if (!many_metrics)
+		return row->bench;
+	snprintf(buf, len, "%s %s", row->bench, row->metric);
+	return buf;
+}
+
+static void plot_delta_rows(const struct compare_model *m, const bool *keep,
+			    FILE *f, bool ascii)
+{
+	bool many = false;
+
+	for (size_t r = 1; r < m->n_rows; r++)
+		many |= strcmp(m->rows[r].metric, m->rows[0].metric) != 0;
+	for (size_t s = 1; s < m->n_sides; s++) {
+		size_t pos = 0;
+
+		fputs("\n\n", f);
+		for (size_t r = 0; r < m->n_rows; r++) {
+			const struct compare_row *row = &m->rows[r];
+			const struct compare_delta *d = &row->delta[s];
+			char name[256], note[64];
+			bool ok = d->has_delta;
+
+			if (!keep[r])
+				continue;
+			plot_delta_note(d, note, sizeof(note));
+			fprintf(f, "%zu", pos++);
+			plot_put_field(f, plot_row_name(m, row, many, name,
+							sizeof(name)), ascii);
+			plot_put_num(f, ok ? d->delta * 100 : NAN);
+			plot_put_num(f, ok ? d->lo * 100 : NAN);
+			plot_put_num(f, ok ? d->hi * 100 : NAN);
+			fprintf(f, "\t%d", d->verdict == VERDICT_SIGNIFICANT);
+			plot_put_field(f, note, ascii);
+			fputc('\n', f);
+		}
+	}
+}
+
+/* Sides block: "i<TAB>label", side 0 the baseline. */
+static void plot_sides_block(const struct compare_model *m, FILE *f,
+			     bool ascii)
+{
+	fputs("\n\n", f);
+	for (size_t s = 0; s < m->n_sides; s++) {
+		fprintf(f, "%zu", s);
+		plot_put_field(f, m->labels[s], ascii);
+		fputc('\n', f);
+	}
+}
+
+int plot_data_delta(const struct config *cfg, const struct side *sides,
+		    size_t n, FILE *f, bool ascii)
+{
+	struct compare_model *m = NULL;
+	double lo = 0, hi = 0;
+	size_t kept = 0, dropped = 0;
+	char title[512], sub[160], xlab[320], list[256];
+	bool *keep;
+	int rc;
+
+	if (n < 2) {
+		msg_error("plot: the delta chart needs a baseline and at least one other result; plot one result with --kind runs");
+		return EXIT_USAGE;
+	}
+	rc = plot_build(cfg, sides, n, &m);
+	if (rc)
+		return rc;
+	keep = calloc(m->n_rows, sizeof(*keep));
+	if (!keep) {
+		compare_model_free(m);
+		return -ENOMEM;
+	}
+	for (size_t r = 0; r < m->n_rows; r++) {
+		for (size_t s = 1; s < n; s++) {
+			const struct compare_delta *d = &m->rows[r].delta[s];
+
+			if (!d->has_delta)
+				continue;
+			keep[r] = true;
+			lo = fmin(lo, fmin(d->lo, d->delta) * 100);
+			hi = fmax(hi, fmax(d->hi, d->delta) * 100);
+		}
+		kept += keep[r];
+		dropped += !keep[r];
+	}
+	if (!kept) {
+		msg_error("plot: no row has a delta to draw (not supported, not counted or zero baseline); 'abstat compare' shows why");
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (dropped)
+		msg_info("plot: %zu of %zu rows have no delta (not supported, not counted or zero baseline) and are left out",
+			 dropped, m->n_rows);
+	plot_bench_list(m, keep, list, sizeof(list));
+	snprintf(title, sizeof(title), "%s: change vs %s", list, m->labels[0]);
+	snprintf(sub, sizeof(sub),
+		 "%s change, 95%% CI; * significant (p < %g, Holm)",
+		 m->center == CENTER_MEAN ? "mean" : "median", m->alpha);
+	snprintf(xlab, sizeof(xlab), "change vs %s (%%)", m->labels[0]);
+	fputs("0", f);
+	plot_put_field(f, title, ascii);
+	plot_put_field(f, sub, ascii);
+	plot_put_field(f, xlab, ascii);
+	fprintf(f, "\t%zu\t%zu", kept, n);
+	plot_put_num(f, lo);
+	plot_put_num(f, hi);
+	fputc('\n', f);
+	plot_sides_block(m, f, ascii);
+	plot_delta_rows(m, keep, f, ascii);
+out:
+	free(keep);
+	compare_model_free(m);
+	return rc;
+}
+
+/* The copies of benchmark bench in a side's first file holding it. */
+static unsigned plot_bench_copies(const struct side *side, const char *bench)
+{
+	for (size_t f = 0; f < side->n_files; f++)
+		for (size_t b = 0; b < side->files[f]->n_bench; b++)
+			if (!strcmp(side->files[f]->bench[b].name, bench))
+				return side->files[f]->bench[b].copies;
+	return 0;
+}
+
+/* Scaling needs ops: a side whose first benchmark never reported any. */
+static const struct side *plot_side_without_ops(const struct side *sides,
+						size_t n)
+{
+	for (size_t s = 0; s < n; s++) {
+		const struct result *r = sides[s].files[0];
+		bool ops = false;
+
+		for (size_t b = 0; b < r->n_bench && !ops; b++)
+			for (size_t k = 0; k < r->bench[b].n_runs; k++)
+				ops |= r->bench[b].runs[k].total.has_ops;
+		if (!ops)
+			return &sides[s];
+	}
+	return NULL;
+}
+
+/* One block per benchmark: copies, median, CI low, CI high, ideal, label;
+ * rows in order of copies. */
+static void plot_scaling_block(const struct compare_model *m,
+			       const struct compare_row *row,
+			       const struct side *sides, FILE *f, bool ascii)
+{
+	size_t n = m->n_sides, first = n;
+	unsigned *copies = calloc(n, sizeof(*copies));
+	bool *done = calloc(n, sizeof(*done));
+
+	fputs("\n\n", f);
+	for (size_t s = 0; copies && s < n; s++)
+		copies[s] = plot_bench_copies(&sides[s], row->bench);
+	for (size_t i = 0; copies && done && i < n; i++) {
+		size_t best = n;
+		double ideal;
+
+		/* Selection of the next-fewest copies: n is a handful. */
+		for (size_t s = 0; s < n; s++)
+			if (!done[s] && row->stat[s].present &&
+			    row->stat[s].n && copies[s] &&
+			    (best == n || copies[s] < copies[best]))
+				best = s;
+		if (best == n)
+			break;
+		done[best] = true;
+		if (first == n)
+			first = best;
+		ideal = row->stat[first].median / copies[first] *
+			copies[best];
+		fprintf(f, "%u", copies[best]);
+		plot_put_num(f, row->stat[best].median);
+		plot_put_num(f, row->stat[best].median_lo);
+		plot_put_num(f, row->stat[best].median_hi);
+		plot_put_num(f, ideal);
+		plot_put_field(f, m->labels[best], ascii);
+		fputc('\n', f);
+	}
+	if (first == n)
+		fputs("1\tNaN\tNaN\tNaN\tNaN\t-\n", f);
+	free(copies);
+	free(done);
+}
+
+int plot_data_scaling(const struct config *cfg, const struct side *sides,
+		      size_t n, FILE *f, bool ascii)
+{
+	struct config c = *cfg;
+	struct compare_model *m = NULL;
+	const struct side *bad;
+	char title[512], list[256];
+	bool differ = false;
+	int rc;
+
+	for (size_t s = 1; s < n; s++)
+		differ |= plot_side_copies(&sides[s]) !=
+			  plot_side_copies(&sides[0]);
+	if (!differ) {
+		msg_error("plot: the scaling chart needs results run with different --copies (these all have %u); plot them with --kind delta or runs",
+			  plot_side_copies(&sides[0]));
+		return EXIT_USAGE;
+	}
+	bad = plot_side_without_ops(sides, n);
+	if (bad) {
+		msg_error("plot: the scaling chart needs operation counts (ops/s) and %s has none; measure built-in workloads (-w) or pass --ops N",
+			  bad->files[0]->path ? bad->files[0]->path : "a side");
+		return EXIT_USAGE;
+	}
+	/* Throughput is the one metric of this chart. */
+	c.metrics = "ops/s";
+	c.events = NULL;
+	rc = plot_build(&c, sides, n, &m);
+	if (rc)
+		return rc;
+	plot_bench_list(m, NULL, list, sizeof(list));
+	snprintf(title, sizeof(title), "%s: aggregate throughput vs copies",
+		 list);
+	fputs("0", f);
+	plot_put_field(f, title, ascii);
+	plot_put_field(f,
+		       "median ops/s summed over copies, 95% CI; dashed: linear scaling",
+		       ascii);
+	fprintf(f, "\t%zu\n\n\n", m->n_rows);
+	for (size_t r = 0; r < m->n_rows; r++) {
+		fprintf(f, "%zu", r);
+		plot_put_field(f, m->rows[r].bench, ascii);
+		fputc('\n', f);
+	}
+	for (size_t r = 0; r < m->n_rows; r++)
+		plot_scaling_block(m, &m->rows[r], sides, f, ascii);
+	compare_model_free(m);
+	return 0;
+}

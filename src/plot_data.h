@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * plot internals: the data files the gnuplot scripts in plots/ read
+ * (plot_data.c, plot_runs.c) and running gnuplot (plot_gnuplot.c).
+ * Columns are documented in abstat-plot(1), PLOT DATA FILES.
+ *
+ * Every string from a user or a result file (labels, benchmark, event and
+ * metric names) goes into the data file only, never into script text:
+ * gnuplot runs `backquotes` inside double-quoted command strings and a
+ * newline ends a command. Data values are tab-separated; plot_put_str()
+ * makes a string one safe field.
+ */
+#ifndef ABSTAT_PLOT_DATA_H
+#define ABSTAT_PLOT_DATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "compare.h"
+
+enum plot_fmt { PLOT_FMT_PNG, PLOT_FMT_SVG, PLOT_FMT_TXT, PLOT_FMT_GP };
+
+/* gnuplot cannot read '"' inside a data field (it starts a quoted field
+ * and nothing escapes it), so plot_put_str() writes it as this byte and
+ * the scripts' unq() turns it back into '"'. */
+#define PLOT_QUOTE '\001'
+
+/* Write s as one field: tabs, newlines and other control bytes become
+ * spaces, '"' becomes PLOT_QUOTE, an empty string "-"; with ascii (the
+ * .txt chart) every non-ASCII byte becomes '?'. */
+void plot_put_str(FILE *f, const char *s, bool ascii);
+
+/* Data writers, one per chart kind. 0, or EXIT_USAGE after printing one
+ * error line, or -ENOMEM. */
+int plot_data_delta(const struct config *cfg, const struct side *sides,
+		    size_t n, FILE *f, bool ascii);
+int plot_data_runs(const struct config *cfg, const struct side *sides,
+		   size_t n, FILE *f, bool ascii);
+int plot_data_scaling(const struct config *cfg, const struct side *sides,
+		      size_t n, FILE *f, bool ascii);
+
+/* The copies of the first benchmark of a side's first file (0: none). */
+unsigned plot_side_copies(const struct side *side);
+
+/* Text of plots/NAME.gp found like workloads: $ABSTAT_PLOTS_DIR, then
+ * <exe dir>/plots, then <exe dir>/../share/abstat/plots. Returns a
+ * malloc'd string, or NULL with the places looked at in err. */
+char *plot_script_text(const char *name, char *err, size_t len);
+
+/* Absolute path of gnuplot found in $PATH, or false. */
+bool plot_find_gnuplot(char *buf, size_t len);
+
+/* Run gnuplot (path gp) in dir, a private directory holding plot.gp and
+ * plot.dat, to write plot.EXT there (no shell; only names abstat made
+ * are passed). 0, or -1 with a one-line reason in err. */
+int plot_gnuplot_run(const char *gp, const char *dir, enum plot_fmt fmt,
+		     char *err, size_t len);
+
+/* Move (rename, or copy across file systems) src to dst, refusing to
+ * replace dst unless force. 0 or -errno. */
+int plot_move(const char *src, const char *dst, bool force);
+
+#endif
