@@ -63,3 +63,13 @@ grep_err 'no/such/dir'
 # usage
 expect_exit 2 "$ABSTAT" recover "$j"
 grep_err '\-o FILE is required'
+
+# the fuzz seed journals: ok-* recover, bad-* are refused naming the file
+for f in tests/fuzz/corpus/journal/*; do
+	case ${f##*/} in
+	ok-*) expect_exit 0 "$ABSTAT" recover "$f" -o "$TESTTMP/seed.json" --force ;;
+	*) expect_exit 2 "$ABSTAT" recover "$f" -o "$TESTTMP/seed.json" --force
+	   one_line_err
+	   grep -qF "$f: " "$TESTTMP/err" || fail "$f: error does not name it" ;;
+	esac
+done

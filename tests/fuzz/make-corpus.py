@@ -10,6 +10,7 @@ import copy, json, os, random, sys
 top = os.path.dirname(os.path.abspath(__file__))
 res_dir = os.path.join(top, "corpus", "result")
 par_dir = os.path.join(top, "corpus", "parse")
+jou_dir = os.path.join(top, "corpus", "journal")
 rng = random.Random(20261129)
 
 
@@ -80,7 +81,7 @@ def dump(o):
 
 
 def main():
-    for d in (res_dir, par_dir):
+    for d in (res_dir, par_dir, jou_dir):
         os.makedirs(d, exist_ok=True)
         for f in os.listdir(d):
             if "-fuzz-" not in f:  # inputs the fuzzers found stay
@@ -157,6 +158,33 @@ def main():
     mutate("env-deep", lambda o: o.update(env=json.loads('{"a":' * 40 + "1" + "}" * 40)))
     mutate("warnings-int", lambda o: o.update(warnings=[1]))
     mutate("exit-status", lambda o: run0(o).update(exit_status=1000))
+
+    # journals: header line + one line per run (abstat-result(5) JOURNAL)
+    def journal(o):
+        o = copy.deepcopy(o)
+        runs = [(b, r) for b, bench in enumerate(o["benchmarks"])
+                for r in bench["runs"]]
+        for bench in o["benchmarks"]:
+            bench["runs"] = []
+        o["format"] = "abstat-journal"
+        return "".join([json.dumps(o) + "\n"] +
+                       [json.dumps({"bench": b, "run": r}) + "\n"
+                        for b, r in runs])
+    jt = journal(v)
+    put(jou_dir, "ok-plain.journal", jt)
+    put(jou_dir, "ok-copies.journal", journal(valid(copies=2, runs=2)))
+    put(jou_dir, "ok-header-only.journal", jt.split("\n")[0] + "\n")
+    put(jou_dir, "ok-torn.journal", jt[:-40])
+    put(jou_dir, "ok-torn-zeros.journal", jt + "\0" * 100)
+    lines = jt.split("\n")
+    put(jou_dir, "bad-middle.journal",
+        "\n".join(lines[:2] + ["{\"bench\":0,\"run\":{}}"] + lines[2:]))
+    put(jou_dir, "bad-bench.journal",
+        "\n".join(lines[:2] + ["{\"bench\":7,\"run\":{}}"] + lines[2:]))
+    put(jou_dir, "bad-header-torn.journal", lines[0][:100])
+    put(jou_dir, "bad-result.journal", json.dumps(v))
+    put(jou_dir, "bad-empty.journal", "")
+    put(jou_dir, "bad-blank-line.journal", "\n".join(lines[:2] + [""] + lines[2:]))
 
     parse = ["0", "1", "0-3", "0,2-5:2", "1-0", "0-1023", "0-1023:7",
              "1024", "99999999999999999999", "", "-", "0-", ",", "0,,1",
