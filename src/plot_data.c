@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -331,8 +332,9 @@ int plot_data_scaling(const struct config *cfg, const struct side *sides,
 	struct config c = *cfg;
 	struct compare_model *m = NULL;
 	const struct side *bad;
-	char title[512], list[256];
+	char title[512], list[256], *allow;
 	bool differ = false;
+	unsigned most = 1;
 	int rc;
 
 	for (size_t s = 1; s < n; s++)
@@ -349,10 +351,17 @@ int plot_data_scaling(const struct config *cfg, const struct side *sides,
 			  bad->files[0]->path ? bad->files[0]->path : "a side");
 		return EXIT_USAGE;
 	}
-	/* Throughput is the one metric of this chart. */
+	/* Throughput is the one metric of this chart, and N copies are
+	 * pinned to N CPUs by design: that difference is the experiment. */
 	c.metrics = "ops/s";
 	c.events = NULL;
+	if (asprintf(&allow, "%s%scpu.pinned,cpu.pinned_siblings",
+		     cfg->allow_env_diff ? cfg->allow_env_diff : "",
+		     cfg->allow_env_diff ? "," : "") < 0)
+		return -ENOMEM;
+	c.allow_env_diff = allow;
 	rc = plot_build(&c, sides, n, &m);
+	free(allow);
 	if (rc)
 		return rc;
 	plot_bench_list(m, NULL, list, sizeof(list));
@@ -363,7 +372,14 @@ int plot_data_scaling(const struct config *cfg, const struct side *sides,
 	plot_put_field(f,
 		       "median ops/s summed over copies, 95% CI; dashed: linear scaling",
 		       ascii);
-	fprintf(f, "\t%zu\n\n\n", m->n_rows);
+	for (size_t s = 0; s < n; s++)
+		for (size_t r = 0; r < m->n_rows; r++) {
+			unsigned k = plot_bench_copies(&sides[s],
+						       m->rows[r].bench);
+
+			most = k > most ? k : most;
+		}
+	fprintf(f, "\t%zu\t%u\n\n\n", m->n_rows, most);
 	for (size_t r = 0; r < m->n_rows; r++) {
 		fprintf(f, "%zu", r);
 		plot_put_field(f, m->rows[r].bench, ascii);
