@@ -2,7 +2,7 @@
 # doctor prints, and lists every env key a capture produces.
 need_cmd groff
 page=man/abstat-doctor.1
-groff -t -ww -man -Tutf8 "$page" >/dev/null 2>"$TESTTMP/groff" ||
+groff -ww -man -Tutf8 "$page" >/dev/null 2>"$TESTTMP/groff" ||
 	fail "groff failed"
 [ -s "$TESTTMP/groff" ] && { cat "$TESTTMP/groff"; fail "groff warnings"; }
 
@@ -25,7 +25,7 @@ for k in kernel.release kernel.version kernel.cmdline kernel.boot_id \
 	perf.max_sample_rate thp clocksource randomize_va_space load.avg1 \
 	load.runnable libraries.libpfm4 libraries.papi abstat_version \
 	workloads.NAME.path workloads.NAME.sha256; do
-	grep -q "^$k[|,]" "$page" || fail "env key $k not in $page"
+	grep -qE "^\.B $k(,|\$)" "$page" || fail "env key $k not in $page"
 done
 
 # once abstat run stores env: every key of a real result is in the table
@@ -54,7 +54,7 @@ for k in list(keys):
         keys.discard(k); keys.add("vulnerabilities.NAME")
     if k.startswith("load.avg"):
         keys.discard(k); keys.add("load.avg1")
-bad = [k for k in sorted(keys) if not any(l.startswith(k + "|") or l.startswith(k + ",") for l in page)]
+bad = [k for k in sorted(keys) if not any(l == ".B " + k or l.startswith(".B " + k + ",") for l in page)]
 print("env keys checked:", len(keys), "missing:", bad)
 sys.exit(1 if bad else 0)
 PY
