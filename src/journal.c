@@ -318,7 +318,7 @@ static int journal_load(const char *path, struct result **out, unsigned *torn,
 		nl = memchr(p, '\n', (size_t)(buf + size - p));
 		n = nl ? (size_t)(nl - p) : (size_t)(buf + size - p);
 		rc = journal_run_line(path, r, p, n, no, err, len);
-		/* The last line may be cut by the crash; any other must parse */
+		/* The last line may be cut by a crash; any other must parse */
 		if (rc == -EINVAL && (!nl || nl + 1 == buf + size)) {
 			*torn = no;
 			rc = 0;

@@ -435,7 +435,8 @@ void result_run_aggregate(struct run *run, size_t n_events)
 			t->term_signal = p->term_signal;
 		}
 		for (size_t k = 0; c && p->counters && k < n_events; k++) {
-			c[k].value = result_add(c[k].value, p->counters[k].value);
+			c[k].value = result_add(c[k].value,
+						p->counters[k].value);
 			c[k].enabled_ns = result_add(c[k].enabled_ns,
 						     p->counters[k].enabled_ns);
 			c[k].running_ns = result_add(c[k].running_ns,

@@ -290,8 +290,8 @@ static void result_key_near(const char *buf, size_t size, size_t pos,
 		if (buf[i - 1] != ':')
 			continue;
 		end = i - 1;
-		while (end > stop && (buf[end - 1] == ' ' || buf[end - 1] == '\n' ||
-				      buf[end - 1] == '\t' || buf[end - 1] == '\r'))
+		while (end > stop && strchr(" \t\r\n", buf[end - 1]) &&
+		       buf[end - 1])
 			end--;
 		if (end <= stop || buf[end - 1] != '"')
 			continue;
@@ -373,8 +373,8 @@ int result_load_json_line(const char *buf, size_t size, const char *name,
 		return 0;
 	}
 	if (strstr(je.text, "too big")) {
-		j = json_loadb(buf, size,
-			       RESULT_JSON_FLAGS | JSON_DECODE_INT_AS_REAL, NULL);
+		j = json_loadb(buf, size, RESULT_JSON_FLAGS |
+			       JSON_DECODE_INT_AS_REAL, NULL);
 		if (j && result_find_huge(j, path, sizeof(path))) {
 			json_decref(j);
 			snprintf(err, len,

@@ -168,7 +168,8 @@ static void test_bad_header(void **state)
 	FILE *f;
 
 	/* a result file is not a journal */
-	assert_int_equal(result_write(t->r, t->out, false, err, sizeof(err)), 0);
+	assert_int_equal(result_write(t->r, t->out, false, err, sizeof(err)),
+			 0);
 	assert_int_equal(journal_recover(t->out, &back, err, sizeof(err)),
 			 -EINVAL);
 	f = fopen(t->jpath, "w");
@@ -246,23 +247,26 @@ static void test_output_exists(void **state)
 	struct journal *j;
 	char err[512];
 
-	assert_int_equal(result_write(t->r, t->out, false, err, sizeof(err)), 0);
+	assert_int_equal(result_write(t->r, t->out, false, err, sizeof(err)),
+			 0);
 	assert_int_equal(journal_open(t->out, t->r, false, &j, err,
 				      sizeof(err)), -EEXIST);
 	assert_non_null(strstr(err, "--force"));
 	assert_int_equal(access(t->jpath, F_OK), -1);
 }
 
+#define TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_crash_recover, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_torn_line, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_bad_lines, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_bad_header, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_finish, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_finish_fails, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_output_exists, setup, teardown),
+		TEST(test_crash_recover),
+		TEST(test_torn_line),
+		TEST(test_bad_lines),
+		TEST(test_bad_header),
+		TEST(test_finish),
+		TEST(test_finish_fails),
+		TEST(test_output_exists),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

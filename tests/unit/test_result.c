@@ -161,7 +161,8 @@ static void set_path(json_t *j, const char *path, const char *value)
 
 		assert_non_null(v);
 		if (json_is_array(cur))
-			assert_int_equal(json_array_set_new(cur, atoi(part), v), 0);
+			assert_int_equal(json_array_set_new(cur, atoi(part),
+							    v), 0);
 		else
 			assert_int_equal(json_object_set_new(cur, part, v), 0);
 	}
@@ -328,7 +329,8 @@ static void test_write(void **state)
 	/* existing file, no force: refused, untouched */
 	free(r->label);
 	r->label = strdup("second");
-	assert_int_equal(result_write(r, path, false, err, sizeof(err)), -EEXIST);
+	assert_int_equal(result_write(r, path, false, err, sizeof(err)),
+			 -EEXIST);
 	assert_non_null(strstr(err, "r.json exists; use --force"));
 	assert_int_equal(count_entries(dir), 1);
 	assert_int_equal(result_read(path, &back, err, sizeof(err)), 0);
@@ -345,7 +347,8 @@ static void test_write(void **state)
 	/* a value the format cannot hold: error, and nothing left behind */
 	r->bench[0].runs[1].total.wall_ns = UINT64_MAX;
 	snprintf(bad, sizeof(bad), "%s/big.json", dir);
-	assert_int_equal(result_write(r, bad, false, err, sizeof(err)), -ERANGE);
+	assert_int_equal(result_write(r, bad, false, err, sizeof(err)),
+			 -ERANGE);
 	assert_non_null(strstr(err, "2^63-1"));
 	assert_int_equal(count_entries(dir), 1);
 
