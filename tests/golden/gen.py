@@ -102,3 +102,18 @@ write("suite-b.json", result("paravirt", [
     ("getppid", runs(R(41), 10, 1046)), ("mmap", runs(R(42), 10, 13310,
                                                       noise=0.01)),
     ("stat", runs(R(43), 10, 1513))], e=pv))
+# drift with run order plus one outlier (drift.json); a slow first
+# measured run (cold.json)
+def distort(rs, f):
+    for i, r in enumerate(rs[1:]):
+        k = f(i)
+        for key in ("wall_ns", "region_ns", "user_ns", "sys_ns"):
+            r[key] = int(r[key] * k)
+        c = r["counters"][2]
+        c["value"] = c["enabled_ns"] = c["running_ns"] = int(c["value"] * k)
+    return rs
+
+write("drift.json", result("drift", [("getppid", distort(
+    runs(R(51), 12, 1009), lambda i: 1 + 0.01 * i + (0.9 if i == 11 else 0)))]))
+write("cold.json", result("cold", [("getppid", distort(
+    runs(R(52), 10, 1009), lambda i: 1.8 if i == 0 else 1))]))
