@@ -26,3 +26,7 @@ grep_err 'after key "wall_ns"'
 truncate -s 300M "$TESTTMP/big.json"
 expect_exit 2 "$ABSTAT" show "$TESTTMP/big.json"
 grep_err 'big.json: file is larger than the 256 MiB limit'
+# compare reads through the same reader: the bad side is named
+expect_exit 2 "$ABSTAT" compare tests/fuzz/corpus/result/ok-plain.json tests/fuzz/corpus/result/bad-negative.json
+one_line_err
+grep_err 'bad-negative.json: benchmarks\[0\]\.runs\[0\]\.user_ns: negative value -1'
