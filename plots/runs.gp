@@ -27,14 +27,22 @@ do for [i = 1:ns] {
 		using (lab = unq(strcol(2)), 0) nooutput
 	side[i] = lab
 }
-# index 2: panel number, panel title, unit
+# index 2: panel number, panel title, unit, lowest value, highest value
 array ptitle[np]
 array punit[np]
+array pfmt[np]
+# Tick labels like 10.03M: as many decimals as the range needs.
+decimals(lo, hi) = (mag = abs(hi) > abs(lo) ? abs(hi) : abs(lo), \
+	k = mag > 0 ? floor(log10(mag) / 3) : 0, step = (hi - lo) / 5, \
+	d = step > 0 ? ceil(-log10(step / 10.0**(3 * k))) : 1, \
+	d < 0 ? 0 : d > 6 ? 6 : d)
 do for [i = 1:np] {
 	stats data index 2 every ::(i - 1)::(i - 1) \
-		using (lab = unq(strcol(2)), u = unq(strcol(3)), 0) nooutput
+		using (lab = unq(strcol(2)), u = unq(strcol(3)), \
+		lo = column(4), hi = column(5), 0) nooutput
 	ptitle[i] = lab
 	punit[i] = u eq "-" ? "" : u
+	pfmt[i] = sprintf("%%.%ds%%c", int(decimals(lo, hi)))
 }
 # index 3 + (panel - 1) * sides + (side - 1): run number, value
 blk(p, s) = 3 + (p - 1) * ns + (s - 1)
@@ -55,7 +63,6 @@ if (fmt eq "png") {
 set output out
 
 set datafile missing "NaN"
-set format y "%.1s%c"
 set xrange [0.5:nruns + 0.5]
 if (nruns <= 20) { set xtics 1 }
 set xtics nomirror
@@ -69,6 +76,7 @@ set multiplot layout rows, cols title title . "\n" . sub
 do for [p = 1:np] {
 	set title ptitle[p]
 	set ylabel punit[p]
+	set format y pfmt[p]
 	if (fmt eq "txt") {
 		plot for [s = 1:ns] data index blk(p, s) using 1:2 \
 			with linespoints lt s pt s title side[s]

@@ -236,6 +236,33 @@ static int plot_runs_check(const char *list, const char *opt,
 	return rc;
 }
 
+/* Lowest and highest value of panel i: the script picks the decimals of
+ * its tick labels from them. */
+static void plot_runs_range(const struct plot_runs *p, size_t i, FILE *f)
+{
+	double lo = 0, hi = 0;
+	bool any = false;
+	size_t b = 0;
+
+	while (p->bench[b] != p->panels[i].bench)
+		b++;
+	for (size_t s = 0; s < p->n_sides; s++)
+		for (size_t fi = 0; fi < p->sides[s].n_files; fi++) {
+			const struct metric *m = metrics_find(
+				plot_runs_set(p, s, fi, b),
+				p->panels[i].ref->name);
+
+			for (size_t k = 0; m && k < m->n; k++) {
+				if (!any || m->v[k] < lo)
+					lo = m->v[k];
+				if (!any || m->v[k] > hi)
+					hi = m->v[k];
+				any = true;
+			}
+		}
+	fprintf(f, "\t%.9g\t%.9g", lo, hi);
+}
+
 static void plot_runs_write(const struct plot_runs *p, FILE *f, bool ascii)
 {
 	char label[64], title[320];
@@ -259,6 +286,7 @@ static void plot_runs_write(const struct plot_runs *p, FILE *f, bool ascii)
 		plot_put_str(f, title, ascii);
 		fputc('\t', f);
 		plot_put_str(f, m->unit, ascii);
+		plot_runs_range(p, i, f);
 		fputc('\n', f);
 	}
 	for (size_t i = 0; i < p->n_panels; i++) {
