@@ -286,6 +286,13 @@ int session_open(struct session *s, const struct config *cfg)
 			return EXIT_COUNTERS;
 		}
 		session_cpuset_for_signal = s->cpuset;
+		if (cpuset_note(s->cpuset)) {
+			msg_warn("--cpuset: %s", cpuset_note(s->cpuset));
+			json_array_append_new(
+				s->warnings,
+				json_sprintf("cpuset: %s",
+					     cpuset_note(s->cpuset)));
+		}
 	}
 	rc = session_counter_sets(s);
 	if (rc)

@@ -14,7 +14,7 @@ pass=0 fail=0 skip=0 failed=
 if [ $# -gt 0 ]; then
 	tests="$*"
 else
-	tests="$(ls "$top"/build/tests/test_* 2>/dev/null) $(ls "$top"/tests/cli/*.sh)"
+	tests="$(ls "$top"/build/tests/test_* 2>/dev/null | grep -v '\.d$') $(ls "$top"/tests/cli/*.sh)"
 fi
 
 for t in $tests; do
