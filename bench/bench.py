@@ -219,33 +219,6 @@ def result_values(path):
     return ns_op, counts, r
 
 
-def abstat_getppid(reps):
-    """(median ns/op, median task-clock/op, ops) of abstat -w getppid."""
-    path = os.path.join(TMP, "getppid.json")
-    ns, _ = timed([ABSTAT, "run", "-q", "-w", "getppid", "-r", str(reps),
-                   "-C", CPU, "-o", path, "--force"])
-    if ns is None:
-        return None, None, None
-    ns_op, counts, r = result_values(path)
-    ops = None
-    for run in r["benchmarks"][0]["runs"]:
-        ops = run.get("ops", ops)
-    tc = med(counts.get("task-clock", []))
-    return med(ns_op), (tc / ops if tc and ops else None), ops
-
-
-def perf_bench_getppid(loops):
-    """ns/op of perf bench syscall basic, pinned to abstat's CPU: the two
-    must share a CPU, or one of them gets the quieter one."""
-    rc, so, se = capture(["taskset", "-c", CPU, "perf", "bench", "syscall",
-                          "basic", "-l", str(loops)])
-    m = re.search(r"([0-9.]+)\s+usecs/op", so + se)
-    if rc or not m:
-        log("perf bench syscall basic failed (exit %d)" % rc)
-        return None
-    return float(m.group(1)) * 1000.0
-
-
 def abstat_faults(pages, reps):
     """page-faults of every run of touch_pages under abstat."""
     path = os.path.join(TMP, "faults.json")
@@ -272,54 +245,36 @@ def perf_faults(pages):
 
 
 def section_fidelity():
+    """getppid: bench/fidelity.sh (shared with the workloads work) does
+    the interleaved abstat / perf bench rounds; its lines are parsed."""
     k_rounds = 3 if QUICK else 7
-    reps = 3 if QUICK else 5
     if not have("perf"):
         summary("fidelity", "perf missing", "", None)
         return
-    log("fidelity: getppid, %d rounds (abstat -r %d, perf bench)"
-        % (k_rounds, reps))
-    loops = abstat_getppid(1)[2] or 2500000
-    a_ns, a_tc, p_ns, ratios, tc_ratios = [], [], [], [], []
-    for k in range(k_rounds):
-        got = {}
-        for who in rounds_order(("abstat", "perf"), k):
-            if who == "abstat":
-                got[who], got["tc"], _ = abstat_getppid(reps)
-            else:
-                got[who] = perf_bench_getppid(loops)
-        a_ns.append(got["abstat"])
-        a_tc.append(got["tc"])
-        p_ns.append(got["perf"])
-        if got["abstat"] and got["perf"]:
-            ratios.append(got["abstat"] / got["perf"])
-        if got["tc"] and got["perf"]:
-            tc_ratios.append(got["tc"] / got["perf"])
+    rounds = 4 if QUICK else 10
+    log("fidelity: getppid, sh bench/fidelity.sh %d %s" % (rounds, CPU))
+    rc, so, se = capture(["sh", os.path.join(ROOT, "bench", "fidelity.sh"),
+                          str(rounds), CPU])
     out("")
-    out("== fidelity: getppid ns/op, %d interleaved rounds, CPU %s"
-        % (k_rounds, CPU))
-    out("   abstat run -q -w getppid -r %d -C %s -o F: median over runs of"
-        % (reps, CPU))
-    out("   region_ns/ops (ns/op) and task-clock/ops (tc/op)")
-    out("   taskset -c %s perf bench syscall basic -l %d (usecs/op)"
-        % (CPU, loops))
-    out("   abstat ns/op per round: %s" % " ".join(fmt(x, "%.1f")
-                                                  for x in a_ns))
-    out("   abstat tc/op per round: %s" % " ".join(fmt(x, "%.1f")
-                                                  for x in a_tc))
-    out("   perf   ns/op per round: %s" % " ".join(fmt(x, "%.1f")
-                                                  for x in p_ns))
-    r, rt = med(ratios), med(tc_ratios)
-    out("   ns/op / perf: median %s, per round %s" % (
-        fmt(r, "%.3f"), " ".join("%.3f" % x for x in ratios)))
-    out("   tc/op / perf: median %s, per round %s" % (
-        fmt(rt, "%.3f"), " ".join("%.3f" % x for x in tc_ratios)))
+    out("== fidelity: getppid ns/op: sh bench/fidelity.sh %d %s" % (rounds,
+                                                                  CPU))
+    out(so.rstrip())
+    if rc:
+        log("fidelity.sh failed (exit %d): %s" % (rc, se.strip()[-200:]))
+
+    def field(label, pos):
+        m = re.search(r"^\s*%s\s+([0-9.]+)" % re.escape(label), so, re.M)
+        return float(m.group(1)) if m else None
+
+    r = field("ratio abstat/perf", 0)
+    a, p = field("abstat -w getppid", 0), field("perf bench syscall", 0)
+    rt = field("ratio task-clock/perf", 0)
     summary("getppid ns/op: abstat / perf bench",
-            "%s (%s/%s)" % (fmt(r, "%.3f"), fmt(med(a_ns), "%.0f"),
-                            fmt(med(p_ns), "%.0f")),
+            "%s (%s/%s)" % (fmt(r, "%.3f"), fmt(a, "%.0f"), fmt(p, "%.0f")),
             "1 +- 0.03", None if r is None else abs(r - 1) <= 0.03)
-    summary("getppid task-clock/op / perf bench", fmt(rt, "%.3f"),
-            "(reference)", None)
+    if rt is not None:
+        summary("getppid task-clock/op / perf bench", fmt(rt, "%.3f"),
+                "(reference)", None)
 
     pages, reps = 10000, 3
     log("fidelity: page faults of touch_pages %d" % pages)
@@ -374,7 +329,7 @@ RUNS_PER_SIDE = (5, 10, 20)
 
 
 def section_power():
-    k_trials = 10 if QUICK else 30
+    k_trials = 10 if QUICK else 40
     n = int(os.environ.get("BENCH_SPIN_N", "50000"))
     spin = os.path.join(BUILD, "tests/progs/spin")
     a_cmd, b_cmd = "%s %d" % (spin, n), "%s %d" % (spin, round(n * 1.05))
@@ -490,9 +445,11 @@ def section_speed():
                         "-r", str(r), "-o", path] + env_from + extra,
                        check=True)
     size = os.path.getsize(a_path) / 1e6
-    reps = 3 if QUICK else 7
+    reps = 2 if QUICK else 5
+    # --resamples 100 and show tell the bootstrap's share and the cost of
+    # reading and summarising one file.
     variants = [("text", [ABSTAT, "compare", a_path, b_path]),
-                ("json", [ABSTAT, "compare", "--format", "json", a_path,
+                ("r100", [ABSTAT, "compare", "--resamples", "100", a_path,
                           b_path]),
                 ("show", [ABSTAT, "show", a_path])]
     got = {v[0]: ([], []) for v in variants}
@@ -507,7 +464,7 @@ def section_speed():
         "runs (%.1f MB each), %d reps" % (b, e, r, size, reps))
     for name, cmd in variants:
         ms, rss = got[name]
-        out("   %-5s median %s ms (min %s), peak RSS %s kB: %s" % (
+        out("   %-4s %6s ms (min %s), peak RSS %s kB: %s" % (
             name, fmt(med(ms), "%.0f"), fmt(min(ms) if ms else None, "%.0f"),
             fmt(max(rss) if rss else None, "%d"),
             " ".join(os.path.basename(c) if c.startswith(TMP) else c

@@ -30,7 +30,9 @@ while [ "$i" -lt "$rounds" ]; do
 	python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))["benchmarks"][0]["runs"][0]
-print("%.3f" % (r["region_ns"] / r["ops"]))' "$tmp/r.json" >>"$tmp/a"
+tc = r["counters"][0]["value"] if r["counters"][0] else 0
+print("%.3f %.3f" % (r["region_ns"] / r["ops"], tc / r["ops"]))' \
+		"$tmp/r.json" >>"$tmp/a"
 	taskset -c "$cpu" perf bench syscall basic -l "$loops" 2>/dev/null |
 		awk '/usecs\/op/ { printf "%.3f\n", $1 * 1000 }' >>"$tmp/p"
 	i=$((i + 1))
@@ -38,7 +40,9 @@ done
 
 python3 - "$tmp/a" "$tmp/p" <<'PY'
 import statistics, sys
-a = [float(x) for x in open(sys.argv[1])]
+rows = [x.split() for x in open(sys.argv[1])]
+a = [float(x[0]) for x in rows]
+t = [float(x[1]) for x in rows if len(x) > 1 and float(x[1]) > 0]
 p = [float(x) for x in open(sys.argv[2])]
 if not a or not p:
     sys.exit("fidelity: no numbers (perf bench output changed?)")
@@ -47,4 +51,11 @@ print("getppid ns/op, %d interleaved rounds, median (min-max)" % len(a))
 print("  abstat -w getppid      %8.1f  (%.1f-%.1f)" % (ma, min(a), max(a)))
 print("  perf bench syscall     %8.1f  (%.1f-%.1f)" % (mp, min(p), max(p)))
 print("  ratio abstat/perf      %8.3f  (%+.1f%%)" % (ma / mp, (ma / mp - 1) * 100))
+# CPU time per op (task-clock): the same as ns/op on a quiet CPU; when
+# other work shares the CPU, wall-based ns/op of both sides grows, this
+# does not.
+if t:
+    mt = statistics.median(t)
+    print("  abstat task-clock/op   %8.1f  (%.1f-%.1f)" % (mt, min(t), max(t)))
+    print("  ratio task-clock/perf  %8.3f  (%+.1f%%)" % (mt / mp, (mt / mp - 1) * 100))
 PY
