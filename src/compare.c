@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "compare_priv.h"
 #include "format.h"
 #include "msg.h"
 #include "stats.h"
@@ -39,16 +40,7 @@ const char *compare_verdict_name(enum compare_verdict v)
 	return names[v];
 }
 
-/* Per side x file metric sets for one benchmark (NULL: file lacks it). */
-struct compare_bench {
-	const char *name;
-	struct metric_set **sets; /* [side][file] */
-};
-
-static int compare_warn(struct compare_model *m, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int compare_warn(struct compare_model *m, const char *fmt, ...)
+int compare_warn(struct compare_model *m, const char *fmt, ...)
 {
 	char buf[512], **w;
 	va_list ap;
@@ -70,207 +62,6 @@ static int compare_warn(struct compare_model *m, const char *fmt, ...)
 	return 0;
 }
 
-static const char *compare_file_name(const struct result *r)
-{
-	return r->path ? r->path : r->label ? r->label : "(result)";
-}
-
-/* Refuse events encoded differently (DESIGN "Counting"), unless forced. */
-static int compare_encodings(const struct config *cfg,
-			     const struct side *sides, size_t n,
-			     struct compare_model *m)
-{
-	const struct result *ref = sides[0].files[0];
-
-	for (size_t s = 0; s < n; s++)
-		for (size_t f = 0; f < sides[s].n_files; f++) {
-			const struct result *r = sides[s].files[f];
-
-			for (size_t e = 0; e < r->n_events; e++) {
-				int i = result_event_index(ref,
-							   r->events[e].name);
-				const char *d;
-				char buf[256];
-
-				if (i < 0)
-					continue;
-				d = event_encoding_diff(&ref->events[i],
-							&r->events[e]);
-				if (!d)
-					continue;
-				if (!cfg->force_compare) {
-					msg_error("compare: event '%s' is encoded differently in %s and %s (field %s); compare like with like, or pass --force-compare",
-						  r->events[e].name,
-						  compare_file_name(ref),
-						  compare_file_name(r), d);
-					return EXIT_USAGE;
-				}
-				if (m->forced)
-					continue;
-				snprintf(buf, sizeof(buf),
-					 "event '%s' %s differs (--force-compare)",
-					 r->events[e].name, d);
-				m->forced = true;
-				m->forced_note = strdup(buf);
-			}
-		}
-	return 0;
-}
-
-static int compare_env(const struct config *cfg, const struct side *sides,
-		       size_t n, struct compare_model *m)
-{
-	json_t **envs = calloc(n, sizeof(*envs));
-	int rc;
-
-	if (!envs)
-		return -ENOMEM;
-	for (size_t s = 0; s < n; s++)
-		envs[s] = sides[s].files[0]->env;
-	rc = env_diff(envs, n, cfg->allow_env_diff, &m->env, &m->n_env);
-	free(envs);
-	if (rc < 0) {
-		m->env = NULL;
-		m->n_env = 0;
-		return 0; /* an env we cannot diff is not a reason to stop */
-	}
-	for (size_t i = 0; i < m->n_env; i++) {
-		struct env_diff *d = &m->env[i];
-
-		if (d->kind != ENV_DIFF_REFUSED)
-			continue;
-		msg_error("compare: environment '%s' differs between sides ('%s' vs '%s'), which changes what is measured; pass --allow-env-diff %s to compare anyway",
-			  d->key, d->values[0] ? d->values[0] : "",
-			  d->values[1] ? d->values[1] : "", d->key);
-		return EXIT_USAGE;
-	}
-	return 0;
-}
-
-static const struct benchmark *compare_find_bench(const struct result *r,
-						  const char *name)
-{
-	for (size_t i = 0; i < r->n_bench; i++)
-		if (!strcmp(r->bench[i].name, name))
-			return &r->bench[i];
-	return NULL;
-}
-
-static void compare_benches_free(struct compare_bench *b, size_t nb,
-				 const struct side *sides, size_t n)
-{
-	for (size_t i = 0; i < nb; i++) {
-		for (size_t s = 0; b[i].sets && s < n; s++) {
-			for (size_t f = 0; b[i].sets[s] &&
-					   f < sides[s].n_files; f++)
-				metrics_free(&b[i].sets[s][f]);
-			free(b[i].sets[s]);
-		}
-		free(b[i].sets);
-	}
-	free(b);
-}
-
-/* Benchmarks of the baseline, in its order; others are warned about. */
-static int compare_benches(const struct side *sides, size_t n,
-			   struct compare_model *m, struct compare_bench **out,
-			   size_t *n_out)
-{
-	const struct result *ref = sides[0].files[0];
-	struct compare_bench *b = calloc(ref->n_bench + 1, sizeof(*b));
-
-	if (!b)
-		return -ENOMEM;
-	*out = b;
-	*n_out = ref->n_bench;
-	for (size_t i = 0; i < ref->n_bench; i++) {
-		b[i].name = ref->bench[i].name;
-		b[i].sets = calloc(n, sizeof(*b[i].sets));
-		if (!b[i].sets)
-			return -ENOMEM;
-		for (size_t s = 0; s < n; s++) {
-			b[i].sets[s] = calloc(sides[s].n_files,
-					      sizeof(struct metric_set));
-			if (!b[i].sets[s])
-				return -ENOMEM;
-			for (size_t f = 0; f < sides[s].n_files; f++) {
-				const struct benchmark *bb = compare_find_bench(
-					sides[s].files[f], b[i].name);
-
-				if (bb && metrics_extract(sides[s].files[f], bb,
-							  &b[i].sets[s][f]))
-					return -ENOMEM;
-			}
-		}
-	}
-	for (size_t s = 1; s < n; s++)
-		for (size_t f = 0; f < sides[s].n_files; f++) {
-			const struct result *r = sides[s].files[f];
-
-			for (size_t k = 0; k < r->n_bench; k++)
-				if (!compare_find_bench(ref, r->bench[k].name) &&
-				    compare_warn(m, "benchmark '%s' is only in %s, not in the baseline; left out",
-						 r->bench[k].name,
-						 compare_file_name(r)))
-					return -ENOMEM;
-		}
-	return 0;
-}
-
-/* --metric and -e name rows; a comma list. */
-static bool compare_list_has(const char *list, const char *name)
-{
-	size_t len = strlen(name);
-
-	for (const char *p = list; p && *p;) {
-		const char *c = strchr(p, ',');
-		size_t l = c ? (size_t)(c - p) : strlen(p);
-
-		if (l == len && !strncmp(p, name, len))
-			return true;
-		p = c ? c + 1 : NULL;
-	}
-	return false;
-}
-
-static bool compare_bench_has(const struct compare_bench *b, size_t n,
-			      const struct side *sides, const char *metric)
-{
-	for (size_t s = 0; s < n; s++)
-		for (size_t f = 0; f < sides[s].n_files; f++)
-			if (metrics_find(&b->sets[s][f], metric))
-				return true;
-	return false;
-}
-
-/* Rows chosen by the user must all exist somewhere. */
-static int compare_check_names(const char *list, const char *opt,
-			       const struct compare_bench *b, size_t nb,
-			       const struct side *sides, size_t n)
-{
-	char *copy, *tok, *save = NULL;
-	int rc = 0;
-
-	if (!list)
-		return 0;
-	copy = strdup(list);
-	if (!copy)
-		return -ENOMEM;
-	for (tok = strtok_r(copy, ",", &save); tok && !rc;
-	     tok = strtok_r(NULL, ",", &save)) {
-		bool found = false;
-
-		for (size_t i = 0; i < nb && !found; i++)
-			found = compare_bench_has(&b[i], n, sides, tok);
-		if (!found) {
-			msg_error("compare: %s: no metric named '%s' in these results; 'abstat show FILE' lists them",
-				  opt, tok);
-			rc = EXIT_USAGE;
-		}
-	}
-	free(copy);
-	return rc;
-}
 
 static bool compare_wanted(const struct config *cfg, size_t nb,
 			   const struct compare_bench *b,
@@ -279,8 +70,8 @@ static bool compare_wanted(const struct config *cfg, size_t nb,
 	const struct metric *mt;
 
 	if (cfg->metrics || cfg->events)
-		return compare_list_has(cfg->metrics, name) ||
-		       compare_list_has(cfg->events, name);
+		return compare_check_list_has(cfg->metrics, name) ||
+		       compare_check_list_has(cfg->events, name);
 	if (nb > 1 && !cfg->detail)
 		return !strcmp(name, metrics_find(base, "ns/op") ? "ns/op" :
 								    "wall");
@@ -459,11 +250,11 @@ static void compare_fill_delta(const struct compare_model *m,
 	if (a->min == a->max && b->min == b->max && a->min == b->min) {
 		/* the same constant on both sides (often 0): no change */
 		d->has_delta = d->exact = true;
-		d->verdict = a->n < COMPARE_MIN_RUNS || b->n < COMPARE_MIN_RUNS ?
-				     VERDICT_TOO_FEW_RUNS :
-				     VERDICT_NOT_SIGNIFICANT;
-		if (d->verdict == VERDICT_TOO_FEW_RUNS)
+		d->verdict = VERDICT_NOT_SIGNIFICANT;
+		if (a->n < COMPARE_MIN_RUNS || b->n < COMPARE_MIN_RUNS) {
+			d->verdict = VERDICT_TOO_FEW_RUNS;
 			d->why = "need >= 4 runs";
+		}
 		return;
 	}
 	if (a->center == 0) {
@@ -544,6 +335,27 @@ static int compare_holm(struct compare_model *m)
 	return 0;
 }
 
+/* Rows for the wanted metrics of one file's set not yet in the rows of
+ * this benchmark (from first on). */
+static int compare_set_rows(const struct config *cfg, struct compare_model *m,
+			    const struct compare_bench *b, size_t nb,
+			    const struct metric_set *set, size_t first)
+{
+	for (size_t k = 0; k < set->n; k++) {
+		const struct metric *mt = &set->m[k];
+		bool dup = false;
+
+		for (size_t r = first; r < m->n_rows; r++)
+			dup |= !strcmp(m->rows[r].metric, mt->name);
+		if (dup || !compare_wanted(cfg, nb, b, &b->sets[0][0],
+					   mt->name))
+			continue;
+		if (compare_add_row(m, b->name, mt))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static int compare_rows(const struct config *cfg, const struct side *sides,
 			struct compare_model *m, struct compare_bench *b,
 			size_t nb)
@@ -554,29 +366,14 @@ static int compare_rows(const struct config *cfg, const struct side *sides,
 
 		/* metric order: as the first file holding each one has it */
 		for (size_t s = 0; s < m->n_sides; s++)
-			for (size_t f = 0; f < sides[s].n_files; f++) {
-				const struct metric_set *set = &b[i].sets[s][f];
-
-				for (size_t k = 0; k < set->n; k++) {
-					const struct metric *mt = &set->m[k];
-					bool dup = false;
-
-					for (size_t r = first; r < m->n_rows; r++)
-						dup |= !strcmp(m->rows[r].metric,
-							       mt->name);
-					if (dup ||
-					    !compare_wanted(cfg, nb, &b[i],
-							    &b[i].sets[0][0],
-							    mt->name))
-						continue;
-					if (compare_add_row(m, b[i].name, mt))
-						return -ENOMEM;
-				}
-			}
+			for (size_t f = 0; f < sides[s].n_files; f++)
+				if (compare_set_rows(cfg, m, &b[i], nb,
+						     &b[i].sets[s][f], first))
+					return -ENOMEM;
 		for (size_t r = first; r < m->n_rows; r++) {
 			for (size_t s = 0; s < m->n_sides; s++)
-				if (compare_fill_stat(cfg, m, &m->rows[r], &b[i],
-						      s, &sides[s]))
+				if (compare_fill_stat(cfg, m, &m->rows[r],
+						      &b[i], s, &sides[s]))
 					return -ENOMEM;
 			for (size_t s = 1; s < m->n_sides; s++)
 				compare_fill_delta(m, &m->rows[r], s);
@@ -638,11 +435,11 @@ int compare_build(const struct config *cfg, const struct side *sides,
 	m->resamples = cfg->resamples ? cfg->resamples : 10000;
 	rc = compare_header(sides, n, m);
 	if (!rc)
-		rc = compare_encodings(cfg, sides, n, m);
+		rc = compare_check_encodings(cfg, sides, n, m);
 	if (!rc)
-		rc = compare_env(cfg, sides, n, m);
+		rc = compare_check_env(cfg, sides, n, m);
 	if (!rc)
-		rc = compare_benches(sides, n, m, &b, &nb);
+		rc = compare_check_benches(sides, n, m, &b, &nb);
 	if (!rc)
 		rc = compare_check_names(cfg->metrics, "--metric", b, nb,
 					 sides, n);
@@ -658,10 +455,10 @@ int compare_build(const struct config *cfg, const struct side *sides,
 				m->runs[s] = m->rows[r].stat[s].n;
 	if (!rc && !m->n_rows) {
 		msg_error("compare: the baseline has no benchmark to compare; is %s a complete result?",
-			  compare_file_name(sides[0].files[0]));
+			  compare_check_file_name(sides[0].files[0]));
 		rc = EXIT_USAGE;
 	}
-	compare_benches_free(b, nb, sides, n);
+	compare_check_free(b, nb, sides, n);
 	if (rc) {
 		compare_model_free(m);
 		return rc;

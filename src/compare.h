@@ -36,7 +36,7 @@ struct side {
 #define COMPARE_DEFAULT_SEED UINT64_C(0x61627374617431)
 
 enum compare_verdict {
-	VERDICT_SIGNIFICANT,     /* p < alpha after Holm (or exact delta != 0) */
+	VERDICT_SIGNIFICANT,     /* p < alpha after Holm, or exact delta != 0 */
 	VERDICT_NOT_SIGNIFICANT, /* printed "~" */
 	VERDICT_TOO_FEW_RUNS,    /* < COMPARE_MIN_RUNS on a side */
 	VERDICT_UNDETERMINED,    /* the test failed: never significant */

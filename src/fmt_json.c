@@ -126,8 +126,8 @@ void fmt_json(const struct compare_model *m, FILE *out)
 		for (size_t s = 0; s < m->n_sides; s++)
 			json_array_append_new(st, fmt_json_stat(&row->stat[s]));
 		for (size_t s = 1; s < m->n_sides; s++)
-			json_array_append_new(de,
-					      fmt_json_delta(&row->delta[s], s));
+			json_array_append_new(
+				de, fmt_json_delta(&row->delta[s], s));
 		json_array_append_new(rows, json_pack("{s:s,s:s,s:s,s:b,s:o,s:o}",
 			"benchmark", row->bench, "metric", row->metric,
 			"unit", row->unit, "higher_is_better",

@@ -26,9 +26,10 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 		fprintf(out, "- %s%s: ", m->env[i].key,
 			m->env[i].kind == ENV_DIFF_INFO ? " (info)" : "");
 		for (size_t s = 0; s < m->n_sides; s++) {
+			char **v = m->env[i].values;
+
 			fputs(s ? " -> " : "", out);
-			fmt_md_str(out, m->env[i].values && m->env[i].values[s] ?
-					m->env[i].values[s] : "?");
+			fmt_md_str(out, v && v[s] ? v[s] : "?");
 		}
 		fputc('\n', out);
 	}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * compare_priv: what compare.c and compare_check.c share (not an API).
+ * compare_check.c decides whether the sides can be compared (encodings,
+ * environment, chosen rows) and extracts their metrics.
+ */
+#ifndef ABSTAT_COMPARE_PRIV_H
+#define ABSTAT_COMPARE_PRIV_H
+
+#include "compare.h"
+
+/* Per side x file metric sets for one benchmark (NULL: file lacks it). */
+struct compare_bench {
+	const char *name;
+	struct metric_set **sets; /* [side][file] */
+};
+
+/* Add a warning to the model (deduplicated). 0 or -ENOMEM. */
+int compare_warn(struct compare_model *m, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+const char *compare_check_file_name(const struct result *r);
+/* 0, EXIT_USAGE (message printed) or -ENOMEM. */
+int compare_check_encodings(const struct config *cfg,
+			    const struct side *sides, size_t n,
+			    struct compare_model *m);
+int compare_check_env(const struct config *cfg, const struct side *sides,
+		      size_t n, struct compare_model *m);
+int compare_check_benches(const struct side *sides, size_t n,
+			  struct compare_model *m, struct compare_bench **out,
+			  size_t *n_out);
+void compare_check_free(struct compare_bench *b, size_t nb,
+			const struct side *sides, size_t n);
+bool compare_check_list_has(const char *list, const char *name);
+int compare_check_names(const char *list, const char *opt,
+			const struct compare_bench *b, size_t nb,
+			const struct side *sides, size_t n);
+
+#endif
