@@ -195,7 +195,7 @@ int plot_data_delta(const struct config *cfg, const struct side *sides,
 {
 	struct compare_model *m = NULL;
 	double lo = 0, hi = 0;
-	size_t kept = 0, dropped = 0;
+	size_t kept = 0;
 	char title[512], sub[160], xlab[320], list[256];
 	bool *keep;
 	int rc;
@@ -222,17 +222,15 @@ int plot_data_delta(const struct config *cfg, const struct side *sides,
 			lo = fmin(lo, fmin(d->lo, d->delta) * 100);
 			hi = fmax(hi, fmax(d->hi, d->delta) * 100);
 		}
+		/* Rows without a delta (not supported, not counted, zero
+		 * baseline) are left out: 'abstat compare' says why. */
 		kept += keep[r];
-		dropped += !keep[r];
 	}
 	if (!kept) {
 		msg_error("plot: no row has a delta to draw (not supported, not counted or zero baseline); 'abstat compare' shows why");
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if (dropped)
-		msg_info("plot: %zu of %zu rows have no delta (not supported, not counted or zero baseline) and are left out",
-			 dropped, m->n_rows);
 	plot_bench_list(m, keep, list, sizeof(list));
 	snprintf(title, sizeof(title), "%s: change vs %s", list, m->labels[0]);
 	snprintf(sub, sizeof(sub),

@@ -1,0 +1,87 @@
+# abstat plot: every kind renders to PNG, SVG and an ASCII .txt chart; .gp
+# writes a script and its data that gnuplot renders; OUT rules.
+need_cmd gnuplot
+need_cmd python3
+G="$TOP/tests/fixtures/plot/gen.py"
+cd "$TESTTMP" || fail "no TESTTMP"
+# gnuplot's private directories go here: none may be left behind.
+mkdir tmp && export TMPDIR="$TESTTMP/tmp"
+python3 "$G" a.json --label base || fail "gen a"
+python3 "$G" b.json --label new --ns 110 --seed 2 || fail "gen b"
+python3 "$G" c2.json --label two --copies 2 --seed 3 || fail "gen c2"
+python3 "$G" s1.json --label base --bench getppid,stat --seed 4 || fail "gen s1"
+python3 "$G" s2.json --label new --bench getppid,stat --ns 95 --seed 5 ||
+	fail "gen s2"
+
+check_png() {
+	head -c 8 "$1" | od -An -tx1 | tr -d ' \n' | grep -q '^89504e470d0a1a0a$' ||
+		fail "$1: not a PNG"
+	[ "$(wc -c <"$1")" -gt 8000 ] || fail "$1: only $(wc -c <"$1") bytes"
+}
+check_svg() {
+	if command -v xmllint >/dev/null 2>&1; then
+		xmllint --noout "$1" || fail "$1: not well-formed XML"
+	else
+		python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$1" ||
+			fail "$1: not well-formed XML"
+	fi
+	grep -q '<svg' "$1" || fail "$1: no <svg>"
+}
+check_txt() {
+	width_ascii "$1" 72
+	[ "$(wc -l <"$1")" -gt 10 ] || fail "$1: too short"
+}
+
+# kind, files, a word the chart must show
+for spec in "delta:a.json b.json:new vs base" "runs:a.json:ns/op" \
+	"scaling:a.json c2.json:linear" "delta:s1.json s2.json:stat"; do
+	kind=${spec%%:*}; rest=${spec#*:}; files=${rest%%:*}; word=${rest#*:}
+	for ext in png svg txt; do
+		out="$kind-$ext.$ext"
+		[ -e "$out" ] && out="$kind-suite.$ext"
+		# shellcheck disable=SC2086
+		expect_exit 0 "$ABSTAT" plot -q --kind "$kind" $files -o "$out"
+		"check_$ext" "$out"
+		if [ "$ext" != png ]; then
+			grep -qF "$word" "$out" || { cat "$out"; fail "$out lacks '$word'"; }
+		fi
+	done
+done
+# Defaults: one side is runs, two the delta, different --copies scaling.
+expect_exit 0 "$ABSTAT" plot -q a.json -o auto1.txt
+grep -q 'every measured run' auto1.txt || fail "1 side is not the runs chart"
+expect_exit 0 "$ABSTAT" plot -q a.json b.json -o auto2.txt
+grep -q 'change vs base' auto2.txt || fail "2 sides are not the delta chart"
+grep -Eq '[+][0-9.]+% [*]' auto2.txt || { cat auto2.txt; fail "no significant mark"; }
+expect_exit 0 "$ABSTAT" plot -q a.json c2.json -o auto3.txt
+grep -q 'throughput vs copies' auto3.txt || fail "copies 1,2 not scaling"
+
+# .gp: script + data; gnuplot renders them from anywhere.
+expect_exit 0 "$ABSTAT" plot a.json b.json -o edit.gp
+[ -s edit.gp ] && [ -s edit.dat ] || fail "edit.gp/edit.dat missing"
+grep_err 'gnuplot .*edit\.gp'
+(cd / && gnuplot "$TESTTMP/edit.gp") || fail "gnuplot edit.gp failed"
+check_png edit.png
+gnuplot -e "fmt='svg'" edit.gp || fail "gnuplot fmt=svg failed"
+check_svg edit.svg
+
+# OUT rules: unknown extension, existing file, --force.
+expect_exit 2 "$ABSTAT" plot a.json -o chart.jpg
+one_line_err; grep_err '\.png, \.svg, \.txt .*\.gp'
+expect_exit 2 "$ABSTAT" plot a.json -o auto1.txt
+one_line_err; grep_err 'exists'
+expect_exit 0 "$ABSTAT" plot -q --force a.json -o auto1.txt
+expect_exit 2 "$ABSTAT" plot a.json --kind delta -o one.png
+one_line_err; grep_err 'baseline'
+expect_exit 2 "$ABSTAT" plot a.json b.json --kind scaling -o same.png
+one_line_err; grep_err 'different --copies'
+expect_exit 2 "$ABSTAT" plot a.json --metric nosuch -o m.png
+grep_err "no metric named 'nosuch'"
+[ ! -e one.png ] && [ ! -e same.png ] && [ ! -e m.png ] ||
+	fail "a failed plot left its output"
+# --metric picks the runs panels.
+expect_exit 0 "$ABSTAT" plot -q a.json --metric page-faults -o pf.txt
+grep -q 'page-faults' pf.txt && ! grep -q 'ns/op' pf.txt ||
+	{ cat pf.txt; fail "--metric page-faults not honoured"; }
+[ -z "$(ls -A tmp)" ] || { ls -lR tmp; fail "private directory left in TMPDIR"; }
+exit 0
