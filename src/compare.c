@@ -526,12 +526,34 @@ static int compare_regressions(const struct config *cfg,
 	return rc;
 }
 
+/* Mail must be plain ASCII whatever the labels and environment strings
+ * hold: print into memory, then replace anything else with '?'. */
+static void compare_print_mail(const struct compare_model *m, FILE *out)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	if (!mem) {
+		fmt_text(m, out, FMT_MAIL_WIDTH, false);
+		return;
+	}
+	fmt_text(m, mem, FMT_MAIL_WIDTH, false);
+	fclose(mem);
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)buf[i];
+
+		fputc(c == '\n' || (c >= 0x20 && c < 0x7f) ? c : '?', out);
+	}
+	free(buf);
+}
+
 int compare_print(const struct config *cfg, const struct compare_model *m,
 		  FILE *out)
 {
 	switch (cfg->format) {
 	case FMT_MAIL:
-		fmt_text(m, out, FMT_MAIL_WIDTH, false);
+		compare_print_mail(m, out);
 		break;
 	case FMT_MARKDOWN:
 		fmt_markdown(m, out);

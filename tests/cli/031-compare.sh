@@ -51,6 +51,10 @@ expect_exit 0 "$ABSTAT" compare --format mail \
 	"a-very-long-label-for-the-baseline-kernel=$G/base.json" \
 	"another-very-long-label-for-the-other-one=$G/slow.json"
 width_ascii "$TESTTMP/out" 72
+# non-ASCII labels never reach a mail
+expect_exit 0 "$ABSTAT" compare --format mail "gr$(printf '\303\274')n=$G/base.json" "$G/slow.json"
+width_ascii "$TESTTMP/out" 72
+grep_out 'gr\?\?n'
 
 # show: errors
 expect_exit 2 "$ABSTAT" show "$TESTTMP/nope.json"
