@@ -46,6 +46,7 @@ struct plot_job {
 	char dir[PATH_MAX];  /* private directory, "" when none yet */
 	struct side *sides;
 	size_t n;
+	bool regressed;      /* --fail-on-regression tripped (delta) */
 };
 
 static int plot_fmt_of(const char *out, enum plot_fmt *fmt, char **base)
@@ -183,16 +184,10 @@ static int plot_write_script(const struct plot_job *j, const char *path)
 	return rc;
 }
 
-static int plot_write_data(const struct plot_job *j, const char *path)
+static int plot_write_data(struct plot_job *j, const char *path)
 {
-	static int (*const writers[])(const struct config *,
-				      const struct side *, size_t, FILE *,
-				      bool) = {
-		[PLOT_DELTA] = plot_data_delta,
-		[PLOT_RUNS] = plot_data_runs,
-		[PLOT_SCALING] = plot_data_scaling,
-	};
 	FILE *f = fopen(path, "w");
+	bool ascii = j->fmt == PLOT_FMT_TXT;
 	int rc;
 
 	if (!f)
@@ -200,8 +195,13 @@ static int plot_write_data(const struct plot_job *j, const char *path)
 	fprintf(f, "# abstat plot --kind %s data: tab-separated, gnuplot index blocks;\n"
 		   "# columns in abstat-plot(1), PLOT DATA FILES\n",
 		plot_kind_names[j->kind]);
-	rc = writers[j->kind](j->cfg, j->sides, j->n, f,
-			      j->fmt == PLOT_FMT_TXT);
+	if (j->kind == PLOT_DELTA)
+		rc = plot_data_delta(j->cfg, j->sides, j->n, f, ascii,
+				     &j->regressed);
+	else if (j->kind == PLOT_RUNS)
+		rc = plot_data_runs(j->cfg, j->sides, j->n, f, ascii);
+	else
+		rc = plot_data_scaling(j->cfg, j->sides, j->n, f, ascii);
 	if (!rc && ferror(f))
 		rc = -EIO;
 	if (fclose(f) && !rc)
@@ -409,6 +409,9 @@ int cmd_plot(const struct config *cfg)
 	struct plot_job j = { .cfg = cfg };
 	int rc = plot_job_run(&j);
 
+	/* The chart is written; the regression decides the status. */
+	if (!rc && j.regressed)
+		rc = EXIT_REGRESSION;
 	if (rc < 0) {
 		msg_error("plot: %s", strerror(-rc));
 		rc = rc == -ENOMEM ? EXIT_USAGE : EXIT_IO;

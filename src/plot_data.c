@@ -191,7 +191,7 @@ static void plot_sides_block(const struct compare_model *m, FILE *f,
 }
 
 int plot_data_delta(const struct config *cfg, const struct side *sides,
-		    size_t n, FILE *f, bool ascii)
+		    size_t n, FILE *f, bool ascii, bool *regressed)
 {
 	struct compare_model *m = NULL;
 	double lo = 0, hi = 0;
@@ -219,6 +219,15 @@ int plot_data_delta(const struct config *cfg, const struct side *sides,
 			if (!d->has_delta)
 				continue;
 			keep[r] = true;
+			if (cfg->fail_on_regression_pct >= 0 &&
+			    d->verdict == VERDICT_SIGNIFICANT && d->regression &&
+			    fabs(d->delta) * 100 > cfg->fail_on_regression_pct) {
+				msg_warn("regression beyond %g%%: %s %s on %s %+.1f%%",
+					 cfg->fail_on_regression_pct,
+					 m->rows[r].bench, m->rows[r].metric,
+					 m->labels[s], d->delta * 100);
+				*regressed = true;
+			}
 			lo = fmin(lo, fmin(d->lo, d->delta) * 100);
 			hi = fmax(hi, fmax(d->hi, d->delta) * 100);
 		}

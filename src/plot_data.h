@@ -34,8 +34,10 @@ void plot_put_str(FILE *f, const char *s, bool ascii);
 
 /* Data writers, one per chart kind. 0, or EXIT_USAGE after printing one
  * error line, or -ENOMEM. */
+/* *regressed: a significant change in the worse direction beyond
+ * --fail-on-regression PCT (left alone when that is off). */
 int plot_data_delta(const struct config *cfg, const struct side *sides,
-		    size_t n, FILE *f, bool ascii);
+		    size_t n, FILE *f, bool ascii, bool *regressed);
 int plot_data_runs(const struct config *cfg, const struct side *sides,
 		   size_t n, FILE *f, bool ascii);
 int plot_data_scaling(const struct config *cfg, const struct side *sides,

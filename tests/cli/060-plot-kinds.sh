@@ -56,6 +56,12 @@ grep -Eq '[+][0-9.]+% [*]' auto2.txt || { cat auto2.txt; fail "no significant ma
 expect_exit 0 "$ABSTAT" plot -q a.json c2.json -o auto3.txt
 grep -q 'throughput vs copies' auto3.txt || fail "copies 1,2 not scaling"
 
+# --fail-on-regression: the chart is written, then exit 1 (b is 10% slower).
+expect_exit 1 "$ABSTAT" plot --fail-on-regression 5 a.json b.json -o reg.png
+check_png reg.png
+grep_err 'regression beyond 5%: getppid ns/op on new'
+expect_exit 0 "$ABSTAT" plot -q --fail-on-regression 50 a.json b.json -o reg2.png
+
 # .gp: script + data; gnuplot renders them from anywhere.
 expect_exit 0 "$ABSTAT" plot a.json b.json -o edit.gp
 [ -s edit.gp ] && [ -s edit.dat ] || fail "edit.gp/edit.dat missing"
