@@ -71,13 +71,18 @@ bw = 0.8 / (nsides - 1)
 off(k) = (k - 2 - (nsides - 2) / 2.0) * bw
 blk(k) = k
 
+# Row names label the middle of each row's band, once.
 if (fmt eq "txt") {
-	plot for [k = 2:nsides] data index blk(k) \
-		using 3:($1 + off(k)):4:5:ytic(unq(strcol(2))) \
+	plot data index 2 using (0):1:(""):ytic(unq(strcol(2))) \
+		with labels notitle, \
+	     for [k = 2:nsides] data index blk(k) \
+		using 3:($1 + off(k)):4:5 \
 		:y2tic(unq(strcol(7))) \
 		with xerrorbars lt -1 pt "o" title side[k] . " vs " . side[1]
 } else {
-	plot for [k = 2:nsides] data index blk(k) \
+	plot data index 2 using (0):1:(""):ytic(unq(strcol(2))) \
+		with labels notitle, \
+	     for [k = 2:nsides] data index blk(k) \
 		using (column(6) > 0 ? column(3) / 2 : NaN):($1 + off(k)): \
 		(0):(column(3)):($1 + off(k) - bw * 0.4):($1 + off(k) + bw * 0.4) \
 		with boxxyerror lc k - 1 fs solid 0.6 \
@@ -87,7 +92,7 @@ if (fmt eq "txt") {
 		(0):(column(3)):($1 + off(k) - bw * 0.4):($1 + off(k) + bw * 0.4) \
 		with boxxyerror lc k - 1 fs pattern 4 notitle, \
 	     for [k = 2:nsides] data index blk(k) \
-		using 3:($1 + off(k)):4:5:ytic(unq(strcol(2))) \
+		using 3:($1 + off(k)):4:5 \
 		:y2tic(unq(strcol(7))) \
 		with xerrorbars lc black pt 0 lw 1.5 notitle
 }
