@@ -117,6 +117,8 @@ static const struct option compare_options[] = {
 static const struct option show_options[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "detail", no_argument, NULL, OPT_DETAIL },
+	{ "metric", required_argument, NULL, OPT_METRIC },
+	{ "events", required_argument, NULL, 'e' },
 	O_HELP,
 	O_END,
 };
@@ -179,7 +181,7 @@ static const struct cmd_entry cmd_table[] = {
 	  "abstat versus [OPTIONS] 'COMMAND A' 'COMMAND B' [...]" },
 	{ "compare", CMD_COMPARE, compare_options, "e:qh",
 	  "abstat compare [OPTIONS] BASE OTHER [OTHER...]" },
-	{ "show", CMD_SHOW, show_options, "h", "abstat show [OPTIONS] FILE" },
+	{ "show", CMD_SHOW, show_options, "e:h", "abstat show [OPTIONS] FILE" },
 	{ "plot", CMD_PLOT, plot_options, "o:e:qh",
 	  "abstat plot [OPTIONS] FILE... -o OUT.{png,svg,txt,gp}" },
 	{ "list", CMD_LIST, list_options, "h", "abstat list [OPTIONS] [PATTERN]" },
@@ -274,8 +276,10 @@ static void cli_print_help(const struct cmd_entry *e)
 		      stdout);
 		break;
 	case CMD_SHOW:
-		fputs("      --format FMT      text (default), json, csv, markdown\n"
-		      "      --detail          per-counter rows for suites\n",
+		fputs("      --format FMT      text (default), json, csv\n"
+		      "      --detail          per-counter rows for suites\n"
+		      "      --metric LIST     only these metrics\n"
+		      "  -e, --events LIST     only these events\n",
 		      stdout);
 		break;
 	case CMD_PLOT:
