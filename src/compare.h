@@ -133,6 +133,13 @@ int compare_print(const struct config *cfg, const struct compare_model *m,
  * "too-few-runs", "undetermined", "not-supported", "zero-baseline". */
 const char *compare_verdict_name(enum compare_verdict v);
 
+/* Side specs of cfg->files (FILE, FILE,FILE, LABEL=FILE[,FILE...]) read
+ * into sides (compare_cmd.c; also used by plot). 0, EXIT_USAGE after one
+ * error line, or -ENOMEM; free with compare_cmd_free_sides() either way. */
+int compare_cmd_sides(const struct config *cfg, struct side **sides,
+		      size_t *n);
+void compare_cmd_free_sides(struct side *sides, size_t n);
+
 /* Build the model for sides (side 0 the baseline) and print it in
  * cfg->format on out. Returns an exit status (msg.h): EXIT_USAGE when the
  * sides cannot be compared (message printed), EXIT_REGRESSION for

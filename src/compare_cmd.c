@@ -14,7 +14,7 @@
 #include "compare.h"
 #include "msg.h"
 
-static void compare_cmd_free(struct side *sides, size_t n)
+void compare_cmd_free_sides(struct side *sides, size_t n)
 {
 	for (size_t s = 0; s < n; s++) {
 		for (size_t f = 0; f < sides[s].n_files; f++)
@@ -25,7 +25,8 @@ static void compare_cmd_free(struct side *sides, size_t n)
 	free(sides);
 }
 
-static int compare_cmd_read(struct side *side, const char *path)
+static int compare_cmd_read(const char *who, struct side *side,
+			    const char *path)
 {
 	struct result **files = realloc(side->files, (side->n_files + 1) *
 							     sizeof(*files));
@@ -37,7 +38,7 @@ static int compare_cmd_read(struct side *side, const char *path)
 	side->files = files;
 	rc = result_read(path, &files[side->n_files], err, sizeof(err));
 	if (rc) {
-		msg_error("compare: %s", err);
+		msg_error("%s: %s", who, err);
 		return EXIT_USAGE;
 	}
 	if (files[side->n_files]->status &&
@@ -48,7 +49,8 @@ static int compare_cmd_read(struct side *side, const char *path)
 	return 0;
 }
 
-static int compare_cmd_side(const char *spec, struct side *side)
+static int compare_cmd_side(const char *who, const char *spec,
+			    struct side *side)
 {
 	const char *eq = strchr(spec, '='), *list = spec;
 	char *copy, *tok, *save = NULL;
@@ -56,11 +58,11 @@ static int compare_cmd_side(const char *spec, struct side *side)
 
 	memset(side, 0, sizeof(*side));
 	if (!access(spec, F_OK))
-		return compare_cmd_read(side, spec);
+		return compare_cmd_read(who, side, spec);
 	if (eq && !memchr(spec, '/', (size_t)(eq - spec))) {
 		if (eq == spec)
-			return msg_usage("compare: empty label in '%s'; expected LABEL=FILE[,FILE...]",
-					 spec);
+			return msg_usage("%s: empty label in '%s'; expected LABEL=FILE[,FILE...]",
+					 who, spec);
 		side->label = strndup(spec, (size_t)(eq - spec));
 		list = eq + 1;
 	}
@@ -69,11 +71,11 @@ static int compare_cmd_side(const char *spec, struct side *side)
 		return -ENOMEM;
 	for (tok = strtok_r(copy, ",", &save); tok && !rc;
 	     tok = strtok_r(NULL, ",", &save))
-		rc = compare_cmd_read(side, tok);
+		rc = compare_cmd_read(who, side, tok);
 	free(copy);
 	if (!rc && !side->n_files)
-		rc = msg_usage("compare: no file in '%s'; expected FILE, FILE,FILE or LABEL=FILE[,FILE...]",
-			       spec);
+		rc = msg_usage("%s: no file in '%s'; expected FILE, FILE,FILE or LABEL=FILE[,FILE...]",
+			       who, spec);
 	return rc;
 }
 
@@ -109,26 +111,37 @@ static int compare_cmd_labels(struct side *sides, size_t n)
 	return 0;
 }
 
-int cmd_compare(const struct config *cfg)
+int compare_cmd_sides(const struct config *cfg, struct side **out,
+		      size_t *n_out)
 {
+	const char *who = cfg->cmd == CMD_PLOT ? "plot" : "compare";
 	struct side *sides = calloc(cfg->n_files, sizeof(*sides));
 	size_t n = 0;
 	int rc = 0;
 
-	if (!sides) {
-		msg_error("compare: out of memory");
-		return EXIT_USAGE;
-	}
+	if (!sides)
+		return -ENOMEM;
 	for (; n < cfg->n_files && !rc; n++)
-		rc = compare_cmd_side(cfg->files[n], &sides[n]);
+		rc = compare_cmd_side(who, cfg->files[n], &sides[n]);
 	if (!rc)
 		rc = compare_cmd_labels(sides, n);
+	*out = sides;
+	*n_out = n;
+	return rc;
+}
+
+int cmd_compare(const struct config *cfg)
+{
+	struct side *sides = NULL;
+	size_t n = 0;
+	int rc = compare_cmd_sides(cfg, &sides, &n);
+
 	if (rc < 0) {
 		msg_error("compare: out of memory");
 		rc = EXIT_USAGE;
 	}
 	if (!rc)
 		rc = compare_sides(cfg, sides, n, stdout);
-	compare_cmd_free(sides, n);
+	compare_cmd_free_sides(sides, n);
 	return rc;
 }

@@ -28,16 +28,6 @@ static const char *const plot_kind_names[] = {
 	[PLOT_SCALING] = "scaling",
 };
 
-/*
- * The side-spec parser (FILE, FILE,FILE, LABEL=FILE,...) lives in
- * compare_cmd.c. These weak references pick it up once it is exported
- * under these names; until then every FILE is one side holding one file.
- */
-int compare_cmd_sides(const struct config *cfg, struct side **sides,
-		      size_t *n) __attribute__((weak));
-void compare_cmd_free_sides(struct side *sides, size_t n)
-	__attribute__((weak));
-
 struct plot_job {
 	const struct config *cfg;
 	enum plot_fmt fmt;
@@ -68,65 +58,11 @@ static int plot_fmt_of(const char *out, enum plot_fmt *fmt, char **base)
 			 out);
 }
 
-static void plot_free_sides(struct side *sides, size_t n)
-{
-	if (compare_cmd_free_sides) {
-		compare_cmd_free_sides(sides, n);
-		return;
-	}
-	for (size_t s = 0; s < n; s++) {
-		for (size_t f = 0; f < sides[s].n_files; f++)
-			result_free(sides[s].files[f]);
-		free(sides[s].files);
-		free(sides[s].label);
-	}
-	free(sides);
-}
-
-/* Fallback until compare_cmd_sides() is exported: one file per side;
- * sides sharing a label (usually the kernel release) are named after
- * their files, as compare does. */
+/* Sides come from the compare side-spec parser (FILE, FILE,FILE,
+ * LABEL=FILE[,FILE...]). */
 static int plot_read_sides(struct plot_job *j)
 {
-	const struct config *cfg = j->cfg;
-	char err[512];
-
-	if (compare_cmd_sides)
-		return compare_cmd_sides(cfg, &j->sides, &j->n);
-	j->sides = calloc(cfg->n_files, sizeof(*j->sides));
-	if (!j->sides)
-		return -ENOMEM;
-	for (; j->n < cfg->n_files; j->n++) {
-		struct side *s = &j->sides[j->n];
-
-		s->files = calloc(1, sizeof(*s->files));
-		if (!s->files)
-			return -ENOMEM;
-		if (result_read(cfg->files[j->n], &s->files[0], err,
-				sizeof(err))) {
-			j->n++; /* so its files array is freed */
-			msg_error("plot: %s", err);
-			return EXIT_USAGE;
-		}
-		s->n_files = 1;
-	}
-	for (size_t a = 0; a < j->n; a++)
-		for (size_t b = 0; b < j->n; b++) {
-			const char *la = j->sides[a].files[0]->label;
-			const char *lb = j->sides[b].files[0]->label;
-			const char *p = cfg->files[a], *sl = strrchr(p, '/');
-			const char *dot;
-
-			if (a == b || j->sides[a].label || (la && lb && strcmp(la, lb)))
-				continue;
-			p = sl ? sl + 1 : p;
-			dot = strrchr(p, '.');
-			j->sides[a].label = dot && dot != p ?
-				strndup(p, (size_t)(dot - p)) : strdup(p);
-			if (!j->sides[a].label)
-				return -ENOMEM;
-		}
-	return 0;
+	return compare_cmd_sides(j->cfg, &j->sides, &j->n);
 }
 
 static enum plot_kind plot_choose(const struct plot_job *j)
@@ -418,7 +354,7 @@ int cmd_plot(const struct config *cfg)
 	}
 	plot_cleanup(&j);
 	if (j.sides)
-		plot_free_sides(j.sides, j.n);
+		compare_cmd_free_sides(j.sides, j.n);
 	free(j.base);
 	return rc;
 }
