@@ -27,6 +27,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -297,8 +298,10 @@ def section_fidelity():
     out("   -e page-faults -o F -- touch_pages N")
     out("   perf stat -x, -e page-faults -- touch_pages N (%d per round)"
         % reps)
-    out("   abstat: %s" % " ".join(str(x) for x in af))
-    out("   perf:   %s" % " ".join(str(x) for x in pf))
+    for who, xs in (("abstat:", af), ("perf:", pf)):
+        out(textwrap.fill(" ".join(str(x) for x in xs), 78,
+                          initial_indent="   %-8s" % who,
+                          subsequent_indent=" " * 11))
     a, p = med(af), med(pf)
     # Run-to-run spread of a few faults is real (stack and mmap placement
     # change with ASLR), so "equal" means the two ranges overlap.
