@@ -264,7 +264,7 @@ static int cpuset_setup_v2(struct cpuset *cs, const char *cpus, char *err,
 			return rc;
 		}
 		snprintf(cs->note, sizeof(cs->note),
-			 "cpuset partition is \"root\", not \"isolated\": CPUs %s still load-balanced",
+			 "cpuset partition is \"root\", not \"isolated\": CPUs %.160s still load-balanced",
 			 cpus);
 	}
 	return cpuset_partition_check(cs->dir, err, len);
