@@ -21,6 +21,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
@@ -186,25 +187,46 @@ static const char *cpuset_find_v2(const char *root, char *buf, size_t len)
 	return NULL;
 }
 
-/* A cgroup v1 cpuset hierarchy: has cpuset.cpus (or cpus, noprefix). */
-static bool cpuset_is_v1(const char *dir)
+/* What the run should record about the cpuset (truncation is harmless). */
+static void cpuset_set_note(struct cpuset *cs, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void cpuset_set_note(struct cpuset *cs, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(cs->note, sizeof(cs->note), fmt, ap);
+	va_end(ap);
+}
+
+/* dir/name exists. */
+static bool cpuset_has(const char *dir, const char *name)
 {
 	char f[PATH_MAX];
 
-	snprintf(f, sizeof(f), "%s/cpuset.cpus", dir);
-	if (!access(f, F_OK))
-		return true;
-	snprintf(f, sizeof(f), "%s/cpus", dir);
+	if (snprintf(f, sizeof(f), "%s/%s", dir, name) >= (int)sizeof(f))
+		return false;
 	return !access(f, F_OK);
+}
+
+/* A cgroup v1 cpuset hierarchy: has cpuset.cpus (or cpus, noprefix). */
+static bool cpuset_is_v1(const char *dir)
+{
+	return cpuset_has(dir, "cpuset.cpus") || cpuset_has(dir, "cpus");
 }
 
 static int cpuset_mkdir(struct cpuset *cs, char *err, size_t len)
 {
 	int e;
 
-	snprintf(cs->dir, sizeof(cs->dir), "%s/abstat-%d", cs->parent,
-		 (int)getpid());
-	snprintf(cs->procs, sizeof(cs->procs), "%s/cgroup.procs", cs->dir);
+	if (snprintf(cs->dir, sizeof(cs->dir), "%s/abstat-%d", cs->parent,
+		     (int)getpid()) >= (int)sizeof(cs->dir) ||
+	    snprintf(cs->procs, sizeof(cs->procs), "%s/cgroup.procs",
+		     cs->dir) >= (int)sizeof(cs->procs)) {
+		snprintf(err, len, "--cpuset: cgroup path under %.200s is too long",
+			 cs->parent);
+		return -ENAMETOOLONG;
+	}
 	if (!mkdir(cs->dir, 0755))
 		goto made;
 	e = errno;
@@ -263,9 +285,8 @@ static int cpuset_setup_v2(struct cpuset *cs, const char *cpus, char *err,
 				 cs->dir, strerror(-rc));
 			return rc;
 		}
-		snprintf(cs->note, sizeof(cs->note),
-			 "cpuset partition is \"root\", not \"isolated\": CPUs %.160s still load-balanced",
-			 cpus);
+		cpuset_set_note(cs, "cpuset partition is \"root\", not \"isolated\": CPUs %s still load-balanced",
+				cpus);
 	}
 	return cpuset_partition_check(cs->dir, err, len);
 }
@@ -278,8 +299,7 @@ static int cpuset_setup_v1(struct cpuset *cs, const char *cpus, char *err,
 	int rc;
 
 	/* mounted with -o noprefix: "cpus" instead of "cpuset.cpus" */
-	snprintf(file, sizeof(file), "%s/cpuset.cpus", cs->parent);
-	if (access(file, F_OK))
+	if (!cpuset_has(cs->parent, "cpuset.cpus"))
 		pre = "";
 	snprintf(file, sizeof(file), "%smems", pre);
 	rc = cpuset_read(cs->parent, file, mems, sizeof(mems));
@@ -306,9 +326,8 @@ static int cpuset_setup_v1(struct cpuset *cs, const char *cpus, char *err,
 	snprintf(file, sizeof(file), "%scpu_exclusive", pre);
 	rc = cpuset_write(cs->dir, file, "1");
 	if (rc)
-		snprintf(cs->note, sizeof(cs->note),
-			 "cpuset %s not exclusive (%s: %s): another cpuset shares CPUs %s",
-			 cs->dir, file, strerror(-rc), cpus);
+		cpuset_set_note(cs, "cpuset %s not exclusive (%s: %s): another cpuset shares CPUs %s",
+				cs->dir, file, strerror(-rc), cpus);
 	return 0;
 }
 
