@@ -387,7 +387,9 @@ int cmd_recover(const struct config *cfg)
 	result_free(r);
 	if (rc) {
 		msg_error("%s", err);
-		return EXIT_IO;
+		/* An existing file without --force is a command-line error,
+		 * as for run and plot. */
+		return rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
 	}
 	msg_info("recovered %zu runs into %s (status partial); %s can now be removed",
 		 runs, cfg->output, path);

@@ -23,7 +23,7 @@ expect_exit 0 "$ABSTAT" show "$TESTTMP/rec.json"
 
 # existing output: refused, untouched; --force replaces it
 echo keep >"$TESTTMP/rec.json"
-expect_exit 5 "$ABSTAT" recover "$j" -o "$TESTTMP/rec.json"
+expect_exit 2 "$ABSTAT" recover "$j" -o "$TESTTMP/rec.json"
 one_line_err
 grep_err 'rec.json exists; use --force'
 [ "$(cat "$TESTTMP/rec.json")" = keep ] || fail "existing output changed"
