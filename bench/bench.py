@@ -113,12 +113,15 @@ def launch_cmds(n):
         ("fork+exec+wait", ["env", "-u", "BENCH_CPU",
                             os.path.join(BIN, "loop_fork"), str(n), true]),
         ("fork, pinned", ["env", "BENCH_CPU=" + CPU,
-                                os.path.join(BIN, "loop_fork"), str(n),
-                                true]),
+                          os.path.join(BIN, "loop_fork"), str(n), true]),
         ("posix_spawn", [os.path.join(BIN, "loop_spawn"), str(n), true]),
         ("vfork+3 counters", ["env", "BENCH_CPU=" + CPU,
                               os.path.join(BIN, "loop_vfork_count"), str(n),
                               true]),
+        ("vfork+3 keys held", ["env", "BENCH_CPU=" + CPU,
+                               "BENCH_HOLD_KEYS=1",
+                               os.path.join(BIN, "loop_vfork_count"),
+                               str(n), true]),
         ("abstat run", [ABSTAT, "run", "-q", "--warmup", "0", "-r", str(n),
                         "-e", EVENTS, "--", true]),
     ]
@@ -170,7 +173,9 @@ def section_launch():
     out("   x fork: median over rounds of wall / bare fork loop's wall;")
     out("   best: min wall / min bare; cpu: user+sys of the tool and its")
     out("   children per run; 1 run: wall of one invocation with 1 run;")
-    out("   pinned: the child pins itself to CPU %s, as abstat's do" % CPU)
+    out("   pinned: the child pins itself to CPU %s, as abstat's do;" % CPU)
+    out("   keys held: the same, the loop holding one disabled event of")
+    out("   each type open (see bench/loop_vfork_count.c)")
     out("%-17s %7s %7s %7s %6s %6s %11s %7s" % (
         "tool", "us/run", "min", "cpu us", "x fork", "best", "x fork range",
         "1 run"))
@@ -199,7 +204,7 @@ def section_launch():
         summary("launch cpu: abstat / bare fork loop", fmt(ac / bcpu),
                 "(reference)", None)
     for name in ("fork, pinned", "posix_spawn", "vfork+3 counters",
-                 "perf stat", "hyperfine -N"):
+                 "vfork+3 keys held", "perf stat", "hyperfine -N"):
         if name in ratio:
             summary("launch: %s / bare fork loop" % name,
                     fmt(med(ratio[name])), "(reference)", None)
