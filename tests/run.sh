@@ -7,6 +7,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 export TOP="$top" ABSTAT="$top/abstat" BUILD="$top/build"
 export ABSTAT_WORKLOAD_DIR="$top/build/workloads"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:exitcode=99}"
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$top/tests/lsan.supp:print_suppressions=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=99}"
 logdir=$(mktemp -d "${TMPDIR:-/tmp}/abstat-tests.XXXXXX")
 pass=0 fail=0 skip=0 failed=
