@@ -8,6 +8,7 @@ LIBEXECDIR ?= $(PREFIX)/libexec/abstat
 DATADIR    ?= $(PREFIX)/share/abstat
 MANDIR     ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+INCLUDEDIR ?= $(PREFIX)/include
 DESTDIR    ?=
 
 CC       ?= cc
@@ -140,25 +141,36 @@ bench: all progs
 fuzz: deps
 	$(Q)sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
-install: all
+# install only copies (build first, as yourself: `make && sudo make
+# install`), so it never rebuilds as root or under running tests. abstat
+# finds its workloads in ../libexec/abstat and its chart scripts in
+# ../share/abstat/plots relative to its own executable, so any PREFIX works.
+INSTALL_MAN := $(sort $(wildcard man/*.[157]))
+
+install:
+	@for f in abstat $(WL_BIN) $(WL_AUX); do test -x $$f || \
+		{ echo "make install: $$f is not built; run make first" >&2; exit 1; }; done
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) \
 		$(DESTDIR)$(DATADIR)/plots $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
-		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(PREFIX)/include
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(INCLUDEDIR)
 	install -m 755 abstat $(DESTDIR)$(BINDIR)/abstat
 	install -m 755 $(WL_BIN) $(WL_AUX) $(DESTDIR)$(LIBEXECDIR)/
 	install -m 644 plots/*.gp $(DESTDIR)$(DATADIR)/plots/
-	install -m 644 workloads/abstat.h $(DESTDIR)$(PREFIX)/include/abstat.h
-	for m in man/*.1; do install -m 644 $$m $(DESTDIR)$(MANDIR)/man1/; done
-	for m in man/*.5; do install -m 644 $$m $(DESTDIR)$(MANDIR)/man5/; done
-	for m in man/*.7; do install -m 644 $$m $(DESTDIR)$(MANDIR)/man7/; done
-	install -m 644 tests/../man/abstat.bash-completion $(DESTDIR)$(BASHCOMPDIR)/abstat
+	install -m 644 workloads/abstat.h $(DESTDIR)$(INCLUDEDIR)/abstat.h
+	for m in $(INSTALL_MAN); do \
+		install -m 644 $$m $(DESTDIR)$(MANDIR)/man$${m##*.}/ || exit 1; done
+	install -m 644 man/abstat.bash-completion $(DESTDIR)$(BASHCOMPDIR)/abstat
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/abstat $(DESTDIR)$(PREFIX)/include/abstat.h \
+	rm -f $(DESTDIR)$(BINDIR)/abstat $(DESTDIR)$(INCLUDEDIR)/abstat.h \
 		$(DESTDIR)$(BASHCOMPDIR)/abstat
-	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR)
-	for m in man/*.[157]; do rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; done
+	rm -f $(addprefix $(DESTDIR)$(LIBEXECDIR)/,$(notdir $(WL_BIN) $(WL_AUX)))
+	rm -f $(addprefix $(DESTDIR)$(DATADIR)/plots/,$(notdir $(wildcard plots/*.gp)))
+	for m in $(INSTALL_MAN); do \
+		rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; done
+	rmdir $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR)/plots \
+		$(DESTDIR)$(DATADIR) 2>/dev/null || true
 
 format:
 	clang-format -i src/*.[ch] counters/*.[ch] workloads/*.[ch] tests/unit/*.[ch] tests/progs/*.c
