@@ -95,6 +95,28 @@ static char *versus_name(const struct config *cfg)
 	return strdup(base);
 }
 
+/* Text tables say which command each side ran (the compare header only
+ * knows the benchmark name); machine formats stay pure. */
+static void versus_print_sides(const struct config *cfg, char **labels,
+			       size_t n, FILE *out)
+{
+	int width = cfg->format == FMT_MAIL ? 72 : 80;
+
+	if (cfg->format != FMT_TEXT && cfg->format != FMT_MAIL)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		char line[512];
+		size_t len;
+
+		len = (size_t)snprintf(line, sizeof(line), "%s%s: %s",
+				       i ? "       " : "versus ", labels[i],
+				       cfg->targets[i].name);
+		if (len > (size_t)width)
+			memcpy(line + width - 3, "...", 4);
+		fprintf(out, "%s\n", line);
+	}
+}
+
 /* "-o PREFIX" saves PREFIX-LABEL.json per side. */
 static char *versus_path(const char *prefix, const char *label)
 {
@@ -160,6 +182,7 @@ int cmd_versus(const struct config *cfg)
 		sides[i].files = &res[i];
 		sides[i].n_files = 1;
 	}
+	versus_print_sides(cfg, labels, n, stdout);
 	crc = compare_sides(cfg, sides, n, stdout);
 	fflush(stdout);
 	for (size_t i = 0; i < n && paths[i]; i++) {
