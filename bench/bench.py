@@ -41,6 +41,7 @@ TMP = tempfile.mkdtemp(prefix="abstat-bench.")
 
 SUMMARY = []  # (figure, measured, target, verdict)
 LAST_CPU_NS = 0.0
+NOTES = []    # printed under the summary table
 
 
 def log(*a):
@@ -192,6 +193,12 @@ def section_launch():
             fmt(med(fixed[name]), "%.0f")))
     for name in names:
         out("   %s: %s" % (name, " ".join(dict(cmds)[name])))
+    pin = med(ratio.get("fork, pinned", []))
+    if pin and pin > 1.1:
+        NOTES.append("CPU %s is busy (pinned fork loop %.2fx the unpinned "
+                     "one):" % (CPU, pin))
+        NOTES.append("pinned wall-time figures (launch, getppid ns/op) "
+                     "are unreliable")
     a = med(ratio.get("abstat run", []))
     p = med(ratio.get("perf stat", []))
     summary("launch: abstat / bare fork loop", fmt(a), "<= 0.90",
@@ -501,6 +508,8 @@ def print_summary():
     for fig, meas, tgt, verdict in SUMMARY:
         out("%-42s %-16s %-12s %s" % (fig[:42], meas[:16], tgt[:12],
                                       verdict))
+    for note in NOTES:
+        out("note: " + note)
 
 
 def machine():
@@ -519,6 +528,14 @@ def machine():
         "PMU present" if pmu else "no hardware PMU (VM)")
 
 
+def loadavg():
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "unknown"
+
+
 SECTIONS = {"launch": section_launch, "fidelity": section_fidelity,
             "power": section_power, "speed": section_speed}
 
@@ -532,6 +549,7 @@ def main():
     if not os.access(ABSTAT, os.X_OK):
         sys.exit("bench.py: %s is not built (run make)" % ABSTAT)
     out("abstat bench: %s" % machine())
+    out("load average at start: %s" % loadavg())
     t0 = time.monotonic()
     for name in want:
         try:
@@ -540,7 +558,8 @@ def main():
             log("%s: %s: %s" % (name, type(exc).__name__, exc))
             summary(name, "error", "", None)
     out("")
-    out("total bench time %.0f s" % (time.monotonic() - t0))
+    out("total bench time %.0f s, load average %s" % (
+        time.monotonic() - t0, loadavg()))
     print_summary()
     subprocess.run(["rm", "-rf", TMP])
 
