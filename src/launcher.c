@@ -357,8 +357,9 @@ static int launcher_command(const struct launch_spec *s,
 	return -EINVAL;
 }
 
-/* Read protocol lines from a copy's control pipe. */
-static void launcher_serve(const struct launch_spec *s,
+/* Read protocol lines from a copy's control pipe; bytes read (0 at EOF or
+ * when nothing is there yet). */
+static ssize_t launcher_serve(const struct launch_spec *s,
 			   struct launch_copy *cp, struct copy_state *cs,
 			   struct copy_state *all, size_t n,
 			   struct launch_outcome *o)
@@ -369,7 +370,7 @@ static void launcher_serve(const struct launch_spec *s,
 	if (got <= 0) {
 		if (got == 0 || (errno != EAGAIN && errno != EINTR))
 			launcher_close(&cs->ctl_r);
-		return;
+		return 0;
 	}
 	for (ssize_t i = 0; i < got; i++) {
 		if (buf[i] != '\n') {
@@ -384,9 +385,12 @@ static void launcher_serve(const struct launch_spec *s,
 		if (launcher_command(s, cp, cs, all, n, cs->line, o) < 0)
 			o->protocol_error = true;
 	}
+	return got;
 }
 
-static void launcher_drain_stderr(struct copy_state *cs)
+/* Keep the last bytes of a copy's stderr; bytes read (0 at EOF or when
+ * nothing is there yet). */
+static ssize_t launcher_drain_stderr(struct copy_state *cs)
 {
 	char buf[4096];
 	ssize_t got = read(cs->err_r, buf, sizeof(buf));
@@ -395,12 +399,12 @@ static void launcher_drain_stderr(struct copy_state *cs)
 	if (got <= 0) {
 		if (got == 0 || (errno != EAGAIN && errno != EINTR))
 			launcher_close(&cs->err_r);
-		return;
+		return 0;
 	}
 	if ((size_t)got >= keep) {
 		memcpy(cs->tail, buf + got - keep, keep);
 		cs->tail_len = keep;
-		return;
+		return got;
 	}
 	if (cs->tail_len + got > keep) {
 		size_t drop = cs->tail_len + got - keep;
@@ -410,6 +414,7 @@ static void launcher_drain_stderr(struct copy_state *cs)
 	}
 	memcpy(cs->tail + cs->tail_len, buf, got);
 	cs->tail_len += got;
+	return got;
 }
 
 static void launcher_reap(struct copy_state *cs, struct launch_outcome *o)
@@ -509,12 +514,17 @@ static int launcher_wait(const struct launch_spec *s,
 			}
 		}
 	}
-	/* What the copies wrote just before exiting ("ops N", stderr). */
+	/* What the copies wrote just before exiting ("ops N", stderr). A
+	 * process that escaped the group may still hold a pipe: read what is
+	 * there, never wait for its end. */
 	for (size_t i = 0; i < n; i++) {
-		while (cs[i].ctl_r >= 0)
-			launcher_serve(s, &copies[i], &cs[i], cs, n, o);
-		while (cs[i].err_r >= 0)
-			launcher_drain_stderr(&cs[i]);
+		while (cs[i].ctl_r >= 0 &&
+		       launcher_serve(s, &copies[i], &cs[i], cs, n, o) > 0)
+			;
+		while (cs[i].err_r >= 0 && launcher_drain_stderr(&cs[i]) > 0)
+			;
+		launcher_close(&cs[i].ctl_r);
+		launcher_close(&cs[i].err_r);
 	}
 	free(pfd);
 	return rc;
