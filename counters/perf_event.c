@@ -97,6 +97,8 @@ bool perf_group_read(void)
 	return perf_group_ok == 1;
 }
 
+static void perf_release_keys(void);
+
 static int perf_init(char *err, size_t len)
 {
 	int rc = pfm_setup(err, len);
@@ -109,6 +111,7 @@ static int perf_init(char *err, size_t len)
 
 static void perf_fini(void)
 {
+	perf_release_keys();
 	pfm_teardown();
 }
 
@@ -135,6 +138,44 @@ static void perf_attr(const struct event *ev, struct perf_event_attr *a,
 	a->exclude_guest = ev->exclude_guest;
 	a->inherit = ev->inherit;
 	a->read_format = perf_read_format | (group_read ? PERF_FORMAT_GROUP : 0);
+}
+
+/*
+ * Opening the first software event of a type (page-faults,
+ * context-switches, ...) turns a kernel static key on, and closing the
+ * last one turns it off: each switch patches kernel text, about 60 us
+ * here, per event and per run (measured by bench/, see RESULTS.md). abstat
+ * keeps one disabled event of each software type it counts open on itself
+ * for the session, so the per-run open/close finds the key already on.
+ * The holders never count (disabled, not inherited).
+ */
+static int perf_holder[PERF_COUNT_SW_MAX];
+
+static void perf_hold_keys(const struct event *evs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct perf_event_attr a;
+		uint64_t c = evs[i].config;
+
+		if (evs[i].state != EVENT_OK ||
+		    evs[i].type != PERF_TYPE_SOFTWARE ||
+		    c >= PERF_COUNT_SW_MAX || perf_holder[c] > 0)
+			continue;
+		perf_attr(&evs[i], &a, false);
+		a.disabled = 1;
+		a.inherit = 0;
+		a.read_format = 0;
+		perf_holder[c] = (int)perf_open_raw(&a, 0, -1) + 1;
+	}
+}
+
+static void perf_release_keys(void)
+{
+	for (size_t c = 0; c < PERF_COUNT_SW_MAX; c++) {
+		if (perf_holder[c] > 0)
+			close(perf_holder[c] - 1);
+		perf_holder[c] = 0;
+	}
 }
 
 static int perf_probe(struct event *ev, char *err, size_t len)
@@ -218,6 +259,7 @@ static int perf_prepare(struct event *evs, size_t n, struct counter_set **out)
 		return -ENOMEM;
 	}
 	perf_check_group_read();
+	perf_hold_keys(evs, n);
 	s->group_read = perf_group_ok == 1;
 	for (size_t i = 0; i < n; i++) {
 		s->fd[i] = -1;
