@@ -1,0 +1,127 @@
+# The EXAMPLES of every man/*.1 page run: each line between .EX and .EE
+# that is an abstat command (after a "$ " prompt when the block shows one,
+# "\" continuations joined, roff escapes undone) runs with /bin/sh in a
+# directory of its own per page, in page order, with `abstat` being
+# $ABSTAT, and exits 0 (1 allowed where it means "found a problem":
+# doctor, --fail-on-regression). Files an example takes from another boot
+# are made first by short runs (fixtures below); lines that cannot run
+# here are listed in NOT_RUNNABLE with the reason. For speed every
+# built-in workload runs with -n at 1/100 of its default, through wrapper
+# scripts in ABSTAT_WORKLOAD_DIR: what is tested is the command lines.
+need_cmd gnuplot
+[ "$(nproc)" -ge 2 ] || skip "the examples use CPU 1 and --copies 2: needs two CPUs"
+
+# page|text in the command|why it cannot run here
+NOT_RUNNABLE='
+abstat-versus.1|./old --bench|./old and ./new stand for your two builds
+abstat-recover.1|-o side-a.json -s syscalls|killed by hand mid-session; its journal is a fixture
+'
+
+# fixtures PAGE: the files PAGE's examples take from other boots
+fixtures() {
+	case $1 in
+	abstat-compare.1) echo defconfig.json paravirt.json a1.json a2.json \
+		a3.json b1.json b2.json b3.json good.json test.json ;;
+	abstat-doctor.1) echo a.json b.json ;;
+	abstat-plot.1) echo defconfig.json paravirt.json run.json a.json b.json ;;
+	abstat-recover.1) echo side-a.json.journal ;;
+	esac
+}
+
+# abstat on PATH; workloads shortened (wrappers keep argv[0] of the real
+# binary, so exec finds exec-target next to it)
+mkdir -p "$TESTTMP/bin" "$TESTTMP/wl"
+ln -s "$ABSTAT" "$TESTTMP/bin/abstat"
+real=${ABSTAT_WORKLOAD_DIR:-$BUILD/workloads}
+for w in $("$ABSTAT" workloads | awk 'NR > 1 && NF == 0 { exit } NR > 1 { print $1 }'); do
+	def=$("$real/$w" -h 2>&1 | sed -n 's/^ *-n N .*(default \([0-9]*\)).*/\1/p')
+	[ -n "$def" ] || fail "no default -n in '$w -h'"
+	n=$((def / 100)); [ $n -ge 1 ] || n=1
+	printf '#!/bin/sh\nexec "%s" -n %s "$@"\n' "$real/$w" $n >"$TESTTMP/wl/$w"
+	chmod +x "$TESTTMP/wl/$w"
+done
+export ABSTAT_WORKLOAD_DIR="$TESTTMP/wl" PATH="$TESTTMP/bin:$PATH"
+
+# examples PAGE: its example commands, one a line
+examples() {
+	sed -n '/^\.SH EXAMPLES/,/^\.SH /p' "$1" |
+		sed 's/\\-/-/g; s/\\(aq/'"'"'/g; s/\\(dq/"/g; s/\\&//g; s/\\e/\\/g' |
+		awk '
+		/^\.EX/ { n = 0; prompt = 0; inb = 1; next }
+		/^\.EE/ {
+			inb = 0; cmd = ""; take = 0
+			for (i = 1; i <= n; i++) {
+				l = line[i]
+				if (cmd == "") {
+					take = !prompt || l ~ /^\$ /
+					if (!take)
+						continue
+					sub(/^\$ /, "", l)
+				}
+				if (l ~ /\\$/) {
+					sub(/ *\\$/, " ", l); sub(/^ +/, "", l)
+					cmd = cmd l; continue
+				}
+				sub(/^ +/, "", l)
+				print cmd l; cmd = ""
+			}
+			next
+		}
+		inb { line[++n] = $0; if ($0 ~ /^\$ /) prompt = 1 }'
+}
+
+# fixture FILE: a result from "another boot", or a killed session's journal
+fixture() {
+	case $1 in
+	*.journal)
+		out=${1%.journal}
+		abstat run -r 200 --warmup 0 -e task-clock -o "$out" -- sleep 0.02 \
+			>/dev/null 2>&1 &
+		pid=$! i=0
+		while [ "$(cat "$1" 2>/dev/null | wc -l)" -lt 4 ]; do
+			i=$((i + 1))
+			[ $i -lt 600 ] && kill -0 $pid 2>/dev/null ||
+				{ kill -9 $pid; fail "fixture $1: no journal"; }
+			sleep 0.05
+		done
+		kill -9 $pid; wait $pid 2>/dev/null ;;
+	*)
+		abstat run -q -r 3 -w getppid -n "${1%.json}" -o "$1" >/dev/null 2>&1 ||
+			fail "fixture $1" ;;
+	esac
+	return 0
+}
+
+ran=0
+for m in man/*.1; do
+	page=${m##*/} dir=$TESTTMP/$page ranpage=0
+	mkdir "$dir"
+	examples "$m" >"$TESTTMP/cmds"
+	(cd "$dir" && for f in $(fixtures "$page"); do fixture "$f"; done) || exit 1
+	while IFS= read -r cmd; do
+		echo "$cmd" | grep -Eq '^([A-Z_]+=[^ ]* )*abstat ' || continue
+		why=$(echo "$NOT_RUNNABLE" | while IFS='|' read -r p text reason; do
+			[ "$p" = "$page" ] && case $cmd in *"$text"*) echo "$reason" ;; esac
+		done)
+		if [ -n "$why" ]; then
+			echo "$page: not run: $cmd ($why)"
+			continue
+		fi
+		(cd "$dir" && sh -c "$cmd") >"$TESTTMP/log" 2>&1 </dev/null
+		rc=$?
+		case $rc:$cmd in
+		0:*|1:*doctor*|1:*--fail-on-regression*) ;;
+		*) cat "$TESTTMP/log"; fail "$page: exit $rc: $cmd" ;;
+		esac
+		echo "$page: ok ($rc): $cmd"
+		ranpage=$((ranpage + 1))
+	done <"$TESTTMP/cmds"
+	[ $ranpage -gt 0 ] || fail "$page: no example ran (extraction broken?)"
+	ran=$((ran + ranpage))
+done
+# every NOT_RUNNABLE entry still matches a line (no stale excuses)
+echo "$NOT_RUNNABLE" | while IFS='|' read -r p text reason; do
+	[ -n "$p" ] || continue
+	examples "man/$p" | grep -qF -- "$text" || fail "NOT_RUNNABLE: '$text' not in $p"
+done || exit 1
+[ $ran -ge 25 ] || fail "only $ran examples ran"
