@@ -63,15 +63,24 @@ int compare_warn(struct compare_model *m, const char *fmt, ...)
 }
 
 
+/* -e LIST chooses rows in compare, show and plot; in run and versus it is
+ * the list of events to count, and every row of the table stays. */
+static const char *compare_row_events(const struct config *cfg)
+{
+	return cfg->cmd == CMD_RUN || cfg->cmd == CMD_VERSUS ? NULL :
+							       cfg->events;
+}
+
 static bool compare_wanted(const struct config *cfg, size_t nb,
 			   const struct compare_bench *b,
 			   const struct metric_set *base, const char *name)
 {
+	const char *events = compare_row_events(cfg);
 	const struct metric *mt;
 
-	if (cfg->metrics || cfg->events)
+	if (cfg->metrics || events)
 		return compare_check_list_has(cfg->metrics, name) ||
-		       compare_check_list_has(cfg->events, name);
+		       compare_check_list_has(events, name);
 	if (nb > 1 && !cfg->detail)
 		return !strcmp(name, metrics_find(base, "ns/op") ? "ns/op" :
 								    "wall");
@@ -444,7 +453,8 @@ int compare_build(const struct config *cfg, const struct side *sides,
 		rc = compare_check_names(cfg->metrics, "--metric", b, nb,
 					 sides, n);
 	if (!rc)
-		rc = compare_check_names(cfg->events, "-e", b, nb, sides, n);
+		rc = compare_check_names(compare_row_events(cfg), "-e", b,
+					 nb, sides, n);
 	if (!rc)
 		rc = compare_rows(cfg, sides, m, b, nb);
 	if (!rc)

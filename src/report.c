@@ -111,13 +111,15 @@ static void report_metric(const struct metric *m, int nw,
 		m->scaled ? " *" : !m->counted ? " !" : "");
 }
 
-/* --metric LIST / -e LIST: exact names from a comma list. */
+/* show --metric LIST / -e LIST: exact names from a comma list. In run, -e
+ * is the list of events to count: the table keeps every row (times too). */
 static bool report_shown(const struct config *cfg, const struct metric *m)
 {
-	const char *lists[2] = { cfg->metrics, cfg->events };
+	const char *events = cfg->cmd == CMD_SHOW ? cfg->events : NULL;
+	const char *lists[2] = { cfg->metrics, events };
 	size_t len = strlen(m->name);
 
-	if (!cfg->metrics && !cfg->events)
+	if (!cfg->metrics && !events)
 		return true;
 	for (int i = 0; i < 2; i++)
 		for (const char *p = lists[i]; p && *p;) {
