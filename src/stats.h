@@ -76,6 +76,31 @@ int stats_bootstrap_ratio(const struct stats_groups *a,
 			  unsigned resamples, uint64_t seed, double *lo,
 			  double *hi);
 
+/* Hoare's selection: reorders a[0..n), n > 0, so that a[k] is the k-th
+ * smallest (0-based), a[0..k) <= a[k] <= a(k..n); returns a[k]. */
+double stats_select(double *a, size_t n, size_t k);
+
+/*
+ * Exact bootstrap draws of the median of one sample (stats_boot.c): each
+ * draw has the law of the median of n values resampled with replacement
+ * from v, drawn in O(log n) from the order statistics' closed-form law.
+ */
+struct stats_median_boot {
+	size_t n, k;    /* k: the (lower) middle rank, 1-based */
+	double *s;      /* the values, sorted */
+	double *cdf;    /* P(I(k) <= i) */
+	double *sf;     /* 1 - cdf[i], computed directly */
+	double *lsurv;  /* (n - k) log(1 - (i+1)/n) */
+	double *lc;     /* per i: log of the factor of (1 - p_j)^(n-k) */
+	size_t *guide;  /* where the search of the CDF starts */
+	double lck;     /* log choose(n, k) */
+};
+int stats_median_boot_init(struct stats_median_boot *mb, const double *v,
+			   size_t n);
+double stats_median_boot_draw(const struct stats_median_boot *mb,
+			      struct stats_rng *rng);
+void stats_median_boot_free(struct stats_median_boot *mb);
+
 /* Robust outliers (Iglewicz and Hoaglin modified z-score): count of
  * values with |0.6745 (x - median) / MAD| > zmax; with MAD == 0 the mean
  * absolute deviation (times 1.253314) stands in; both 0: none. flags may

@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "stats.h"
@@ -231,6 +232,94 @@ static void test_bootstrap(void **state)
 					       &lo, &hi), -EDOM);
 }
 
+/* Selection: every k of a shuffled array with ties gives the sorted value. */
+static void test_select(void **state)
+{
+	static const double v[] = { 5, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5 };
+	static const double sorted[] = { 1, 1, 2, 3, 4, 5, 5, 5, 5, 6, 9 };
+	double a[11];
+
+	(void)state;
+	for (size_t k = 0; k < 11; k++) {
+		memcpy(a, v, sizeof(a));
+		assert_true(stats_select(a, 11, k) == sorted[k]);
+		for (size_t i = 0; i < 11; i++)
+			assert_true(i < k ? a[i] <= a[k] : a[i] >= a[k]);
+	}
+	a[0] = 7;
+	assert_true(stats_select(a, 1, 0) == 7);
+}
+
+/*
+ * Exact bootstrap law of the median, by enumerating every resample:
+ * {1,2,3} (27 resamples): median 1 needs >= 2 draws of 1: 3 (1/3)^2 (2/3)
+ * + (1/3)^3 = 7/27; 3 likewise 7/27; 2 the rest, 13/27.
+ * {1,2} (4): 1 = 1/4, 1.5 = 2/4, 2 = 1/4.
+ * {1,2,3,4} (256): median 1 needs the 2nd and 3rd smallest to be 1, i.e.
+ * >= 3 draws of 1: 4 (1/4)^3 (3/4) + (1/4)^4 = 13/256; 1.5 needs exactly
+ * 2 draws of 1 and the 3rd smallest 2: choose(4,2) (1/4)^2 [(3/4)^2 -
+ * (2/4)^2] = 6/16 * 5/16 = 30/256.
+ * 200000 draws each; the frequency must be within 5 standard errors.
+ */
+static void test_median_boot(void **state)
+{
+	static const double v3[] = { 3, 1, 2 }, v2[] = { 2, 1 };
+	static const double v4[] = { 4, 2, 1, 3 };
+	static const struct {
+		const double *v;
+		size_t n;
+		double median, p;
+	} cases[] = {
+		{ v3, 3, 1, 7.0 / 27 }, { v3, 3, 2, 13.0 / 27 },
+		{ v3, 3, 3, 7.0 / 27 }, { v2, 2, 1, 0.25 },
+		{ v2, 2, 1.5, 0.5 }, { v4, 4, 1, 13.0 / 256 },
+		{ v4, 4, 1.5, 30.0 / 256 }, { v4, 4, 4, 13.0 / 256 },
+	};
+	const long draws = 200000;
+
+	(void)state;
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		struct stats_median_boot mb;
+		struct stats_rng rng;
+		double f, se;
+		long hit = 0;
+
+		assert_int_equal(stats_median_boot_init(&mb, cases[c].v,
+							cases[c].n), 0);
+		stats_rng_seed(&rng, 11 + c);
+		for (long d = 0; d < draws; d++)
+			hit += stats_median_boot_draw(&mb, &rng) ==
+			       cases[c].median;
+		f = (double)hit / draws;
+		se = sqrt(cases[c].p * (1 - cases[c].p) / draws);
+		print_message("case %zu: %g vs %g\n", c, f, cases[c].p);
+		assert_true(fabs(f - cases[c].p) < 5 * se);
+		stats_median_boot_free(&mb);
+	}
+}
+
+/* Two boots per side (two-stage resampling): the CI holds the +5% of the
+ * medians and is seeded; the mean path too. */
+static void test_bootstrap_groups(void **state)
+{
+	static const double a[] = { 98, 101, 99, 103, 100, 102, 97, 100 };
+	static const double b[] = { 104, 106, 103, 108, 105, 107, 104, 106 };
+	static const size_t len[] = { 4, 4 };
+	struct stats_groups ga = { a, len, 2 }, gb = { b, len, 2 };
+	double lo, hi, lo2, hi2;
+
+	(void)state;
+	assert_int_equal(stats_bootstrap_ratio(&ga, &gb, false, 2000, 3,
+					       &lo, &hi), 0);
+	assert_true(lo < 0.055 && hi > 0.055 && lo > 0);
+	assert_int_equal(stats_bootstrap_ratio(&ga, &gb, false, 2000, 3,
+					       &lo2, &hi2), 0);
+	assert_true(lo == lo2 && hi == hi2);
+	assert_int_equal(stats_bootstrap_ratio(&ga, &gb, true, 2000, 3,
+					       &lo, &hi), 0);
+	assert_true(lo < 0.055 && hi > 0.055 && lo > 0);
+}
+
 /* Two boots: [1 2 3] and [11 12 13]. Within: (2 + 2) / (6 - 2) = 1;
  * between: SD of medians 2 and 12 = sqrt(50). */
 static void test_boot_spread(void **state)
@@ -275,6 +364,9 @@ int main(void)
 		cmocka_unit_test(test_rng),
 		cmocka_unit_test(test_bootstrap),
 		cmocka_unit_test(test_boot_spread),
+		cmocka_unit_test(test_select),
+		cmocka_unit_test(test_median_boot),
+		cmocka_unit_test(test_bootstrap_groups),
 		cmocka_unit_test(test_outliers_drift),
 	};
 
