@@ -109,6 +109,12 @@ void result_clear(struct result *r);
  * it; name is the file named in messages. 0 or -EINVAL/-ENOMEM. */
 int result_parse_buffer(const char *buf, size_t size, const char *name,
 			struct result **out, char *err, size_t len);
+/* result_parse_buffer without ever holding the whole file as a jansson
+ * tree (one run's tree at a time). -EAGAIN when it declines (anything
+ * unusual or wrong: result_parse_buffer then parses the file whole and
+ * words the error), 0, or -ENOMEM. */
+int result_parse_stream(const char *buf, size_t size, const char *name,
+			struct result **out, char *err, size_t len);
 /* jansson parse of buf with RESULT_JSON_FLAGS; errors as
  * "NAME: line L, column C (after key "K"): what" (K: the nearest key
  * before the error; integers beyond 2^63-1 are named by their JSON path). */

@@ -403,6 +403,9 @@ int result_parse_buffer(const char *buf, size_t size, const char *name,
 	int rc;
 
 	*out = NULL;
+	rc = result_parse_stream(buf, size, name, out, err, len);
+	if (rc != -EAGAIN)
+		return rc;
 	rc = result_load_json(buf, size, name, &j, err, len);
 	if (rc)
 		return rc;
