@@ -711,6 +711,11 @@ static bool scan_key(struct scan *s, const char **key, size_t *klen)
 	return scan_char(s, ':');
 }
 
+/* What scan_skip stops at inside an object or array. */
+static const bool scan_special[256] = {
+	['"'] = true, ['{'] = true, ['}'] = true, ['['] = true, [']'] = true,
+};
+
 /* Step over one value, only finding where it ends: jansson checks it. */
 static bool scan_skip(struct scan *s, size_t *start)
 {
@@ -741,6 +746,11 @@ static bool scan_skip(struct scan *s, size_t *start)
 			while (s->i < s->n && !strchr(",]} \t\r\n", s->b[s->i]))
 				s->i++;
 			return s->i > *start;
+		} else {
+			/* inside: straight to the next quote or bracket */
+			while (s->i + 1 < s->n &&
+			       !scan_special[(unsigned char)s->b[s->i + 1]])
+				s->i++;
 		}
 		s->i++;
 	} while (depth);
