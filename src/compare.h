@@ -133,6 +133,9 @@ int compare_print(const struct config *cfg, const struct compare_model *m,
  * "too-few-runs", "undetermined", "not-supported", "zero-baseline". */
 const char *compare_verdict_name(enum compare_verdict v);
 
+/* name is one item of a comma list (--metric, -e); exact match. */
+bool compare_check_list_has(const char *list, const char *name);
+
 /* Side specs of cfg->files (FILE, FILE,FILE, LABEL=FILE[,FILE...]) read
  * into sides (compare_cmd.c; also used by plot). 0, EXIT_USAGE after one
  * error line, or -ENOMEM; free with compare_cmd_free_sides() either way. */

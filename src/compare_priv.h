@@ -31,7 +31,6 @@ int compare_check_benches(const struct side *sides, size_t n,
 			  size_t *n_out);
 void compare_check_free(struct compare_bench *b, size_t nb,
 			const struct side *sides, size_t n);
-bool compare_check_list_has(const char *list, const char *name);
 int compare_check_names(const char *list, const char *opt,
 			const struct compare_bench *b, size_t nb,
 			const struct side *sides, size_t n);

@@ -12,6 +12,7 @@
 
 #include "metrics.h"
 #include "msg.h"
+#include "compare.h"
 #include "plot_data.h"
 
 /* Panels drawn when --metric/-e do not choose: more are unreadable. */
@@ -31,21 +32,6 @@ struct plot_runs {
 	struct plot_panel *panels;
 	size_t n_panels;
 };
-
-static bool plot_list_has(const char *list, const char *name)
-{
-	size_t len = strlen(name);
-
-	for (const char *p = list; p && *p;) {
-		const char *c = strchr(p, ',');
-		size_t l = c ? (size_t)(c - p) : strlen(p);
-
-		if (l == len && !strncmp(p, name, len))
-			return true;
-		p = c ? c + 1 : NULL;
-	}
-	return false;
-}
 
 static const char *plot_side_label(const struct side *side, size_t s,
 				   char *buf, size_t len)
@@ -158,8 +144,8 @@ static bool plot_runs_wanted(const struct config *cfg,
 			     const struct metric *m)
 {
 	if (cfg->metrics || cfg->events)
-		return plot_list_has(cfg->metrics, m->name) ||
-		       plot_list_has(cfg->events, m->name);
+		return compare_check_list_has(cfg->metrics, m->name) ||
+		       compare_check_list_has(cfg->events, m->name);
 	/* Default: the time per operation (or wall), and for one
 	 * benchmark every counter that counted and changed: a flat line
 	 * of a constant count says nothing a table does not. */

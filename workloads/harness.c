@@ -6,6 +6,7 @@
  * by-hand ns/op and abstat's region time agree.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -65,6 +66,35 @@ int harness_tmpdir(char *buf, size_t len)
 	if (!mkdtemp(buf))
 		return harness_perror(buf);
 	return 0;
+}
+
+int harness_tmpfile(char *dir, char *path, size_t len, uint64_t size_kb)
+{
+	char buf[4096];
+	int fd;
+
+	memset(buf, 'x', sizeof(buf));
+	if (harness_tmpdir(dir, len) < 0)
+		return -1;
+	if ((size_t)snprintf(path, len, "%s/file", dir) >= len)
+		return harness_error("TMPDIR is too long");
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0644);
+	if (fd < 0)
+		return harness_perror(path);
+	for (uint64_t i = 0; i < size_kb / 4; i++)
+		if (write(fd, buf, sizeof(buf)) != (ssize_t)sizeof(buf)) {
+			close(fd);
+			return harness_perror(path);
+		}
+	return fd;
+}
+
+void harness_tmpfile_remove(const char *dir, const char *path)
+{
+	if (path[0] && dir[0])
+		unlink(path);
+	if (dir[0])
+		rmdir(dir);
 }
 
 static void harness_usage(FILE *f)

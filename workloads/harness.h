@@ -49,5 +49,11 @@ int harness_parse_u64(const char *s, uint64_t min, uint64_t max,
 /* A private directory under $TMPDIR (or /tmp), made with mkdtemp; path
  * in buf. 0 or -1 (printed). */
 int harness_tmpdir(char *buf, size_t len);
+/* A private directory (as harness_tmpdir) holding one file "file" of
+ * size_kb KiB: dir and path are filled (PATH_MAX each). Returns an fd open
+ * O_RDWR on the file, or -1 (printed). harness_tmpfile_remove() undoes it
+ * (safe when nothing was made). */
+int harness_tmpfile(char *dir, char *path, size_t len, uint64_t size_kb);
+void harness_tmpfile_remove(const char *dir, const char *path);
 
 #endif

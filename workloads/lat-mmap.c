@@ -35,22 +35,9 @@ static int lat_mmap_option(int opt, const char *arg)
 
 static int lat_mmap_setup(uint64_t n)
 {
-	char buf[4096];
-
 	(void)n;
-	if (harness_tmpdir(dir, sizeof(dir)) < 0)
-		return -1;
-	if ((size_t)snprintf(path, sizeof(path), "%s/file", dir) >=
-	    sizeof(path))
-		return harness_error("TMPDIR is too long");
-	fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0644);
-	if (fd < 0)
-		return harness_perror(path);
-	memset(buf, 'x', sizeof(buf));
-	for (uint64_t i = 0; i < size_kb / 4; i++)
-		if (write(fd, buf, sizeof(buf)) != (ssize_t)sizeof(buf))
-			return harness_perror(path);
-	return 0;
+	fd = harness_tmpfile(dir, path, sizeof(path), size_kb);
+	return fd < 0 ? -1 : 0;
 }
 
 static int64_t lat_mmap_run(uint64_t n)
@@ -71,12 +58,9 @@ static int64_t lat_mmap_run(uint64_t n)
 
 static void lat_mmap_teardown(void)
 {
-	if (fd >= 0) {
+	if (fd >= 0)
 		close(fd);
-		unlink(path);
-	}
-	if (dir[0])
-		rmdir(dir);
+	harness_tmpfile_remove(dir, path);
 }
 
 const struct workload workload = {

@@ -12,7 +12,6 @@
 #include "harness.h"
 
 static char dir[PATH_MAX], path[PATH_MAX];
-static int made;
 
 static int stat_option(int opt, const char *arg)
 {
@@ -31,15 +30,9 @@ static int stat_setup(uint64_t n)
 	(void)n;
 	if (path[0])
 		return stat(path, &st) < 0 ? harness_perror(path) : 0;
-	if (harness_tmpdir(dir, sizeof(dir)) < 0)
-		return -1;
-	if ((size_t)snprintf(path, sizeof(path), "%s/file", dir) >=
-	    sizeof(path))
-		return harness_error("TMPDIR is too long");
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	fd = harness_tmpfile(dir, path, sizeof(path), 0);
 	if (fd < 0)
-		return harness_perror(path);
-	made = 1;
+		return -1;
 	close(fd);
 	return 0;
 }
@@ -56,10 +49,7 @@ static int64_t stat_run(uint64_t n)
 
 static void stat_teardown(void)
 {
-	if (made) {
-		unlink(path);
-		rmdir(dir);
-	}
+	harness_tmpfile_remove(dir, path);
 }
 
 const struct workload workload = {
