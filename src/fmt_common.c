@@ -258,6 +258,6 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 			" *: multiplexed, scaled by enabled/running time.");
 	if (k < len)
 		snprintf(buf + k, len - k, "%s", multi ?
-			" Several boots per side: the delta CI resamples boots, then runs, so it includes boot-to-boot variation." :
+			" Several boots per side: the delta CI resamples boots, then runs, so it includes boot-to-boot variation; a row is significant only when that CI excludes 0 too." :
 			" One boot per side: the CIs cannot include boot-to-boot variation.");
 }
