@@ -167,9 +167,25 @@ static void report_bench(const struct config *cfg, const struct result *r,
 	metrics_free(&set);
 }
 
+static void report_machine(const struct config *cfg, const struct result *r,
+			   FILE *out);
+
+int report_check_format(const struct config *cfg)
+{
+	if (cfg->format == FMT_TEXT || cfg->format == FMT_JSON ||
+	    cfg->format == FMT_CSV)
+		return EXIT_OK;
+	return msg_usage("--format %s is for compare and versus; a single result prints as text, json or csv",
+			 cli_format_name(cfg->format));
+}
+
 void report_result(const struct config *cfg, const struct result *r,
 		   FILE *out)
 {
+	if (cfg->format == FMT_JSON || cfg->format == FMT_CSV) {
+		report_machine(cfg, r, out);
+		return;
+	}
 	for (size_t i = 0; i < r->n_bench; i++) {
 		if (i)
 			fputc('\n', out);
@@ -298,16 +314,13 @@ int cmd_show(const struct config *cfg)
 		msg_error("show: %s", err);
 		return EXIT_USAGE;
 	}
-	if (cfg->format == FMT_JSON || cfg->format == FMT_CSV) {
-		report_machine(cfg, r, stdout);
-	} else if (cfg->format == FMT_TEXT) {
-		report_env(r, stdout);
-		report_result(cfg, r, stdout);
-	} else {
+	if (report_check_format(cfg)) {
 		result_free(r);
-		return msg_usage("show: --format %s is not available for show; use text, json or csv",
-				 cli_format_name(cfg->format));
+		return EXIT_USAGE;
 	}
+	if (cfg->format == FMT_TEXT)
+		report_env(r, stdout);
+	report_result(cfg, r, stdout);
 	result_free(r);
 	return EXIT_OK;
 }

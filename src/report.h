@@ -8,6 +8,10 @@
 #include "cli.h"
 #include "result.h"
 
+/* run and show print text, json or csv: EXIT_OK, or EXIT_USAGE after one
+ * error line for another --format. */
+int report_check_format(const struct config *cfg);
+/* The table (text), or the summaries as json/csv, per cfg->format. */
 void report_result(const struct config *cfg, const struct result *r,
 		   FILE *out);
 

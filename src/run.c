@@ -21,6 +21,9 @@ int cmd_run(const struct config *cfg)
 	char err[512];
 	int rc, save_rc;
 
+	rc = report_check_format(cfg);
+	if (rc)
+		return rc;
 	if (cfg->output) {
 		rc = session_check_output(cfg, cfg->output);
 		if (rc)

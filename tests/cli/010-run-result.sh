@@ -35,3 +35,22 @@ grep_err 'force'
 cmp -s "$TESTTMP/r.json" "$TESTTMP/keep.json" || fail "existing file changed"
 expect_exit 0 $ABSTAT run -q -r 1 --force -o "$TESTTMP/r.json" -- /bin/true
 json 'd["benchmarks"][0]["name"]' "$TESTTMP/r.json" | grep -q '^true$' || fail "not overwritten with --force"
+# the table as json or csv; other formats are for compare/versus
+expect_exit 0 $ABSTAT run -q -r 2 --format json -e task-clock,page-faults -- $P/touch_pages 100
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['format'])" "$TESTTMP/out" | grep -q abstat-show || fail "run --format json"
+grep_out '"page-faults"'
+expect_exit 0 $ABSTAT run -q -r 2 --format csv -e task-clock -- /bin/true
+grep_out '^benchmark,metric,unit,n,median'
+grep_out '^true,task-clock,ns,2,'
+expect_exit 2 $ABSTAT run -q -r 2 --format mail -- /bin/true
+one_line_err
+# --ops gives an external command per-op rows; doctor warnings are stored
+expect_exit 0 $ABSTAT run -r 3 --ops 1000 -e task-clock -o "$TESTTMP/o.json" -- $P/spin 1000
+grep_out '^ns/op '
+grep_out '^task-clock/op '
+json 'all(r["ops"] == 1000 for r in d["benchmarks"][0]["runs"])' "$TESTTMP/o.json" | grep -q True || fail "--ops not recorded"
+# every WARN of doctor (for this CPU) is stored in the result
+$ABSTAT doctor >"$TESTTMP/doc" 2>&1
+nwarn=$(grep -c '^WARN' "$TESTTMP/doc")
+nstored=$(json 'len(d["warnings"])' "$TESTTMP/o.json")
+[ "$nstored" -ge "$nwarn" ] || fail "doctor warns $nwarn times, the result stores $nstored warnings"
