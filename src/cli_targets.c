@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cli_targets: what the operands of a command line mean. Checks that need
+ * the whole line (contradicting options, operand counts, CPUs that exist),
+ * and the targets of run and versus: built-in workloads (-w, -s), one
+ * command after --, or quoted command strings split into words; external
+ * commands are looked up in PATH once, before measuring.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_priv.h"
+#include "launcher.h"
+#include "msg.h"
+#include "workloads.h"
+
+void cli_free_words(char **argv)
+{
+	if (!argv)
+		return;
+	for (char **p = argv; *p; p++)
+		free(*p);
+	free(argv);
+}
+
+int cli_split_words(const char *s, char ***argv_out)
+{
+	size_t cap = 8, n = 0, len = strlen(s);
+	char **argv = calloc(cap, sizeof(*argv));
+	char *word = malloc(len + 1);
+
+	if (!argv || !word)
+		goto err_nomem;
+	while (*s) {
+		size_t w = 0;
+		bool any = false;
+
+		while (*s == ' ' || *s == '\t' || *s == '\n')
+			s++;
+		if (!*s)
+			break;
+		while (*s && *s != ' ' && *s != '\t' && *s != '\n') {
+			char q = *s;
+
+			any = true;
+			if (q == '\'' || q == '"') {
+				s++;
+				while (*s && *s != q) {
+					if (q == '"' && *s == '\\' && s[1])
+						s++;
+					word[w++] = *s++;
+				}
+				if (!*s)
+					goto err_quote;
+				s++;
+			} else if (q == '\\' && s[1]) {
+				word[w++] = s[1];
+				s += 2;
+			} else {
+				word[w++] = *s++;
+			}
+		}
+		if (!any)
+			continue;
+		word[w] = '\0';
+		if (n + 2 > cap) {
+			char **p = realloc(argv, (cap *= 2) * sizeof(*argv));
+
+			if (!p)
+				goto err_nomem;
+			argv = p;
+		}
+		argv[n] = strdup(word);
+		if (!argv[n++])
+			goto err_nomem;
+		argv[n] = NULL;
+	}
+	free(word);
+	*argv_out = argv;
+	return 0;
+err_quote:
+	free(word);
+	cli_free_words(argv);
+	return -EINVAL;
+err_nomem:
+	free(word);
+	cli_free_words(argv);
+	return -ENOMEM;
+}
+
+static char *cli_basename(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return strdup(slash ? slash + 1 : path);
+}
+
+/* Look an external command up in PATH once, before measuring. */
+static int cli_resolve(char **argv)
+{
+	char path[4096];
+	int rc = launcher_resolve(argv[0], path, sizeof(path));
+
+	if (rc < 0)
+		return msg_usage("%s: %s", argv[0],
+				 rc == -ENOENT ? "command not found" :
+						 strerror(-rc));
+	if (strcmp(path, argv[0])) {
+		char *p = strdup(path);
+
+		if (!p)
+			return EXIT_USAGE;
+		free(argv[0]);
+		argv[0] = p;
+	}
+	return 0;
+}
+
+static int cli_add_target(struct config *cfg, char *name, char **argv,
+			  const char *workload)
+{
+	struct target *t = realloc(cfg->targets,
+				   (cfg->n_targets + 1) * sizeof(*t));
+
+	if (!t)
+		return -ENOMEM;
+	cfg->targets = t;
+	t = &t[cfg->n_targets++];
+	t->name = name;
+	t->argv = argv;
+	t->builtin = workload != NULL;
+	t->workload = workload ? strdup(workload) : NULL;
+	return 0;
+}
+
+/* One "NAME[:ARGS]" of -w. */
+static int cli_workload_target(struct config *cfg, const char *spec)
+{
+	char path[4096], **args = NULL, **argv;
+	const char *colon = strchr(spec, ':');
+	char *name = colon ? strndup(spec, colon - spec) : strdup(spec);
+	size_t n = 0;
+
+	if (!name)
+		return -ENOMEM;
+	if (!workloads_find(name)) {
+		msg_error("-w: unknown workload '%s'; 'abstat workloads' lists them",
+			  name);
+		goto err;
+	}
+	if (workloads_path(name, path, sizeof(path)) < 0) {
+		msg_error("-w: workload '%s' is not built or installed; run 'make' or set ABSTAT_WORKLOAD_DIR",
+			  name);
+		goto err;
+	}
+	if (colon && cli_split_words(colon + 1, &args) < 0) {
+		msg_error("-w: %s: unbalanced quotes in arguments '%s'", name,
+			  colon + 1);
+		goto err;
+	}
+	while (args && args[n])
+		n++;
+	argv = calloc(n + 2, sizeof(*argv));
+	if (!argv)
+		goto err;
+	argv[0] = strdup(path);
+	for (size_t i = 0; i < n; i++)
+		argv[i + 1] = args[i];
+	free(args);
+	if (cli_add_target(cfg, name, argv, name) < 0)
+		goto err;
+	return 0;
+err:
+	free(name);
+	cli_free_words(args);
+	return EXIT_USAGE;
+}
+
+static int cli_workload_targets(struct config *cfg)
+{
+	char *list, *save = NULL, *tok;
+	int rc = 0;
+
+	if (cfg->suite) {
+		bool known = false;
+
+		for (const char *const *s = workloads_suites; *s; s++)
+			known |= !strcmp(*s, cfg->suite);
+		if (!known)
+			return msg_usage("-s: unknown suite '%s'; 'abstat workloads' lists the suites",
+					 cfg->suite);
+		for (size_t i = 0; i < workloads_count() && !rc; i++)
+			if (workloads_in_suite(workloads_get(i), cfg->suite))
+				rc = cli_workload_target(cfg,
+							 workloads_get(i)->name);
+		return rc;
+	}
+	list = strdup(cfg->workloads);
+	if (!list)
+		return EXIT_USAGE;
+	for (tok = strtok_r(list, ",", &save); tok && !rc;
+	     tok = strtok_r(NULL, ",", &save))
+		rc = cli_workload_target(cfg, tok);
+	free(list);
+	return rc;
+}
+
+static int cli_command_targets(struct config *cfg, int argc, char **argv)
+{
+	char **copy;
+
+	if (argc <= 0)
+		return msg_usage("run: no command given; usage: abstat run [OPTIONS] -- COMMAND [ARG...] (or -w WORKLOAD, -s SUITE)");
+	copy = calloc(argc + 1, sizeof(*copy));
+	if (!copy)
+		return EXIT_USAGE;
+	for (int i = 0; i < argc; i++)
+		copy[i] = strdup(argv[i]);
+	if (cli_resolve(copy)) {
+		cli_free_words(copy);
+		return EXIT_USAGE;
+	}
+	if (cli_add_target(cfg, cli_basename(argv[0]), copy, NULL) < 0)
+		return EXIT_USAGE;
+	return 0;
+}
+
+static int cli_versus_targets(struct config *cfg, int argc, char **argv)
+{
+	if (argc < 2)
+		return msg_usage("versus: needs at least two commands; usage: abstat versus [OPTIONS] 'COMMAND A' 'COMMAND B'");
+	for (int i = 0; i < argc; i++) {
+		char **words;
+
+		if (cfg->shell) {
+			words = calloc(4, sizeof(*words));
+			if (!words)
+				return EXIT_USAGE;
+			words[0] = strdup("/bin/sh");
+			words[1] = strdup("-c");
+			words[2] = strdup(argv[i]);
+		} else if (cli_split_words(argv[i], &words) < 0) {
+			return msg_usage("versus: unbalanced quotes in '%s'",
+					 argv[i]);
+		} else if (!words[0]) {
+			cli_free_words(words);
+			return msg_usage("versus: command %d is empty", i + 1);
+		}
+		if (cli_resolve(words)) {
+			cli_free_words(words);
+			return EXIT_USAGE;
+		}
+		if (cli_add_target(cfg, strdup(argv[i]), words, NULL) < 0)
+			return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int cli_cpus(struct config *cfg)
+{
+	struct cpu_list online;
+	size_t bad = 0;
+	char buf[256];
+
+	if (!cfg->cpu_list)
+		return 0;
+	if (cpu_list_parse(cfg->cpu_list, &cfg->cpus, &bad) < 0)
+		return msg_usage("-C: bad CPU list '%s' at character %zu; expected taskset syntax such as 1 or 0-3,6",
+				 cfg->cpu_list, bad + 1);
+	if (cpu_online("", &online) < 0)
+		return 0;
+	for (size_t i = 0; i < cfg->cpus.n; i++)
+		if (!cpu_list_has(&online, cfg->cpus.cpu[i])) {
+			cpu_list_format(&online, buf, sizeof(buf));
+			return msg_usage("-C: CPU %d is offline or does not exist (online: %s)",
+					 cfg->cpus.cpu[i], buf);
+		}
+	return 0;
+}
+
+/* Checks that need the whole command line. */
+int cli_validate(struct config *cfg, int argc, char **argv)
+{
+	bool measures = cfg->cmd == CMD_RUN || cfg->cmd == CMD_VERSUS;
+
+	if (cli_cpus(cfg))
+		return EXIT_USAGE;
+	if (measures && cfg->no_pin && cfg->cpu_list)
+		return msg_usage("--no-pin and -C contradict each other; give one");
+	if (measures && cfg->no_pin && cfg->cpuset)
+		return msg_usage("--cpuset needs pinning; drop --no-pin");
+	if (measures && cfg->copies > 1 && cfg->cpus.n &&
+	    cfg->cpus.n < cfg->copies)
+		return msg_usage("--copies %u needs %u CPUs in -C (got %zu)",
+				 cfg->copies, cfg->copies, cfg->cpus.n);
+	if (measures && cfg->copies > 1 && cfg->no_pin)
+		return msg_usage("--copies pins each copy to its own CPU; drop --no-pin");
+	if (measures && getenv("LIBPFM_FORCE_PMU"))
+		return msg_usage("LIBPFM_FORCE_PMU is set: libpfm4 would invent a PMU this machine does not have; unset it (it is only for 'abstat list --encode')");
+
+	switch (cfg->cmd) {
+	case CMD_RUN:
+		if (cfg->workloads && cfg->suite)
+			return msg_usage("run: give -w or -s, not both");
+		if ((cfg->workloads || cfg->suite) && argc > 0)
+			return msg_usage("run: give -w/-s or -- COMMAND, not both");
+		if ((cfg->workloads || cfg->suite) && cfg->has_ops)
+			return msg_usage("--ops is for external commands; built-in workloads report their own");
+		if (cfg->workloads || cfg->suite)
+			return cli_workload_targets(cfg);
+		return cli_command_targets(cfg, argc, argv);
+	case CMD_VERSUS:
+		return cli_versus_targets(cfg, argc, argv);
+	case CMD_COMPARE:
+		if (argc < 2)
+			return msg_usage("compare: needs a baseline and at least one other result; usage: abstat compare [OPTIONS] BASE OTHER");
+		break;
+	case CMD_SHOW:
+		if (argc != 1)
+			return msg_usage("show: needs exactly one result file; usage: abstat show FILE");
+		break;
+	case CMD_PLOT:
+		if (argc < 1)
+			return msg_usage("plot: needs at least one result file; usage: abstat plot FILE... -o OUT.png");
+		if (!cfg->output)
+			return msg_usage("plot: -o OUT is required (.png, .svg, .txt or .gp)");
+		break;
+	case CMD_RECOVER:
+		if (argc != 1)
+			return msg_usage("recover: needs exactly one journal; usage: abstat recover JOURNAL -o FILE");
+		if (!cfg->output)
+			return msg_usage("recover: -o FILE is required");
+		break;
+	case CMD_LIST:
+		if (argc > 1)
+			return msg_usage("list: takes at most one PATTERN");
+		cfg->pattern = argc ? argv[0] : NULL;
+		return 0;
+	case CMD_DOCTOR:
+	case CMD_WORKLOADS:
+		if (argc > 0)
+			return msg_usage("%s: unexpected argument '%s'",
+					 cfg->cmd == CMD_DOCTOR ? "doctor" :
+								  "workloads",
+					 argv[0]);
+		return 0;
+	default:
+		break;
+	}
+	cfg->files = argv;
+	cfg->n_files = argc;
+	return 0;
+}
+
+void cli_free(struct config *cfg)
+{
+	for (size_t i = 0; i < cfg->n_targets; i++) {
+		free(cfg->targets[i].name);
+		free(cfg->targets[i].workload);
+		cli_free_words(cfg->targets[i].argv);
+	}
+	free(cfg->targets);
+	cfg->targets = NULL;
+	cfg->n_targets = 0;
+}
