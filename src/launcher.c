@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-/* launcher: spawn, pin, count, serve the region protocol, reap (see
- * launcher.h for the design). */
+/* launcher: spawn, pin, count, reap (see launcher.h for the design). This
+ * file starts the copies (the child, the vfork and attach spawn paths,
+ * pipes, environment) and turns what they did into samples;
+ * launcher_wait.c serves the region protocol until they are reaped. */
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <inttypes.h>
-#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "launcher.h"
+#include "launcher_priv.h"
 
 /* The vfork child's frames on the private stack never unwind (it execs),
  * so under AddressSanitizer their scope poisoning would outlive it and
@@ -53,21 +54,6 @@ struct child_ctx {
 	volatile int stage, err, bad;
 };
 
-struct copy_state {
-	pid_t pid;
-	int pidfd, ctl_r, ack_w, err_r;
-	bool done, started, region_seen, in_region, waiting_ack;
-	unsigned long long start_ns, end_ns, region_start_ns, region_ns;
-	struct counter_value *baseline;
-	char line[128];
-	size_t line_len;
-	char tail[LAUNCH_TAIL];
-	size_t tail_len;
-	int status;
-	struct rusage ru;
-	bool has_ops;
-	uint64_t ops;
-};
 
 unsigned long long launcher_now_ns(void)
 {
@@ -196,13 +182,6 @@ static char **launcher_env(char *const *base, char *ctl)
 	return env;
 }
 
-static void launcher_close(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-	*fd = -1;
-}
-
 static int launcher_spawn_vfork(struct child_ctx *c, pid_t *pid)
 {
 	static char *stack;
@@ -277,256 +256,6 @@ out_report:
 out_gate:
 	if (gate[1] >= 0)
 		close(gate[1]);
-	return rc;
-}
-
-static void launcher_ack(struct copy_state *cs)
-{
-	/* A dead reader gives EPIPE (abstat ignores SIGPIPE): nothing to do. */
-	if (write(cs->ack_w, "ack\n", 4) != 4)
-		return;
-}
-
-/* Every copy that is alive has asked to start: release them together. */
-static void launcher_release(struct copy_state *cs, size_t n)
-{
-	unsigned long long now;
-
-	for (size_t i = 0; i < n; i++)
-		if (!cs[i].done && !cs[i].waiting_ack && !cs[i].region_seen)
-			return;
-	now = launcher_now_ns();
-	for (size_t i = 0; i < n; i++) {
-		if (!cs[i].waiting_ack)
-			continue;
-		cs[i].waiting_ack = false;
-		cs[i].in_region = true;
-		cs[i].region_start_ns = now;
-		launcher_ack(&cs[i]);
-	}
-}
-
-static int launcher_command(const struct launch_spec *s,
-			    struct launch_copy *cp, struct copy_state *cs,
-			    struct copy_state *all, size_t n, const char *cmd,
-			    struct launch_outcome *o)
-{
-	const struct backend_ops *b = s->backend;
-	char err[128];
-
-	if (!strcmp(cmd, "enable")) {
-		if (!cs->region_seen) {
-			/* Everything before the first enable is excluded:
-			 * subtract a read taken now. */
-			cs->region_seen = true;
-			if (b->read(cp->set, cs->baseline, err, sizeof(err)))
-				snprintf(o->read_err, sizeof(o->read_err),
-					 "region start: %s", err);
-			cs->waiting_ack = true;
-			launcher_release(all, n);
-			return 0;
-		}
-		if (b->enable(cp->set) < 0)
-			return -EIO;
-		cs->in_region = true;
-		cs->region_start_ns = launcher_now_ns();
-		launcher_ack(cs);
-		return 0;
-	}
-	if (!strcmp(cmd, "disable")) {
-		if (b->disable(cp->set) < 0)
-			return -EIO;
-		if (cs->in_region)
-			cs->region_ns += launcher_now_ns() - cs->region_start_ns;
-		cs->in_region = false;
-		launcher_ack(cs);
-		return 0;
-	}
-	if (!strncmp(cmd, "ops ", 4)) {
-		char *end;
-		unsigned long long v;
-
-		errno = 0;
-		v = strtoull(cmd + 4, &end, 10);
-		if (*end || errno || cmd[4] < '0' || cmd[4] > '9')
-			return -EINVAL;
-		cs->has_ops = true;
-		cs->ops = v;
-		return 0;
-	}
-	return -EINVAL;
-}
-
-/* Read protocol lines from a copy's control pipe; bytes read (0 at EOF or
- * when nothing is there yet). */
-static ssize_t launcher_serve(const struct launch_spec *s,
-			   struct launch_copy *cp, struct copy_state *cs,
-			   struct copy_state *all, size_t n,
-			   struct launch_outcome *o)
-{
-	char buf[256];
-	ssize_t got = read(cs->ctl_r, buf, sizeof(buf));
-
-	if (got <= 0) {
-		if (got == 0 || (errno != EAGAIN && errno != EINTR))
-			launcher_close(&cs->ctl_r);
-		return 0;
-	}
-	for (ssize_t i = 0; i < got; i++) {
-		if (buf[i] != '\n') {
-			if (cs->line_len < sizeof(cs->line) - 1)
-				cs->line[cs->line_len++] = buf[i];
-			else
-				o->protocol_error = true;
-			continue;
-		}
-		cs->line[cs->line_len] = '\0';
-		cs->line_len = 0;
-		if (launcher_command(s, cp, cs, all, n, cs->line, o) < 0)
-			o->protocol_error = true;
-	}
-	return got;
-}
-
-/* Keep the last bytes of a copy's stderr; bytes read (0 at EOF or when
- * nothing is there yet). */
-static ssize_t launcher_drain_stderr(struct copy_state *cs)
-{
-	char buf[4096];
-	ssize_t got = read(cs->err_r, buf, sizeof(buf));
-	size_t keep = LAUNCH_TAIL - 1;
-
-	if (got <= 0) {
-		if (got == 0 || (errno != EAGAIN && errno != EINTR))
-			launcher_close(&cs->err_r);
-		return 0;
-	}
-	if ((size_t)got >= keep) {
-		memcpy(cs->tail, buf + got - keep, keep);
-		cs->tail_len = keep;
-		return got;
-	}
-	if (cs->tail_len + got > keep) {
-		size_t drop = cs->tail_len + got - keep;
-
-		memmove(cs->tail, cs->tail + drop, cs->tail_len - drop);
-		cs->tail_len -= drop;
-	}
-	memcpy(cs->tail + cs->tail_len, buf, got);
-	cs->tail_len += got;
-	return got;
-}
-
-static void launcher_reap(struct copy_state *cs, struct launch_outcome *o)
-{
-	if (wait4(cs->pid, &cs->status, 0, &cs->ru) < 0)
-		return;
-	cs->end_ns = launcher_now_ns();
-	cs->done = true;
-	launcher_close(&cs->pidfd);
-	if (cs->in_region)
-		cs->region_ns += cs->end_ns - cs->region_start_ns;
-	cs->in_region = false;
-	/* Anything left in the workload's process group outlived it. */
-	if (kill(-cs->pid, 0) == 0) {
-		o->leftover = true;
-		kill(-cs->pid, SIGKILL);
-	}
-}
-
-static void launcher_kill_all(struct copy_state *cs, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (cs[i].started && !cs[i].done)
-			kill(-cs[i].pid, SIGKILL);
-}
-
-/* Poll until every copy is reaped; serve the protocol meanwhile. */
-static int launcher_wait(const struct launch_spec *s,
-			 struct launch_copy *copies, struct copy_state *cs,
-			 size_t n, struct launch_outcome *o)
-{
-	unsigned long long deadline = 0;
-	struct pollfd *pfd = calloc(3 * n, sizeof(*pfd));
-	sigset_t mask;
-	int rc = 0;
-
-	if (!pfd)
-		return -ENOMEM;
-	sigprocmask(SIG_SETMASK, NULL, &mask);
-	if (s->stop_signals)
-		for (int sig = 1; sig < NSIG; sig++)
-			if (sigismember(s->stop_signals, sig) == 1)
-				sigdelset(&mask, sig);
-	if (s->timeout_s > 0)
-		deadline = cs[0].start_ns +
-			   (unsigned long long)(s->timeout_s * 1e9);
-	for (;;) {
-		struct timespec ts, *tsp = NULL;
-		size_t k = 0, live = 0;
-
-		for (size_t i = 0; i < n; i++) {
-			live += !cs[i].done;
-			pfd[k++] = (struct pollfd){ cs[i].done ? -1 : cs[i].pidfd,
-						    POLLIN, 0 };
-			pfd[k++] = (struct pollfd){ cs[i].ctl_r, POLLIN, 0 };
-			pfd[k++] = (struct pollfd){ cs[i].err_r, POLLIN, 0 };
-		}
-		if (!live)
-			break;
-		if (s->stop_flag && *s->stop_flag) {
-			o->interrupted = true;
-			rc = -EINTR;
-			launcher_kill_all(cs, n);
-			deadline = 0;
-		}
-		if (deadline && !o->timed_out) {
-			unsigned long long now = launcher_now_ns();
-
-			if (now >= deadline) {
-				o->timed_out = true;
-				launcher_kill_all(cs, n);
-			} else {
-				ts.tv_sec = (deadline - now) / 1000000000ull;
-				ts.tv_nsec = (deadline - now) % 1000000000ull;
-				tsp = &ts;
-			}
-		}
-		if (ppoll(pfd, k, tsp, &mask) < 0) {
-			if (errno == EINTR)
-				continue;
-			rc = -errno;
-			launcher_kill_all(cs, n);
-			for (size_t i = 0; i < n; i++)
-				if (!cs[i].done)
-					launcher_reap(&cs[i], o);
-			break;
-		}
-		for (size_t i = 0; i < n; i++) {
-			if (pfd[3 * i + 1].revents)
-				launcher_serve(s, &copies[i], &cs[i], cs, n, o);
-			if (pfd[3 * i + 2].revents)
-				launcher_drain_stderr(&cs[i]);
-			if (pfd[3 * i].revents) {
-				launcher_reap(&cs[i], o);
-				/* A copy that ends unblocks the barrier. */
-				launcher_release(cs, n);
-			}
-		}
-	}
-	/* What the copies wrote just before exiting ("ops N", stderr). A
-	 * process that escaped the group may still hold a pipe: read what is
-	 * there, never wait for its end. */
-	for (size_t i = 0; i < n; i++) {
-		while (cs[i].ctl_r >= 0 &&
-		       launcher_serve(s, &copies[i], &cs[i], cs, n, o) > 0)
-			;
-		while (cs[i].err_r >= 0 && launcher_drain_stderr(&cs[i]) > 0)
-			;
-		launcher_close(&cs[i].ctl_r);
-		launcher_close(&cs[i].err_r);
-	}
-	free(pfd);
 	return rc;
 }
 

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * launcher_priv: what launcher.c (spawning, sampling) and launcher_wait.c
+ * (the region protocol, reaping) share; not an API, launcher.h is.
+ */
+#ifndef ABSTAT_LAUNCHER_PRIV_H
+#define ABSTAT_LAUNCHER_PRIV_H
+
+#include <stdint.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "launcher.h"
+
+/* The parent's view of one copy, from its start to its reaping. */
+struct copy_state {
+	pid_t pid;
+	int pidfd, ctl_r, ack_w, err_r;
+	bool done, started, region_seen, in_region, waiting_ack;
+	unsigned long long start_ns, end_ns, region_start_ns, region_ns;
+	struct counter_value *baseline;
+	char line[128];
+	size_t line_len;
+	char tail[LAUNCH_TAIL];
+	size_t tail_len;
+	int status;
+	struct rusage ru;
+	bool has_ops;
+	uint64_t ops;
+};
+
+static inline void launcher_close(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+/* Poll until every copy is reaped; serve the protocol meanwhile. */
+int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
+		  struct copy_state *cs, size_t n, struct launch_outcome *o);
+/* wait4 one copy (its rusage and end time); kill what it left behind. */
+void launcher_reap(struct copy_state *cs, struct launch_outcome *o);
+/* SIGKILL the process group of every copy started and not yet reaped. */
+void launcher_kill_all(struct copy_state *cs, size_t n);
+
+#endif
