@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: MIT
+/*
+ * session_measure: execute a plan of runs. One run through the launcher
+ * (session_one), why it failed or was multiplexed, the warnings a run can
+ * raise (left-over processes, migrations), the loop over the plan with its
+ * journal, progress line and final status.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "msg.h"
+#include "session_priv.h"
+
+/* The reason a finished run failed, or NULL when it is good. */
+static char *session_failure(const struct session *s,
+			     const struct proc_sample *p, size_t n,
+			     const struct launch_outcome *o,
+			     enum run_status *status)
+{
+	char buf[LAUNCH_TAIL + 320];
+	const char *tail = o->stderr_tail;
+	const char *last;
+
+	*status = RUN_FAILED;
+	if (o->timed_out) {
+		*status = RUN_TIMEOUT;
+		snprintf(buf, sizeof(buf), "timed out after %g s (--timeout)",
+			 s->cfg->timeout_s);
+		return strdup(buf);
+	}
+	if (o->read_err[0]) {
+		snprintf(buf, sizeof(buf), "bad counter read: %s", o->read_err);
+		return strdup(buf);
+	}
+	if (o->protocol_error)
+		return strdup("malformed region protocol message on ABSTAT_CTL");
+	for (size_t i = 0; i < n; i++) {
+		const char *what = n > 1 ? "copy " : "";
+		char id[32] = "";
+
+		if (n > 1)
+			snprintf(id, sizeof(id), "%zu ", i);
+		if (p[i].term_signal)
+			snprintf(buf, sizeof(buf), "%s%skilled by signal %d (%s)",
+				 what, id, p[i].term_signal,
+				 strsignal(p[i].term_signal));
+		else if (p[i].exit_status)
+			snprintf(buf, sizeof(buf), "%s%sexit status %d", what,
+				 id, p[i].exit_status);
+		else
+			continue;
+		/* The last line of stderr says most about why. */
+		last = tail;
+		for (const char *c = tail; *c; c++)
+			if (c[0] == '\n' && c[1])
+				last = c + 1;
+		if (*last) {
+			size_t len = strlen(buf);
+
+			snprintf(buf + len, sizeof(buf) - len, "; stderr: %.*s",
+				 (int)strcspn(last, "\n"), last);
+		}
+		return strdup(buf);
+	}
+	*status = RUN_OK;
+	return NULL;
+}
+
+/* Multiplexed counters are rejected unless --allow-multiplex. */
+static char *session_multiplexed(const struct session *s,
+				 const struct proc_sample *p)
+{
+	char buf[256];
+
+	if (s->cfg->allow_multiplex)
+		return NULL;
+	for (size_t e = 0; e < s->n_events; e++) {
+		const struct counter_value *v = &p->counters[e];
+
+		if (s->events[e].state != EVENT_OK || !v->running_ns ||
+		    v->running_ns >= v->enabled_ns)
+			continue;
+		snprintf(buf, sizeof(buf),
+			 "%s was multiplexed (counted %.1f%% of the time); use fewer events or --allow-multiplex",
+			 s->events[e].name,
+			 100.0 * v->running_ns / v->enabled_ns);
+		return strdup(buf);
+	}
+	return NULL;
+}
+
+static void session_checks(struct session *s, const struct launch_outcome *o,
+			   const struct proc_sample *total)
+{
+	if (o->leftover && !s->warned_leftover) {
+		s->warned_leftover = true;
+		msg_warn("the workload left processes behind; abstat killed them (recorded)");
+		json_array_append_new(s->warnings,
+				      json_string("workload left processes behind"));
+	}
+	for (size_t e = 0; e < s->n_events; e++) {
+		if (s->cfg->no_pin || s->warned_migration ||
+		    strcmp(s->events[e].name, "cpu-migrations") ||
+		    s->events[e].state != EVENT_OK ||
+		    !total->counters[e].value)
+			continue;
+		s->warned_migration = true;
+		msg_warn("the pinned workload migrated between CPUs (%" PRIu64 " cpu-migrations in one run; recorded)",
+			 total->counters[e].value);
+		json_array_append_new(s->warnings,
+				      json_string("migration in a pinned run"));
+	}
+}
+
+static void session_fatal_open(const struct session *s,
+			       const struct launch_outcome *o,
+			       const char *cmd, int rc)
+{
+	char buf[512];
+
+	if (o->exec_failed) {
+		msg_error("cannot execute %s: %s", cmd, strerror(o->exec_errno));
+		return;
+	}
+	if (o->open_errno && o->bad_event >= 0 &&
+	    (size_t)o->bad_event < s->n_events) {
+		s->backend->strerror(&s->events[o->bad_event], o->open_errno,
+				     buf, sizeof(buf));
+		msg_error("%s", buf);
+		return;
+	}
+	msg_error("cannot start %s: %s", cmd, strerror(o->open_errno ?
+								o->open_errno :
+								-rc));
+}
+
+/* Run one plan item; fill run. Returns EXIT_OK or a fatal status. */
+static int session_one(struct session *s, struct benchmark *b, bool warmup,
+		       struct run *run)
+{
+	struct proc_sample *p = calloc(s->n_copies, sizeof(*p));
+	struct launch_outcome o;
+	int rc;
+
+	if (!p)
+		return EXIT_IO;
+	for (size_t i = 0; i < s->n_copies; i++) {
+		p[i].counters = calloc(s->n_events ? s->n_events : 1,
+				       sizeof(*p[i].counters));
+		if (!p[i].counters)
+			return EXIT_IO;
+	}
+	s->spec.argv = b->argv;
+	rc = launcher_run(&s->spec, s->copies, s->n_copies, p, &o);
+	memset(run, 0, sizeof(*run));
+	run->index = b->n_runs;
+	run->warmup = warmup;
+	run->n_copies = s->n_copies;
+	if (rc < 0 && rc != -EINTR) {
+		session_fatal_open(s, &o, b->argv[0], rc);
+		for (size_t i = 0; i < s->n_copies; i++)
+			free(p[i].counters);
+		free(p);
+		return o.exec_failed ? EXIT_WORKLOAD : EXIT_COUNTERS;
+	}
+	for (size_t i = 0; i < s->n_copies; i++) {
+		p[i].start_ns -= s->t0_ns;
+		p[i].end_ns -= s->t0_ns;
+		if (s->cfg->has_ops && !p[i].has_ops) {
+			p[i].has_ops = true;
+			p[i].ops = s->cfg->ops;
+		}
+	}
+	if (s->n_copies == 1) {
+		run->total = p[0];
+		free(p);
+	} else {
+		run->copies = p;
+		result_run_aggregate(run, s->n_events);
+	}
+	run->reason = session_failure(s, run->copies ? run->copies : &run->total,
+				      s->n_copies, &o, &run->status);
+	if (!run->reason)
+		run->reason = session_multiplexed(s, &run->total);
+	if (run->reason && run->status == RUN_OK)
+		run->status = RUN_FAILED;
+	if (rc == -EINTR)
+		return EXIT_INTERRUPTED;
+	session_checks(s, &o, &run->total);
+	return EXIT_OK;
+}
+
+static int session_append(struct benchmark *b, struct run *run)
+{
+	struct run *runs = realloc(b->runs, (b->n_runs + 1) * sizeof(*runs));
+
+	if (!runs)
+		return -ENOMEM;
+	b->runs = runs;
+	b->runs[b->n_runs++] = *run;
+	return 0;
+}
+
+static void session_progress(const struct session *s, const struct benchmark *b,
+			     size_t done, size_t total)
+{
+	if (s->cfg->quiet || !isatty(STDERR_FILENO))
+		return;
+	fprintf(stderr, "\rabstat: %-40.40s %zu/%zu", b->name, done, total);
+	if (done == total)
+		fputs("\r\033[K", stderr);
+	fflush(stderr);
+}
+
+static void session_set_status(struct result **results, size_t n,
+			       const char *status)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(results[i]->status);
+		results[i]->status = strdup(status);
+	}
+}
+
+int session_measure(struct session *s, struct result **results,
+		    struct journal **journals, const struct plan_item *plan,
+		    size_t n_plan)
+{
+	size_t n_results = 0;
+	int rc = EXIT_OK;
+	char err[512];
+
+	for (size_t i = 0; i < n_plan; i++)
+		if (plan[i].result + 1 > n_results)
+			n_results = plan[i].result + 1;
+	for (size_t i = 0; i < n_plan && rc == EXIT_OK; i++) {
+		struct result *r = results[plan[i].result];
+		struct benchmark *b = &r->bench[plan[i].bench];
+		struct journal *j = journals ? journals[plan[i].result] : NULL;
+		struct run run;
+
+		if (session_stopping()) {
+			rc = EXIT_INTERRUPTED;
+			break;
+		}
+		session_progress(s, b, i, n_plan);
+		rc = session_one(s, b, plan[i].warmup, &run);
+		if (rc == EXIT_INTERRUPTED) {
+			result_run_free(&run); /* killed half-way: not kept */
+			break;
+		}
+		if (rc)
+			break;
+		if (session_append(b, &run) < 0) {
+			rc = EXIT_IO;
+			break;
+		}
+		if (j && journal_append(j, plan[i].bench, &run, err,
+					sizeof(err)) < 0) {
+			msg_error("%s", err);
+			rc = EXIT_IO;
+			break;
+		}
+		if (run.status == RUN_OK)
+			continue;
+		s->n_failed++;
+		if (!s->cfg->ignore_failure) {
+			msg_error("%s, run %u%s: %s; stopping (-i goes on past failed runs)",
+				  b->name, run.index, run.warmup ? " (warm-up)" : "",
+				  run.reason);
+			rc = EXIT_WORKLOAD;
+		} else if (!s->warned_failure) {
+			s->warned_failure = true;
+			msg_warn("%s, run %u: %s; going on (-i), failed runs stay out of the statistics",
+				 b->name, run.index, run.reason);
+		}
+	}
+	if (n_plan)
+		session_progress(s, &results[plan[n_plan - 1].result]
+					    ->bench[plan[n_plan - 1].bench],
+				 n_plan, n_plan);
+	if (s->n_failed && s->cfg->ignore_failure)
+		msg_warn("%u of %zu runs failed; they are kept in the result and out of the statistics",
+			 s->n_failed, n_plan);
+	for (size_t i = 0; i < n_results; i++) {
+		json_decref(results[i]->warnings);
+		results[i]->warnings = json_deep_copy(s->warnings);
+	}
+	if (rc == EXIT_INTERRUPTED)
+		session_set_status(results, n_results, "interrupted");
+	else if (rc != EXIT_OK)
+		session_set_status(results, n_results, "partial");
+	return rc;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * session_priv: what session.c (set-up) and session_measure.c (the
+ * measuring loop) share; not an API, session.h is.
+ */
+#ifndef ABSTAT_SESSION_PRIV_H
+#define ABSTAT_SESSION_PRIV_H
+
+#include <stdbool.h>
+
+#include "session.h"
+
+/*
+ * A first SIGINT, SIGTERM or SIGHUP has come: schedule no more runs. The
+ * flag it reads stays at file scope in session.c, next to its handler,
+ * because a signal handler can reach nothing else.
+ */
+bool session_stopping(void);
+
+#endif
