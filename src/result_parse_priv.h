@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * result_parse_priv: what the result readers share (not an API; result.h
+ * is). result_check.c checks values and words errors; result_parse.c reads
+ * a whole jansson tree; result_stream.c feeds it one run at a time.
+ */
+#ifndef ABSTAT_RESULT_PARSE_PRIV_H
+#define ABSTAT_RESULT_PARSE_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "result.h"
+
+#define KEY_MAX 256 /* a key path, as named in messages */
+
+/* One read: the file named in messages, where they go, and the events
+ * the counters are checked against. */
+struct ctx {
+	const char *file;
+	char *err;
+	size_t len;
+	const struct event *events; /* NULL: counters not checked per event */
+	size_t n_events;
+};
+
+/* result_check.c. Every check returns 0, -EINVAL with
+ * "FILE: key: what" in c->err, or -ENOMEM. */
+__attribute__((format(printf, 3, 4))) int
+result_fail(const struct ctx *c, const char *key, const char *fmt, ...);
+/* Keys longer than KEY_MAX are cut: they only label a message. */
+__attribute__((format(printf, 2, 3))) void
+result_key_fmt(char *out, const char *fmt, ...);
+void result_key_field(char *out, const char *parent, const char *name);
+void result_key_index(char *out, const char *parent, size_t i);
+const char *result_type_name(const json_t *v);
+/* Member name of obj, which must exist and have the type and range. */
+int result_get_int(const struct ctx *c, const json_t *obj, const char *parent,
+		   const char *name, long long min, long long max,
+		   long long *out);
+int result_get_u64(const struct ctx *c, const json_t *obj, const char *parent,
+		   const char *name, uint64_t *out);
+int result_get_i32(const struct ctx *c, const json_t *obj, const char *parent,
+		   const char *name, long long min, long long max, int *out);
+int result_get_bool(const struct ctx *c, const json_t *obj,
+		    const char *parent, const char *name, bool *out);
+/* A string (or, when nullable, null -> NULL); *out is strdup'd. */
+int result_get_str(const struct ctx *c, const json_t *obj, const char *parent,
+		   const char *name, bool nullable, char **out);
+/* An array or object; key receives its path (the parent of its members). */
+int result_get_obj(const struct ctx *c, const json_t *obj, const char *parent,
+		   const char *name, json_type type, json_t **out, char *key);
+/* A NULL-terminated string array from a JSON array of strings. */
+int result_get_strv(const struct ctx *c, const json_t *a, const char *key,
+		    char ***out);
+/* v (env, config: free-form) nests at most FREE_DEPTH_MAX levels. */
+int result_check_depth(const struct ctx *c, const json_t *v, const char *key,
+		       int depth);
+
+/* result_parse.c: one run, one benchmark (its runs included, if any), the
+ * whole document (setting c->events for the runs that follow). */
+int result_parse_run(const struct ctx *c, const json_t *o, const char *key,
+		     struct run *run);
+int result_parse_bench(const struct ctx *c, const json_t *o, const char *key,
+		       struct benchmark *b);
+int result_parse_doc(struct ctx *c, const json_t *j, struct result *r);
+
+#endif
