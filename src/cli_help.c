@@ -44,7 +44,6 @@ static const char run_help[] =
 	"      --show-output     let the workload's output through\n"
 	"  -o, --output FILE     save the result (JSON)\n"
 	"      --force           overwrite an existing output file\n"
-	"      --format FMT      text, mail, markdown, csv, json, benchstat\n"
 	"  -i, --ignore-failure  go on after a failed run\n"
 	"      --allow-multiplex scale multiplexed counters (flagged)\n"
 	"  -q, --quiet           no warnings or progress\n"
@@ -67,14 +66,16 @@ void cli_print_help(const struct cmd_entry *e)
 	switch (e->cmd) {
 	case CMD_RUN:
 		fputs(run_help, stdout);
-		fputs("  -w, --workload LIST   built-in workloads, NAME[:ARGS],...\n"
+		fputs("      --format FMT      text (default), json, csv\n"
+		      "  -w, --workload LIST   built-in workloads, NAME[:ARGS],...\n"
 		      "  -s, --suite NAME      syscalls, vm, sched, fs, all\n",
 		      stdout);
 		break;
 	case CMD_VERSUS:
 		fputs(run_help, stdout);
 		fputs(compare_help, stdout);
-		fputs("      --order O         alternate (default) or random\n"
+		fputs("      --format FMT      text, mail, markdown, csv, json, benchstat\n"
+		      "      --order O         alternate (default) or random\n"
 		      "      --shell           run each command with /bin/sh -c\n",
 		      stdout);
 		break;
