@@ -203,32 +203,17 @@ static int plot_copy_near(const char *src, const char *dst, char *tmp,
 	return rc;
 }
 
-static int plot_publish(const char *src, const char *dst, bool force)
-{
-	if (force)
-		return rename(src, dst) ? -errno : 0;
-	if (!renameat2(AT_FDCWD, src, AT_FDCWD, dst, RENAME_NOREPLACE))
-		return 0;
-	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
-		return -errno;
-	/* No RENAME_NOREPLACE on this file system: link() refuses too. */
-	if (link(src, dst))
-		return -errno;
-	unlink(src);
-	return 0;
-}
-
 int plot_move(const char *src, const char *dst, bool force)
 {
 	char tmp[PATH_MAX];
-	int rc = plot_publish(src, dst, force);
+	int rc = result_publish(src, dst, force);
 
 	if (rc != -EXDEV)
 		return rc;
 	rc = plot_copy_near(src, dst, tmp, sizeof(tmp));
 	if (rc)
 		return rc;
-	rc = plot_publish(tmp, dst, force);
+	rc = result_publish(tmp, dst, force);
 	if (rc)
 		unlink(tmp);
 	else

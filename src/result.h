@@ -147,4 +147,9 @@ int result_sync_dir(const char *path);
 /* result_to_json; on failure *why says what went wrong. */
 json_t *result_to_json_why(const struct result *r, const char **why);
 
+/* Move tmp to path (same file system) without replacing an existing file
+ * unless force: renameat2(RENAME_NOREPLACE), or link()+unlink() where the
+ * file system lacks it. 0 or -errno (-EEXIST). Also used by plot. */
+int result_publish(const char *tmp, const char *path, bool force);
+
 #endif

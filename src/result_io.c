@@ -101,7 +101,7 @@ int result_check_output(const char *path, bool force, char *err, size_t len)
 }
 
 /* Move tmp to path, refusing to replace an existing file unless force. */
-static int result_publish(const char *tmp, const char *path, bool force)
+int result_publish(const char *tmp, const char *path, bool force)
 {
 	if (force)
 		return rename(tmp, path) ? -errno : 0;
