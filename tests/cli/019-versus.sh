@@ -41,3 +41,15 @@ for x, y in zip(b, a[1:]):
 PY
 expect_exit 2 $ABSTAT versus "$P/spin 1"
 one_line_err
+# --shell runs each command with /bin/sh -c; --order random is seeded
+expect_exit 0 $ABSTAT versus -q -r 4 --warmup 0 -e task-clock --shell --order random --seed 7 -o "$TESTTMP/s" 'true && true' 'true'
+json 'd["benchmarks"][0]["argv"]' "$TESTTMP/s-A.json" | grep -q "'/bin/sh', '-c', 'true && true'" || fail "--shell argv"
+python3 - "$TESTTMP/s-A.json" "$TESTTMP/s-B.json" <<'PY' || fail "random order"
+import json, sys
+a = json.load(open(sys.argv[1]))["benchmarks"][0]["runs"]
+b = json.load(open(sys.argv[2]))["benchmarks"][0]["runs"]
+first = ["A" if x["start_ns"] < y["start_ns"] else "B" for x, y in zip(a, b)]
+print(first)
+assert len(a) == len(b) == 4
+assert len(set(first)) == 2, "seed 7 should not keep one order in every round"
+PY
