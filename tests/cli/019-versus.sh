@@ -12,8 +12,11 @@ dl = rows[0]["deltas"][0]
 print(dl)
 assert dl["verdict"] == "significant" and dl["delta"] > 0.1, dl
 PY
-expect_exit 0 $ABSTAT versus -q -r 6 -e page-faults --format json "$P/touch_pages 500" "$P/touch_pages 500"
-python3 - "$TESTTMP/out" <<'PY' || fail "A/A significant on page-faults"
+# An A/A pair is called significant at rate alpha (5%) by design: one
+# retry keeps this test's false failures near 0.25%.
+aa_ok() {
+	expect_exit 0 $ABSTAT versus -q -r 6 -e page-faults --format json "$P/touch_pages 500" "$P/touch_pages 500"
+	python3 - "$TESTTMP/out" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 rows = [r for r in d["rows"] if r["metric"] == "page-faults"]
@@ -21,6 +24,8 @@ dl = rows[0]["deltas"][0]
 print(dl)
 assert dl["verdict"] != "significant", dl
 PY
+}
+aa_ok || aa_ok || fail "A/A significant on page-faults twice in a row"
 # the text table fits 80 columns, the mail one 72, ASCII
 expect_exit 0 $ABSTAT versus -q -r 4 -e task-clock,page-faults --format mail -n old,new "$P/spin 1000" "$P/spin 1000"
 width_ascii "$TESTTMP/out" 72
