@@ -13,7 +13,7 @@ struct workload_info {
 	const char *name;   /* "getppid" */
 	const char *op;     /* what one operation is */
 	const char *origin; /* "lmbench lat_syscall null" */
-	const char *suites; /* "syscalls,all" */
+	const char *suites; /* "syscalls,fs"; "all" is implied */
 };
 
 size_t workloads_count(void);
