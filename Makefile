@@ -64,6 +64,8 @@ WL_STATIC ?= $(shell printf 'int main(void){return 0;}\n' | \
 
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+# What the machine has, for the tests' lazy prerequisites (tests/lib.sh).
+PREREQ   := $(B)/tests/prereq
 PROG_SRC := $(sort $(wildcard tests/progs/*.c))
 PROG_BIN := $(PROG_SRC:tests/progs/%.c=$(B)/tests/progs/%)
 
@@ -113,7 +115,12 @@ $(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -std=c11 -O1 -D_GNU_SOURCE -Wall -Iworkloads -o $@ $<
 
-units: $(UNIT_BIN)
+units: $(UNIT_BIN) $(PREREQ)
+
+$(PREREQ): tests/unit/prereq.c $(LIBOBJ)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -o $@ $< $(LIBOBJ) \
+		$(LDFLAGS) $(LDLIBS_ALL)
 
 $(B)/tests/%: tests/unit/%.c $(LIBOBJ)
 	@mkdir -p $(dir $@)

@@ -41,6 +41,15 @@ int pfm_resolve(const char *name, bool user_only, struct event *ev,
 /* True when libpfm4 knows a PMU named pmu and detected it on this host. */
 bool pfm_pmu_present(const char *pmu);
 
+/* The core PMU libpfm4 detected for this CPU ("icl", "amd64_fam19h_zen4"),
+ * or NULL when it does not know the model (or is not set up). */
+const char *pfm_cpu_pmu(void);
+/* An event of a core PMU libpfm4 knows but did not detect here, chosen at
+ * run time ("amd64_fam19h_zen4::RETIRED_INSTRUCTIONS" on an Intel host),
+ * that encodes offline: needs LIBPFM_ENCODE_INACTIVE=1 in the environment
+ * before pfm_setup. For tests and diagnosis. 0, -ENOENT or -EIO. */
+int pfm_foreign_event(char *buf, size_t len);
+
 /* One listable event from libpfm4: pmu::EVENT, with its unit masks. */
 struct pfm_entry {
 	char name[256];   /* "icl::INST_RETIRED" */

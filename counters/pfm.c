@@ -178,6 +178,83 @@ bool pfm_pmu_present(const char *pmu)
 	return false;
 }
 
+/* True when pinfo describes a core PMU of a CPU: a real model, not the
+ * perf:: generic or perf_raw:: tables libpfm4 always offers. */
+static bool pfm_is_cpu_pmu(const pfm_pmu_info_t *pinfo)
+{
+	return pinfo->type == PFM_PMU_TYPE_CORE && pinfo->name &&
+	       strcmp(pinfo->name, "perf") && strcmp(pinfo->name, "perf_raw");
+}
+
+static bool pfm_pmu_info(int p, pfm_pmu_info_t *pinfo)
+{
+	memset(pinfo, 0, sizeof(*pinfo));
+	pinfo->size = sizeof(*pinfo);
+	return pfm_get_pmu_info(p, pinfo) == PFM_SUCCESS;
+}
+
+const char *pfm_cpu_pmu(void)
+{
+	pfm_pmu_info_t pinfo;
+
+	if (!pfm_ready)
+		return NULL;
+	for (int p = 0; p < PFM_PMU_MAX; p++)
+		if (pfm_pmu_info(p, &pinfo) && pinfo.is_present &&
+		    pfm_is_cpu_pmu(&pinfo))
+			return pinfo.name;
+	return NULL;
+}
+
+/* True when libpfm4 encodes name to a plain CPU encoding (RAW or
+ * HARDWARE type, so no sysfs lookup of an absent PMU is involved). */
+static bool pfm_encodes(const char *name)
+{
+	struct perf_event_attr attr;
+	pfm_perf_encode_arg_t arg;
+	char *fstr = NULL;
+	int rc;
+
+	memset(&attr, 0, sizeof(attr));
+	memset(&arg, 0, sizeof(arg));
+	arg.attr = &attr;
+	arg.fstr = &fstr;
+	arg.size = sizeof(arg);
+	rc = pfm_get_os_event_encoding(name, PFM_PLM0 | PFM_PLM3,
+				       PFM_OS_PERF_EVENT_EXT, &arg);
+	free(fstr);
+	return rc == PFM_SUCCESS && perf_type_is_cpu(attr.type);
+}
+
+int pfm_foreign_event(char *buf, size_t len)
+{
+	pfm_pmu_info_t pinfo;
+	pfm_event_info_t info;
+
+	if (!pfm_ready)
+		return -EIO;
+	/* newest models first: libpfm4 appends them to its PMU table */
+	for (int p = PFM_PMU_MAX - 1; p >= 0; p--) {
+		if (!pfm_pmu_info(p, &pinfo) || pinfo.is_present ||
+		    !pfm_is_cpu_pmu(&pinfo))
+			continue;
+		for (int i = pinfo.first_event; i != -1;
+		     i = pfm_get_event_next(i)) {
+			int n;
+
+			memset(&info, 0, sizeof(info));
+			info.size = sizeof(info);
+			if (pfm_get_event_info(i, PFM_OS_PERF_EVENT_EXT,
+					       &info) != PFM_SUCCESS)
+				continue;
+			n = snprintf(buf, len, "%s::%s", pinfo.name, info.name);
+			if (n > 0 && (size_t)n < len && pfm_encodes(buf))
+				return 0;
+		}
+	}
+	return -ENOENT;
+}
+
 /* Space-separated unit mask names of event idx into e->umasks. */
 static void pfm_umasks(int idx, int nattrs, struct pfm_entry *e)
 {

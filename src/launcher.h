@@ -80,4 +80,10 @@ int launcher_resolve(const char *cmd, char *buf, size_t len);
 /* Monotonic nanoseconds. */
 unsigned long long launcher_now_ns(void);
 
+/* launcher_access.c: with spec->drop_priv, 0 when the account can execute
+ * path (an absolute path); else -EACCES and a sentence in err naming the
+ * directory or file it cannot pass, its mode and owner, and the fix. */
+int launcher_user_access(const struct launch_spec *spec, const char *path,
+			 char *err, size_t len);
+
 #endif

@@ -212,6 +212,13 @@ static int session_user(struct session *s)
 	s->spec.gid = pw->pw_gid;
 	s->spec.groups = s->groups;
 	s->spec.n_groups = n;
+	for (size_t t = 0; t < s->cfg->n_targets; t++) {
+		char err[1024];
+
+		if (launcher_user_access(&s->spec, s->cfg->targets[t].argv[0],
+					 err, sizeof(err)) < 0)
+			return msg_usage("%s", err);
+	}
 	return EXIT_OK;
 }
 

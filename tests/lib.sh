@@ -1,9 +1,31 @@
 # Sourced by every CLI test (tests/cli/*.sh) through tests/run.sh.
 # $ABSTAT is the binary, $BUILD the build tree, $TESTTMP a private temp
-# directory removed afterwards. A test exits 0 (pass), 77 (skip: print the
-# reason last) or anything else (fail). Helpers fail loudly with context.
+# directory removed afterwards. Helpers fail loudly with context.
+#
+# A script is a list of named cases, git t/ style, ended by test_done:
+#
+#	test_expect_success 'name' 'body'
+#	test_expect_success PREREQ[,PREREQ...] 'name' 'body'
+#	test_done
+#
+# Each body runs in a subshell (state between cases lives in files under
+# $TESTTMP or in variables set outside the cases); it passes when it exits
+# 0, so end a body with a check, never with "X && fail ..." (write
+# "if X; then fail ...; fi"). A case whose prerequisite is missing is
+# skipped and says which ("missing prerequisite PMU"); !NAME asks for its
+# absence. Cases print TAP lines ("ok 3 - name", "not ok 4 - name" with the
+# body's output as "#" lines, "ok 5 # skip name (missing prerequisite
+# PMU)"); test_done prints the script's tally and exits 1 if any case
+# failed. tests/run.sh counts the cases.
+#
+# Prerequisites are decided at run time, when first asked (lazy), never by
+# CPU name: PMU, !PMU, LIBPFM_CPU, FOREIGN_PMU, PAPI, PAPI_PERF (from
+# build/tests/prereq), ROOT, NOBODY, CPUS2, CPUSET_V1, CPUSET_V2, GNUPLOT,
+# PERF (perf stat counts task-clock), CLANG, PARANOID2 (a user may not
+# count the kernel). test_lazy_prereq NAME 'script' adds one.
 set -u
 
+TEST_N=0 TEST_PASS=0 TEST_FAIL=0 TEST_SKIP=0 TEST_MISSING=
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "$*"; exit 77; }
 
@@ -37,5 +59,97 @@ width_ascii() {
 	LC_ALL=C grep -q '[^[:print:]]' "$1" && fail "$1: not plain ASCII"
 	return 0
 }
-need_root() { [ "$(id -u)" -eq 0 ] || skip "needs root"; }
+# public_copy FILE...: copies in a directory every user can reach (for
+# --user; $TESTTMP and the checkout may be 0700); prints the directory
+public_copy() {
+	mkdir -p "$TESTTMP.pub" && chmod 755 "$TESTTMP.pub" &&
+		cp "$@" "$TESTTMP.pub/" && chmod a+rx "$TESTTMP.pub"/* &&
+		echo "$TESTTMP.pub"
+}
 need_cmd() { command -v "$1" >/dev/null 2>&1 || skip "needs $1"; }
+
+# --- prerequisites -------------------------------------------------------
+# test_lazy_prereq NAME 'script': NAME holds when script exits 0 (run once,
+# in a subshell, output discarded, when a case first asks).
+test_lazy_prereq() { eval "TEST_LAZY_$1=\$2"; }
+test_set_prereq() { eval "TEST_HAVE_$1=yes"; }
+# test_have_prereq LIST: every NAME (or !NAME) of the comma list holds;
+# else the first that does not is in $TEST_MISSING.
+test_have_prereq() {
+	for p in $(echo "$1" | tr , ' '); do
+		want=yes name=$p
+		case $p in '!'*) want=no name=${p#!} ;; esac
+		eval "have=\${TEST_HAVE_$name:-}"
+		if [ -z "$have" ]; then
+			eval "script=\${TEST_LAZY_$name:-}"
+			[ -n "$script" ] || fail "unknown prerequisite $name"
+			if (eval "$script") >/dev/null 2>&1; then have=yes; else have=no; fi
+			eval "TEST_HAVE_$name=$have"
+		fi
+		if [ "$have" != "$want" ]; then
+			TEST_MISSING=$p
+			return 1
+		fi
+	done
+	return 0
+}
+# test_require LIST: the whole script needs LIST (before any case)
+test_require() {
+	test_have_prereq "$1" && return 0
+	echo "1..0 # skip missing prerequisite $TEST_MISSING"
+	skip "missing prerequisite $TEST_MISSING"
+}
+
+test_lazy_prereq PMU '"$BUILD/tests/prereq" PMU'
+test_lazy_prereq LIBPFM_CPU '"$BUILD/tests/prereq" LIBPFM_CPU'
+test_lazy_prereq FOREIGN_PMU '"$BUILD/tests/prereq" FOREIGN_PMU'
+test_lazy_prereq PAPI '"$BUILD/tests/prereq" PAPI'
+test_lazy_prereq PAPI_PERF '"$BUILD/tests/prereq" PAPI_PERF'
+test_lazy_prereq ROOT '[ "$(id -u)" -eq 0 ]'
+test_lazy_prereq NOBODY 'id nobody'
+test_lazy_prereq CPUS2 '[ "$(nproc)" -ge 2 ]'
+test_lazy_prereq CPUSET_V1 '[ "$(id -u)" -eq 0 ] && [ -w /sys/fs/cgroup/cpuset/cgroup.procs ] && [ -e /sys/fs/cgroup/cpuset/cpuset.cpus ]'
+test_lazy_prereq CPUSET_V2 '[ "$(id -u)" -eq 0 ] && grep -qw cpuset /sys/fs/cgroup/cgroup.controllers'
+test_lazy_prereq GNUPLOT 'command -v gnuplot'
+test_lazy_prereq PERF 'perf stat -x, -e task-clock true'
+test_lazy_prereq CLANG 'command -v clang'
+test_lazy_prereq PARANOID2 '[ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 2 ]'
+need_root() { test_require ROOT; }
+
+# --- cases ---------------------------------------------------------------
+# test_expect_success [PREREQ] NAME BODY
+test_expect_success() {
+	prereq=
+	if [ $# -eq 3 ]; then prereq=$1; shift; fi
+	[ $# -eq 2 ] || fail "test_expect_success: want [PREREQ] NAME BODY"
+	TEST_N=$((TEST_N + 1))
+	if [ -n "$prereq" ] && ! test_have_prereq "$prereq"; then
+		TEST_SKIP=$((TEST_SKIP + 1))
+		echo "ok $TEST_N # skip $1 (missing prerequisite $TEST_MISSING)"
+		return 0
+	fi
+	(eval "$2") >"$TESTTMP/.case" 2>&1 </dev/null
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		TEST_PASS=$((TEST_PASS + 1))
+		echo "ok $TEST_N - $1"
+	elif [ $rc -eq 77 ]; then
+		# skip "missing prerequisite X: why" found at run time
+		TEST_SKIP=$((TEST_SKIP + 1))
+		echo "ok $TEST_N # skip $1 ($(tail -n 1 "$TESTTMP/.case"))"
+	else
+		TEST_FAIL=$((TEST_FAIL + 1))
+		echo "not ok $TEST_N - $1"
+		sed 's/^/#   /' "$TESTTMP/.case"
+		echo "#   (case exited $rc)"
+	fi
+	return 0
+}
+# test_done: the script's tally; exit 1 when a case failed
+test_done() {
+	echo "1..$TEST_N"
+	echo "# tally: $TEST_PASS passed, $TEST_FAIL failed, $TEST_SKIP skipped"
+	[ "$TEST_N" -gt 0 ] || fail "no test case ran"
+	[ "$TEST_FAIL" -eq 0 ] || exit 1
+	exit 0
+}

@@ -1,16 +1,21 @@
 #!/bin/sh
 # Test runner: every unit test binary (cmocka) and every CLI script in
-# tests/cli/, one line each (PASS/FAIL/SKIP), then "N passed, N failed".
-# A CLI script exits 0 to pass, 77 to skip (its last output line says why),
-# anything else to fail. Run one: sh tests/run.sh tests/cli/010-run.sh
+# tests/cli/ (named cases, tests/lib.sh), counted per case. One line per
+# file (PASS/FAIL/SKIP with its case counts), every failing case by name
+# with its output, the prerequisites this machine has, the skipped cases
+# by missing prerequisite, then "N passed, N failed, N skipped".
+# Run one: sh tests/run.sh tests/cli/010-run-result.sh
 top=$(cd "$(dirname "$0")/.." && pwd)
 export TOP="$top" ABSTAT="$top/abstat" BUILD="$top/build"
 export ABSTAT_WORKLOAD_DIR="$top/build/workloads"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:exitcode=99}"
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$top/tests/lsan.supp:print_suppressions=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=99}"
+export CMOCKA_MESSAGE_OUTPUT=STDOUT
 logdir=$(mktemp -d "${TMPDIR:-/tmp}/abstat-tests.XXXXXX")
+trap 'rm -rf "$logdir"' EXIT
 pass=0 fail=0 skip=0 failed=
+: >"$logdir/missing"
 
 if [ $# -gt 0 ]; then
 	tests="$*"
@@ -18,25 +23,63 @@ else
 	tests="$(ls "$top"/build/tests/test_* 2>/dev/null | grep -v '\.d$') $(ls "$top"/tests/cli/*.sh)"
 fi
 
+echo "prerequisites: $("$top/build/tests/prereq" all 2>/dev/null | tr '\n' ' ')$(
+	[ "$(id -u)" -eq 0 ] && echo 'ROOT yes' || echo 'ROOT no')"
+
+# counts LOG: "P F S" for a cmocka binary's or a CLI script's output
+count_cmocka() {
+	awk '/^\[       OK \] /{p++} /^\[  SKIPPED \] [^0-9]/{s[$0]=1}
+	     /^\[  FAILED  \] [^0-9]/{f[$0]=1}
+	     END {printf "%d %d %d\n", p, length(f), length(s)}' "$1"
+}
+count_tap() {
+	awk '/^ok [0-9]+ # skip /{s++; next} /^ok [0-9]+ /{p++} /^not ok /{f++}
+	     END {printf "%d %d %d\n", p, f, s}' "$1"
+}
+
 for t in $tests; do
 	name=${t#"$top"/}
 	log="$logdir/$(echo "$name" | tr / _).log"
 	case "$t" in
 	*.sh) (cd "$top" && TESTTMP=$(mktemp -d "${TMPDIR:-/tmp}/abstat-t.XXXXXX") \
-		sh -c '. tests/lib.sh; . "$0"; rc=$?; rm -rf "$TESTTMP"; exit $rc' "$t") >"$log" 2>&1 ;;
-	*) "$t" >"$log" 2>&1 ;;
+		sh -c 'trap "rm -rf \"\$TESTTMP\" \"\$TESTTMP.pub\"" EXIT; . tests/lib.sh; . "$0"' "$t") >"$log" 2>&1
+		rc=$?; set -- $(count_tap "$log") ;;
+	*) (cd "$top" && "$t") >"$log" 2>&1
+		rc=$?; set -- $(count_cmocka "$log") ;;
 	esac
-	rc=$?
-	if [ $rc -eq 0 ]; then
-		pass=$((pass + 1)); echo "PASS $name"
-	elif [ $rc -eq 77 ]; then
-		skip=$((skip + 1)); echo "SKIP $name: $(tail -n 1 "$log")"
+	p=$1 f=$2 s=$3
+	if [ $rc -eq 77 ] && [ $((p + f + s)) -eq 0 ]; then
+		s=1 # the whole file: its last line says what is missing
+		why=$(tail -n 1 "$log")
+		echo "SKIP $name: $why"
+		echo "$why" | grep -o 'missing prerequisite [!A-Z0-9_]*' >>"$logdir/missing" ||
+			echo "missing prerequisite (unnamed)" >>"$logdir/missing"
+	elif [ $rc -eq 0 ] && [ $((p + f + s)) -eq 0 ]; then
+		p=1 # a script without named cases
+	elif [ $rc -ne 0 ] && [ $f -eq 0 ]; then
+		f=1 # died outside any case (crash, sanitizer, exit before test_done)
 	else
-		fail=$((fail + 1)); failed="$failed $name"
-		echo "FAIL $name (exit $rc)"; sed 's/^/    | /' "$log" | tail -n 40
+		# one "missing prerequisite X" per skipped case (TAP line, or
+		# printed by the unit test just before cmocka's skip())
+		grep -E '^ok [0-9]+ # skip |^missing prerequisite ' "$log" |
+			grep -o 'missing prerequisite [!A-Z0-9_]*' >>"$logdir/missing"
+	fi
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+	if [ $f -gt 0 ]; then
+		failed="$failed $name"
+		echo "FAIL $name ($p passed, $f failed, $s skipped; exit $rc)"
+		grep -E '^not ok |^\[  FAILED  \] [^0-9]' "$log" | sort -u | sed 's/^/    failed case: /'
+		sed 's/^/    | /' "$log" | tail -n 60
+	elif [ $p -gt 0 ]; then
+		echo "PASS $name ($p passed, $s skipped)" | sed 's/, 0 skipped//'
+	elif [ $rc -ne 77 ]; then
+		echo "SKIP $name ($s skipped)"
 	fi
 done
-rm -rf "$logdir"
+if [ -s "$logdir/missing" ]; then
+	echo "skipped by prerequisite: $(sed 's/missing prerequisite //' "$logdir/missing" |
+		sort | uniq -c | awk '{printf "%s%s %d", (NR > 1 ? ", " : ""), $2, $1}')"
+fi
 [ -n "$failed" ] && echo "failed:$failed"
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]
