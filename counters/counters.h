@@ -57,6 +57,8 @@ struct backend_ops {
 	 * and the parent calls open() with the child's pid, then start(). */
 	bool self_open;
 
+	/* 0, or -errno with the reason in err; -ENODEV: the library is up
+	 * but cannot count on this machine (list still works). */
 	int (*init)(char *err, size_t len);
 	void (*fini)(void);
 	/* Name (with :u/:k modifiers) -> ev. user_only adds exclude_kernel.

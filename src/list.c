@@ -30,7 +30,9 @@ int cmd_list(const struct config *cfg)
 	if (b == &perf_backend && getenv("LIBPFM_FORCE_PMU"))
 		msg_warn("LIBPFM_FORCE_PMU is set: libpfm4 pretends that PMU is present and hides the perf generic and software events; use it only to check encodings");
 	rc = b->init(err, sizeof(err));
-	if (rc) {
+	/* -ENODEV: the library is up but cannot count here (PAPI with its
+	 * perf_event component disabled); its list says why */
+	if (rc && !(rc == -ENODEV && b == &papi_backend)) {
 		msg_error("list: cannot start the %s backend: %s", b->name,
 			  err[0] ? err : strerror(-rc));
 		return EXIT_COUNTERS;

@@ -8,7 +8,8 @@
 #                                   its seed corpus tests/fuzz/corpus/NAME/
 #                                   (make check does this)
 #   sh tests/fuzz/run.sh --replay FILE...  run the inputs given (a crash)
-# FUZZ_TARGETS="fuzz_result" limits either mode to the targets named.
+# FUZZ_TARGETS="fuzz_result" limits either mode to the targets named;
+# FUZZ_CORPUS=DIR replays DIR/NAME/ instead (a replay of nothing fails).
 # The objects are compiled here with the fuzz flags (not build/src/*.o,
 # which are gcc's). Exit 77 when clang or libFuzzer is missing.
 set -u
@@ -52,7 +53,7 @@ for f in tests/fuzz/fuzz_*.c; do
 done
 
 # corpus dir of a target: fuzz_result -> corpus/result
-corpus() { echo "tests/fuzz/corpus/${1#fuzz_}"; }
+corpus() { echo "${FUZZ_CORPUS:-tests/fuzz/corpus}/${1#fuzz_}"; }
 dict() { [ -f "tests/fuzz/${1#fuzz_}.dict" ] && echo "-dict=tests/fuzz/${1#fuzz_}.dict"; }
 
 if [ "${1:-}" = --replay ]; then
@@ -62,7 +63,12 @@ if [ "${1:-}" = --replay ]; then
 		if [ $# -gt 0 ]; then
 			files="$*"
 		else
-			files=$(find "$(corpus "$t")" -type f | sort)
+			files=$(find "$(corpus "$t")" -type f 2>/dev/null | sort)
+		fi
+		if [ -z "$files" ]; then
+			echo "fuzz: $t: FAILED: no input in $(corpus "$t") (regenerate it: python3 tests/fuzz/make-corpus.py)"
+			rc=1
+			continue
 		fi
 		# files as arguments: libFuzzer runs each once, no fuzzing
 		if "$out/$t" -runs=1 $files >"$out/$t.replay.log" 2>&1; then

@@ -6,6 +6,7 @@
  *	prereq NAME           exit 0 when the machine has NAME, 1 when not
  *	prereq foreign-event  print an event of a libpfm4 PMU that is not
  *	                      this machine's (chosen by iterating libpfm4)
+ *	prereq foreign-encoding  that event's "TYPE CONFIG" (decimal, hex)
  *	prereq cpu-pmu        print libpfm4's PMU for this CPU, or nothing
  *	prereq all            one line per NAME: "NAME yes|no"
  *
@@ -116,6 +117,17 @@ int main(int argc, char **argv)
 		if (!foreign(buf, sizeof(buf)))
 			return 1;
 		printf("%s\n", buf);
+		return 0;
+	}
+	if (!strcmp(argv[1], "foreign-encoding")) {
+		struct event ev;
+		char err[256];
+
+		if (!foreign(buf, sizeof(buf)) ||
+		    perf_backend.resolve(buf, false, &ev, err, sizeof(err)))
+			return 1;
+		printf("%u %#llx\n", ev.type, (unsigned long long)ev.config);
+		event_free(&ev);
 		return 0;
 	}
 	if (!strcmp(argv[1], "cpu-pmu")) {
