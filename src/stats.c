@@ -175,9 +175,49 @@ static int stats_mwu_dist(size_t na, size_t nb, double *dist)
 }
 
 /*
+ * Exact permutation distribution of the rank sum of a sample of k values
+ * drawn without replacement from n values with doubled (integer) average
+ * ranks r2[0..n): ways[j][s] counts the j-subsets of the values seen so
+ * far whose doubled ranks sum to s (the knapsack recursion, in doubles:
+ * C(100, 50) ~ 1e29 is exact to 16 digits). Used with ties, where the
+ * closed recursion above does not hold. Returns the two-sided p of the
+ * observed doubled sum obs2, min(1, 2 min(P(S <= obs), P(S >= obs))), as
+ * for the untied case; NAN on allocation failure.
+ */
+static double stats_mwu_tied_p(const long *r2, size_t n, size_t k, long obs2)
+{
+	long max = 0;
+	double *ways, total = 0, le = 0, ge = 0;
+
+	for (size_t i = 0; i < n; i++)
+		max += r2[i];
+	ways = calloc((k + 1) * (size_t)(max + 1), sizeof(double));
+	if (!ways)
+		return NAN;
+#define W(j, s) ways[(size_t)(j) * (size_t)(max + 1) + (size_t)(s)]
+	W(0, 0) = 1;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = (i + 1 < k ? i + 1 : k); j >= 1; j--)
+			for (long s2 = max; s2 >= r2[i]; s2--)
+				W(j, s2) += W(j - 1, s2 - r2[i]);
+	for (long s2 = 0; s2 <= max; s2++) {
+		total += W(k, s2);
+		if (s2 <= obs2)
+			le += W(k, s2);
+		if (s2 >= obs2)
+			ge += W(k, s2);
+	}
+#undef W
+	free(ways);
+	return fmin(1, 2 * fmin(le, ge) / total);
+}
+
+/*
  * Mann-Whitney U (Wilcoxon rank-sum), two-sided. U_a = R_a - na(na+1)/2
  * with average ranks for ties. Exact: p = min(1, 2 min(P(U <= u),
- * P(U >= u))) as R's wilcox.test does. Otherwise the normal approximation
+ * P(U >= u))) as R's wilcox.test does, from the exact permutation law of
+ * the rank sum given the ties when there are any (Mehta and Patel's
+ * network idea in its simplest, knapsack, form). Otherwise the normal approximation
  * with tie correction, sigma^2 = na nb / 12 ((N + 1) - sum(t^3 - t) /
  * (N (N - 1))), and continuity correction 0.5 (Hollander and Wolfe,
  * Nonparametric Statistical Methods, 2nd ed., 4.1). All values tied:
@@ -189,12 +229,17 @@ int stats_mann_whitney(const double *a, size_t na, const double *b,
 	size_t n = na + nb, i, j;
 	struct stats_ranked *r;
 	double ra = 0, ties = 0;
+	long *r2, obs2 = 0;
 
 	if (!na || !nb || !stats_all_finite(a, na) || !stats_all_finite(b, nb))
 		return -EINVAL;
 	r = malloc(n * sizeof(*r));
-	if (!r)
+	r2 = malloc(n * sizeof(*r2));
+	if (!r || !r2) {
+		free(r);
+		free(r2);
 		return -ENOMEM;
+	}
 	for (i = 0; i < na; i++)
 		r[i] = (struct stats_ranked){ a[i], 0 };
 	for (i = 0; i < nb; i++)
@@ -207,15 +252,33 @@ int stats_mann_whitney(const double *a, size_t na, const double *b,
 			;
 		t = (double)(j - i);
 		rank = (double)(i + 1 + j) / 2; /* average of i+1 .. j */
-		for (size_t k = i; k < j; k++)
-			if (!r[k].side)
+		for (size_t k = i; k < j; k++) {
+			r2[k] = (long)(i + 1 + j); /* twice the average rank */
+			if (!r[k].side) {
 				ra += rank;
+				obs2 += r2[k];
+			}
+		}
 		ties += t * t * t - t;
 	}
 	free(r);
 	*u = ra - (double)na * (double)(na + 1) / 2;
-	*exact = ties == 0 && na <= STATS_MWU_EXACT_MAX &&
-		 nb <= STATS_MWU_EXACT_MAX;
+	*exact = na <= STATS_MWU_EXACT_MAX && nb <= STATS_MWU_EXACT_MAX;
+	if (*exact && ties != 0) {
+		/* the rank sums of a and of b determine each other: the
+		 * smaller side keeps the recursion small; p is symmetric */
+		long all2 = (long)(n * (n + 1));
+		double pt = na <= nb ?
+				    stats_mwu_tied_p(r2, n, na, obs2) :
+				    stats_mwu_tied_p(r2, n, nb, all2 - obs2);
+
+		free(r2);
+		if (isnan(pt))
+			return -ENOMEM;
+		*p = pt;
+		return 0;
+	}
+	free(r2);
 	if (*exact) {
 		size_t w = na * nb + 1, ui = (size_t)llround(*u);
 		double *d = malloc(w * sizeof(*d)), le = 0, ge = 0;

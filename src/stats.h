@@ -36,9 +36,9 @@ double stats_median_ci(const double *s, size_t n, double conf, double *lo,
 		       double *hi);
 
 /* Two-sided Mann-Whitney U test of a vs b. *u is U of a (pairs a > b,
- * ties 1/2); *exact tells whether the exact null distribution was used
- * (no ties, both n <= STATS_MWU_EXACT_MAX) or the normal approximation
- * with tie and continuity correction. 0, -EINVAL (empty side, non-finite
+ * ties 1/2); *exact tells whether the exact permutation distribution was
+ * used (both n <= STATS_MWU_EXACT_MAX; with ties, the exact law given the
+ * ties) or the normal approximation with tie and continuity correction. 0, -EINVAL (empty side, non-finite
  * value), -ENOMEM. */
 #define STATS_MWU_EXACT_MAX 50
 int stats_mann_whitney(const double *a, size_t na, const double *b,

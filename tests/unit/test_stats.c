@@ -129,15 +129,25 @@ static void test_mann_whitney(void **state)
 		  2 * 1971.0 / 6435, true },
 		/* n = 1 each: U = 0 has probability 1/2, p = 1 */
 		{ __LINE__, { 1 }, { 2 }, 1, 1, 0, 1, true },
-		/* ties: normal approximation with tie correction */
+		/* ties: the exact permutation law given the ties, checked by
+		 * enumerating every split (fractions) */
 		{ __LINE__, { 1, 2, 2, 3 }, { 2, 3, 3, 4 }, 4, 4, 3,
-		  0.17203370892182296, false },
+		  2.0 / 7, true },
 		{ __LINE__, { 1, 1, 1, 1 }, { 2, 2, 2, 2 }, 4, 4, 0,
-		  0.013123806784370733, false },
+		  1.0 / 35, true },
 		{ __LINE__, { 5, 5, 5, 6, 7 }, { 6, 7, 8, 8, 9, 10 }, 5, 6, 2,
-		  0.02037472568415055, false },
-		/* all values tied: sigma 0, no evidence, p = 1 */
-		{ __LINE__, { 3, 3, 3, 3 }, { 3, 3, 3, 3 }, 4, 4, 8, 1, false },
+		  5.0 / 231, true },
+		/* the review's cases: the normal approximation gave 0.042 and
+		 * 0.020 */
+		{ __LINE__, { 1, 2, 3, 4 }, { 4, 5, 6, 7 }, 4, 4, 0.5,
+		  2.0 / 35, true },
+		{ __LINE__, { 58, 58, 58, 58, 58 }, { 59, 59, 59, 59, 58 }, 5, 5,
+		  2.5, 1.0 / 21, true },
+		/* the larger side first: the same p */
+		{ __LINE__, { 6, 7, 8, 8, 9, 10 }, { 5, 5, 5, 6, 7 }, 6, 5, 28,
+		  5.0 / 231, true },
+		/* all values tied: no evidence, p = 1 */
+		{ __LINE__, { 3, 3, 3, 3 }, { 3, 3, 3, 3 }, 4, 4, 8, 1, true },
 	};
 
 	(void)state;
