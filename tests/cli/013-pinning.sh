@@ -1,14 +1,33 @@
-# The workload runs on exactly the pinned CPU (and not on CPU 0 by default).
+# The workload runs on exactly the pinned CPU; by default on the last
+# online CPU (not CPU 0); --no-pin leaves abstat's own affinity.
 P=$BUILD/tests/progs
-[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs"
-expect_exit 0 $ABSTAT run -q -r 2 --warmup 0 --show-output -e task-clock -C 1 -- $P/whereami
-[ "$(grep -c '^cpus:1$' "$TESTTMP/out")" -eq 2 ] || { cat "$TESTTMP/out"; fail "not pinned to CPU 1"; }
-expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 --show-output -e task-clock -C 0 -- $P/whereami
-grep_out '^cpus:0$'
-expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 --show-output -e task-clock -- $P/whereami
-grep_out '^cpus:1$'
-expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 --show-output -e task-clock --no-pin -- $P/whereami
-grep_out '^cpus:0,1$'
-# the workload's output goes nowhere without --show-output
-expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 -e task-clock -- $P/whereami
-nogrep_out '^cpus:'
+
+test_expect_success CPUS2 '-C 1: every run on CPU 1 only' '
+	expect_exit 0 $ABSTAT run -q -r 2 --warmup 0 --show-output -e task-clock -C 1 -- $P/whereami &&
+	[ "$(grep -c "^cpus:" "$TESTTMP/out")" -eq 2 ] &&
+	[ "$(grep -c "^cpus:1\$" "$TESTTMP/out")" -eq 2 ] || { cat "$TESTTMP/out"; fail "not pinned to CPU 1"; }
+'
+
+test_expect_success '-C 0: on CPU 0 only' '
+	expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 --show-output -e task-clock -C 0 -- $P/whereami &&
+	grep_out "^cpus:0\$"
+'
+
+test_expect_success CPUS2 'default: the last online CPU only, not CPU 0' '
+	last=$(tr , "\n" </sys/devices/system/cpu/online | tail -n 1 | sed "s/.*-//") &&
+	[ "$last" -ne 0 ] || fail "last online CPU is 0 with 2 CPUs?" &&
+	expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 --show-output -e task-clock -- $P/whereami &&
+	grep_out "^cpus:$last\$"
+'
+
+test_expect_success CPUS2 '--no-pin: the affinity abstat was started with' '
+	mine=$($P/whereami | grep "^cpus:") &&
+	expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 --show-output -e task-clock --no-pin -- $P/whereami &&
+	grep_out "^$mine\$"
+'
+
+test_expect_success 'the workload'"'"'s output goes nowhere without --show-output' '
+	expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 -e task-clock -- $P/whereami &&
+	nogrep_out "^cpus:"
+'
+test_done
