@@ -244,17 +244,6 @@ static int cli_real(const char *opt, const char *s, double min, double max,
 	return 0;
 }
 
-static const char *const format_names[] = {
-	[FMT_TEXT] = "text",         [FMT_MAIL] = "mail",
-	[FMT_MARKDOWN] = "markdown", [FMT_CSV] = "csv",
-	[FMT_JSON] = "json",         [FMT_BENCHSTAT] = "benchstat",
-};
-
-const char *cli_format_name(enum out_format f)
-{
-	return format_names[f];
-}
-
 /* Index of s in names (n entries), or -1. */
 static int cli_choice(const char *s, const char *const *names, size_t n)
 {
@@ -332,7 +321,7 @@ static int cli_option(struct config *cfg, int c, const char *arg)
 		cfg->force = true;
 		return 0;
 	case OPT_FORMAT:
-		i = cli_choice(arg, format_names, 6);
+		i = format_find(arg);
 		if (i < 0)
 			return msg_usage("--format: '%s' is not one of text, mail, markdown, csv, json, benchstat",
 					 arg);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "cpu.h"
+#include "format.h"
 
 enum command {
 	CMD_NONE,
@@ -25,18 +26,8 @@ enum command {
 	CMD_RECOVER,
 };
 
-enum out_format {
-	FMT_TEXT,
-	FMT_MAIL,
-	FMT_MARKDOWN,
-	FMT_CSV,
-	FMT_JSON,
-	FMT_BENCHSTAT,
-};
-
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
 enum order_kind { ORDER_ALTERNATE, ORDER_RANDOM };
-enum center_kind { CENTER_MEDIAN, CENTER_MEAN };
 enum plot_kind { PLOT_AUTO, PLOT_DELTA, PLOT_RUNS, PLOT_SCALING };
 
 /* One thing to measure: an external command or a built-in workload. */
@@ -121,7 +112,5 @@ int cli_parse_double(const char *s, double min, double max, double *out);
 /* Split a command string into argv without a shell ('', "", \ quoting). */
 int cli_split_words(const char *s, char ***argv_out);
 void cli_free_words(char **argv);
-
-const char *cli_format_name(enum out_format f);
 
 #endif

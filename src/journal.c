@@ -14,9 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "commands.h"
 #include "journal.h"
-#include "msg.h"
 
 #define JOURNAL_FORMAT "abstat-journal"
 
@@ -283,7 +281,7 @@ static int journal_header_read(const char *path, const char *buf, size_t n,
 
 /* The journal at path as a result; *torn: the line number of a last line
  * cut off by a crash (ignored), or 0. */
-static int journal_load(const char *path, struct result **out, unsigned *torn,
+int journal_load(const char *path, struct result **out, unsigned *torn,
 			char *err, size_t len)
 {
 	struct result *r = calloc(1, sizeof(*r));
@@ -362,36 +360,4 @@ int journal_recover(const char *path, struct result **out, char *err,
 	unsigned torn;
 
 	return journal_load(path, out, &torn, err, len);
-}
-
-int cmd_recover(const struct config *cfg)
-{
-	const char *path = cfg->files[0];
-	struct result *r;
-	size_t runs = 0;
-	unsigned torn;
-	char err[1024];
-	int rc;
-
-	rc = journal_load(path, &r, &torn, err, sizeof(err));
-	if (rc) {
-		msg_error("%s", err);
-		return EXIT_USAGE;
-	}
-	if (torn)
-		msg_warn("%s: line %u was cut off by the crash; the runs before it are kept",
-			 path, torn);
-	for (size_t i = 0; i < r->n_bench; i++)
-		runs += r->bench[i].n_runs;
-	rc = result_write(r, cfg->output, cfg->force, err, sizeof(err));
-	result_free(r);
-	if (rc) {
-		msg_error("%s", err);
-		/* An existing file without --force is a command-line error,
-		 * as for run and plot. */
-		return rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
-	}
-	msg_info("recovered %zu runs into %s (status partial); %s can now be removed",
-		 runs, cfg->output, path);
-	return EXIT_OK;
 }

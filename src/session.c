@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "doctor.h"
 #include "env.h"
 #include "msg.h"
 #include "session_priv.h"

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "env.h"
+#include "doctor.h"
 #include "msg.h"
 
 #define DOCTOR_WIDTH 80
