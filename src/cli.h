@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cli: the command line, parsed and validated once into a const struct
- * config that every command receives. No other file parses argv.
+ * config that every command receives. No other file parses argv; only
+ * the command files (cmd_*.c), main.c and the session driver look at the
+ * config, and the subsystems below get narrow option structs built from
+ * it (compare_opts, report_opts, plot_rows). Defaults: cli_opts[] in cli.c.
  */
 #ifndef ABSTAT_CLI_H
 #define ABSTAT_CLI_H
@@ -44,13 +47,13 @@ struct config {
 
 	/* run / versus */
 	const char *events;    /* -e LIST, NULL = default set */
-	unsigned repeat;       /* -r, default 10 */
-	unsigned warmup;       /* --warmup, default 1 */
+	unsigned repeat;       /* -r */
+	unsigned warmup;       /* --warmup */
 	const char *cpu_list;  /* -C as written, NULL = default */
 	struct cpu_list cpus;  /* -C parsed (empty when not given) */
 	bool no_pin;           /* --no-pin */
 	bool cpuset;           /* --cpuset */
-	unsigned copies;       /* --copies, default 1 */
+	unsigned copies;       /* --copies */
 	const char *label;     /* -n, NULL = kernel release */
 	enum backend_kind backend;
 	double timeout_s;      /* --timeout, 0 = none */
@@ -81,14 +84,14 @@ struct config {
 
 	/* compare */
 	enum out_format format;
-	double alpha;            /* --alpha, default 0.05 */
+	double alpha;            /* --alpha */
 	bool detail;             /* --detail */
 	const char *metrics;     /* --metric LIST (compare/plot rows) */
 	enum center_kind center; /* --center */
 	bool force_compare;      /* --force-compare */
 	const char *allow_env_diff; /* --allow-env-diff KEY[,KEY] */
 	double fail_on_regression_pct; /* --fail-on-regression PCT, <0 = off */
-	unsigned resamples;      /* --resamples, default 10000 */
+	unsigned resamples;      /* --resamples */
 
 	/* plot */
 	enum plot_kind plot_kind;
@@ -99,10 +102,11 @@ struct config {
 };
 
 /*
- * Parse argv into cfg. Returns 0, or EXIT_USAGE after printing one error
- * line, or -1 when help/version was printed (exit 0).
+ * Parse argv into cfg. 0, with *done set when --help or --version was
+ * printed (nothing left to do: exit 0); or -EINVAL after printing one
+ * error line; or -ENOMEM.
  */
-int cli_parse(int argc, char **argv, struct config *cfg);
+int cli_parse(int argc, char **argv, struct config *cfg, bool *done);
 void cli_free(struct config *cfg);
 
 /* Strict number parsing: whole string, range checked. 0 or -EINVAL/-ERANGE. */
