@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * result: the in-memory model, its JSON form, and the atomic writer.
- * The strict reader is in result_parse.c. Format: abstat-result(5).
+ * result: the in-memory model and its JSON form. The atomic writer and
+ * reading files in are in result_io.c, the strict readers in
+ * result_parse.c and result_stream.c. Format: abstat-result(5).
  *
  * Every count is written as a JSON integer. jansson's integer is json_int_t
  * (long long), so a uint64 above INT64_MAX cannot be written: the writer
