@@ -195,7 +195,7 @@ int papi_list(const char *pattern, bool encode, FILE *out)
 			     out);
 	if (ci && !ci->disabled)
 		shown += list_natives(pattern, encode, kreason, out);
-	/* list.c: -ENOENT is "nothing matches PATTERN" (exit 2). */
+	/* cmd_list.c: -ENOENT is "nothing matches PATTERN" (exit 2). */
 	return shown ? 0 : -ENOENT;
 }
 

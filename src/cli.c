@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
- * cli: argv -> const struct config. One option table per command; every
- * number parsed strictly (whole string, range); every error one line and
- * EXIT_USAGE. The help texts are in cli_help.c; the checks that need the
- * whole command line, and the targets built from it, in cli_targets.c.
+ * cli: argv -> const struct config. One table of every option (name,
+ * short form, value, default, help: cli_opts[]) and, per command, the
+ * options it takes in --help order; getopt's tables, the defaults and
+ * --help (cli_help.c) are made from them. Every number parsed strictly
+ * (whole string, range); every error one line and -EINVAL. The checks
+ * that need the whole command line, and the targets built from it, are
+ * in cli_targets.c.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,171 +21,188 @@
 #include "cli_priv.h"
 #include "msg.h"
 
-enum long_only {
-	OPT_WARMUP = 256,
-	OPT_NO_PIN,
-	OPT_CPUSET,
-	OPT_COPIES,
-	OPT_BACKEND,
-	OPT_TIMEOUT,
-	OPT_USER_ONLY,
-	OPT_SHOW_OUTPUT,
-	OPT_FORCE,
-	OPT_FORMAT,
-	OPT_ALLOW_MULTIPLEX,
-	OPT_USER,
-	OPT_OPS,
-	OPT_ORDER,
-	OPT_SEED,
-	OPT_SHELL,
-	OPT_ALPHA,
-	OPT_DETAIL,
-	OPT_METRIC,
-	OPT_CENTER,
-	OPT_FORCE_COMPARE,
-	OPT_ALLOW_ENV_DIFF,
-	OPT_FAIL_ON_REGRESSION,
-	OPT_RESAMPLES,
-	OPT_KIND,
-	OPT_ENCODE,
-	OPT_HELP,
-	OPT_VERSION,
+const struct cli_opt cli_opts[OPT_COUNT] = {
+	[OPT_EVENTS] = { "events", 'e', "LIST", NULL, false,
+			 "events (perf/libpfm4 names, :u :k modifiers)" },
+	[OPT_REPEAT] = { "repeat", 'r', "N", "10", true, "measured runs" },
+	[OPT_WARMUP] = { "warmup", 0, "N", "1", true,
+			 "warm-up runs, kept out of statistics" },
+	[OPT_CPU] = { "cpu", 'C', "LIST", NULL, false,
+		      "CPUs to pin to (taskset syntax; default: one\n"
+		      "online CPU other than 0)" },
+	[OPT_NO_PIN] = { "no-pin", 0, NULL, NULL, false, "do not pin" },
+	[OPT_CPUSET] = { "cpuset", 0, NULL, NULL, false,
+			 "run inside an exclusive cpuset cgroup" },
+	[OPT_COPIES] = { "copies", 0, "N", "1", false,
+			 "N simultaneous copies, one per CPU of -C" },
+	[OPT_NAME] = { "name", 'n', "LABEL", NULL, false,
+		       "label of the result (default: kernel release)" },
+	[OPT_BACKEND] = { "backend", 0, "B", NULL, false,
+			  "perf (default) or papi" },
+	[OPT_TIMEOUT] = { "timeout", 0, "SEC", NULL, false,
+			  "kill a run after SEC seconds" },
+	[OPT_USER_ONLY] = { "user-only", 0, NULL, NULL, false,
+			    "count user space only (recorded)" },
+	[OPT_SHOW_OUTPUT] = { "show-output", 0, NULL, NULL, false,
+			      "let the workload's output through" },
+	[OPT_OUTPUT] = { "output", 'o', "FILE", NULL, false,
+			 "save the result (JSON)" },
+	[OPT_FORCE] = { "force", 0, NULL, NULL, false,
+			"overwrite an existing output file" },
+	[OPT_FORMAT] = { "format", 0, "FMT", NULL, false,
+			 "text, mail, markdown, csv, json, benchstat" },
+	[OPT_IGNORE_FAILURE] = { "ignore-failure", 'i', NULL, NULL, false,
+				 "go on after a failed run" },
+	[OPT_ALLOW_MULTIPLEX] = { "allow-multiplex", 0, NULL, NULL, false,
+				  "scale multiplexed counters (flagged)" },
+	[OPT_QUIET] = { "quiet", 'q', NULL, NULL, false,
+			"no warnings or progress" },
+	[OPT_USER] = { "user", 0, "USER", NULL, false,
+		       "run the workload as USER (abstat as root)" },
+	[OPT_SEED] = { "seed", 0, "N", NULL, false,
+		       "random seed (--order random, bootstrap)" },
+	[OPT_OPS] = { "ops", 0, "N", NULL, false,
+		      "operations per run of an external command" },
+	[OPT_WORKLOAD] = { "workload", 'w', "LIST", NULL, false,
+			   "built-in workloads, NAME[:ARGS],..." },
+	[OPT_SUITE] = { "suite", 's', "NAME", NULL, false,
+			"syscalls, vm, sched, fs, all" },
+	[OPT_ORDER] = { "order", 0, "O", NULL, false,
+			"alternate (default) or random" },
+	[OPT_SHELL] = { "shell", 0, NULL, NULL, false,
+			"run each command with /bin/sh -c" },
+	[OPT_ALPHA] = { "alpha", 0, "A", "0.05", true, "significance level" },
+	[OPT_DETAIL] = { "detail", 0, NULL, NULL, false,
+			 "per-counter rows for suites" },
+	[OPT_METRIC] = { "metric", 0, "LIST", NULL, false,
+			 "rows to show (metric names)" },
+	[OPT_CENTER] = { "center", 0, "C", NULL, false,
+			 "median (default) or mean" },
+	[OPT_FORCE_COMPARE] = { "force-compare", 0, NULL, NULL, false,
+				"compare events whose encodings differ" },
+	[OPT_ALLOW_ENV_DIFF] = { "allow-env-diff", 0, "KEYS", NULL, false,
+				 "let these env keys differ" },
+	[OPT_FAIL_ON_REGRESSION] = { "fail-on-regression", 0, "PCT", NULL,
+				     false,
+				     "exit 1 on a significant regression\n"
+				     "beyond PCT percent" },
+	[OPT_RESAMPLES] = { "resamples", 0, "N", "10000", true,
+			    "bootstrap resamples" },
+	[OPT_KIND] = { "kind", 0, "K", NULL, false, "delta, runs, scaling" },
+	[OPT_ENCODE] = { "encode", 0, NULL, NULL, false,
+			 "show each event's encoding" },
+	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
 };
 
-#define O_HELP { "help", no_argument, NULL, 'h' }
-#define O_END { NULL, 0, NULL, 0 }
+#define USE(id) { id, NULL, NULL }
+#define USE_HELP(id, help) { id, NULL, help }
+#define END USE(OPT_HELP)
+#define FORMAT_SINGLE "text (default), json, csv"
 
-#define RUN_OPTS                                                              \
-	{ "events", required_argument, NULL, 'e' },                          \
-	{ "repeat", required_argument, NULL, 'r' },                          \
-	{ "warmup", required_argument, NULL, OPT_WARMUP },                   \
-	{ "cpu", required_argument, NULL, 'C' },                             \
-	{ "no-pin", no_argument, NULL, OPT_NO_PIN },                         \
-	{ "cpuset", no_argument, NULL, OPT_CPUSET },                         \
-	{ "copies", required_argument, NULL, OPT_COPIES },                   \
-	{ "name", required_argument, NULL, 'n' },                            \
-	{ "backend", required_argument, NULL, OPT_BACKEND },                 \
-	{ "timeout", required_argument, NULL, OPT_TIMEOUT },                 \
-	{ "user-only", no_argument, NULL, OPT_USER_ONLY },                   \
-	{ "show-output", no_argument, NULL, OPT_SHOW_OUTPUT },               \
-	{ "output", required_argument, NULL, 'o' },                          \
-	{ "force", no_argument, NULL, OPT_FORCE },                           \
-	{ "format", required_argument, NULL, OPT_FORMAT },                   \
-	{ "ignore-failure", no_argument, NULL, 'i' },                        \
-	{ "allow-multiplex", no_argument, NULL, OPT_ALLOW_MULTIPLEX },       \
-	{ "quiet", no_argument, NULL, 'q' },                                 \
-	{ "user", required_argument, NULL, OPT_USER },                       \
-	{ "seed", required_argument, NULL, OPT_SEED }
+/* run and versus measure alike */
+#define MEASURE_OPTS                                                          \
+	USE(OPT_EVENTS), USE(OPT_REPEAT), USE(OPT_WARMUP), USE(OPT_CPU),      \
+	USE(OPT_NO_PIN), USE(OPT_CPUSET), USE(OPT_COPIES), USE(OPT_NAME),     \
+	USE(OPT_BACKEND), USE(OPT_TIMEOUT), USE(OPT_USER_ONLY),               \
+	USE(OPT_SHOW_OUTPUT), USE(OPT_OUTPUT), USE(OPT_FORCE),                \
+	USE(OPT_IGNORE_FAILURE), USE(OPT_ALLOW_MULTIPLEX), USE(OPT_QUIET),    \
+	USE(OPT_USER), USE(OPT_SEED), USE(OPT_OPS)
 
-#define COMPARE_OPTS                                                          \
-	{ "alpha", required_argument, NULL, OPT_ALPHA },                     \
-	{ "detail", no_argument, NULL, OPT_DETAIL },                         \
-	{ "metric", required_argument, NULL, OPT_METRIC },                   \
-	{ "center", required_argument, NULL, OPT_CENTER },                   \
-	{ "fail-on-regression", required_argument, NULL,                     \
-	  OPT_FAIL_ON_REGRESSION },                                          \
-	{ "resamples", required_argument, NULL, OPT_RESAMPLES }
+/* versus, compare and plot build the compare model alike */
+#define MODEL_OPTS                                                            \
+	USE(OPT_ALPHA), USE(OPT_DETAIL), USE(OPT_METRIC), USE(OPT_CENTER),    \
+	USE(OPT_FAIL_ON_REGRESSION), USE(OPT_RESAMPLES)
 
-static const struct option run_options[] = {
-	RUN_OPTS,
-	{ "ops", required_argument, NULL, OPT_OPS },
-	{ "workload", required_argument, NULL, 'w' },
-	{ "suite", required_argument, NULL, 's' },
-	O_HELP,
-	O_END,
+/* compare and plot read saved results alike */
+#define READ_OPTS                                                             \
+	USE_HELP(OPT_FORCE_COMPARE, NULL), USE(OPT_ALLOW_ENV_DIFF),           \
+	USE_HELP(OPT_SEED, "bootstrap seed")
+
+static const struct cli_use run_opts[] = {
+	MEASURE_OPTS, USE_HELP(OPT_FORMAT, FORMAT_SINGLE), USE(OPT_WORKLOAD),
+	USE(OPT_SUITE), END,
 };
 
-static const struct option versus_options[] = {
-	RUN_OPTS,
-	COMPARE_OPTS,
-	{ "order", required_argument, NULL, OPT_ORDER },
-	{ "shell", no_argument, NULL, OPT_SHELL },
-	{ "ops", required_argument, NULL, OPT_OPS },
-	O_HELP,
-	O_END,
+static const struct cli_use versus_opts[] = {
+	MEASURE_OPTS, MODEL_OPTS, USE(OPT_FORMAT), USE(OPT_ORDER),
+	USE(OPT_SHELL), END,
 };
 
-static const struct option compare_options[] = {
-	COMPARE_OPTS,
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "events", required_argument, NULL, 'e' },
-	{ "force-compare", no_argument, NULL, OPT_FORCE_COMPARE },
-	{ "allow-env-diff", required_argument, NULL, OPT_ALLOW_ENV_DIFF },
-	{ "seed", required_argument, NULL, OPT_SEED },
-	{ "quiet", no_argument, NULL, 'q' },
-	O_HELP,
-	O_END,
+static const struct cli_use compare_opts[] = {
+	MODEL_OPTS, USE(OPT_FORMAT), USE_HELP(OPT_EVENTS, "counter rows to show"),
+	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), END,
 };
 
-static const struct option show_options[] = {
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "detail", no_argument, NULL, OPT_DETAIL },
-	{ "metric", required_argument, NULL, OPT_METRIC },
-	{ "events", required_argument, NULL, 'e' },
-	O_HELP,
-	O_END,
+static const struct cli_use show_opts[] = {
+	USE_HELP(OPT_FORMAT, FORMAT_SINGLE), USE(OPT_DETAIL),
+	USE_HELP(OPT_METRIC, "only these metrics"),
+	USE_HELP(OPT_EVENTS, "only these events"), END,
 };
 
-static const struct option plot_options[] = {
-	COMPARE_OPTS,
-	{ "kind", required_argument, NULL, OPT_KIND },
-	{ "output", required_argument, NULL, 'o' },
-	{ "events", required_argument, NULL, 'e' },
-	{ "force-compare", no_argument, NULL, OPT_FORCE_COMPARE },
-	{ "allow-env-diff", required_argument, NULL, OPT_ALLOW_ENV_DIFF },
-	{ "seed", required_argument, NULL, OPT_SEED },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "quiet", no_argument, NULL, 'q' },
-	O_HELP,
-	O_END,
+static const struct cli_use plot_opts[] = {
+	{ OPT_OUTPUT, "OUT", ".png, .svg, .txt (ASCII, for mail),\n"
+			     ".gp (script and data to edit)" },
+	USE(OPT_KIND), MODEL_OPTS, USE_HELP(OPT_EVENTS, "counters to plot"),
+	READ_OPTS, USE_HELP(OPT_FORCE, "overwrite OUT"),
+	USE_HELP(OPT_QUIET, "no warnings"), END,
 };
 
-static const struct option list_options[] = {
-	{ "backend", required_argument, NULL, OPT_BACKEND },
-	{ "encode", no_argument, NULL, OPT_ENCODE },
-	{ "user-only", no_argument, NULL, OPT_USER_ONLY },
-	O_HELP,
-	O_END,
+static const struct cli_use list_opts[] = {
+	USE(OPT_BACKEND), USE(OPT_ENCODE),
+	USE_HELP(OPT_USER_ONLY, "encode for user space only"), END,
 };
 
-static const struct option doctor_options[] = {
-	{ "cpu", required_argument, NULL, 'C' },
-	{ "user-only", no_argument, NULL, OPT_USER_ONLY },
-	{ "backend", required_argument, NULL, OPT_BACKEND },
-	O_HELP,
-	O_END,
+static const struct cli_use doctor_opts[] = {
+	USE_HELP(OPT_CPU, "CPUs that will run the workload"),
+	USE_HELP(OPT_USER_ONLY, "checks for user-space counting"),
+	USE(OPT_BACKEND), END,
 };
 
-static const struct option recover_options[] = {
-	{ "output", required_argument, NULL, 'o' },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	O_HELP,
-	O_END,
+static const struct cli_use recover_opts[] = {
+	USE_HELP(OPT_OUTPUT, "the result to write"),
+	USE_HELP(OPT_FORCE, "overwrite an existing file"), END,
 };
 
-static const struct option none_options[] = {
-	O_HELP,
-	O_END,
-};
+static const struct cli_use no_opts[] = { END };
 
 static const struct cmd_entry cmd_table[] = {
-	{ "run", CMD_RUN, run_options, "+e:r:C:n:o:iqw:s:h",
+	{ "run", CMD_RUN, true,
 	  "abstat run [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "
-	  "-s SUITE)" },
-	{ "versus", CMD_VERSUS, versus_options, "+e:r:C:n:o:iqh",
-	  "abstat versus [OPTIONS] 'COMMAND A' 'COMMAND B' [...]" },
-	{ "compare", CMD_COMPARE, compare_options, "e:qh",
-	  "abstat compare [OPTIONS] BASE OTHER [OTHER...]" },
-	{ "show", CMD_SHOW, show_options, "e:h", "abstat show [OPTIONS] FILE" },
-	{ "plot", CMD_PLOT, plot_options, "o:e:qh",
-	  "abstat plot [OPTIONS] FILE... -o OUT.{png,svg,txt,gp}" },
-	{ "list", CMD_LIST, list_options, "h", "abstat list [OPTIONS] [PATTERN]" },
-	{ "doctor", CMD_DOCTOR, doctor_options, "C:h",
-	  "abstat doctor [-C CPU] [--user-only]" },
-	{ "workloads", CMD_WORKLOADS, none_options, "+h", "abstat workloads" },
-	{ "recover", CMD_RECOVER, recover_options, "o:h",
-	  "abstat recover JOURNAL -o FILE [--force]" },
+	  "-s SUITE)", NULL, run_opts },
+	{ "versus", CMD_VERSUS, true,
+	  "abstat versus [OPTIONS] 'COMMAND A' 'COMMAND B' [...]", NULL,
+	  versus_opts },
+	{ "compare", CMD_COMPARE, false,
+	  "abstat compare [OPTIONS] BASE OTHER [OTHER...]",
+	  "  BASE and OTHER are result files, or FILE,FILE... (several\n"
+	  "  boots of one side), optionally LABEL=FILE[,FILE...]\n",
+	  compare_opts },
+	{ "show", CMD_SHOW, false, "abstat show [OPTIONS] FILE", NULL,
+	  show_opts },
+	{ "plot", CMD_PLOT, false,
+	  "abstat plot [OPTIONS] FILE... -o OUT.{png,svg,txt,gp}", NULL,
+	  plot_opts },
+	{ "list", CMD_LIST, false, "abstat list [OPTIONS] [PATTERN]", NULL,
+	  list_opts },
+	{ "doctor", CMD_DOCTOR, false, "abstat doctor [-C CPU] [--user-only]",
+	  NULL, doctor_opts },
+	{ "workloads", CMD_WORKLOADS, true, "abstat workloads", NULL,
+	  no_opts },
+	{ "recover", CMD_RECOVER, false,
+	  "abstat recover JOURNAL -o FILE [--force]", NULL, recover_opts },
 };
+
+int cli_usage(const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	msg_error("%s", buf);
+	return -EINVAL;
+}
 
 int cli_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
@@ -223,9 +244,9 @@ static int cli_number(const char *opt, const char *s, uint64_t min,
 	int rc = cli_parse_u64(s, min, max, out);
 
 	if (rc == -EINVAL)
-		return msg_usage("%s: '%s' is not a whole number", opt, s);
+		return cli_usage("%s: '%s' is not a whole number", opt, s);
 	if (rc == -ERANGE)
-		return msg_usage("%s: %s is out of range (%" PRIu64
+		return cli_usage("%s: %s is out of range (%" PRIu64
 				 " to %" PRIu64 ")",
 				 opt, s, min, max);
 	return 0;
@@ -237,22 +258,11 @@ static int cli_real(const char *opt, const char *s, double min, double max,
 	int rc = cli_parse_double(s, min, max, out);
 
 	if (rc == -EINVAL)
-		return msg_usage("%s: '%s' is not a number", opt, s);
+		return cli_usage("%s: '%s' is not a number", opt, s);
 	if (rc == -ERANGE)
-		return msg_usage("%s: %s is out of range (%g to %g)", opt, s,
+		return cli_usage("%s: %s is out of range (%g to %g)", opt, s,
 				 min, max);
 	return 0;
-}
-
-static const char *const format_names[] = {
-	[FMT_TEXT] = "text",         [FMT_MAIL] = "mail",
-	[FMT_MARKDOWN] = "markdown", [FMT_CSV] = "csv",
-	[FMT_JSON] = "json",         [FMT_BENCHSTAT] = "benchstat",
-};
-
-const char *cli_format_name(enum out_format f)
-{
-	return format_names[f];
 }
 
 /* Index of s in names (n entries), or -1. */
@@ -264,7 +274,7 @@ static int cli_choice(const char *s, const char *const *names, size_t n)
 	return -1;
 }
 
-static int cli_option(struct config *cfg, int c, const char *arg)
+static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 {
 	static const char *const backends[] = { "perf", "papi" };
 	static const char *const orders[] = { "alternate", "random" };
@@ -275,22 +285,22 @@ static int cli_option(struct config *cfg, int c, const char *arg)
 	int i;
 
 	switch (c) {
-	case 'e':
+	case OPT_EVENTS:
 		if (!*arg)
-			return msg_usage("-e: empty event list");
+			return cli_usage("-e: empty event list");
 		cfg->events = arg;
 		return 0;
-	case 'r':
+	case OPT_REPEAT:
 		if (cli_number("-r", arg, 1, 100000, &u))
-			return EXIT_USAGE;
+			return -EINVAL;
 		cfg->repeat = u;
 		return 0;
 	case OPT_WARMUP:
 		if (cli_number("--warmup", arg, 0, 10000, &u))
-			return EXIT_USAGE;
+			return -EINVAL;
 		cfg->warmup = u;
 		return 0;
-	case 'C':
+	case OPT_CPU:
 		cfg->cpu_list = arg;
 		return 0;
 	case OPT_NO_PIN:
@@ -301,16 +311,16 @@ static int cli_option(struct config *cfg, int c, const char *arg)
 		return 0;
 	case OPT_COPIES:
 		if (cli_number("--copies", arg, 1, CPU_LIST_MAX, &u))
-			return EXIT_USAGE;
+			return -EINVAL;
 		cfg->copies = u;
 		return 0;
-	case 'n':
+	case OPT_NAME:
 		cfg->label = arg;
 		return 0;
 	case OPT_BACKEND:
 		i = cli_choice(arg, backends, 2);
 		if (i < 0)
-			return msg_usage("--backend: '%s' is not perf or papi",
+			return cli_usage("--backend: '%s' is not perf or papi",
 					 arg);
 		cfg->backend = i;
 		return 0;
@@ -323,28 +333,28 @@ static int cli_option(struct config *cfg, int c, const char *arg)
 	case OPT_SHOW_OUTPUT:
 		cfg->show_output = true;
 		return 0;
-	case 'o':
+	case OPT_OUTPUT:
 		if (!*arg)
-			return msg_usage("-o: empty file name");
+			return cli_usage("-o: empty file name");
 		cfg->output = arg;
 		return 0;
 	case OPT_FORCE:
 		cfg->force = true;
 		return 0;
 	case OPT_FORMAT:
-		i = cli_choice(arg, format_names, 6);
+		i = format_find(arg);
 		if (i < 0)
-			return msg_usage("--format: '%s' is not one of text, mail, markdown, csv, json, benchstat",
+			return cli_usage("--format: '%s' is not one of text, mail, markdown, csv, json, benchstat",
 					 arg);
 		cfg->format = i;
 		return 0;
-	case 'i':
+	case OPT_IGNORE_FAILURE:
 		cfg->ignore_failure = true;
 		return 0;
 	case OPT_ALLOW_MULTIPLEX:
 		cfg->allow_multiplex = true;
 		return 0;
-	case 'q':
+	case OPT_QUIET:
 		cfg->quiet = true;
 		return 0;
 	case OPT_USER:
@@ -352,25 +362,25 @@ static int cli_option(struct config *cfg, int c, const char *arg)
 		return 0;
 	case OPT_OPS:
 		if (cli_number("--ops", arg, 1, UINT64_MAX, &cfg->ops))
-			return EXIT_USAGE;
+			return -EINVAL;
 		cfg->has_ops = true;
 		return 0;
-	case 'w':
+	case OPT_WORKLOAD:
 		cfg->workloads = arg;
 		return 0;
-	case 's':
+	case OPT_SUITE:
 		cfg->suite = arg;
 		return 0;
 	case OPT_ORDER:
 		i = cli_choice(arg, orders, 2);
 		if (i < 0)
-			return msg_usage("--order: '%s' is not alternate or random",
+			return cli_usage("--order: '%s' is not alternate or random",
 					 arg);
 		cfg->order = i;
 		return 0;
 	case OPT_SEED:
 		if (cli_number("--seed", arg, 0, UINT64_MAX, &cfg->seed))
-			return EXIT_USAGE;
+			return -EINVAL;
 		cfg->seed_set = true;
 		return 0;
 	case OPT_SHELL:
@@ -387,7 +397,7 @@ static int cli_option(struct config *cfg, int c, const char *arg)
 	case OPT_CENTER:
 		i = cli_choice(arg, centers, 2);
 		if (i < 0)
-			return msg_usage("--center: '%s' is not median or mean",
+			return cli_usage("--center: '%s' is not median or mean",
 					 arg);
 		cfg->center = i;
 		return 0;
@@ -402,77 +412,139 @@ static int cli_option(struct config *cfg, int c, const char *arg)
 				&cfg->fail_on_regression_pct);
 	case OPT_RESAMPLES:
 		if (cli_number("--resamples", arg, 100, 10000000, &u))
-			return EXIT_USAGE;
+			return -EINVAL;
 		cfg->resamples = u;
 		return 0;
 	case OPT_KIND:
 		i = cli_choice(arg, kinds, 4);
 		if (i < 0)
-			return msg_usage("--kind: '%s' is not delta, runs or scaling",
+			return cli_usage("--kind: '%s' is not delta, runs or scaling",
 					 arg);
 		cfg->plot_kind = i;
 		return 0;
 	case OPT_ENCODE:
 		cfg->encode = true;
 		return 0;
+	case OPT_HELP:
+	case OPT_COUNT:
+		break;
 	}
-	return EXIT_USAGE;
+	return -EINVAL;
 }
 
-static void cli_defaults(struct config *cfg, const char *argv0)
+/* Every default of the table, parsed as if given. */
+static int cli_defaults(struct config *cfg, const char *argv0)
 {
+	int rc = 0;
+
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->argv0 = argv0;
-	cfg->repeat = 10;
-	cfg->warmup = 1;
-	cfg->copies = 1;
-	cfg->alpha = 0.05;
-	cfg->fail_on_regression_pct = -1;
-	cfg->resamples = 10000;
+	cfg->fail_on_regression_pct = -1; /* off */
+	for (int i = 0; i < OPT_COUNT && !rc; i++)
+		if (cli_opts[i].def)
+			rc = cli_option(cfg, (enum cli_opt_id)i,
+					cli_opts[i].def);
+	return rc;
 }
 
-int cli_parse(int argc, char **argv, struct config *cfg)
+/* getopt's values: the short form where there is one, else CLI_VAL + id. */
+#define CLI_VAL 256
+#define CLI_MAX_OPTS 48
+
+static void cli_getopt_tables(const struct cmd_entry *e, struct option *lo,
+			      char *so, size_t so_len)
 {
+	size_t n = 0, k = 0;
+
+	if (e->in_order)
+		so[k++] = '+';
+	for (const struct cli_use *u = e->opts;; u++) {
+		const struct cli_opt *o = &cli_opts[u->id];
+
+		lo[n++] = (struct option){ o->name,
+					   o->arg ? required_argument :
+						    no_argument,
+					   NULL,
+					   o->short_name ? o->short_name :
+							   CLI_VAL + (int)u->id };
+		if (o->short_name && k + 3 < so_len) {
+			so[k++] = o->short_name;
+			if (o->arg)
+				so[k++] = ':';
+		}
+		if (u->id == OPT_HELP)
+			break;
+	}
+	lo[n] = (struct option){ NULL, 0, NULL, 0 };
+	so[k] = '\0';
+}
+
+/* The option a getopt value stands for in e. */
+static enum cli_opt_id cli_opt_of(const struct cmd_entry *e, int c)
+{
+	if (c >= CLI_VAL)
+		return (enum cli_opt_id)(c - CLI_VAL);
+	for (const struct cli_use *u = e->opts;; u++) {
+		if (cli_opts[u->id].short_name == c)
+			return u->id;
+		if (u->id == OPT_HELP)
+			break;
+	}
+	return OPT_COUNT;
+}
+
+int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
+{
+	struct option lo[CLI_MAX_OPTS];
 	const struct cmd_entry *e = NULL;
+	char so[2 * CLI_MAX_OPTS + 2];
+	enum cli_opt_id id;
 	int c, rc;
 
-	cli_defaults(cfg, argv[0]);
+	*done = false;
+	rc = cli_defaults(cfg, argv[0]);
+	if (rc)
+		return rc;
 	if (argc < 2)
-		return msg_usage("no command given; usage: abstat COMMAND [OPTIONS] (try 'abstat --help')");
+		return cli_usage("no command given; usage: abstat COMMAND [OPTIONS] (try 'abstat --help')");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
 	    !strcmp(argv[1], "help")) {
 		cli_print_main_help();
-		return -1;
+		*done = true;
+		return 0;
 	}
 	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
 		printf("abstat %s\n", ABSTAT_VERSION);
-		return -1;
+		*done = true;
+		return 0;
 	}
 	for (size_t i = 0; i < sizeof(cmd_table) / sizeof(cmd_table[0]); i++)
 		if (!strcmp(argv[1], cmd_table[i].name))
 			e = &cmd_table[i];
 	if (!e)
-		return msg_usage("unknown command '%s'; commands: run, versus, compare, show, plot, list, doctor, workloads, recover",
+		return cli_usage("unknown command '%s'; commands: run, versus, compare, show, plot, list, doctor, workloads, recover",
 				 argv[1]);
 	cfg->cmd = e->cmd;
+	cli_getopt_tables(e, lo, so, sizeof(so));
 	argc--;
 	argv++;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, e->shortopts, e->options,
-				NULL)) != -1) {
-		if (c == 'h') {
-			cli_print_help(e);
-			return -1;
-		}
+	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
 		if (c == '?' || c == ':') {
-			if (optopt)
-				return msg_usage("%s: unknown option or missing value for '-%c'; see 'abstat %s --help'",
+			if (optopt && optopt < CLI_VAL)
+				return cli_usage("%s: unknown option or missing value for '-%c'; see 'abstat %s --help'",
 						 e->name, optopt, e->name);
-			return msg_usage("%s: unknown option or missing value for '%s'; see 'abstat %s --help'",
+			return cli_usage("%s: unknown option or missing value for '%s'; see 'abstat %s --help'",
 					 e->name, argv[optind - 1], e->name);
 		}
-		rc = cli_option(cfg, c, optarg);
+		id = cli_opt_of(e, c);
+		if (id == OPT_HELP) {
+			cli_print_help(e);
+			*done = true;
+			return 0;
+		}
+		rc = cli_option(cfg, id, optarg);
 		if (rc)
 			return rc;
 	}

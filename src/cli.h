@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cli: the command line, parsed and validated once into a const struct
- * config that every command receives. No other file parses argv.
+ * config that every command receives. No other file parses argv; only
+ * the command files (cmd_*.c), main.c and the session driver look at the
+ * config, and the subsystems below get narrow option structs built from
+ * it (compare_opts, report_opts, plot_rows). Defaults: cli_opts[] in cli.c.
  */
 #ifndef ABSTAT_CLI_H
 #define ABSTAT_CLI_H
@@ -11,6 +14,7 @@
 #include <stdint.h>
 
 #include "cpu.h"
+#include "format.h"
 
 enum command {
 	CMD_NONE,
@@ -25,18 +29,8 @@ enum command {
 	CMD_RECOVER,
 };
 
-enum out_format {
-	FMT_TEXT,
-	FMT_MAIL,
-	FMT_MARKDOWN,
-	FMT_CSV,
-	FMT_JSON,
-	FMT_BENCHSTAT,
-};
-
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
 enum order_kind { ORDER_ALTERNATE, ORDER_RANDOM };
-enum center_kind { CENTER_MEDIAN, CENTER_MEAN };
 enum plot_kind { PLOT_AUTO, PLOT_DELTA, PLOT_RUNS, PLOT_SCALING };
 
 /* One thing to measure: an external command or a built-in workload. */
@@ -53,13 +47,13 @@ struct config {
 
 	/* run / versus */
 	const char *events;    /* -e LIST, NULL = default set */
-	unsigned repeat;       /* -r, default 10 */
-	unsigned warmup;       /* --warmup, default 1 */
+	unsigned repeat;       /* -r */
+	unsigned warmup;       /* --warmup */
 	const char *cpu_list;  /* -C as written, NULL = default */
 	struct cpu_list cpus;  /* -C parsed (empty when not given) */
 	bool no_pin;           /* --no-pin */
 	bool cpuset;           /* --cpuset */
-	unsigned copies;       /* --copies, default 1 */
+	unsigned copies;       /* --copies */
 	const char *label;     /* -n, NULL = kernel release */
 	enum backend_kind backend;
 	double timeout_s;      /* --timeout, 0 = none */
@@ -90,14 +84,14 @@ struct config {
 
 	/* compare */
 	enum out_format format;
-	double alpha;            /* --alpha, default 0.05 */
+	double alpha;            /* --alpha */
 	bool detail;             /* --detail */
 	const char *metrics;     /* --metric LIST (compare/plot rows) */
 	enum center_kind center; /* --center */
 	bool force_compare;      /* --force-compare */
 	const char *allow_env_diff; /* --allow-env-diff KEY[,KEY] */
 	double fail_on_regression_pct; /* --fail-on-regression PCT, <0 = off */
-	unsigned resamples;      /* --resamples, default 10000 */
+	unsigned resamples;      /* --resamples */
 
 	/* plot */
 	enum plot_kind plot_kind;
@@ -108,10 +102,11 @@ struct config {
 };
 
 /*
- * Parse argv into cfg. Returns 0, or EXIT_USAGE after printing one error
- * line, or -1 when help/version was printed (exit 0).
+ * Parse argv into cfg. 0, with *done set when --help or --version was
+ * printed (nothing left to do: exit 0); or -EINVAL after printing one
+ * error line; or -ENOMEM.
  */
-int cli_parse(int argc, char **argv, struct config *cfg);
+int cli_parse(int argc, char **argv, struct config *cfg, bool *done);
 void cli_free(struct config *cfg);
 
 /* Strict number parsing: whole string, range checked. 0 or -EINVAL/-ERANGE. */
@@ -121,7 +116,5 @@ int cli_parse_double(const char *s, double min, double max, double *out);
 /* Split a command string into argv without a shell ('', "", \ quoting). */
 int cli_split_words(const char *s, char ***argv_out);
 void cli_free_words(char **argv);
-
-const char *cli_format_name(enum out_format f);
 
 #endif

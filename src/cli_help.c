@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * cli_help: the texts of 'abstat --help' and 'abstat COMMAND --help'. Each
- * command's usage line lives in its cmd_table entry (cli.c); the option
- * lines here follow the option tables there.
+ * cli_help: 'abstat --help' (the list of commands) and 'abstat COMMAND
+ * --help', made from the command's cmd_table entry and the option table
+ * (cli.c): usage line, intro, one line per option in the command's order.
  */
 #include <stdio.h>
 
@@ -28,112 +28,48 @@ static const char main_help[] =
 	"  -h, --help      this help\n"
 	"  -V, --version   print the version\n";
 
-static const char run_help[] =
-	"  -e, --events LIST     events (perf/libpfm4 names, :u :k modifiers)\n"
-	"  -r, --repeat N        measured runs (default 10)\n"
-	"      --warmup N        warm-up runs, kept out of statistics (default 1)\n"
-	"  -C, --cpu LIST        CPUs to pin to (taskset syntax; default: one\n"
-	"                        online CPU other than 0)\n"
-	"      --no-pin          do not pin\n"
-	"      --cpuset          run inside an exclusive cpuset cgroup\n"
-	"      --copies N        N simultaneous copies, one per CPU of -C\n"
-	"  -n, --name LABEL      label of the result (default: kernel release)\n"
-	"      --backend B       perf (default) or papi\n"
-	"      --timeout SEC     kill a run after SEC seconds\n"
-	"      --user-only       count user space only (recorded)\n"
-	"      --show-output     let the workload's output through\n"
-	"  -o, --output FILE     save the result (JSON)\n"
-	"      --force           overwrite an existing output file\n"
-	"  -i, --ignore-failure  go on after a failed run\n"
-	"      --allow-multiplex scale multiplexed counters (flagged)\n"
-	"  -q, --quiet           no warnings or progress\n"
-	"      --user USER       run the workload as USER (abstat as root)\n"
-	"      --seed N          random seed (--order random, bootstrap)\n"
-	"      --ops N           operations per run of an external command\n";
+/* Help text starts in this column; longer option words get two spaces. */
+#define CLI_HELP_COL 24
 
-static const char compare_help[] =
-	"      --alpha A         significance level (default 0.05)\n"
-	"      --detail          per-counter rows for suites\n"
-	"      --metric LIST     rows to show (metric names)\n"
-	"      --center C        median (default) or mean\n"
-	"      --fail-on-regression PCT  exit 1 on a significant regression\n"
-	"                        beyond PCT percent\n"
-	"      --resamples N     bootstrap resamples (default 10000)\n";
+static void cli_help_text(const char *text)
+{
+	for (const char *p = text; *p; p++) {
+		putchar(*p);
+		if (*p == '\n')
+			printf("%*s", CLI_HELP_COL, "");
+	}
+}
+
+static void cli_help_line(const struct cli_use *u)
+{
+	const struct cli_opt *o = &cli_opts[u->id];
+	const char *arg = u->arg ? u->arg : o->arg;
+	int n;
+
+	if (o->short_name)
+		n = printf("  -%c, --%s", o->short_name, o->name);
+	else
+		n = printf("      --%s", o->name);
+	if (arg)
+		n += printf(" %s", arg);
+	printf("%*s", n < CLI_HELP_COL ? CLI_HELP_COL - n : 2, "");
+	cli_help_text(u->help ? u->help : o->help);
+	if (o->show_default)
+		printf(" (default %s)", o->def);
+	putchar('\n');
+}
 
 void cli_print_help(const struct cmd_entry *e)
 {
 	printf("usage: %s\n", e->usage);
-	switch (e->cmd) {
-	case CMD_RUN:
-		fputs(run_help, stdout);
-		fputs("      --format FMT      text (default), json, csv\n"
-		      "  -w, --workload LIST   built-in workloads, NAME[:ARGS],...\n"
-		      "  -s, --suite NAME      syscalls, vm, sched, fs, all\n",
-		      stdout);
-		break;
-	case CMD_VERSUS:
-		fputs(run_help, stdout);
-		fputs(compare_help, stdout);
-		fputs("      --format FMT      text, mail, markdown, csv, json, benchstat\n"
-		      "      --order O         alternate (default) or random\n"
-		      "      --shell           run each command with /bin/sh -c\n",
-		      stdout);
-		break;
-	case CMD_COMPARE:
-		fputs("  BASE and OTHER are result files, or FILE,FILE... (several\n"
-		      "  boots of one side), optionally LABEL=FILE[,FILE...]\n",
-		      stdout);
-		fputs(compare_help, stdout);
-		fputs("      --format FMT      text, mail, markdown, csv, json, benchstat\n"
-		      "  -e, --events LIST     counter rows to show\n"
-		      "      --force-compare   compare events whose encodings differ\n"
-		      "      --allow-env-diff KEYS  let these env keys differ\n"
-		      "      --seed N          bootstrap seed\n"
-		      "  -q, --quiet           no warnings\n",
-		      stdout);
-		break;
-	case CMD_SHOW:
-		fputs("      --format FMT      text (default), json, csv\n"
-		      "      --detail          per-counter rows for suites\n"
-		      "      --metric LIST     only these metrics\n"
-		      "  -e, --events LIST     only these events\n",
-		      stdout);
-		break;
-	case CMD_PLOT:
-		fputs("  -o, --output OUT      .png, .svg, .txt (ASCII, for mail),\n"
-		      "                        .gp (script and data to edit)\n"
-		      "      --kind K          delta, runs, scaling\n",
-		      stdout);
-		fputs(compare_help, stdout);
-		fputs("  -e, --events LIST     counters to plot\n"
-		      "      --force-compare   compare events whose encodings differ\n"
-		      "      --allow-env-diff KEYS  let these env keys differ\n"
-		      "      --seed N          bootstrap seed\n"
-		      "      --force           overwrite OUT\n"
-		      "  -q, --quiet           no warnings\n",
-		      stdout);
-		break;
-	case CMD_LIST:
-		fputs("      --backend B       perf (default) or papi\n"
-		      "      --encode          show each event's encoding\n"
-		      "      --user-only       encode for user space only\n",
-		      stdout);
-		break;
-	case CMD_DOCTOR:
-		fputs("  -C, --cpu LIST        CPUs that will run the workload\n"
-		      "      --user-only       checks for user-space counting\n"
-		      "      --backend B       perf (default) or papi\n",
-		      stdout);
-		break;
-	case CMD_RECOVER:
-		fputs("  -o, --output FILE     the result to write\n"
-		      "      --force           overwrite an existing file\n",
-		      stdout);
-		break;
-	default:
-		break;
+	if (e->intro)
+		fputs(e->intro, stdout);
+	for (const struct cli_use *u = e->opts;; u++) {
+		cli_help_line(u);
+		if (u->id == OPT_HELP)
+			break;
 	}
-	printf("  -h, --help            this help\nSee abstat(1).\n");
+	printf("See abstat(1).\n");
 }
 
 void cli_print_main_help(void)

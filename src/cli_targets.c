@@ -104,14 +104,14 @@ static int cli_resolve(char **argv)
 	int rc = launcher_resolve(argv[0], path, sizeof(path));
 
 	if (rc < 0)
-		return msg_usage("%s: %s", argv[0],
+		return cli_usage("%s: %s", argv[0],
 				 rc == -ENOENT ? "command not found" :
 						 strerror(-rc));
 	if (strcmp(path, argv[0])) {
 		char *p = strdup(path);
 
 		if (!p)
-			return EXIT_USAGE;
+			return -ENOMEM;
 		free(argv[0]);
 		argv[0] = p;
 	}
@@ -175,7 +175,7 @@ static int cli_workload_target(struct config *cfg, const char *spec)
 err:
 	free(name);
 	cli_free_words(args);
-	return EXIT_USAGE;
+	return -EINVAL;
 }
 
 static int cli_workload_targets(struct config *cfg)
@@ -189,7 +189,7 @@ static int cli_workload_targets(struct config *cfg)
 		for (const char *const *s = workloads_suites; *s; s++)
 			known |= !strcmp(*s, cfg->suite);
 		if (!known)
-			return msg_usage("-s: unknown suite '%s'; 'abstat workloads' lists the suites",
+			return cli_usage("-s: unknown suite '%s'; 'abstat workloads' lists the suites",
 					 cfg->suite);
 		for (size_t i = 0; i < workloads_count() && !rc; i++)
 			if (workloads_in_suite(workloads_get(i), cfg->suite))
@@ -199,7 +199,7 @@ static int cli_workload_targets(struct config *cfg)
 	}
 	list = strdup(cfg->workloads);
 	if (!list)
-		return EXIT_USAGE;
+		return -EINVAL;
 	for (tok = strtok_r(list, ",", &save); tok && !rc;
 	     tok = strtok_r(NULL, ",", &save))
 		rc = cli_workload_target(cfg, tok);
@@ -212,48 +212,48 @@ static int cli_command_targets(struct config *cfg, int argc, char **argv)
 	char **copy;
 
 	if (argc <= 0)
-		return msg_usage("run: no command given; usage: abstat run [OPTIONS] -- COMMAND [ARG...] (or -w WORKLOAD, -s SUITE)");
+		return cli_usage("run: no command given; usage: abstat run [OPTIONS] -- COMMAND [ARG...] (or -w WORKLOAD, -s SUITE)");
 	copy = calloc(argc + 1, sizeof(*copy));
 	if (!copy)
-		return EXIT_USAGE;
+		return -EINVAL;
 	for (int i = 0; i < argc; i++)
 		copy[i] = strdup(argv[i]);
 	if (cli_resolve(copy)) {
 		cli_free_words(copy);
-		return EXIT_USAGE;
+		return -EINVAL;
 	}
 	if (cli_add_target(cfg, cli_basename(argv[0]), copy, NULL) < 0)
-		return EXIT_USAGE;
+		return -EINVAL;
 	return 0;
 }
 
 static int cli_versus_targets(struct config *cfg, int argc, char **argv)
 {
 	if (argc < 2)
-		return msg_usage("versus: needs at least two commands; usage: abstat versus [OPTIONS] 'COMMAND A' 'COMMAND B'");
+		return cli_usage("versus: needs at least two commands; usage: abstat versus [OPTIONS] 'COMMAND A' 'COMMAND B'");
 	for (int i = 0; i < argc; i++) {
 		char **words;
 
 		if (cfg->shell) {
 			words = calloc(4, sizeof(*words));
 			if (!words)
-				return EXIT_USAGE;
+				return -EINVAL;
 			words[0] = strdup("/bin/sh");
 			words[1] = strdup("-c");
 			words[2] = strdup(argv[i]);
 		} else if (cli_split_words(argv[i], &words) < 0) {
-			return msg_usage("versus: unbalanced quotes in '%s'",
+			return cli_usage("versus: unbalanced quotes in '%s'",
 					 argv[i]);
 		} else if (!words[0]) {
 			cli_free_words(words);
-			return msg_usage("versus: command %d is empty", i + 1);
+			return cli_usage("versus: command %d is empty", i + 1);
 		}
 		if (cli_resolve(words)) {
 			cli_free_words(words);
-			return EXIT_USAGE;
+			return -EINVAL;
 		}
 		if (cli_add_target(cfg, strdup(argv[i]), words, NULL) < 0)
-			return EXIT_USAGE;
+			return -EINVAL;
 	}
 	return 0;
 }
@@ -267,14 +267,14 @@ static int cli_cpus(struct config *cfg)
 	if (!cfg->cpu_list)
 		return 0;
 	if (cpu_list_parse(cfg->cpu_list, &cfg->cpus, &bad) < 0)
-		return msg_usage("-C: bad CPU list '%s' at character %zu; expected taskset syntax such as 1 or 0-3,6",
+		return cli_usage("-C: bad CPU list '%s' at character %zu; expected taskset syntax such as 1 or 0-3,6",
 				 cfg->cpu_list, bad + 1);
 	if (cpu_online("", &online) < 0)
 		return 0;
 	for (size_t i = 0; i < cfg->cpus.n; i++)
 		if (!cpu_list_has(&online, cfg->cpus.cpu[i])) {
 			cpu_list_format(&online, buf, sizeof(buf));
-			return msg_usage("-C: CPU %d is offline or does not exist (online: %s)",
+			return cli_usage("-C: CPU %d is offline or does not exist (online: %s)",
 					 cfg->cpus.cpu[i], buf);
 		}
 	return 0;
@@ -286,28 +286,28 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 	bool measures = cfg->cmd == CMD_RUN || cfg->cmd == CMD_VERSUS;
 
 	if (cli_cpus(cfg))
-		return EXIT_USAGE;
+		return -EINVAL;
 	if (measures && cfg->no_pin && cfg->cpu_list)
-		return msg_usage("--no-pin and -C contradict each other; give one");
+		return cli_usage("--no-pin and -C contradict each other; give one");
 	if (measures && cfg->no_pin && cfg->cpuset)
-		return msg_usage("--cpuset needs pinning; drop --no-pin");
+		return cli_usage("--cpuset needs pinning; drop --no-pin");
 	if (measures && cfg->copies > 1 && cfg->cpus.n &&
 	    cfg->cpus.n < cfg->copies)
-		return msg_usage("--copies %u needs %u CPUs in -C (got %zu)",
+		return cli_usage("--copies %u needs %u CPUs in -C (got %zu)",
 				 cfg->copies, cfg->copies, cfg->cpus.n);
 	if (measures && cfg->copies > 1 && cfg->no_pin)
-		return msg_usage("--copies pins each copy to its own CPU; drop --no-pin");
+		return cli_usage("--copies pins each copy to its own CPU; drop --no-pin");
 	if (measures && getenv("LIBPFM_FORCE_PMU"))
-		return msg_usage("LIBPFM_FORCE_PMU is set: libpfm4 would invent a PMU this machine does not have; unset it (it is only for 'abstat list --encode')");
+		return cli_usage("LIBPFM_FORCE_PMU is set: libpfm4 would invent a PMU this machine does not have; unset it (it is only for 'abstat list --encode')");
 
 	switch (cfg->cmd) {
 	case CMD_RUN:
 		if (cfg->workloads && cfg->suite)
-			return msg_usage("run: give -w or -s, not both");
+			return cli_usage("run: give -w or -s, not both");
 		if ((cfg->workloads || cfg->suite) && argc > 0)
-			return msg_usage("run: give -w/-s or -- COMMAND, not both");
+			return cli_usage("run: give -w/-s or -- COMMAND, not both");
 		if ((cfg->workloads || cfg->suite) && cfg->has_ops)
-			return msg_usage("--ops is for external commands; built-in workloads report their own");
+			return cli_usage("--ops is for external commands; built-in workloads report their own");
 		if (cfg->workloads || cfg->suite)
 			return cli_workload_targets(cfg);
 		return cli_command_targets(cfg, argc, argv);
@@ -315,33 +315,33 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 		return cli_versus_targets(cfg, argc, argv);
 	case CMD_COMPARE:
 		if (argc < 2)
-			return msg_usage("compare: needs a baseline and at least one other result; usage: abstat compare [OPTIONS] BASE OTHER");
+			return cli_usage("compare: needs a baseline and at least one other result; usage: abstat compare [OPTIONS] BASE OTHER");
 		break;
 	case CMD_SHOW:
 		if (argc != 1)
-			return msg_usage("show: needs exactly one result file; usage: abstat show FILE");
+			return cli_usage("show: needs exactly one result file; usage: abstat show FILE");
 		break;
 	case CMD_PLOT:
 		if (argc < 1)
-			return msg_usage("plot: needs at least one result file; usage: abstat plot FILE... -o OUT.png");
+			return cli_usage("plot: needs at least one result file; usage: abstat plot FILE... -o OUT.png");
 		if (!cfg->output)
-			return msg_usage("plot: -o OUT is required (.png, .svg, .txt or .gp)");
+			return cli_usage("plot: -o OUT is required (.png, .svg, .txt or .gp)");
 		break;
 	case CMD_RECOVER:
 		if (argc != 1)
-			return msg_usage("recover: needs exactly one journal; usage: abstat recover JOURNAL -o FILE");
+			return cli_usage("recover: needs exactly one journal; usage: abstat recover JOURNAL -o FILE");
 		if (!cfg->output)
-			return msg_usage("recover: -o FILE is required");
+			return cli_usage("recover: -o FILE is required");
 		break;
 	case CMD_LIST:
 		if (argc > 1)
-			return msg_usage("list: takes at most one PATTERN");
+			return cli_usage("list: takes at most one PATTERN");
 		cfg->pattern = argc ? argv[0] : NULL;
 		return 0;
 	case CMD_DOCTOR:
 	case CMD_WORKLOADS:
 		if (argc > 0)
-			return msg_usage("%s: unexpected argument '%s'",
+			return cli_usage("%s: unexpected argument '%s'",
 					 cfg->cmd == CMD_DOCTOR ? "doctor" :
 								  "workloads",
 					 argv[0]);

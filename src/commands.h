@@ -1,19 +1,53 @@
 /* SPDX-License-Identifier: MIT */
-/* commands: one entry point per abstat command; each returns an exit status
- * (msg.h). main() only parses and dispatches. */
+/*
+ * commands: one entry point per abstat command, each in src/cmd_NAME.c,
+ * the only files that look at a command's options, print its final
+ * errors and map results to an exit status (msg.h). Below them every
+ * function returns 0 or -errno and explains itself in a caller's err
+ * buffer. main() only parses and dispatches.
+ */
 #ifndef ABSTAT_COMMANDS_H
 #define ABSTAT_COMMANDS_H
 
-#include "cli.h"
+#include <stdbool.h>
+#include <stdio.h>
 
-int cmd_run(const struct config *cfg);       /* run.c */
-int cmd_versus(const struct config *cfg);    /* versus.c */
-int cmd_compare(const struct config *cfg);   /* compare_cmd.c */
-int cmd_show(const struct config *cfg);      /* report.c */
-int cmd_plot(const struct config *cfg);      /* plot.c */
-int cmd_list(const struct config *cfg);      /* list.c */
-int cmd_doctor(const struct config *cfg);    /* doctor.c */
-int cmd_workloads(const struct config *cfg); /* workloads.c */
-int cmd_recover(const struct config *cfg);   /* journal.c */
+#include "cli.h"
+#include "compare.h"
+#include "side.h"
+
+int cmd_run(const struct config *cfg);       /* cmd_run.c */
+int cmd_versus(const struct config *cfg);    /* cmd_versus.c */
+int cmd_compare(const struct config *cfg);   /* cmd_compare.c */
+int cmd_show(const struct config *cfg);      /* cmd_show.c */
+int cmd_plot(const struct config *cfg);      /* cmd_plot.c */
+int cmd_list(const struct config *cfg);      /* cmd_list.c */
+int cmd_doctor(const struct config *cfg);    /* cmd_doctor.c */
+int cmd_workloads(const struct config *cfg); /* cmd_workloads.c */
+int cmd_recover(const struct config *cfg);   /* cmd_recover.c */
+
+/* Shared by the command files. Each returns an exit status (msg.h) after
+ * printing its one error line, unless said otherwise. */
+
+/* cmd_compare.c: the model of sides in cfg->format on out, its warnings
+ * once on stderr; EXIT_REGRESSION when --fail-on-regression trips
+ * (compare, versus). */
+int cmd_compare_sides(const struct config *cfg, const struct side *sides,
+		      size_t n, FILE *out);
+
+/* cmd_common.c */
+/* The model's options from the command line (compare, versus, plot). */
+void cmd_compare_opts(const struct config *cfg, struct compare_opts *o);
+/* cfg->files as sides (compare, plot); free with side_free either way. */
+int cmd_read_sides(const struct config *cfg, const char *who,
+		   struct side **sides, size_t *n);
+/* compare_build, then its warnings on stderr. */
+int cmd_compare_build(const char *who, const struct compare_opts *o,
+		      const struct side *sides, size_t n,
+		      struct compare_model **m);
+/* A warning per regression beyond pct (compare_regressed); true if any. */
+bool cmd_compare_regressions(const struct compare_model *m, double pct);
+/* run and show: --format must be text, json or csv. */
+int cmd_report_format(const struct config *cfg);
 
 #endif

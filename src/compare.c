@@ -4,7 +4,9 @@
  * be compared at all (event encodings, environment), chooses the rows,
  * summarises every side per row, computes deltas, bootstrap CIs and
  * Mann-Whitney p-values, then Holm-corrects over the whole table. The
- * statistics themselves are in stats.c; printing is in the fmt_*.c files.
+ * statistics themselves are in stats.c; printing is in the fmt_*.c files,
+ * chosen in format.c. Nothing here prints: errors go to the caller's err,
+ * warnings into the model.
  */
 #include <errno.h>
 #include <math.h>
@@ -15,8 +17,6 @@
 
 #include "compare.h"
 #include "compare_priv.h"
-#include "format.h"
-#include "msg.h"
 #include "stats.h"
 
 /* Warning thresholds (DESIGN.md "Statistics"). */
@@ -62,29 +62,19 @@ int compare_warn(struct compare_model *m, const char *fmt, ...)
 	return 0;
 }
 
-
-/* -e LIST chooses rows in compare, show and plot; in run and versus it is
- * the list of events to count, and every row of the table stays. */
-static const char *compare_row_events(const struct config *cfg)
-{
-	return cfg->cmd == CMD_RUN || cfg->cmd == CMD_VERSUS ? NULL :
-							       cfg->events;
-}
-
-static bool compare_wanted(const struct config *cfg, size_t nb,
+static bool compare_wanted(const struct compare_opts *o, size_t nb,
 			   const struct compare_bench *b,
 			   const struct metric_set *base, const char *name)
 {
-	const char *events = compare_row_events(cfg);
 	const struct metric *mt;
 
-	if (cfg->metrics || events)
-		return compare_check_list_has(cfg->metrics, name) ||
-		       compare_check_list_has(events, name);
-	if (nb > 1 && !cfg->detail)
+	if (o->metrics || o->events)
+		return compare_check_list_has(o->metrics, name) ||
+		       compare_check_list_has(o->events, name);
+	if (nb > 1 && !o->detail)
 		return !strcmp(name, metrics_find(base, "ns/op") ? "ns/op" :
 								    "wall");
-	if (cfg->detail)
+	if (o->detail)
 		return true;
 	/* one benchmark: counters, derived, times and ns/op; per-event
 	 * per-op values, ops/s and maxrss repeat them (--detail shows them) */
@@ -144,8 +134,7 @@ static int compare_series_warn(struct compare_model *m,
 }
 
 /* Pool one side's files for one row into row->stat[s]. */
-static int compare_fill_stat(const struct config *cfg,
-			     struct compare_model *m, struct compare_row *row,
+static int compare_fill_stat(struct compare_model *m, struct compare_row *row,
 			     const struct compare_bench *b, size_t s,
 			     const struct side *side)
 {
@@ -210,7 +199,7 @@ static int compare_fill_stat(const struct config *cfg,
 	st->min = sum.min;
 	st->max = sum.max;
 	st->cv = sum.mean != 0 ? sum.sd / fabs(sum.mean) : 0;
-	st->center = cfg->center == CENTER_MEAN ? sum.mean : sum.median;
+	st->center = m->center == CENTER_MEAN ? sum.mean : sum.median;
 	g = (struct stats_groups){ v, len, ng };
 	if (ng > 1 && !stats_boot_spread(&g, &w, &bt) && st->center != 0) {
 		st->within_boot_rel = w / fabs(st->center);
@@ -362,7 +351,8 @@ static int compare_holm(struct compare_model *m)
 
 /* Rows for the wanted metrics of one file's set not yet in the rows of
  * this benchmark (from first on). */
-static int compare_set_rows(const struct config *cfg, struct compare_model *m,
+static int compare_set_rows(const struct compare_opts *o,
+			    struct compare_model *m,
 			    const struct compare_bench *b, size_t nb,
 			    const struct metric_set *set, size_t first)
 {
@@ -372,7 +362,7 @@ static int compare_set_rows(const struct config *cfg, struct compare_model *m,
 
 		for (size_t r = first; r < m->n_rows; r++)
 			dup |= !strcmp(m->rows[r].metric, mt->name);
-		if (dup || !compare_wanted(cfg, nb, b, &b->sets[0][0],
+		if (dup || !compare_wanted(o, nb, b, &b->sets[0][0],
 					   mt->name))
 			continue;
 		if (compare_add_row(m, b->name, mt))
@@ -381,7 +371,7 @@ static int compare_set_rows(const struct config *cfg, struct compare_model *m,
 	return 0;
 }
 
-static int compare_rows(const struct config *cfg, const struct side *sides,
+static int compare_rows(const struct compare_opts *o, const struct side *sides,
 			struct compare_model *m, struct compare_bench *b,
 			size_t nb)
 {
@@ -392,12 +382,12 @@ static int compare_rows(const struct config *cfg, const struct side *sides,
 		/* metric order: as the first file holding each one has it */
 		for (size_t s = 0; s < m->n_sides; s++)
 			for (size_t f = 0; f < sides[s].n_files; f++)
-				if (compare_set_rows(cfg, m, &b[i], nb,
+				if (compare_set_rows(o, m, &b[i], nb,
 						     &b[i].sets[s][f], first))
 					return -ENOMEM;
 		for (size_t r = first; r < m->n_rows; r++) {
 			for (size_t s = 0; s < m->n_sides; s++)
-				if (compare_fill_stat(cfg, m, &m->rows[r],
+				if (compare_fill_stat(m, &m->rows[r],
 						      &b[i], s, &sides[s]))
 					return -ENOMEM;
 			for (size_t s = 1; s < m->n_sides; s++)
@@ -442,8 +432,8 @@ static int compare_header(const struct side *sides, size_t n,
 	return 0;
 }
 
-int compare_build(const struct config *cfg, const struct side *sides,
-		  size_t n, struct compare_model **out)
+int compare_build(const struct compare_opts *o, const struct side *sides,
+		  size_t n, struct compare_model **out, char *err, size_t len)
 {
 	struct compare_model *m = calloc(1, sizeof(*m));
 	struct compare_bench *b = NULL;
@@ -451,28 +441,30 @@ int compare_build(const struct config *cfg, const struct side *sides,
 	int rc;
 
 	*out = NULL;
-	if (!m)
+	if (!m) {
+		snprintf(err, len, "out of memory");
 		return -ENOMEM;
+	}
 	m->n_sides = n;
-	m->alpha = cfg->alpha;
-	m->center = cfg->center;
-	m->seed = cfg->seed_set ? cfg->seed : COMPARE_DEFAULT_SEED;
-	m->resamples = cfg->resamples ? cfg->resamples : 10000;
+	m->alpha = o->alpha;
+	m->center = o->center;
+	m->seed = o->seed;
+	m->resamples = o->resamples;
 	rc = compare_header(sides, n, m);
 	if (!rc)
-		rc = compare_check_encodings(cfg, sides, n, m);
+		rc = compare_check_encodings(o, sides, n, m, err, len);
 	if (!rc)
-		rc = compare_check_env(cfg, sides, n, m);
+		rc = compare_check_env(o, sides, n, m, err, len);
 	if (!rc)
 		rc = compare_check_benches(sides, n, m, &b, &nb);
 	if (!rc)
-		rc = compare_check_names(cfg->metrics, "--metric", b, nb,
-					 sides, n);
+		rc = compare_check_names(o->metrics, "--metric", b, nb,
+					 sides, n, err, len);
 	if (!rc)
-		rc = compare_check_names(compare_row_events(cfg), "-e", b,
-					 nb, sides, n);
+		rc = compare_check_names(o->events, "-e", b, nb, sides, n,
+					 err, len);
 	if (!rc)
-		rc = compare_rows(cfg, sides, m, b, nb);
+		rc = compare_rows(o, sides, m, b, nb);
 	if (!rc)
 		rc = compare_holm(m);
 	for (size_t r = 0; !rc && r < m->n_rows; r++)
@@ -480,10 +472,12 @@ int compare_build(const struct config *cfg, const struct side *sides,
 			if (m->rows[r].stat[s].n > m->runs[s])
 				m->runs[s] = m->rows[r].stat[s].n;
 	if (!rc && !m->n_rows) {
-		msg_error("compare: the baseline has no benchmark to compare; is %s a complete result?",
-			  compare_check_file_name(sides[0].files[0]));
-		rc = EXIT_USAGE;
+		snprintf(err, len, "the baseline has no benchmark to compare; is %s a complete result?",
+			 compare_check_file_name(sides[0].files[0]));
+		rc = -EINVAL;
 	}
+	if (rc == -ENOMEM)
+		snprintf(err, len, "out of memory");
 	compare_check_free(b, nb, sides, n);
 	if (rc) {
 		compare_model_free(m);
@@ -526,102 +520,8 @@ void compare_model_free(struct compare_model *m)
 	free(m);
 }
 
-/* --fail-on-regression: a significant change in the worse direction
- * beyond PCT. */
-static int compare_regressions(const struct config *cfg,
-			       const struct compare_model *m)
+bool compare_regressed(const struct compare_delta *d, double pct)
 {
-	int rc = EXIT_OK;
-
-	if (cfg->fail_on_regression_pct < 0)
-		return EXIT_OK;
-	for (size_t r = 0; r < m->n_rows; r++)
-		for (size_t s = 1; s < m->n_sides; s++) {
-			const struct compare_delta *d = &m->rows[r].delta[s];
-
-			if (d->verdict != VERDICT_SIGNIFICANT ||
-			    !d->regression ||
-			    fabs(d->delta) * 100 <= cfg->fail_on_regression_pct)
-				continue;
-			msg_warn("regression beyond %g%%: %s %s on %s %+.1f%%",
-				 cfg->fail_on_regression_pct, m->rows[r].bench,
-				 m->rows[r].metric, m->labels[s],
-				 d->delta * 100);
-			rc = EXIT_REGRESSION;
-		}
-	return rc;
-}
-
-/* Mail must be plain ASCII whatever the labels and environment strings
- * hold: print into memory, then replace anything else with '?'. */
-static void compare_print_mail(const struct compare_model *m, FILE *out)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
-
-	if (!mem) {
-		fmt_text(m, out, FMT_MAIL_WIDTH, false);
-		return;
-	}
-	fmt_text(m, mem, FMT_MAIL_WIDTH, false);
-	fclose(mem);
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)buf[i];
-
-		fputc(c == '\n' || (c >= 0x20 && c < 0x7f) ? c : '?', out);
-	}
-	free(buf);
-}
-
-int compare_print(const struct config *cfg, const struct compare_model *m,
-		  FILE *out)
-{
-	switch (cfg->format) {
-	case FMT_MAIL:
-		compare_print_mail(m, out);
-		break;
-	case FMT_MARKDOWN:
-		fmt_markdown(m, out);
-		break;
-	case FMT_CSV:
-		fmt_csv(m, out);
-		break;
-	case FMT_JSON:
-		fmt_json(m, out);
-		break;
-	case FMT_BENCHSTAT:
-		fmt_benchstat(m, out);
-		break;
-	default:
-		fmt_text(m, out, FMT_TEXT_WIDTH, fmt_colour(out));
-		break;
-	}
-	return compare_regressions(cfg, m);
-}
-
-int compare_sides(const struct config *cfg, const struct side *sides,
-		  size_t n, FILE *out)
-{
-	struct compare_model *m;
-	int rc;
-
-	if (n < 2) {
-		msg_error("compare: needs a baseline and at least one other side");
-		return EXIT_USAGE;
-	}
-	rc = compare_build(cfg, sides, n, &m);
-	if (rc == -ENOMEM) {
-		msg_error("compare: out of memory");
-		return EXIT_USAGE;
-	}
-	if (rc)
-		return rc;
-	for (size_t i = 0; i < m->n_warnings; i++)
-		msg_warn("%s", m->warnings[i]);
-	if (m->forced)
-		msg_warn("%s", m->forced_note);
-	rc = compare_print(cfg, m, out);
-	compare_model_free(m);
-	return rc;
+	return pct >= 0 && d->verdict == VERDICT_SIGNIFICANT &&
+	       d->regression && fabs(d->delta) * 100 > pct;
 }

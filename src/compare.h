@@ -3,10 +3,12 @@
  * compare: the delta model. Sides (each one or more result files of one
  * configuration) -> per benchmark x metric rows with centers, CIs, deltas,
  * p-values (Holm-corrected) and verdicts -> one output format.
- * Owner: the compare/statistics work (issue 3). This header's public entry
- * points are used by versus (run side) and plot.
+ * The model takes only its options (struct compare_opts, built by the
+ * commands from the command line), never prints, and returns 0 or -errno
+ * with a reason in the caller's err; warnings go into the model.
  *
- * Consumers (plot, versus) call compare_build() and read the model; they
+ * Consumers (compare, versus, plot) call compare_build() and read the
+ * model; they
  * never recompute statistics. Every double in the model is finite unless
  * a "has_" flag or the verdict says it is not meaningful (then it is 0).
  * Deltas and their CIs are fractions: +0.037 is +3.7%.
@@ -19,15 +21,27 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli.h"
 #include "env.h"
 #include "metrics.h"
 #include "result.h"
+#include "side.h"
 
-struct side {
-	char *label;           /* from LABEL=..., or the results' label */
-	struct result **files; /* one per boot */
-	size_t n_files;
+enum center_kind { CENTER_MEDIAN, CENTER_MEAN };
+
+/* What the model depends on: everything else about the command line is
+ * the commands' business. */
+struct compare_opts {
+	double alpha;             /* --alpha */
+	enum center_kind center;  /* --center */
+	uint64_t seed;            /* --seed, else COMPARE_DEFAULT_SEED */
+	unsigned resamples;       /* --resamples */
+	bool detail;              /* --detail: every metric of a suite */
+	const char *metrics;      /* --metric LIST: the rows, or NULL */
+	const char *events;       /* -e LIST as rows (compare, show, plot;
+				   * NULL in run and versus, where -e is
+				   * what to count) */
+	bool force_compare;       /* --force-compare */
+	const char *allow_env_diff; /* --allow-env-diff KEY[,KEY] */
 };
 
 /* Fewer runs than this on a side: no verdict ("need >= 4 runs"). */
@@ -114,20 +128,20 @@ struct compare_model {
 	struct env_diff *env;   /* environment differences */
 	size_t n_env;
 	size_t n_warnings;
-	char **warnings;        /* also printed once on stderr */
+	char **warnings;        /* the command prints each once */
 };
 
-/* Build the model. 0, or EXIT_USAGE after printing one error line (the
- * sides cannot be compared: encodings/env differ, no common metric, ...),
- * or -ENOMEM. */
-int compare_build(const struct config *cfg, const struct side *sides,
-		  size_t n, struct compare_model **out);
+/* Build the model. 0; -EINVAL when the sides cannot be compared
+ * (encodings or environment differ, a chosen row does not exist, nothing
+ * to compare) or -ENOMEM; either with a one-line reason in err. */
+int compare_build(const struct compare_opts *o, const struct side *sides,
+		  size_t n, struct compare_model **out, char *err, size_t len);
 void compare_model_free(struct compare_model *m);
 
-/* Print the model in cfg->format; returns EXIT_REGRESSION when
- * --fail-on-regression trips, else EXIT_OK. */
-int compare_print(const struct config *cfg, const struct compare_model *m,
-		  FILE *out);
+/* --fail-on-regression PCT (off when PCT < 0): d is a significant change
+ * in the worse direction beyond PCT percent. The one definition, for
+ * compare, versus and plot. */
+bool compare_regressed(const struct compare_delta *d, double pct);
 
 /* Verdict name for csv/json: "significant", "not-significant",
  * "too-few-runs", "undetermined", "not-supported", "zero-baseline". */
@@ -135,19 +149,5 @@ const char *compare_verdict_name(enum compare_verdict v);
 
 /* name is one item of a comma list (--metric, -e); exact match. */
 bool compare_check_list_has(const char *list, const char *name);
-
-/* Side specs of cfg->files (FILE, FILE,FILE, LABEL=FILE[,FILE...]) read
- * into sides (compare_cmd.c; also used by plot). 0, EXIT_USAGE after one
- * error line, or -ENOMEM; free with compare_cmd_free_sides() either way. */
-int compare_cmd_sides(const struct config *cfg, struct side **sides,
-		      size_t *n);
-void compare_cmd_free_sides(struct side *sides, size_t n);
-
-/* Build the model for sides (side 0 the baseline) and print it in
- * cfg->format on out. Returns an exit status (msg.h): EXIT_USAGE when the
- * sides cannot be compared (message printed), EXIT_REGRESSION for
- * --fail-on-regression, else EXIT_OK. */
-int compare_sides(const struct config *cfg, const struct side *sides,
-		  size_t n, FILE *out);
 
 #endif

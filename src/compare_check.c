@@ -6,11 +6,11 @@
  * per benchmark for compare.c.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare_priv.h"
-#include "msg.h"
 
 const char *compare_check_file_name(const struct result *r)
 {
@@ -18,9 +18,9 @@ const char *compare_check_file_name(const struct result *r)
 }
 
 /* Refuse events encoded differently (DESIGN "Counting"), unless forced. */
-int compare_check_encodings(const struct config *cfg,
+int compare_check_encodings(const struct compare_opts *o,
 			    const struct side *sides, size_t n,
-			    struct compare_model *m)
+			    struct compare_model *m, char *err, size_t len)
 {
 	const struct result *ref = sides[0].files[0];
 	const char *fa = compare_check_file_name(ref);
@@ -42,10 +42,10 @@ int compare_check_encodings(const struct config *cfg,
 							&r->events[e]);
 				if (!d)
 					continue;
-				if (!cfg->force_compare) {
-					msg_error("compare: event '%s' is encoded differently in %s and %s (field %s); compare like with like, or pass --force-compare",
-						  r->events[e].name, fa, fb, d);
-					return EXIT_USAGE;
+				if (!o->force_compare) {
+					snprintf(err, len, "event '%s' is encoded differently in %s and %s (field %s); compare like with like, or pass --force-compare",
+						 r->events[e].name, fa, fb, d);
+					return -EINVAL;
 				}
 				if (m->forced)
 					continue;
@@ -59,8 +59,8 @@ int compare_check_encodings(const struct config *cfg,
 	return 0;
 }
 
-int compare_check_env(const struct config *cfg, const struct side *sides,
-		      size_t n, struct compare_model *m)
+int compare_check_env(const struct compare_opts *o, const struct side *sides,
+		      size_t n, struct compare_model *m, char *err, size_t len)
 {
 	json_t **envs = calloc(n, sizeof(*envs));
 	int rc;
@@ -69,7 +69,7 @@ int compare_check_env(const struct config *cfg, const struct side *sides,
 		return -ENOMEM;
 	for (size_t s = 0; s < n; s++)
 		envs[s] = sides[s].files[0]->env;
-	rc = env_diff(envs, n, cfg->allow_env_diff, &m->env, &m->n_env);
+	rc = env_diff(envs, n, o->allow_env_diff, &m->env, &m->n_env);
 	free(envs);
 	if (rc < 0) {
 		m->env = NULL;
@@ -81,10 +81,10 @@ int compare_check_env(const struct config *cfg, const struct side *sides,
 
 		if (d->kind != ENV_DIFF_REFUSED)
 			continue;
-		msg_error("compare: environment '%s' differs between sides ('%s' vs '%s'), which changes what is measured; pass --allow-env-diff %s to compare anyway",
-			  d->key, d->values[0] ? d->values[0] : "",
-			  d->values[1] ? d->values[1] : "", d->key);
-		return EXIT_USAGE;
+		snprintf(err, len, "environment '%s' differs between sides ('%s' vs '%s'), which changes what is measured; pass --allow-env-diff %s to compare anyway",
+			 d->key, d->values[0] ? d->values[0] : "",
+			 d->values[1] ? d->values[1] : "", d->key);
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -190,7 +190,8 @@ static bool compare_bench_has(const struct compare_bench *b, size_t n,
 /* Rows chosen by the user must all exist somewhere. */
 int compare_check_names(const char *list, const char *opt,
 			const struct compare_bench *b, size_t nb,
-			const struct side *sides, size_t n)
+			const struct side *sides, size_t n, char *err,
+			size_t len)
 {
 	char *copy, *tok, *save = NULL;
 	int rc = 0;
@@ -207,9 +208,9 @@ int compare_check_names(const char *list, const char *opt,
 		for (size_t i = 0; i < nb && !found; i++)
 			found = compare_bench_has(&b[i], n, sides, tok);
 		if (!found) {
-			msg_error("compare: %s: no metric named '%s' in these results; 'abstat show FILE' lists them",
-				  opt, tok);
-			rc = EXIT_USAGE;
+			snprintf(err, len, "%s: no metric named '%s' in these results; 'abstat show FILE' lists them",
+				 opt, tok);
+			rc = -EINVAL;
 		}
 	}
 	free(copy);

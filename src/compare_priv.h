@@ -20,19 +20,23 @@ int compare_warn(struct compare_model *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 const char *compare_check_file_name(const struct result *r);
-/* 0, EXIT_USAGE (message printed) or -ENOMEM. */
-int compare_check_encodings(const struct config *cfg,
+/* 0, -EINVAL with the reason in err (the sides cannot be compared), or
+ * -ENOMEM. */
+int compare_check_encodings(const struct compare_opts *o,
 			    const struct side *sides, size_t n,
-			    struct compare_model *m);
-int compare_check_env(const struct config *cfg, const struct side *sides,
-		      size_t n, struct compare_model *m);
+			    struct compare_model *m, char *err, size_t len);
+int compare_check_env(const struct compare_opts *o, const struct side *sides,
+		      size_t n, struct compare_model *m, char *err, size_t len);
 int compare_check_benches(const struct side *sides, size_t n,
 			  struct compare_model *m, struct compare_bench **out,
 			  size_t *n_out);
 void compare_check_free(struct compare_bench *b, size_t nb,
 			const struct side *sides, size_t n);
+/* Every name of list (--metric or -e, opt) is a metric of some side:
+ * 0, -EINVAL naming the first that is not, or -ENOMEM. */
 int compare_check_names(const char *list, const char *opt,
 			const struct compare_bench *b, size_t nb,
-			const struct side *sides, size_t n);
+			const struct side *sides, size_t n, char *err,
+			size_t len);
 
 #endif

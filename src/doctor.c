@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "counters.h"
+#include "doctor.h"
 #include "env.h"
 
 #define SYSCPU "/sys/devices/system/cpu"

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * env: capture the environment a measurement ran in (into every result),
- * the doctor checks, and the compare-time environment diff. Readers take a
+ * env: capture the environment a measurement ran in (into every result,
+ * env.c), the file readers shared with the doctor checks (env_read.c) and
+ * the compare-time environment diff (env_diff.c). Readers take a
  * root directory ("" or "/" for the real system) so tests can use a fake
  * /proc and /sys tree. Missing files are recorded as "unknown".
  */
@@ -39,30 +40,6 @@ bool env_cmdline_value(const char *cmdline, const char *key, char *buf,
 const char *env_boost(const char *root, int cpu, char *file, size_t flen);
 /* The selected value of a "[a] b c" sysfs choice ("madvise"), else s. */
 const char *env_bracketed(const char *s, char *buf, size_t len);
-
-enum doctor_level { DOCTOR_OK, DOCTOR_WARN, DOCTOR_FAIL };
-
-struct doctor_check {
-	enum doctor_level level;
-	char *name;   /* "governor" */
-	char *file;   /* what it read */
-	char *detail; /* what it found */
-	char *fix;    /* one concrete fix, NULL for OK */
-};
-
-struct doctor_ctx {
-	const char *root;
-	const struct cpu_list *pinned; /* CPUs that will run the workload */
-	bool user_only;                /* counting user space only */
-	const char *backend;
-};
-
-int doctor_run(const struct doctor_ctx *ctx, struct doctor_check **out,
-	       size_t *n);
-void doctor_free(struct doctor_check *c, size_t n);
-/* Busy percentage of cpu between two /proc/stat snapshots (time not in
- * idle or iowait), or -1 when the CPU's line is missing or no time passed. */
-int doctor_busy_pct(const char *stat_a, const char *stat_b, int cpu);
 
 /* compare: how an env key differs between sides. */
 enum env_diff_kind {

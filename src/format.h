@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * format: the output formats of the compare model, one file each
- * (fmt_text.c does text and mail). They only print; every number comes
- * from the model (compare.h). Shared number formatting lives in fmt_text.c.
+ * (fmt_text.c does text and mail), chosen in one place: format_print()
+ * (format.c). They only print; every number comes from the model
+ * (compare.h). Shared cells, numbers, title and footer live in
+ * fmt_common.c.
  */
 #ifndef ABSTAT_FORMAT_H
 #define ABSTAT_FORMAT_H
@@ -12,6 +14,24 @@
 #include <stdio.h>
 
 #include "compare.h"
+
+enum out_format {
+	FMT_TEXT,
+	FMT_MAIL,
+	FMT_MARKDOWN,
+	FMT_CSV,
+	FMT_JSON,
+	FMT_BENCHSTAT,
+	FMT_COUNT
+};
+
+/* "text", "mail", ...; the --format values. */
+const char *format_name(enum out_format f);
+/* The --format value named s, or -1. */
+int format_find(const char *s);
+/* The model in format f on out (mail: plain ASCII, 72 columns). */
+void format_print(enum out_format f, const struct compare_model *m,
+		  FILE *out);
 
 #define FMT_TEXT_WIDTH 80
 #define FMT_MAIL_WIDTH 72

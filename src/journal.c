@@ -14,9 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "commands.h"
 #include "journal.h"
-#include "msg.h"
 
 #define JOURNAL_FORMAT "abstat-journal"
 
@@ -253,12 +251,15 @@ static int journal_run_line(const char *path, struct result *r,
 	return rc;
 }
 
+/* *other: the header is JSON of another format (not a journal at all). */
 static int journal_header_read(const char *path, const char *buf, size_t n,
-			       struct result *r, char *err, size_t len)
+			       struct result *r, bool *other, char *err,
+			       size_t len)
 {
 	json_t *h, *f;
 	int rc = result_load_json(buf, n, path, &h, err, len);
 
+	*other = false;
 	if (rc)
 		return rc;
 	f = json_object_get(h, "format");
@@ -266,11 +267,13 @@ static int journal_header_read(const char *path, const char *buf, size_t n,
 		snprintf(err, len,
 			 "%s: format: a result file, not a journal; read it with 'abstat show'",
 			 path);
+		*other = true;
 		rc = -EINVAL;
 	} else if (!json_is_string(f) ||
 		   strcmp(json_string_value(f), JOURNAL_FORMAT)) {
 		snprintf(err, len, "%s: format: not \"%s\"; not an abstat journal",
 			 path, JOURNAL_FORMAT);
+		*other = true;
 		rc = -EINVAL;
 	} else {
 		/* the header is a result without runs but for its format */
@@ -283,13 +286,14 @@ static int journal_header_read(const char *path, const char *buf, size_t n,
 
 /* The journal at path as a result; *torn: the line number of a last line
  * cut off by a crash (ignored), or 0. */
-static int journal_load(const char *path, struct result **out, unsigned *torn,
-			char *err, size_t len)
+int journal_load(const char *path, struct result **out, unsigned *torn,
+		 char *err, size_t len)
 {
 	struct result *r = calloc(1, sizeof(*r));
 	char *buf = NULL, *p, *nl;
 	size_t size;
 	unsigned no = 1;
+	bool other;
 	int rc;
 
 	*out = NULL;
@@ -301,8 +305,8 @@ static int journal_load(const char *path, struct result **out, unsigned *torn,
 		goto fail_free;
 	nl = memchr(buf, '\n', size);
 	rc = journal_header_read(path, buf, nl ? (size_t)(nl - buf) : size, r,
-				 err, len);
-	if (rc == -EINVAL && !nl && !strstr(err, ": format: ")) {
+				 &other, err, len);
+	if (rc == -EINVAL && !nl && !other) {
 		/* one write of a whole line: no newline means it was cut */
 		snprintf(err, len, "%s: line 1: %s", path, size ?
 			 "the header is incomplete (cut off by a crash); nothing to recover" :
@@ -362,36 +366,4 @@ int journal_recover(const char *path, struct result **out, char *err,
 	unsigned torn;
 
 	return journal_load(path, out, &torn, err, len);
-}
-
-int cmd_recover(const struct config *cfg)
-{
-	const char *path = cfg->files[0];
-	struct result *r;
-	size_t runs = 0;
-	unsigned torn;
-	char err[1024];
-	int rc;
-
-	rc = journal_load(path, &r, &torn, err, sizeof(err));
-	if (rc) {
-		msg_error("%s", err);
-		return EXIT_USAGE;
-	}
-	if (torn)
-		msg_warn("%s: line %u was cut off by the crash; the runs before it are kept",
-			 path, torn);
-	for (size_t i = 0; i < r->n_bench; i++)
-		runs += r->bench[i].n_runs;
-	rc = result_write(r, cfg->output, cfg->force, err, sizeof(err));
-	result_free(r);
-	if (rc) {
-		msg_error("%s", err);
-		/* An existing file without --force is a command-line error,
-		 * as for run and plot. */
-		return rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
-	}
-	msg_info("recovered %zu runs into %s (status partial); %s can now be removed",
-		 runs, cfg->output, path);
-	return EXIT_OK;
 }

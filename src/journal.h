@@ -35,5 +35,8 @@ const char *journal_path(const struct journal *j);
 /* Read a journal back into a result (status "partial"). */
 int journal_recover(const char *path, struct result **out, char *err,
 		    size_t len);
+/* journal_recover, and *torn: the line cut off by a crash (0 when none). */
+int journal_load(const char *path, struct result **out, unsigned *torn,
+		 char *err, size_t len);
 
 #endif

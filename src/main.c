@@ -15,12 +15,13 @@ static int (*const dispatch[])(const struct config *) = {
 int main(int argc, char **argv)
 {
 	struct config cfg;
-	int rc = cli_parse(argc, argv, &cfg);
+	bool done;
+	int rc = cli_parse(argc, argv, &cfg, &done);
 
-	if (rc == 0)
+	if (rc < 0)
+		rc = EXIT_USAGE;
+	else if (!done)
 		rc = dispatch[cfg.cmd](&cfg);
-	else if (rc < 0)
-		rc = EXIT_OK; /* --help / --version */
 	cli_free(&cfg);
 	return rc;
 }

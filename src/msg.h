@@ -2,7 +2,9 @@
 /*
  * msg: every diagnostic abstat prints goes through here, on stderr, one line
  * each: "abstat: error: ...", "abstat: warning: ...", "abstat: ...".
- * Library-like code returns errors; only the command edges call these.
+ * Library-like code returns 0 or -errno with a reason in a caller's err
+ * buffer; only the command layer (src/cmd_*.c, cli*.c, main.c and the
+ * session driver) includes this, as tests/cli/095-layering.sh checks.
  */
 #ifndef ABSTAT_MSG_H
 #define ABSTAT_MSG_H

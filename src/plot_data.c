@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "msg.h"
 #include "plot_data.h"
 
 void plot_put_str(FILE *f, const char *s, bool ascii)
@@ -82,27 +81,6 @@ static void plot_bench_list(const struct compare_model *m, const bool *keep,
 	}
 	if (n > 3)
 		snprintf(buf, len, "%zu benchmarks", n);
-}
-
-static void plot_warnings(const struct compare_model *m)
-{
-	for (size_t i = 0; i < m->n_warnings; i++)
-		msg_warn("%s", m->warnings[i]);
-	if (m->forced)
-		msg_warn("%s", m->forced_note);
-}
-
-static int plot_build(const struct config *cfg, const struct side *sides,
-		      size_t n, struct compare_model **m)
-{
-	int rc = compare_build(cfg, sides, n, m);
-
-	if (rc == -ENOMEM)
-		msg_error("plot: out of memory");
-	if (rc)
-		return EXIT_USAGE;
-	plot_warnings(*m);
-	return 0;
 }
 
 /* The value column of a delta bar: "+3.7% *", "-0.2% ~", "+1.0% n<4". */
@@ -190,28 +168,16 @@ static void plot_sides_block(const struct compare_model *m, FILE *f,
 	}
 }
 
-int plot_data_delta(const struct config *cfg, const struct side *sides,
-		    size_t n, FILE *f, bool ascii, bool *regressed)
+int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
+		    char *err, size_t len)
 {
-	struct compare_model *m = NULL;
 	double lo = 0, hi = 0;
-	size_t kept = 0;
+	size_t kept = 0, n = m->n_sides;
 	char title[512], sub[160], xlab[320], list[256];
-	bool *keep;
-	int rc;
+	bool *keep = calloc(m->n_rows + 1, sizeof(*keep));
 
-	if (n < 2) {
-		msg_error("plot: the delta chart needs a baseline and at least one other result; plot one result with --kind runs");
-		return EXIT_USAGE;
-	}
-	rc = plot_build(cfg, sides, n, &m);
-	if (rc)
-		return rc;
-	keep = calloc(m->n_rows, sizeof(*keep));
-	if (!keep) {
-		compare_model_free(m);
+	if (!keep)
 		return -ENOMEM;
-	}
 	for (size_t r = 0; r < m->n_rows; r++) {
 		for (size_t s = 1; s < n; s++) {
 			const struct compare_delta *d = &m->rows[r].delta[s];
@@ -219,15 +185,6 @@ int plot_data_delta(const struct config *cfg, const struct side *sides,
 			if (!d->has_delta)
 				continue;
 			keep[r] = true;
-			if (cfg->fail_on_regression_pct >= 0 &&
-			    d->verdict == VERDICT_SIGNIFICANT && d->regression &&
-			    fabs(d->delta) * 100 > cfg->fail_on_regression_pct) {
-				msg_warn("regression beyond %g%%: %s %s on %s %+.1f%%",
-					 cfg->fail_on_regression_pct,
-					 m->rows[r].bench, m->rows[r].metric,
-					 m->labels[s], d->delta * 100);
-				*regressed = true;
-			}
 			lo = fmin(lo, fmin(d->lo, d->delta) * 100);
 			hi = fmax(hi, fmax(d->hi, d->delta) * 100);
 		}
@@ -236,9 +193,9 @@ int plot_data_delta(const struct config *cfg, const struct side *sides,
 		kept += keep[r];
 	}
 	if (!kept) {
-		msg_error("plot: no row has a delta to draw (not supported, not counted or zero baseline); 'abstat compare' shows why");
-		rc = EXIT_USAGE;
-		goto out;
+		free(keep);
+		snprintf(err, len, "no row has a delta to draw (not supported, not counted or zero baseline); 'abstat compare' shows why");
+		return -EINVAL;
 	}
 	plot_bench_list(m, keep, list, sizeof(list));
 	snprintf(title, sizeof(title), "%s: change vs %s", list, m->labels[0]);
@@ -256,10 +213,8 @@ int plot_data_delta(const struct config *cfg, const struct side *sides,
 	fputc('\n', f);
 	plot_sides_block(m, f, ascii);
 	plot_delta_rows(m, keep, f, ascii);
-out:
 	free(keep);
-	compare_model_free(m);
-	return rc;
+	return 0;
 }
 
 /* The copies of benchmark bench in a side's first file holding it. */
@@ -333,44 +288,54 @@ static void plot_scaling_block(const struct compare_model *m,
 	free(done);
 }
 
-int plot_data_scaling(const struct config *cfg, const struct side *sides,
-		      size_t n, FILE *f, bool ascii)
+int plot_data_scaling_check(const struct side *sides, size_t n, char *err,
+			    size_t len)
 {
-	struct config c = *cfg;
-	struct compare_model *m = NULL;
 	const struct side *bad;
-	char title[512], list[256], *allow;
 	bool differ = false;
-	unsigned most = 1;
-	int rc;
 
 	for (size_t s = 1; s < n; s++)
 		differ |= plot_side_copies(&sides[s]) !=
 			  plot_side_copies(&sides[0]);
 	if (!differ) {
-		msg_error("plot: the scaling chart needs results run with different --copies (these all have %u); plot them with --kind delta or runs",
-			  plot_side_copies(&sides[0]));
-		return EXIT_USAGE;
+		snprintf(err, len, "the scaling chart needs results run with different --copies (these all have %u); plot them with --kind delta or runs",
+			 plot_side_copies(&sides[0]));
+		return -EINVAL;
 	}
 	bad = plot_side_without_ops(sides, n);
 	if (bad) {
-		msg_error("plot: the scaling chart needs operation counts (ops/s) and %s has none; measure built-in workloads (-w) or pass --ops N",
-			  bad->files[0]->path ? bad->files[0]->path : "a side");
-		return EXIT_USAGE;
+		snprintf(err, len, "the scaling chart needs operation counts (ops/s) and %s has none; measure built-in workloads (-w) or pass --ops N",
+			 bad->files[0]->path ? bad->files[0]->path : "a side");
+		return -EINVAL;
 	}
+	return 0;
+}
+
+int plot_data_scaling_opts(const struct compare_opts *in,
+			   struct compare_opts *out, char **allow)
+{
 	/* Throughput is the one metric of this chart, and N copies are
 	 * pinned to N CPUs by design: that difference is the experiment. */
-	c.metrics = "ops/s";
-	c.events = NULL;
-	if (asprintf(&allow, "%s%scpu.pinned,cpu.pinned_siblings",
-		     cfg->allow_env_diff ? cfg->allow_env_diff : "",
-		     cfg->allow_env_diff ? "," : "") < 0)
+	*out = *in;
+	out->metrics = "ops/s";
+	out->events = NULL;
+	if (asprintf(allow, "%s%scpu.pinned,cpu.pinned_siblings",
+		     in->allow_env_diff ? in->allow_env_diff : "",
+		     in->allow_env_diff ? "," : "") < 0) {
+		*allow = NULL;
 		return -ENOMEM;
-	c.allow_env_diff = allow;
-	rc = plot_build(&c, sides, n, &m);
-	free(allow);
-	if (rc)
-		return rc;
+	}
+	out->allow_env_diff = *allow;
+	return 0;
+}
+
+void plot_data_scaling(const struct compare_model *m,
+		       const struct side *sides, FILE *f, bool ascii)
+{
+	char title[512], list[256];
+	size_t n = m->n_sides;
+	unsigned most = 1;
+
 	plot_bench_list(m, NULL, list, sizeof(list));
 	snprintf(title, sizeof(title), "%s: aggregate throughput vs copies",
 		 list);
@@ -394,6 +359,4 @@ int plot_data_scaling(const struct config *cfg, const struct side *sides,
 	}
 	for (size_t r = 0; r < m->n_rows; r++)
 		plot_scaling_block(m, &m->rows[r], sides, f, ascii);
-	compare_model_free(m);
-	return 0;
 }

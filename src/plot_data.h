@@ -17,7 +17,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cli.h"
 #include "compare.h"
 
 enum plot_fmt { PLOT_FMT_PNG, PLOT_FMT_SVG, PLOT_FMT_TXT, PLOT_FMT_GP };
@@ -32,16 +31,34 @@ enum plot_fmt { PLOT_FMT_PNG, PLOT_FMT_SVG, PLOT_FMT_TXT, PLOT_FMT_GP };
  * .txt chart) every non-ASCII byte becomes '?'. */
 void plot_put_str(FILE *f, const char *s, bool ascii);
 
-/* Data writers, one per chart kind. 0, or EXIT_USAGE after printing one
- * error line, or -ENOMEM. */
-/* *regressed: a significant change in the worse direction beyond
- * --fail-on-regression PCT (left alone when that is off). */
-int plot_data_delta(const struct config *cfg, const struct side *sides,
-		    size_t n, FILE *f, bool ascii, bool *regressed);
-int plot_data_runs(const struct config *cfg, const struct side *sides,
-		   size_t n, FILE *f, bool ascii);
-int plot_data_scaling(const struct config *cfg, const struct side *sides,
-		      size_t n, FILE *f, bool ascii);
+/* Data writers, one per chart kind: 0, or -errno with a one-line reason
+ * in err (-EINVAL: nothing to draw). The delta and scaling charts draw a
+ * compare model the caller built (and whose warnings it printed). */
+int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
+		    char *err, size_t len);
+/* The scaling chart needs sides of different --copies, all with ops. */
+int plot_data_scaling_check(const struct side *sides, size_t n, char *err,
+			    size_t len);
+/* The model options of the scaling chart (ops/s only; pinning may
+ * differ): *allow is the malloc'd --allow-env-diff list out points to. */
+int plot_data_scaling_opts(const struct compare_opts *in,
+			   struct compare_opts *out, char **allow);
+void plot_data_scaling(const struct compare_model *m,
+		       const struct side *sides, FILE *f, bool ascii);
+
+/* The rows of the runs chart: --metric and -e LIST, NULL for defaults. */
+struct plot_rows {
+	const char *metrics;
+	const char *events;
+};
+
+/* Panels of the runs chart when none are chosen. */
+#define PLOT_RUNS_MAX_PANELS 6
+/* *panels: how many panels were wanted (at most PLOT_RUNS_MAX_PANELS are
+ * drawn without a choice of rows). */
+int plot_data_runs(const struct plot_rows *rows, const struct side *sides,
+		   size_t n, FILE *f, bool ascii, size_t *panels, char *err,
+		   size_t len);
 
 /* The copies of the first benchmark of a side's first file (0: none). */
 unsigned plot_side_copies(const struct side *side);
@@ -56,7 +73,7 @@ bool plot_find_gnuplot(char *buf, size_t len);
 
 /* Run gnuplot (path gp) in dir, a private directory holding plot.gp and
  * plot.dat, to write plot.EXT there (no shell; only names abstat made
- * are passed). 0, or -1 with a one-line reason in err. */
+ * are passed). 0, or -errno with a one-line reason in err. */
 int plot_gnuplot_run(const char *gp, const char *dir, enum plot_fmt fmt,
 		     char *err, size_t len);
 

@@ -130,8 +130,10 @@ int plot_gnuplot_run(const char *gp, const char *dir, enum plot_fmt fmt,
 	snprintf(log, sizeof(log), "%s/gnuplot.log", dir);
 	pid = fork();
 	if (pid < 0) {
-		snprintf(err, len, "cannot start gnuplot: %s", strerror(errno));
-		return -1;
+		int e = errno;
+
+		snprintf(err, len, "cannot start gnuplot: %s", strerror(e));
+		return -e;
 	}
 	if (pid == 0) {
 		int in = open("/dev/null", O_RDONLY);
@@ -145,9 +147,11 @@ int plot_gnuplot_run(const char *gp, const char *dir, enum plot_fmt fmt,
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {
+			int e = errno;
+
 			snprintf(err, len, "waiting for gnuplot: %s",
-				 strerror(errno));
-			return -1;
+				 strerror(e));
+			return -e;
 		}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
@@ -158,7 +162,7 @@ int plot_gnuplot_run(const char *gp, const char *dir, enum plot_fmt fmt,
 	else
 		snprintf(err, len, "gnuplot (%s) failed with exit status %d: %s",
 			 gp, WEXITSTATUS(status), why);
-	return -1;
+	return -ECHILD; /* gnuplot ran and failed */
 }
 
 /* Copy src to a new temporary file next to dst; its name in tmp. */

@@ -7,16 +7,15 @@
  * Columns: abstat-plot(1), PLOT DATA FILES.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "metrics.h"
-#include "msg.h"
 #include "compare.h"
 #include "plot_data.h"
 
 /* Panels drawn when --metric/-e do not choose: more are unreadable. */
-#define PLOT_RUNS_MAX_PANELS 6
 
 struct plot_panel {
 	const char *bench;
@@ -139,7 +138,7 @@ static bool plot_runs_varies(const struct plot_runs *p, size_t b,
 	return false;
 }
 
-static bool plot_runs_wanted(const struct config *cfg,
+static bool plot_runs_wanted(const struct plot_rows *cfg,
 			     const struct plot_runs *p, size_t b,
 			     const struct metric *m)
 {
@@ -166,7 +165,7 @@ static int plot_runs_add(struct plot_runs *p, size_t b, const struct metric *m)
 	return 0;
 }
 
-static int plot_runs_panels(const struct config *cfg, struct plot_runs *p)
+static int plot_runs_panels(const struct plot_rows *cfg, struct plot_runs *p)
 {
 	bool chosen = cfg->metrics || cfg->events;
 
@@ -199,7 +198,7 @@ static int plot_runs_panels(const struct config *cfg, struct plot_runs *p)
 
 /* Every name in --metric/-e must be a metric with values somewhere. */
 static int plot_runs_check(const char *list, const char *opt,
-			   const struct plot_runs *p)
+			   const struct plot_runs *p, char *err, size_t len)
 {
 	char *copy = list ? strdup(list) : NULL, *tok, *save = NULL;
 	int rc = 0;
@@ -213,9 +212,9 @@ static int plot_runs_check(const char *list, const char *opt,
 		for (size_t b = 0; b < p->n_bench && !found; b++)
 			found = plot_runs_find(p, b, tok) != NULL;
 		if (!found) {
-			msg_error("plot: %s: no metric named '%s' with values in these results; 'abstat show FILE' lists them",
-				  opt, tok);
-			rc = EXIT_USAGE;
+			snprintf(err, len, "%s: no metric named '%s' with values in these results; 'abstat show FILE' lists them",
+				 opt, tok);
+			rc = -EINVAL;
 		}
 	}
 	free(copy);
@@ -340,12 +339,12 @@ static void plot_runs_free(struct plot_runs *p)
 	free(p->panels);
 }
 
-int plot_data_runs(const struct config *cfg, const struct side *sides,
-		   size_t n, FILE *f, bool ascii)
+int plot_data_runs(const struct plot_rows *cfg, const struct side *sides,
+		   size_t n, FILE *f, bool ascii, size_t *panels, char *err,
+		   size_t len)
 {
 	struct plot_runs p = { .n_sides = n, .sides = sides };
 	char title[512];
-	size_t shown;
 	int rc;
 
 	p.sets = calloc(n, sizeof(*p.sets));
@@ -353,26 +352,24 @@ int plot_data_runs(const struct config *cfg, const struct side *sides,
 	if (!rc)
 		rc = plot_runs_extract(&p);
 	if (!rc)
-		rc = plot_runs_check(cfg->metrics, "--metric", &p);
+		rc = plot_runs_check(cfg->metrics, "--metric", &p, err,
+				     len);
 	if (!rc)
-		rc = plot_runs_check(cfg->events, "-e", &p);
+		rc = plot_runs_check(cfg->events, "-e", &p, err, len);
 	if (!rc)
 		rc = plot_runs_panels(cfg, &p);
 	if (rc)
 		goto out;
 	if (!p.n_panels) {
-		msg_error("plot: no benchmark has a measured run to plot; is %s a complete result?",
-			  sides[0].files[0]->path ? sides[0].files[0]->path :
-						    "the result");
-		rc = EXIT_USAGE;
+		snprintf(err, len, "no benchmark has a measured run to plot; is %s a complete result?",
+			 sides[0].files[0]->path ? sides[0].files[0]->path :
+						   "the result");
+		rc = -EINVAL;
 		goto out;
 	}
-	shown = p.n_panels;
-	if (!cfg->metrics && !cfg->events && shown > PLOT_RUNS_MAX_PANELS) {
-		msg_info("plot: showing %d of %zu panels; choose them with --metric",
-			 PLOT_RUNS_MAX_PANELS, shown);
+	*panels = p.n_panels;
+	if (!cfg->metrics && !cfg->events && p.n_panels > PLOT_RUNS_MAX_PANELS)
 		p.n_panels = PLOT_RUNS_MAX_PANELS;
-	}
 	if (p.n_bench == 1)
 		snprintf(title, sizeof(title), "%s: every measured run",
 			 p.bench[0]);

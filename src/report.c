@@ -11,10 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
+#include "compare.h"
 #include "format.h"
 #include "metrics.h"
-#include "msg.h"
 #include "report.h"
 #include "stats.h"
 
@@ -113,27 +112,15 @@ static void report_metric(const struct metric *m, int nw,
 
 /* show --metric LIST / -e LIST: exact names from a comma list. In run, -e
  * is the list of events to count: the table keeps every row (times too). */
-static bool report_shown(const struct config *cfg, const struct metric *m)
+static bool report_shown(const struct report_opts *o, const struct metric *m)
 {
-	const char *events = cfg->cmd == CMD_SHOW ? cfg->events : NULL;
-	const char *lists[2] = { cfg->metrics, events };
-	size_t len = strlen(m->name);
-
-	if (!cfg->metrics && !events)
+	if (!o->metrics && !o->events)
 		return true;
-	for (int i = 0; i < 2; i++)
-		for (const char *p = lists[i]; p && *p;) {
-			const char *c = strchr(p, ',');
-			size_t l = c ? (size_t)(c - p) : strlen(p);
-
-			if (l == len && !strncmp(p, m->name, len))
-				return true;
-			p = c ? c + 1 : NULL;
-		}
-	return false;
+	return compare_check_list_has(o->metrics, m->name) ||
+	       compare_check_list_has(o->events, m->name);
 }
 
-static void report_bench(const struct config *cfg, const struct result *r,
+static void report_bench(const struct report_opts *o, const struct result *r,
 			 const struct benchmark *b, FILE *out)
 {
 	struct metric_set set;
@@ -153,7 +140,7 @@ static void report_bench(const struct config *cfg, const struct result *r,
 	fprintf(out, "\n%-*s %8s %8s %8s %8s %8s %4s unit\n", nw, "metric",
 		"median", "mean", "SD", "min", "max", "n");
 	for (size_t i = 0; i < set.n; i++) {
-		if (!report_shown(cfg, &set.m[i]))
+		if (!report_shown(o, &set.m[i]))
 			continue;
 		report_metric(&set.m[i], nw, &last_reason, out);
 		scaled |= set.m[i].scaled;
@@ -167,29 +154,25 @@ static void report_bench(const struct config *cfg, const struct result *r,
 	metrics_free(&set);
 }
 
-static void report_machine(const struct config *cfg, const struct result *r,
-			   FILE *out);
+static void report_machine(const struct report_opts *o,
+			   const struct result *r, FILE *out);
 
-int report_check_format(const struct config *cfg)
+bool report_format_ok(enum out_format f)
 {
-	if (cfg->format == FMT_TEXT || cfg->format == FMT_JSON ||
-	    cfg->format == FMT_CSV)
-		return EXIT_OK;
-	return msg_usage("--format %s is for compare and versus; a single result prints as text, json or csv",
-			 cli_format_name(cfg->format));
+	return f == FMT_TEXT || f == FMT_JSON || f == FMT_CSV;
 }
 
-void report_result(const struct config *cfg, const struct result *r,
+void report_result(const struct report_opts *o, const struct result *r,
 		   FILE *out)
 {
-	if (cfg->format == FMT_JSON || cfg->format == FMT_CSV) {
-		report_machine(cfg, r, out);
+	if (o->format == FMT_JSON || o->format == FMT_CSV) {
+		report_machine(o, r, out);
 		return;
 	}
 	for (size_t i = 0; i < r->n_bench; i++) {
 		if (i)
 			fputc('\n', out);
-		report_bench(cfg, r, &r->bench[i], out);
+		report_bench(o, r, &r->bench[i], out);
 	}
 	if (!r->n_bench)
 		fprintf(out, "%s: no benchmark in this result\n",
@@ -202,12 +185,12 @@ static json_t *report_num(bool ok, double v)
 }
 
 /* show --format json/csv: the summaries, one per benchmark x metric. */
-static void report_machine(const struct config *cfg, const struct result *r,
-			   FILE *out)
+static void report_machine(const struct report_opts *o,
+			   const struct result *r, FILE *out)
 {
 	json_t *root = json_object(), *bench = json_array();
 
-	if (cfg->format == FMT_CSV)
+	if (o->format == FMT_CSV)
 		fputs("benchmark,metric,unit,n,median,median_lo,median_hi,mean,sd,min,max,status\n",
 		      out);
 	for (size_t i = 0; i < r->n_bench; i++) {
@@ -225,9 +208,9 @@ static void report_machine(const struct config *cfg, const struct result *r,
 					 !m->n ? "not-counted" :
 					 m->scaled ? "scaled" : "ok";
 
-			if (!report_shown(cfg, m))
+			if (!report_shown(o, m))
 				continue;
-			if (cfg->format == FMT_CSV) {
+			if (o->format == FMT_CSV) {
 				fprintf(out, "%s,%s,%s,%zu", r->bench[i].name,
 					m->name, m->unit, m->n);
 				if (ok)
@@ -260,7 +243,7 @@ static void report_machine(const struct config *cfg, const struct result *r,
 			r->bench[i].name, "metrics", ms));
 		metrics_free(&set);
 	}
-	if (cfg->format == FMT_CSV) {
+	if (o->format == FMT_CSV) {
 		json_decref(root);
 		json_decref(bench);
 		return;
@@ -276,7 +259,7 @@ static void report_machine(const struct config *cfg, const struct result *r,
 }
 
 /* show: the environment in a few lines before the table. */
-static void report_env(const struct result *r, FILE *out)
+void report_env(const struct result *r, FILE *out)
 {
 	const char *rel = report_str(r->env, "kernel", "release");
 	const char *cpu = report_str(r->env, "cpu", "model_name");
@@ -303,24 +286,4 @@ static void report_env(const struct result *r, FILE *out)
 		fmt_text_line(out, REPORT_WIDTH, line);
 	}
 	fputc('\n', out);
-}
-
-int cmd_show(const struct config *cfg)
-{
-	struct result *r;
-	char err[512];
-
-	if (result_read(cfg->files[0], &r, err, sizeof(err))) {
-		msg_error("show: %s", err);
-		return EXIT_USAGE;
-	}
-	if (report_check_format(cfg)) {
-		result_free(r);
-		return EXIT_USAGE;
-	}
-	if (cfg->format == FMT_TEXT)
-		report_env(r, stdout);
-	report_result(cfg, r, stdout);
-	result_free(r);
-	return EXIT_OK;
 }

@@ -3,16 +3,25 @@
 #ifndef ABSTAT_REPORT_H
 #define ABSTAT_REPORT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
-#include "cli.h"
+#include "format.h"
 #include "result.h"
 
-/* run and show print text, json or csv: EXIT_OK, or EXIT_USAGE after one
- * error line for another --format. */
-int report_check_format(const struct config *cfg);
-/* The table (text), or the summaries as json/csv, per cfg->format. */
-void report_result(const struct config *cfg, const struct result *r,
+/* What the table depends on, built by run and show from the command line. */
+struct report_opts {
+	enum out_format format; /* text, json or csv (report_format_ok) */
+	const char *metrics;    /* --metric LIST: only these rows, or NULL */
+	const char *events;     /* show -e LIST: only these rows, or NULL */
+};
+
+/* A single result prints as text, json or csv, not in the other formats. */
+bool report_format_ok(enum out_format f);
+/* The table (text), or the summaries as json/csv, per o->format. */
+void report_result(const struct report_opts *o, const struct result *r,
 		   FILE *out);
+/* show: where the result comes from, kernel, CPU and stored warnings. */
+void report_env(const struct result *r, FILE *out);
 
 #endif

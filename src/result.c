@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * result: the in-memory model, its JSON form, and the atomic writer.
- * The strict reader is in result_parse.c. Format: abstat-result(5).
+ * result: the in-memory model and its JSON form. The atomic writer and
+ * reading files in are in result_io.c, the strict readers in
+ * result_parse.c and result_stream.c. Format: abstat-result(5).
  *
  * Every count is written as a JSON integer. jansson's integer is json_int_t
  * (long long), so a uint64 above INT64_MAX cannot be written: the writer
@@ -26,14 +27,17 @@
 /* Collects failures while building a tree, so each setter stays one line. */
 struct emit {
 	bool bad;
-	const char *why; /* first reason */
+	int err;         /* first error: -ENOMEM or -ERANGE */
+	const char *why; /* its reason */
 };
 
 static void emit_set(struct emit *e, json_t *o, const char *key, json_t *v)
 {
 	if (!v || json_object_set_new(o, key, v)) {
-		if (!e->bad)
+		if (!e->bad) {
+			e->err = -ENOMEM;
 			e->why = "out of memory";
+		}
 		e->bad = true;
 	}
 }
@@ -41,8 +45,10 @@ static void emit_set(struct emit *e, json_t *o, const char *key, json_t *v)
 static void emit_u64(struct emit *e, json_t *o, const char *key, uint64_t v)
 {
 	if (v > INT64_MAX) {
-		if (!e->bad)
+		if (!e->bad) {
+			e->err = -ERANGE;
 			e->why = "a count exceeds the file format limit 2^63-1";
+		}
 		e->bad = true;
 		return;
 	}
@@ -264,7 +270,8 @@ static json_t *result_shared(json_t *v, json_t *(*empty)(void))
 	return v ? json_incref(v) : empty();
 }
 
-static json_t *result_json(const struct result *r, const char **why)
+static json_t *result_json(const struct result *r, int *err,
+			   const char **why)
 {
 	struct emit e = { 0 };
 	json_t *o = json_object(), *evs = json_array(), *bench = json_array();
@@ -303,6 +310,8 @@ static json_t *result_json(const struct result *r, const char **why)
 out:
 	free(supported);
 	if (e.bad) {
+		if (err)
+			*err = e.err ? e.err : -ENOMEM;
 		if (why)
 			*why = e.why ? e.why : "out of memory";
 		json_decref(o);
@@ -313,12 +322,13 @@ out:
 
 json_t *result_to_json(const struct result *r)
 {
-	return result_json(r, NULL);
+	return result_json(r, NULL, NULL);
 }
 
-json_t *result_to_json_why(const struct result *r, const char **why)
+json_t *result_to_json_why(const struct result *r, int *err,
+			   const char **why)
 {
-	return result_json(r, why);
+	return result_json(r, err, why);
 }
 
 void result_run_free(struct run *run)

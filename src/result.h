@@ -144,8 +144,10 @@ json_t *result_run_to_json_mask(const struct run *run, const bool *supported,
 /* fsync the directory holding path, so a new name in it survives a crash
  * (EINVAL, a file system that cannot, counts as done). 0 or -errno. */
 int result_sync_dir(const char *path);
-/* result_to_json; on failure *why says what went wrong. */
-json_t *result_to_json_why(const struct result *r, const char **why);
+/* result_to_json; on failure *err is -ENOMEM or -ERANGE (a count beyond
+ * the format's 2^63-1) and *why says it in words. */
+json_t *result_to_json_why(const struct result *r, int *err,
+			   const char **why);
 
 /* Move tmp to path (same file system) without replacing an existing file
  * unless force: renameat2(RENAME_NOREPLACE), or link()+unlink() where the

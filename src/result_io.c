@@ -154,10 +154,11 @@ int result_write(const struct result *r, const char *path, bool force,
 		snprintf(err, len, "%s: out of memory", path);
 		goto out;
 	}
-	root = result_to_json_why(r, &why);
+	root = result_to_json_why(r, &rc, &why);
 	text = root ? json_dumps(root, JSON_INDENT(1)) : NULL;
 	if (!text) {
-		rc = why && strcmp(why, "out of memory") ? -ERANGE : -ENOMEM;
+		if (root)
+			rc = -ENOMEM; /* json_dumps */
 		snprintf(err, len, "%s: cannot encode the result: %s", path,
 			 why ? why : "out of memory");
 		goto out;
@@ -372,7 +373,7 @@ int result_load_json_line(const char *buf, size_t size, const char *name,
 		*out = j;
 		return 0;
 	}
-	if (strstr(je.text, "too big")) {
+	if (json_error_code(&je) == json_error_numeric_overflow) {
 		j = json_loadb(buf, size, RESULT_JSON_FLAGS |
 			       JSON_DECODE_INT_AS_REAL, NULL);
 		if (j && result_find_huge(j, path, sizeof(path))) {

@@ -3,6 +3,7 @@
  * cpuset, counter sets, doctor warnings), new results, the output check,
  * saving and closing. The measuring loop is in session_measure.c. */
 #include <errno.h>
+#include <stdarg.h>
 #include <grp.h>
 #include <libgen.h>
 #include <pwd.h>
@@ -14,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "doctor.h"
 #include "env.h"
 #include "msg.h"
 #include "session_priv.h"
@@ -22,6 +24,18 @@
 extern char **environ;
 
 /* Signal state lives at file scope: a handler can reach nothing else. */
+void session_warn(struct session *s, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	msg_warn("%s", buf);
+	json_array_append_new(s->warnings, json_string(buf));
+}
+
 static volatile sig_atomic_t session_stop;
 static struct cpuset *session_cpuset_for_signal;
 
@@ -127,14 +141,10 @@ out:
 
 		for (size_t i = 0; i < s->n_events; i++)
 			any |= s->events[i].state == EVENT_OK;
-		msg_warn("%s: %s; %s", unsupported,
-			 reason ? reason : "not supported",
-			 any ? "counting the others only" :
-			       "measuring times only");
-		json_array_append_new(
-			s->warnings,
-			json_sprintf("%s: %s", unsupported,
-				     reason ? reason : "not supported"));
+		session_warn(s, "%s: %s; %s", unsupported,
+			     reason ? reason : "not supported",
+			     any ? "counting the others only" :
+				   "measuring times only");
 	}
 	return rc;
 }
@@ -256,11 +266,8 @@ static void session_doctor(struct session *s)
 		/* Hardware counters were announced with the events. */
 		if (!strcmp(c[i].name, "pmu"))
 			continue;
-		msg_warn("%s: %s; %s", c[i].name, c[i].detail,
-			 c[i].fix ? c[i].fix : "see 'abstat doctor'");
-		json_array_append_new(s->warnings,
-				      json_sprintf("%s: %s", c[i].name,
-						   c[i].detail));
+		session_warn(s, "%s: %s; %s", c[i].name, c[i].detail,
+			     c[i].fix ? c[i].fix : "see 'abstat doctor'");
 	}
 	doctor_free(c, n);
 }
@@ -300,11 +307,8 @@ int session_open(struct session *s, const struct config *cfg)
 		}
 		session_cpuset_for_signal = s->cpuset;
 		if (cpuset_note(s->cpuset)) {
-			msg_warn("--cpuset: %s", cpuset_note(s->cpuset));
-			json_array_append_new(
-				s->warnings,
-				json_sprintf("cpuset: %s",
-					     cpuset_note(s->cpuset)));
+			session_warn(s, "--cpuset: %s",
+				     cpuset_note(s->cpuset));
 		}
 	}
 	rc = session_counter_sets(s);

@@ -7,6 +7,10 @@
  * given: sequential for run, interleaved for versus), journaling each
  * finished run. Signals: the first SIGINT/SIGTERM stops scheduling and ends
  * the current workload; a second one exits at once, leaving the journal.
+ *
+ * The session is the driver of cmd_run.c and cmd_versus.c, part of the
+ * command layer: it reads the config, prints its diagnostics once and
+ * returns exit statuses (msg.h), as the commands do.
  */
 #ifndef ABSTAT_SESSION_H
 #define ABSTAT_SESSION_H

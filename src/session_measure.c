@@ -98,9 +98,7 @@ static void session_checks(struct session *s, const struct launch_outcome *o,
 {
 	if (o->leftover && !s->warned_leftover) {
 		s->warned_leftover = true;
-		msg_warn("the workload left processes behind; abstat killed them (recorded)");
-		json_array_append_new(s->warnings,
-				      json_string("workload left processes behind"));
+		session_warn(s, "the workload left processes behind; abstat killed them (recorded)");
 	}
 	for (size_t e = 0; e < s->n_events; e++) {
 		if (s->cfg->no_pin || s->warned_migration ||
@@ -109,10 +107,8 @@ static void session_checks(struct session *s, const struct launch_outcome *o,
 		    !total->counters[e].value)
 			continue;
 		s->warned_migration = true;
-		msg_warn("the pinned workload migrated between CPUs (%" PRIu64 " cpu-migrations in one run; recorded)",
-			 total->counters[e].value);
-		json_array_append_new(s->warnings,
-				      json_string("migration in a pinned run"));
+		session_warn(s, "the pinned workload migrated between CPUs (%" PRIu64 " cpu-migrations in one run; recorded)",
+			     total->counters[e].value);
 	}
 }
 

@@ -17,4 +17,9 @@
  */
 bool session_stopping(void);
 
+/* A run warning: printed (msg_warn) and recorded in every result of the
+ * session in the same words. */
+void session_warn(struct session *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 #endif

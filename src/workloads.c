@@ -2,7 +2,8 @@
 /*
  * workloads: the registry of built-in workloads (one C program each in
  * workloads/, documented in abstat-workloads(7)), their suites, where the
- * binaries are (build tree or libexec), and `abstat workloads`.
+ * binaries are (build tree or libexec). `abstat workloads` prints it
+ * (cmd_workloads.c).
  */
 #include <errno.h>
 #include <limits.h>
@@ -11,8 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "commands.h"
-#include "msg.h"
 #include "workloads.h"
 
 /* Set by the Makefile to WL_CFLAGS; the fallback must be kept equal. */
@@ -139,30 +138,4 @@ int workloads_path(const char *name, char *buf, size_t len)
 	if (len)
 		buf[0] = '\0';
 	return -ENOENT;
-}
-
-int cmd_workloads(const struct config *cfg)
-{
-	char path[PATH_MAX];
-	size_t missing = 0;
-
-	(void)cfg;
-	printf("%-13s %-30s %-21s %s\n", "NAME", "OPERATION", "ORIGIN",
-	       "SUITES");
-	for (size_t i = 0; i < WORKLOADS_N; i++) {
-		const struct workload_info *w = &workloads_table[i];
-
-		printf("%-13s %-30s %-21s %s\n", w->name, w->op, w->origin,
-		       w->suites);
-		missing += workloads_path(w->name, path, sizeof(path)) < 0;
-	}
-	printf("\nsuites: ");
-	for (const char *const *s = workloads_suites; *s; s++)
-		printf("%s%s", *s, s[1] ? ", " : " (every workload)\n");
-	printf("run one: abstat run -w NAME[:ARGS]; a suite: abstat run -s SUITE\n");
-	printf("details: man abstat-workloads\n");
-	if (missing)
-		msg_warn("%zu workloads are not built or installed; run 'make' or set ABSTAT_WORKLOAD_DIR",
-			 missing);
-	return EXIT_OK;
 }

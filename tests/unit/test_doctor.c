@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "doctor.h"
 #include "env.h"
 #include "fake_sysroot.h"
 

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: MIT
-/* run: measure one command or built-in workloads, print the table, save. */
+/*
+ * cmd_run: `abstat run`, measure one command or built-in workloads (the
+ * session driver, session.c), print the table (report.c), save the result
+ * through a journal (journal.c).
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +25,7 @@ int cmd_run(const struct config *cfg)
 	char err[512];
 	int rc, save_rc;
 
-	rc = report_check_format(cfg);
+	rc = cmd_report_format(cfg);
 	if (rc)
 		return rc;
 	if (cfg->output) {
@@ -52,7 +56,9 @@ int cmd_run(const struct config *cfg)
 		goto out;
 	}
 	rc = session_measure(&s, &r, &j, plan, n_plan);
-	report_result(cfg, r, stdout);
+	report_result(&(const struct report_opts){ .format = cfg->format,
+						   .metrics = cfg->metrics },
+		      r, stdout);
 	fflush(stdout);
 	if (cfg->output) {
 		save_rc = session_save(&s, r, j, cfg->output);

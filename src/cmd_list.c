@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * list: 'abstat list [PATTERN] [--encode] [--backend perf|papi]
+ * cmd_list: 'abstat list [PATTERN] [--encode] [--backend perf|papi]
  * [--user-only]'. The backend does the work (it alone may include libpfm4
  * or PAPI); this edge initialises it, prints the one diagnostic, and maps
  * the outcome to an exit status: 0 listed, 2 nothing matches PATTERN,

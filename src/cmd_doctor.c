@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * doctor_cmd: `abstat doctor`, the printing edge of the doctor checks.
+ * cmd_doctor: `abstat doctor`, the printing edge of the doctor checks
+ * (doctor.c).
  * One line per check ("WARN  governor      ..."), wrapped to 80 columns
  * with continuation lines indented, then the file it read and the fix for
  * every WARN and FAIL, then a summary. Exit 0 without a FAIL, else 1.
@@ -11,7 +12,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "env.h"
+#include "doctor.h"
 #include "msg.h"
 
 #define DOCTOR_WIDTH 80

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * plot: `abstat plot [OPTIONS] FILE... -o OUT`. Each FILE is a side (as in
- * compare). Writes a data file (plot_data.c, plot_runs.c) and a script
+ * cmd_plot: `abstat plot [OPTIONS] FILE... -o OUT`. Each FILE is a side
+ * (as in compare). Writes a data file (plot_data.c, plot_runs.c) from the
+ * compare model or the runs, and a script
  * (plots/KIND.gp with a short header) into a private directory, runs
  * gnuplot there (plot_gnuplot.c) and moves the chart to OUT. OUT's
  * extension picks the output: .png, .svg, .txt (gnuplot's dumb terminal,
@@ -62,7 +63,7 @@ static int plot_fmt_of(const char *out, enum plot_fmt *fmt, char **base)
  * LABEL=FILE[,FILE...]). */
 static int plot_read_sides(struct plot_job *j)
 {
-	return compare_cmd_sides(j->cfg, &j->sides, &j->n);
+	return cmd_read_sides(j->cfg, "plot", &j->sides, &j->n);
 }
 
 static enum plot_kind plot_choose(const struct plot_job *j)
@@ -120,6 +121,75 @@ static int plot_write_script(const struct plot_job *j, const char *path)
 	return rc;
 }
 
+/* The delta chart: the compare model, its warnings and regressions. */
+static int plot_delta(struct plot_job *j, FILE *f, bool ascii)
+{
+	struct compare_opts o;
+	struct compare_model *m;
+	char err[512];
+	int rc;
+
+	if (j->n < 2) {
+		msg_error("plot: the delta chart needs a baseline and at least one other result; plot one result with --kind runs");
+		return EXIT_USAGE;
+	}
+	cmd_compare_opts(j->cfg, &o);
+	rc = cmd_compare_build("plot", &o, j->sides, j->n, &m);
+	if (rc)
+		return rc;
+	j->regressed = cmd_compare_regressions(m,
+					       j->cfg->fail_on_regression_pct);
+	rc = plot_data_delta(m, f, ascii, err, sizeof(err));
+	compare_model_free(m);
+	if (rc == -EINVAL) {
+		msg_error("plot: %s", err);
+		return EXIT_USAGE;
+	}
+	return rc;
+}
+
+static int plot_scaling(struct plot_job *j, FILE *f, bool ascii)
+{
+	struct compare_opts all, o;
+	struct compare_model *m;
+	char err[512], *allow;
+	int rc = plot_data_scaling_check(j->sides, j->n, err, sizeof(err));
+
+	if (rc) {
+		msg_error("plot: %s", err);
+		return EXIT_USAGE;
+	}
+	cmd_compare_opts(j->cfg, &all);
+	if (plot_data_scaling_opts(&all, &o, &allow))
+		return -ENOMEM;
+	rc = cmd_compare_build("plot", &o, j->sides, j->n, &m);
+	free(allow);
+	if (rc)
+		return rc;
+	plot_data_scaling(m, j->sides, f, ascii);
+	compare_model_free(m);
+	return 0;
+}
+
+static int plot_runs(struct plot_job *j, FILE *f, bool ascii)
+{
+	const struct plot_rows rows = { j->cfg->metrics, j->cfg->events };
+	size_t panels = 0;
+	char err[512];
+	int rc = plot_data_runs(&rows, j->sides, j->n, f, ascii, &panels, err,
+				sizeof(err));
+
+	if (rc == -EINVAL) {
+		msg_error("plot: %s", err);
+		return EXIT_USAGE;
+	}
+	if (!rc && !rows.metrics && !rows.events &&
+	    panels > PLOT_RUNS_MAX_PANELS)
+		msg_info("plot: showing %d of %zu panels; choose them with --metric",
+			 PLOT_RUNS_MAX_PANELS, panels);
+	return rc;
+}
+
 static int plot_write_data(struct plot_job *j, const char *path)
 {
 	FILE *f = fopen(path, "w");
@@ -132,12 +202,11 @@ static int plot_write_data(struct plot_job *j, const char *path)
 		   "# columns in abstat-plot(1), PLOT DATA FILES\n",
 		plot_kind_names[j->kind]);
 	if (j->kind == PLOT_DELTA)
-		rc = plot_data_delta(j->cfg, j->sides, j->n, f, ascii,
-				     &j->regressed);
+		rc = plot_delta(j, f, ascii);
 	else if (j->kind == PLOT_RUNS)
-		rc = plot_data_runs(j->cfg, j->sides, j->n, f, ascii);
+		rc = plot_runs(j, f, ascii);
 	else
-		rc = plot_data_scaling(j->cfg, j->sides, j->n, f, ascii);
+		rc = plot_scaling(j, f, ascii);
 	if (!rc && ferror(f))
 		rc = -EIO;
 	if (fclose(f) && !rc)
@@ -354,7 +423,7 @@ int cmd_plot(const struct config *cfg)
 	}
 	plot_cleanup(&j);
 	if (j.sides)
-		compare_cmd_free_sides(j.sides, j.n);
+		side_free(j.sides, j.n);
 	free(j.base);
 	return rc;
 }

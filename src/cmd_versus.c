@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * versus: same boot, several commands, runs interleaved (A B A B ..., or a
+ * cmd_versus: `abstat versus 'A' 'B' ...`. Same boot, several commands, runs interleaved (A B A B ..., or a
  * seeded random order per round) so that drift and noise hit every side
  * alike; then the compare table at once. Block-sequential A-then-B runs
  * show phantom 5-8% effects on noisy machines: interleaving removes them.
@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "commands.h"
-#include "compare.h"
 #include "msg.h"
 #include "session.h"
 
@@ -100,7 +99,7 @@ static char *versus_name(const struct config *cfg)
 static void versus_print_sides(const struct config *cfg, char **labels,
 			       size_t n, FILE *out)
 {
-	int width = cfg->format == FMT_MAIL ? 72 : 80;
+	int width = cfg->format == FMT_MAIL ? FMT_MAIL_WIDTH : FMT_TEXT_WIDTH;
 
 	if (cfg->format != FMT_TEXT && cfg->format != FMT_MAIL)
 		return;
@@ -183,7 +182,7 @@ int cmd_versus(const struct config *cfg)
 		sides[i].n_files = 1;
 	}
 	versus_print_sides(cfg, labels, n, stdout);
-	crc = compare_sides(cfg, sides, n, stdout);
+	crc = cmd_compare_sides(cfg, sides, n, stdout);
 	fflush(stdout);
 	for (size_t i = 0; i < n && paths[i]; i++) {
 		int src = session_save(&s, res[i], jr[i], paths[i]);

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cmd_show: `abstat show [OPTIONS] FILE`. One saved result as the table
+ * run prints (report.c), after a few lines of its environment; or its
+ * summaries as json or csv.
+ */
+#include <stdio.h>
+
+#include "commands.h"
+#include "msg.h"
+#include "report.h"
+
+int cmd_show(const struct config *cfg)
+{
+	const struct report_opts opts = {
+		.format = cfg->format,
+		.metrics = cfg->metrics,
+		.events = cfg->events,
+	};
+	struct result *r;
+	char err[512];
+
+	if (result_read(cfg->files[0], &r, err, sizeof(err))) {
+		msg_error("show: %s", err);
+		return EXIT_USAGE;
+	}
+	if (cmd_report_format(cfg)) {
+		result_free(r);
+		return EXIT_USAGE;
+	}
+	if (cfg->format == FMT_TEXT)
+		report_env(r, stdout);
+	report_result(&opts, r, stdout);
+	result_free(r);
+	return EXIT_OK;
+}
