@@ -16,6 +16,9 @@ set datafile separator "\t"
 Q = "\001"
 unq(s) = strstrt(s, Q) ? s[1:strstrt(s, Q) - 1] . '"' . \
 	 unq(s[strstrt(s, Q) + 1:]) : s
+# A key entry that does not fit is left empty by gnuplot ("difficulty
+# fitting plot titles into key"): labels over 60 characters show 57 and ...
+short(s) = strlen(s) > 60 ? s[1:57] . "..." : s
 
 # index 0: 0, title, subtitle, panels, sides, most runs of a side
 stats data index 0 using (title = unq(strcol(2)), sub = unq(strcol(3)), \
@@ -25,7 +28,7 @@ array side[ns]
 do for [i = 1:ns] {
 	stats data index 1 every ::(i - 1)::(i - 1) \
 		using (lab = unq(strcol(2)), 0) nooutput
-	side[i] = lab
+	side[i] = short(lab)
 }
 # index 2: panel number, panel title, unit, lowest value, highest value
 array ptitle[np]

@@ -1,6 +1,7 @@
 # Sourced by every CLI test (tests/cli/*.sh) through tests/run.sh.
 # $ABSTAT is the binary, $BUILD the build tree, $TESTTMP a private temp
-# directory removed afterwards. Helpers fail loudly with context.
+# directory removed afterwards. Helpers fail loudly with context; their
+# own variables start with _t_, so they never change a caller's.
 #
 # A script is a list of named cases, git t/ style, ended by test_done:
 #
@@ -31,13 +32,13 @@ skip() { echo "$*"; exit 77; }
 
 # expect_exit N CMD...: run CMD, capture stdout/stderr in $TESTTMP/out, err
 expect_exit() {
-	want=$1; shift
+	_t_want=$1; shift
 	"$@" >"$TESTTMP/out" 2>"$TESTTMP/err"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
+	_t_got=$?
+	if [ "$_t_got" -ne "$_t_want" ]; then
 		echo "command: $*"; echo "--- stdout"; cat "$TESTTMP/out"
 		echo "--- stderr"; cat "$TESTTMP/err"
-		fail "exit $got, expected $want"
+		fail "exit $_t_got, expected $_t_want"
 	fi
 }
 # grep_out / grep_err PATTERN: the last command's output must match
@@ -66,7 +67,7 @@ public_copy() {
 		cp "$@" "$TESTTMP.pub/" && chmod a+rx "$TESTTMP.pub"/* &&
 		echo "$TESTTMP.pub"
 }
-need_cmd() { command -v "$1" >/dev/null 2>&1 || skip "needs $1"; }
+need_cmd() { command -v "$1" >/dev/null 2>&1 || skip "missing prerequisite $(echo "$1" | tr a-z.- A-Z__): needs $1"; }
 
 # --- prerequisites -------------------------------------------------------
 # test_lazy_prereq NAME 'script': NAME holds when script exits 0 (run once,
@@ -76,18 +77,18 @@ test_set_prereq() { eval "TEST_HAVE_$1=yes"; }
 # test_have_prereq LIST: every NAME (or !NAME) of the comma list holds;
 # else the first that does not is in $TEST_MISSING.
 test_have_prereq() {
-	for p in $(echo "$1" | tr , ' '); do
-		want=yes name=$p
-		case $p in '!'*) want=no name=${p#!} ;; esac
-		eval "have=\${TEST_HAVE_$name:-}"
-		if [ -z "$have" ]; then
-			eval "script=\${TEST_LAZY_$name:-}"
-			[ -n "$script" ] || fail "unknown prerequisite $name"
-			if (eval "$script") >/dev/null 2>&1; then have=yes; else have=no; fi
-			eval "TEST_HAVE_$name=$have"
+	for _t_p in $(echo "$1" | tr , ' '); do
+		_t_want=yes _t_name=$_t_p
+		case $_t_p in '!'*) _t_want=no _t_name=${_t_p#!} ;; esac
+		eval "_t_have=\${TEST_HAVE_$_t_name:-}"
+		if [ -z "$_t_have" ]; then
+			eval "_t_script=\${TEST_LAZY_$_t_name:-}"
+			[ -n "$_t_script" ] || fail "unknown prerequisite $_t_name"
+			if (eval "$_t_script") >/dev/null 2>&1; then _t_have=yes; else _t_have=no; fi
+			eval "TEST_HAVE_$_t_name=$_t_have"
 		fi
-		if [ "$have" != "$want" ]; then
-			TEST_MISSING=$p
+		if [ "$_t_have" != "$_t_want" ]; then
+			TEST_MISSING=$_t_p
 			return 1
 		fi
 	done
@@ -119,21 +120,21 @@ need_root() { test_require ROOT; }
 # --- cases ---------------------------------------------------------------
 # test_expect_success [PREREQ] NAME BODY
 test_expect_success() {
-	prereq=
-	if [ $# -eq 3 ]; then prereq=$1; shift; fi
+	_t_prereq=
+	if [ $# -eq 3 ]; then _t_prereq=$1; shift; fi
 	[ $# -eq 2 ] || fail "test_expect_success: want [PREREQ] NAME BODY"
 	TEST_N=$((TEST_N + 1))
-	if [ -n "$prereq" ] && ! test_have_prereq "$prereq"; then
+	if [ -n "$_t_prereq" ] && ! test_have_prereq "$_t_prereq"; then
 		TEST_SKIP=$((TEST_SKIP + 1))
 		echo "ok $TEST_N # skip $1 (missing prerequisite $TEST_MISSING)"
 		return 0
 	fi
 	(eval "$2") >"$TESTTMP/.case" 2>&1 </dev/null
-	rc=$?
-	if [ $rc -eq 0 ]; then
+	_t_rc=$?
+	if [ $_t_rc -eq 0 ]; then
 		TEST_PASS=$((TEST_PASS + 1))
 		echo "ok $TEST_N - $1"
-	elif [ $rc -eq 77 ]; then
+	elif [ $_t_rc -eq 77 ]; then
 		# skip "missing prerequisite X: why" found at run time
 		TEST_SKIP=$((TEST_SKIP + 1))
 		echo "ok $TEST_N # skip $1 ($(tail -n 1 "$TESTTMP/.case"))"
@@ -141,7 +142,7 @@ test_expect_success() {
 		TEST_FAIL=$((TEST_FAIL + 1))
 		echo "not ok $TEST_N - $1"
 		sed 's/^/#   /' "$TESTTMP/.case"
-		echo "#   (case exited $rc)"
+		echo "#   (case exited $_t_rc)"
 	fi
 	return 0
 }

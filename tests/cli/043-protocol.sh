@@ -38,29 +38,40 @@ if buf:
 print("exit %d" % p.wait())
 PY
 W=$BUILD/workloads
+# messages WANT...: the fake launcher's output ($TESTTMP/out) is these lines
+messages() {
+	printf '%s\n' "$@" >"$TESTTMP/want"
+	cmp -s "$TESTTMP/out" "$TESTTMP/want" ||
+		{ diff "$TESTTMP/want" "$TESTTMP/out"; fail "wrong messages (- wanted, + got)"; }
+}
+
 for spec in syscall:1000 getppid:1000 getuid:1000 gettimeofday:1000 \
 	clock_gettime:1000 write:1000 socket:200 select:1000 pipe:200 \
 	open-close:1000 stat:1000 mmap:1000 lat-mmap:5 page-fault:64 \
 	fork:5 exec:5 threads:100 create:300; do
 	name=${spec%:*} n=${spec#*:}
-	expect_exit 0 python3 "$TESTTMP/fake.py" ack 0 "$W/$name" -n "$n"
-	printf 'enable\ndisable\nops %s\nexit 0\n' "$n" >"$TESTTMP/want"
-	cmp -s "$TESTTMP/out" "$TESTTMP/want" ||
-		{ diff "$TESTTMP/want" "$TESTTMP/out"; fail "$name: wrong messages"; }
+	test_expect_success "$name -n $n: enable, disable, ops $n, exit 0" '
+		expect_exit 0 python3 "$TESTTMP/fake.py" ack 0 "$W/$name" -n "$n" &&
+		messages enable disable "ops $n" "exit 0"
+	'
 done
-# The program really blocks until the ack.
-expect_exit 0 python3 "$TESTTMP/fake.py" ack 0.3 "$W/getppid" -n 10
-printf 'enable\ndisable\nops 10\nexit 0\n' >"$TESTTMP/want"
-cmp -s "$TESTTMP/out" "$TESTTMP/want" || { diff "$TESTTMP/want" "$TESTTMP/out"; fail "getppid did not wait for ack"; }
-# abstat.h in a user program.
-expect_exit 0 python3 "$TESTTMP/fake.py" ack 0 "$BUILD/tests/progs/region_example" 7 10
-printf 'enable\ndisable\nops 7\nexit 0\n' >"$TESTTMP/want"
-cmp -s "$TESTTMP/out" "$TESTTMP/want" || { diff "$TESTTMP/want" "$TESTTMP/out"; fail "region_example messages"; }
-# A wrong acknowledgement turns the protocol off; the program still runs.
-expect_exit 0 python3 "$TESTTMP/fake.py" nak 0 "$W/getppid" -n 10
-printf 'enable\nexit 0\n' >"$TESTTMP/want"
-cmp -s "$TESTTMP/out" "$TESTTMP/want" || { diff "$TESTTMP/want" "$TESTTMP/out"; fail "bad ack not handled"; }
-# Large op counts are written in full.
-expect_exit 0 python3 "$TESTTMP/fake.py" ack 0 "$W/page-fault" -n 123457
-grep_out '^ops 123457$'
-exit 0
+
+# The fake launcher holds each ack back and checks the program sent
+# nothing and did not exit meanwhile ("did-not-wait" otherwise).
+test_expect_success 'getppid blocks until the ack' '
+	expect_exit 0 python3 "$TESTTMP/fake.py" ack 0.3 "$W/getppid" -n 10 &&
+	messages enable disable "ops 10" "exit 0"
+'
+test_expect_success 'abstat.h in a user program (region_example) speaks it' '
+	expect_exit 0 python3 "$TESTTMP/fake.py" ack 0 "$BUILD/tests/progs/region_example" 7 10 &&
+	messages enable disable "ops 7" "exit 0"
+'
+test_expect_success 'a wrong acknowledgement turns the protocol off; the program still runs' '
+	expect_exit 0 python3 "$TESTTMP/fake.py" nak 0 "$W/getppid" -n 10 &&
+	messages enable "exit 0"
+'
+test_expect_success 'large op counts are written in full' '
+	expect_exit 0 python3 "$TESTTMP/fake.py" ack 0 "$W/page-fault" -n 123457 &&
+	grep_out "^ops 123457\$"
+'
+test_done

@@ -1,17 +1,20 @@
 # abstat-doctor(1): clean under groff -ww, documents every check abstat
 # doctor prints, and lists every env key a capture produces.
-need_cmd groff
+test_lazy_prereq GROFF 'command -v groff'
 page=man/abstat-doctor.1
-groff -ww -man -Tutf8 "$page" >/dev/null 2>"$TESTTMP/groff" ||
-	fail "groff failed"
-[ -s "$TESTTMP/groff" ] && { cat "$TESTTMP/groff"; fail "groff warnings"; }
 
-"$ABSTAT" doctor --backend papi >"$TESTTMP/out" 2>/dev/null
-names=$(grep -E '^(OK|WARN|FAIL) ' "$TESTTMP/out" | awk '{print $2}')
-[ -n "$names" ] || fail "doctor printed no checks"
-for n in $names; do
-	grep -qx ".B $n" "$page" || fail "check '$n' not documented in $page"
-done
+test_expect_success GROFF 'abstat-doctor.1: clean under groff -ww' '
+	groff -ww -man -Tutf8 "$page" >/dev/null 2>"$TESTTMP/groff" || fail "groff failed"
+	if [ -s "$TESTTMP/groff" ]; then cat "$TESTTMP/groff"; fail "groff warnings"; fi
+'
+test_expect_success 'every check doctor prints is documented' '
+	"$ABSTAT" doctor --backend papi >"$TESTTMP/out" 2>/dev/null
+	names=$(grep -E "^(OK|WARN|FAIL) " "$TESTTMP/out" | awk "{print \$2}")
+	[ -n "$names" ] || fail "doctor printed no checks"
+	for n in $names; do
+		grep -qx ".B $n" "$page" || fail "check $n not documented in $page"
+	done
+'
 
 # env keys: every key of a real capture (flattened like compare does) is
 # in the table, with NAME standing for per-file/per-PMU/per-workload parts
@@ -25,14 +28,12 @@ for k in kernel.release kernel.version kernel.cmdline kernel.boot_id \
 	perf.max_sample_rate thp clocksource randomize_va_space load.avg1 \
 	load.runnable libraries.libpfm4 libraries.papi abstat_version \
 	workloads.NAME.path workloads.NAME.sha256; do
-	grep -qE "^\.B $k(,|\$)" "$page" || fail "env key $k not in $page"
+	test_expect_success "env key $k is in the table" '
+		grep -qE "^\.B $k(,|\$)" "$page" || fail "env key $k not in $page"
+	'
 done
 
-# once abstat run stores env: every key of a real result is in the table
-if "$ABSTAT" run -q -r 1 --warmup 0 -o "$TESTTMP/r.json" -- /bin/true \
-	>/dev/null 2>&1 && json 'len(d.get("env", {}))' "$TESTTMP/r.json" |
-	grep -qv '^0$'; then
-	python3 - "$TESTTMP/r.json" "$page" <<'PY' || fail "env keys missing from the man page"
+cat >"$TESTTMP/envkeys.py" <<'PY'
 import json, sys
 env = json.load(open(sys.argv[1]))["env"]
 page = open(sys.argv[2]).read().splitlines()
@@ -56,6 +57,13 @@ for k in list(keys):
         keys.discard(k); keys.add("load.avg1")
 bad = [k for k in sorted(keys) if not any(l == ".B " + k or l.startswith(".B " + k + ",") for l in page)]
 print("env keys checked:", len(keys), "missing:", bad)
-sys.exit(1 if bad else 0)
+sys.exit(1 if bad or not keys else 0)
 PY
-fi
+# abstat run stores env: every key of a real result is in the table
+test_expect_success 'every env key of a real result is in the table' '
+	expect_exit 0 "$ABSTAT" run -q -r 1 --warmup 0 -o "$TESTTMP/r.json" -- /bin/true &&
+	n=$(json "len(d.get(\"env\", {}))" "$TESTTMP/r.json") &&
+	{ [ "$n" -gt 0 ] || fail "the result has no env"; } &&
+	{ python3 "$TESTTMP/envkeys.py" "$TESTTMP/r.json" "$page" || fail "env keys missing from the man page"; }
+'
+test_done

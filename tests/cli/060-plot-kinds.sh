@@ -1,7 +1,6 @@
 # abstat plot: every kind renders to PNG, SVG and an ASCII .txt chart; .gp
 # writes a script and its data that gnuplot renders; OUT rules.
-need_cmd gnuplot
-need_cmd python3
+test_require GNUPLOT
 G="$TOP/tests/fixtures/plot/gen.py"
 cd "$TESTTMP" || fail "no TESTTMP"
 # gnuplot's private directories go here: none may be left behind.
@@ -32,62 +31,106 @@ check_txt() {
 	[ "$(wc -l <"$1")" -gt 10 ] || fail "$1: too short"
 }
 
-# kind, files, a word the chart must show
-for spec in "delta:a.json b.json:new vs base" "runs:a.json:ns/op" \
-	"scaling:a.json c2.json:linear" "delta:s1.json s2.json:stat"; do
-	kind=${spec%%:*}; rest=${spec#*:}; files=${rest%%:*}; word=${rest#*:}
+# name, kind, files, a word the chart must show
+for spec in "delta:delta:a.json b.json:new vs base" "runs:runs:a.json:ns/op" \
+	"scaling:scaling:a.json c2.json:linear" "delta-suite:delta:s1.json s2.json:stat"; do
+	chart=${spec%%:*} rest=${spec#*:}
+	kind=${rest%%:*} rest=${rest#*:}
+	files=${rest%%:*} word=${rest#*:}
 	for ext in png svg txt; do
-		out="$kind-$ext.$ext"
-		[ -e "$out" ] && out="$kind-suite.$ext"
-		# shellcheck disable=SC2086
-		expect_exit 0 "$ABSTAT" plot -q --kind "$kind" $files -o "$out"
-		"check_$ext" "$out"
-		if [ "$ext" != png ]; then
-			grep -qF "$word" "$out" || { cat "$out"; fail "$out lacks '$word'"; }
-		fi
+		shows=" showing $word"
+		[ "$ext" != png ] || shows=
+		test_expect_success "--kind $kind $files -o $chart.$ext: a valid .$ext$shows" '
+			out=$chart.$ext &&
+			expect_exit 0 "$ABSTAT" plot -q --kind "$kind" $files -o "$out" &&
+			"check_$ext" "$out" &&
+			if [ "$ext" != png ] && ! grep -qF "$word" "$out"; then
+				cat "$out"; fail "$out lacks $word"
+			fi
+		'
 	done
 done
+
 # Defaults: one side is runs, two the delta, different --copies scaling.
-expect_exit 0 "$ABSTAT" plot -q a.json -o auto1.txt
-grep -q 'every measured run' auto1.txt || fail "1 side is not the runs chart"
-expect_exit 0 "$ABSTAT" plot -q a.json b.json -o auto2.txt
-grep -q 'change vs base' auto2.txt || fail "2 sides are not the delta chart"
-grep -Eq '[+][0-9.]+% [*]' auto2.txt || { cat auto2.txt; fail "no significant mark"; }
-expect_exit 0 "$ABSTAT" plot -q a.json c2.json -o auto3.txt
-grep -q 'throughput vs copies' auto3.txt || fail "copies 1,2 not scaling"
+test_expect_success 'default kind: one side is the runs chart' '
+	expect_exit 0 "$ABSTAT" plot -q a.json -o auto1.txt &&
+	grep -q "every measured run" auto1.txt || fail "1 side is not the runs chart"
+'
+test_expect_success 'default kind: two sides are the delta chart, significance marked' '
+	expect_exit 0 "$ABSTAT" plot -q a.json b.json -o auto2.txt &&
+	{ grep -q "change vs base" auto2.txt || fail "2 sides are not the delta chart"; } &&
+	{ grep -Eq "[+][0-9.]+% [*]" auto2.txt || { cat auto2.txt; fail "no significant mark"; }; }
+'
+test_expect_success 'default kind: --copies 1 and 2 are the scaling chart' '
+	expect_exit 0 "$ABSTAT" plot -q a.json c2.json -o auto3.txt &&
+	grep -q "throughput vs copies" auto3.txt || fail "copies 1,2 not scaling"
+'
 
 # --fail-on-regression: the chart is written, then exit 1 (b is 10% slower).
-expect_exit 1 "$ABSTAT" plot --fail-on-regression 5 a.json b.json -o reg.png
-check_png reg.png
-grep_err 'regression beyond 5%: getppid ns/op on new'
-expect_exit 0 "$ABSTAT" plot -q --fail-on-regression 50 a.json b.json -o reg2.png
+test_expect_success '--fail-on-regression 5: chart written, exit 1 naming the regression' '
+	expect_exit 1 "$ABSTAT" plot --fail-on-regression 5 a.json b.json -o reg.png &&
+	check_png reg.png &&
+	grep_err "regression beyond 5%: getppid ns/op on new"
+'
+test_expect_success '--fail-on-regression 50: exit 0' '
+	expect_exit 0 "$ABSTAT" plot -q --fail-on-regression 50 a.json b.json -o reg2.png &&
+	check_png reg2.png
+'
 
 # .gp: script + data; gnuplot renders them from anywhere.
-expect_exit 0 "$ABSTAT" plot a.json b.json -o edit.gp
-[ -s edit.gp ] && [ -s edit.dat ] || fail "edit.gp/edit.dat missing"
-grep_err 'gnuplot .*edit\.gp'
-(cd / && gnuplot "$TESTTMP/edit.gp") || fail "gnuplot edit.gp failed"
-check_png edit.png
-gnuplot -e "fmt='svg'" edit.gp || fail "gnuplot fmt=svg failed"
-check_svg edit.svg
+test_expect_success '-o edit.gp: writes edit.gp and edit.dat, says how to render' '
+	expect_exit 0 "$ABSTAT" plot a.json b.json -o edit.gp &&
+	{ [ -s edit.gp ] && [ -s edit.dat ] || fail "edit.gp/edit.dat missing"; } &&
+	grep_err "gnuplot .*edit\.gp"
+'
+test_expect_success 'gnuplot renders edit.gp to edit.png from another directory' '
+	(cd / && gnuplot "$TESTTMP/edit.gp") || fail "gnuplot edit.gp failed"
+	check_png edit.png
+'
+test_expect_success 'gnuplot -e fmt=svg renders edit.svg' '
+	gnuplot -e "fmt='\''svg'\''" edit.gp || fail "gnuplot fmt=svg failed"
+	check_svg edit.svg
+'
 
-# OUT rules: unknown extension, existing file, --force.
-expect_exit 2 "$ABSTAT" plot a.json -o chart.jpg
-one_line_err; grep_err '\.png, \.svg, \.txt .*\.gp'
-expect_exit 2 "$ABSTAT" plot a.json -o auto1.txt
-one_line_err; grep_err 'exists'
-expect_exit 0 "$ABSTAT" plot -q --force a.json -o auto1.txt
-expect_exit 2 "$ABSTAT" plot a.json --kind delta -o one.png
-one_line_err; grep_err 'baseline'
-expect_exit 2 "$ABSTAT" plot a.json b.json --kind scaling -o same.png
-one_line_err; grep_err 'different --copies'
-expect_exit 2 "$ABSTAT" plot a.json --metric nosuch -o m.png
-grep_err "no metric named 'nosuch'"
-[ ! -e one.png ] && [ ! -e same.png ] && [ ! -e m.png ] ||
-	fail "a failed plot left its output"
+# OUT rules: unknown extension, existing file, --force; errors leave no file.
+test_expect_success 'unknown extension: exit 2 listing the extensions' '
+	expect_exit 2 "$ABSTAT" plot a.json -o chart.jpg &&
+	one_line_err && grep_err "\.png, \.svg, \.txt .*\.gp" &&
+	if [ -e chart.jpg ]; then fail "chart.jpg written"; fi
+'
+test_expect_success 'an existing OUT is refused, unchanged' '
+	echo keep >exists.txt &&
+	expect_exit 2 "$ABSTAT" plot a.json -o exists.txt &&
+	one_line_err && grep_err "exists" &&
+	{ [ "$(cat exists.txt)" = keep ] || fail "exists.txt changed"; }
+'
+test_expect_success '--force replaces an existing OUT' '
+	echo keep >forced.txt &&
+	expect_exit 0 "$ABSTAT" plot -q --force a.json -o forced.txt &&
+	grep -q "every measured run" forced.txt || fail "forced.txt not replaced"
+'
+test_expect_success '--kind delta of one file: exit 2, needs a baseline' '
+	expect_exit 2 "$ABSTAT" plot a.json --kind delta -o one.png &&
+	one_line_err && grep_err "baseline" &&
+	if [ -e one.png ]; then fail "a failed plot left one.png"; fi
+'
+test_expect_success '--kind scaling with equal copies: exit 2' '
+	expect_exit 2 "$ABSTAT" plot a.json b.json --kind scaling -o same.png &&
+	one_line_err && grep_err "different --copies" &&
+	if [ -e same.png ]; then fail "a failed plot left same.png"; fi
+'
+test_expect_success '--metric nosuch: exit 2 naming it' '
+	expect_exit 2 "$ABSTAT" plot a.json --metric nosuch -o m.png &&
+	grep_err "no metric named '\''nosuch'\''" &&
+	if [ -e m.png ]; then fail "a failed plot left m.png"; fi
+'
 # --metric picks the runs panels.
-expect_exit 0 "$ABSTAT" plot -q a.json --metric page-faults -o pf.txt
-grep -q 'page-faults' pf.txt && ! grep -q 'ns/op' pf.txt ||
-	{ cat pf.txt; fail "--metric page-faults not honoured"; }
-[ -z "$(ls -A tmp)" ] || { ls -lR tmp; fail "private directory left in TMPDIR"; }
-exit 0
+test_expect_success '--metric page-faults: that panel only' '
+	expect_exit 0 "$ABSTAT" plot -q a.json --metric page-faults -o pf.txt &&
+	{ grep -q page-faults pf.txt && ! grep -q ns/op pf.txt ||
+		{ cat pf.txt; fail "--metric page-faults not honoured"; }; }
+'
+test_expect_success 'no private directory left in TMPDIR' '
+	[ -z "$(ls -A tmp)" ] || { ls -lR tmp; fail "private directory left in TMPDIR"; }
+'
+test_done

@@ -2,31 +2,55 @@
 # NaN, deep nesting, wrong version, garbage, empty): `abstat show` exits 2
 # with one error line naming the file, never crashes (exit 99 is a
 # sanitizer report under SANITIZE=1). The valid seeds show fine.
-n=0
-for f in tests/fuzz/corpus/result/bad-*; do
-	expect_exit 2 "$ABSTAT" show "$f"
-	one_line_err
-	grep -qF "$f: " "$TESTTMP/err" || { cat "$TESTTMP/err"; fail "$f: error does not name the file"; }
-	n=$((n + 1))
+C=tests/fuzz/corpus/result
+
+test_expect_success 'the corpus has at least 30 malformed files and a valid one' '
+	n=$(ls "$C"/bad-* 2>/dev/null | wc -l) &&
+	{ [ "$n" -ge 30 ] || fail "only $n malformed files in the corpus"; } &&
+	{ ls "$C"/ok-* >/dev/null 2>&1 || fail "no valid seed in $C"; }
+'
+for f in "$C"/bad-*; do
+	[ -e "$f" ] || continue
+	test_expect_success "show ${f##*/}: exit 2, one error line naming the file" '
+		expect_exit 2 "$ABSTAT" show "$f" &&
+		one_line_err &&
+		{ grep -qF "$f: " "$TESTTMP/err" || { cat "$TESTTMP/err"; fail "$f: error does not name the file"; }; }
+	'
 done
-[ $n -ge 30 ] || fail "only $n malformed files in the corpus"
-for f in tests/fuzz/corpus/result/ok-*; do
-	expect_exit 0 "$ABSTAT" show "$f"
+for f in "$C"/ok-*; do
+	[ -e "$f" ] || continue
+	test_expect_success "show ${f##*/}: exit 0" '
+		expect_exit 0 "$ABSTAT" show "$f"
+	'
 done
+
 # the messages name the key
-expect_exit 2 "$ABSTAT" show tests/fuzz/corpus/result/bad-version.json
-grep_err 'schema_version: file format version 2 not supported \(supports 1\)'
-expect_exit 2 "$ABSTAT" show tests/fuzz/corpus/result/bad-huge.json
-grep_err 'benchmarks\[0\]\.runs\[0\]\.wall_ns: integer too large'
-expect_exit 2 "$ABSTAT" show tests/fuzz/corpus/result/bad-float.json
-grep_err 'benchmarks\[0\]\.runs\[0\]\.wall_ns: expected an integer'
-expect_exit 2 "$ABSTAT" show tests/fuzz/corpus/result/bad-nan.json
-grep_err 'after key "wall_ns"'
+test_expect_success 'wrong version: schema_version named, the supported one said' '
+	expect_exit 2 "$ABSTAT" show "$C/bad-version.json" &&
+	grep_err "schema_version: file format version 2 not supported \(supports 1\)"
+'
+test_expect_success 'huge integer: its key path named' '
+	expect_exit 2 "$ABSTAT" show "$C/bad-huge.json" &&
+	grep_err "benchmarks\[0\]\.runs\[0\]\.wall_ns: integer too large"
+'
+test_expect_success 'a float where an integer goes: its key path named' '
+	expect_exit 2 "$ABSTAT" show "$C/bad-float.json" &&
+	grep_err "benchmarks\[0\]\.runs\[0\]\.wall_ns: expected an integer"
+'
+test_expect_success 'NaN: the key before it named' '
+	expect_exit 2 "$ABSTAT" show "$C/bad-nan.json" &&
+	grep_err "after key \"wall_ns\""
+'
 # a file that is too big is refused before parsing
-truncate -s 300M "$TESTTMP/big.json"
-expect_exit 2 "$ABSTAT" show "$TESTTMP/big.json"
-grep_err 'big.json: file is larger than the 256 MiB limit'
+test_expect_success 'a 300 MiB file is refused by size' '
+	truncate -s 300M "$TESTTMP/big.json" &&
+	expect_exit 2 "$ABSTAT" show "$TESTTMP/big.json" &&
+	grep_err "big.json: file is larger than the 256 MiB limit"
+'
 # compare reads through the same reader: the bad side is named
-expect_exit 2 "$ABSTAT" compare tests/fuzz/corpus/result/ok-plain.json tests/fuzz/corpus/result/bad-negative.json
-one_line_err
-grep_err 'bad-negative.json: benchmarks\[0\]\.runs\[0\]\.user_ns: negative value -1'
+test_expect_success 'compare names the bad side and its key' '
+	expect_exit 2 "$ABSTAT" compare "$C/ok-plain.json" "$C/bad-negative.json" &&
+	one_line_err &&
+	grep_err "bad-negative.json: benchmarks\[0\]\.runs\[0\]\.user_ns: negative value -1"
+'
+test_done
