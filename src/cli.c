@@ -20,6 +20,26 @@
 
 #include "cli_priv.h"
 #include "msg.h"
+#include "workloads.h"
+
+static const struct cli_values formats = { format_names, false };
+static const struct cli_values formats_single = {
+	(const char *const[]){ "text", "json", "csv", NULL }, true
+};
+static const struct cli_values suites = { workloads_suites, false };
+static const struct cli_values backends = {
+	(const char *const[]){ "perf", "papi", NULL }, true
+};
+static const struct cli_values orders = {
+	(const char *const[]){ "alternate", "random", NULL }, true
+};
+static const struct cli_values centers = {
+	(const char *const[]){ "median", "mean", NULL }, true
+};
+/* and "auto", the default, left out of --help */
+static const struct cli_values kinds = {
+	(const char *const[]){ "delta", "runs", "scaling", NULL }, false
+};
 
 const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_EVENTS] = { "events", 'e', "LIST", NULL, false,
@@ -37,8 +57,7 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 			 "N simultaneous copies, one per CPU of -C" },
 	[OPT_NAME] = { "name", 'n', "LABEL", NULL, false,
 		       "label of the result (default: kernel release)" },
-	[OPT_BACKEND] = { "backend", 0, "B", NULL, false,
-			  "perf (default) or papi" },
+	[OPT_BACKEND] = { "backend", 0, "B", NULL, false, NULL, &backends },
 	[OPT_TIMEOUT] = { "timeout", 0, "SEC", NULL, false,
 			  "kill a run after SEC seconds" },
 	[OPT_USER_ONLY] = { "user-only", 0, NULL, NULL, false,
@@ -49,8 +68,7 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 			 "save the result (JSON)" },
 	[OPT_FORCE] = { "force", 0, NULL, NULL, false,
 			"overwrite an existing output file" },
-	[OPT_FORMAT] = { "format", 0, "FMT", NULL, false,
-			 "text, mail, markdown, csv, json, benchstat" },
+	[OPT_FORMAT] = { "format", 0, "FMT", NULL, false, NULL, &formats },
 	[OPT_IGNORE_FAILURE] = { "ignore-failure", 'i', NULL, NULL, false,
 				 "go on after a failed run" },
 	[OPT_ALLOW_MULTIPLEX] = { "allow-multiplex", 0, NULL, NULL, false,
@@ -65,10 +83,8 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 		      "operations per run of an external command" },
 	[OPT_WORKLOAD] = { "workload", 'w', "LIST", NULL, false,
 			   "built-in workloads, NAME[:ARGS],..." },
-	[OPT_SUITE] = { "suite", 's', "NAME", NULL, false,
-			"syscalls, vm, sched, fs, all" },
-	[OPT_ORDER] = { "order", 0, "O", NULL, false,
-			"alternate (default) or random" },
+	[OPT_SUITE] = { "suite", 's', "NAME", NULL, false, NULL, &suites },
+	[OPT_ORDER] = { "order", 0, "O", NULL, false, NULL, &orders },
 	[OPT_SHELL] = { "shell", 0, NULL, NULL, false,
 			"run each command with /bin/sh -c" },
 	[OPT_ALPHA] = { "alpha", 0, "A", "0.05", true, "significance level" },
@@ -76,8 +92,7 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 			 "per-counter rows for suites" },
 	[OPT_METRIC] = { "metric", 0, "LIST", NULL, false,
 			 "rows to show (metric names)" },
-	[OPT_CENTER] = { "center", 0, "C", NULL, false,
-			 "median (default) or mean" },
+	[OPT_CENTER] = { "center", 0, "C", NULL, false, NULL, &centers },
 	[OPT_FORCE_COMPARE] = { "force-compare", 0, NULL, NULL, false,
 				"compare events whose encodings differ" },
 	[OPT_ALLOW_ENV_DIFF] = { "allow-env-diff", 0, "KEYS", NULL, false,
@@ -88,16 +103,18 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 				     "beyond PCT percent" },
 	[OPT_RESAMPLES] = { "resamples", 0, "N", "10000", true,
 			    "bootstrap resamples" },
-	[OPT_KIND] = { "kind", 0, "K", NULL, false, "delta, runs, scaling" },
+	[OPT_KIND] = { "kind", 0, "K", NULL, false, NULL, &kinds },
 	[OPT_ENCODE] = { "encode", 0, NULL, NULL, false,
 			 "show each event's encoding" },
+	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
+			  "print the version" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
 };
 
-#define USE(id) { id, NULL, NULL }
-#define USE_HELP(id, help) { id, NULL, help }
+#define USE(id) { id, NULL, NULL, NULL }
+#define USE_HELP(id, help) { id, NULL, help, NULL }
+#define USE_VALUES(id, values) { id, NULL, NULL, values }
 #define END USE(OPT_HELP)
-#define FORMAT_SINGLE "text (default), json, csv"
 
 /* run and versus measure alike */
 #define MEASURE_OPTS                                                          \
@@ -119,7 +136,7 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	USE_HELP(OPT_SEED, "bootstrap seed")
 
 static const struct cli_use run_opts[] = {
-	MEASURE_OPTS, USE_HELP(OPT_FORMAT, FORMAT_SINGLE), USE(OPT_WORKLOAD),
+	MEASURE_OPTS, USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
 	USE(OPT_SUITE), END,
 };
 
@@ -134,14 +151,14 @@ static const struct cli_use compare_opts[] = {
 };
 
 static const struct cli_use show_opts[] = {
-	USE_HELP(OPT_FORMAT, FORMAT_SINGLE), USE(OPT_DETAIL),
+	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_DETAIL),
 	USE_HELP(OPT_METRIC, "only these metrics"),
 	USE_HELP(OPT_EVENTS, "only these events"), END,
 };
 
 static const struct cli_use plot_opts[] = {
 	{ OPT_OUTPUT, "OUT", ".png, .svg, .txt (ASCII, for mail),\n"
-			     ".gp (script and data to edit)" },
+			     ".gp (script and data to edit)", NULL },
 	USE(OPT_KIND), MODEL_OPTS, USE_HELP(OPT_EVENTS, "counters to plot"),
 	READ_OPTS, USE_HELP(OPT_FORCE, "overwrite OUT"),
 	USE_HELP(OPT_QUIET, "no warnings"), END,
@@ -165,7 +182,7 @@ static const struct cli_use recover_opts[] = {
 
 static const struct cli_use no_opts[] = { END };
 
-static const struct cmd_entry cmd_table[] = {
+const struct cmd_entry cli_cmds[] = {
 	{ "run", CMD_RUN, true,
 	  "abstat run [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "
 	  "-s SUITE)", NULL, run_opts },
@@ -190,6 +207,7 @@ static const struct cmd_entry cmd_table[] = {
 	  no_opts },
 	{ "recover", CMD_RECOVER, false,
 	  "abstat recover JOURNAL -o FILE [--force]", NULL, recover_opts },
+	{ NULL, CMD_NONE, false, NULL, NULL, NULL },
 };
 
 int cli_usage(const char *fmt, ...)
@@ -265,22 +283,24 @@ static int cli_real(const char *opt, const char *s, double min, double max,
 	return 0;
 }
 
-/* Index of s in names (n entries), or -1. */
-static int cli_choice(const char *s, const char *const *names, size_t n)
+/* Index of s in the values of option c, or -1 after one error line
+ * naming them. */
+static int cli_choice(enum cli_opt_id c, const char *s)
 {
-	for (size_t i = 0; i < n; i++)
-		if (names[i] && !strcmp(s, names[i]))
-			return (int)i;
+	const struct cli_values *v = cli_opts[c].values;
+	char list[256];
+
+	for (int i = 0; v->names[i]; i++)
+		if (!strcmp(s, v->names[i]))
+			return i;
+	cli_values_join(v, ", ", " or ", false, list, sizeof(list));
+	cli_usage("--%s: '%s' is not %s", cli_opts[c].name, s, list);
 	return -1;
 }
 
 static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 {
-	static const char *const backends[] = { "perf", "papi" };
-	static const char *const orders[] = { "alternate", "random" };
-	static const char *const centers[] = { "median", "mean" };
-	static const char *const kinds[] = { "auto", "delta", "runs",
-					     "scaling" };
+	char list[256];
 	uint64_t u;
 	int i;
 
@@ -318,10 +338,9 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		cfg->label = arg;
 		return 0;
 	case OPT_BACKEND:
-		i = cli_choice(arg, backends, 2);
+		i = cli_choice(c, arg);
 		if (i < 0)
-			return cli_usage("--backend: '%s' is not perf or papi",
-					 arg);
+			return -EINVAL;
 		cfg->backend = i;
 		return 0;
 	case OPT_TIMEOUT:
@@ -343,9 +362,12 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		return 0;
 	case OPT_FORMAT:
 		i = format_find(arg);
-		if (i < 0)
-			return cli_usage("--format: '%s' is not one of text, mail, markdown, csv, json, benchstat",
-					 arg);
+		if (i < 0) {
+			cli_values_join(&formats, ", ", ", ", false, list,
+					sizeof(list));
+			return cli_usage("--format: '%s' is not one of %s", arg,
+					 list);
+		}
 		cfg->format = i;
 		return 0;
 	case OPT_IGNORE_FAILURE:
@@ -372,10 +394,9 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		cfg->suite = arg;
 		return 0;
 	case OPT_ORDER:
-		i = cli_choice(arg, orders, 2);
+		i = cli_choice(c, arg);
 		if (i < 0)
-			return cli_usage("--order: '%s' is not alternate or random",
-					 arg);
+			return -EINVAL;
 		cfg->order = i;
 		return 0;
 	case OPT_SEED:
@@ -395,10 +416,9 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		cfg->metrics = arg;
 		return 0;
 	case OPT_CENTER:
-		i = cli_choice(arg, centers, 2);
+		i = cli_choice(c, arg);
 		if (i < 0)
-			return cli_usage("--center: '%s' is not median or mean",
-					 arg);
+			return -EINVAL;
 		cfg->center = i;
 		return 0;
 	case OPT_FORCE_COMPARE:
@@ -416,15 +436,19 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		cfg->resamples = u;
 		return 0;
 	case OPT_KIND:
-		i = cli_choice(arg, kinds, 4);
+		if (!strcmp(arg, "auto")) {
+			cfg->plot_kind = PLOT_AUTO;
+			return 0;
+		}
+		i = cli_choice(c, arg);
 		if (i < 0)
-			return cli_usage("--kind: '%s' is not delta, runs or scaling",
-					 arg);
-		cfg->plot_kind = i;
+			return -EINVAL;
+		cfg->plot_kind = PLOT_DELTA + i;
 		return 0;
 	case OPT_ENCODE:
 		cfg->encode = true;
 		return 0;
+	case OPT_VERSION:
 	case OPT_HELP:
 	case OPT_COUNT:
 		break;
@@ -493,6 +517,36 @@ static enum cli_opt_id cli_opt_of(const struct cmd_entry *e, int c)
 	return OPT_COUNT;
 }
 
+/* s is option id's short or long form. */
+static bool cli_is(const char *s, enum cli_opt_id id)
+{
+	const struct cli_opt *o = &cli_opts[id];
+
+	if (s[0] != '-')
+		return false;
+	if (s[1] == '-')
+		return !strcmp(s + 2, o->name);
+	return o->short_name && s[1] == o->short_name && !s[2];
+}
+
+/* The command named name, or NULL after one error line. */
+static const struct cmd_entry *cli_command(const char *name)
+{
+	char list[256];
+	size_t k = 0;
+
+	for (const struct cmd_entry *e = cli_cmds; e->name; e++)
+		if (!strcmp(name, e->name))
+			return e;
+	list[0] = '\0';
+	for (const struct cmd_entry *e = cli_cmds; e->name; e++)
+		if (k < sizeof(list))
+			k += snprintf(list + k, sizeof(list) - k, "%s%s",
+				      k ? ", " : "", e->name);
+	cli_usage("unknown command '%s'; commands: %s", name, list);
+	return NULL;
+}
+
 int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
 {
 	struct option lo[CLI_MAX_OPTS];
@@ -507,23 +561,28 @@ int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
 		return rc;
 	if (argc < 2)
 		return cli_usage("no command given; usage: abstat COMMAND [OPTIONS] (try 'abstat --help')");
-	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
-	    !strcmp(argv[1], "help")) {
+	if (cli_is(argv[1], OPT_HELP) || !strcmp(argv[1], "help")) {
 		cli_print_main_help();
 		*done = true;
 		return 0;
 	}
-	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
+	if (cli_is(argv[1], OPT_VERSION)) {
 		printf("abstat %s\n", ABSTAT_VERSION);
 		*done = true;
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof(cmd_table) / sizeof(cmd_table[0]); i++)
-		if (!strcmp(argv[1], cmd_table[i].name))
-			e = &cmd_table[i];
+	if (!strcmp(argv[1], "--complete")) {
+		if (argc > 3)
+			return cli_usage("--complete: usage: abstat --complete [COMMAND]");
+		if (argc == 3 && !(e = cli_command(argv[2])))
+			return -EINVAL;
+		cli_print_complete(e);
+		*done = true;
+		return 0;
+	}
+	e = cli_command(argv[1]);
 	if (!e)
-		return cli_usage("unknown command '%s'; commands: run, versus, compare, show, plot, list, doctor, workloads, recover",
-				 argv[1]);
+		return -EINVAL;
 	cfg->cmd = e->cmd;
 	cli_getopt_tables(e, lo, so, sizeof(so));
 	argc--;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * cli_help: 'abstat --help' (the list of commands) and 'abstat COMMAND
- * --help', made from the command's cmd_table entry and the option table
- * (cli.c): usage line, intro, one line per option in the command's order.
+ * --help', made from the command's cli_cmds entry and the option table
+ * (cli.c): usage line, intro, one line per option in the command's order;
+ * and 'abstat --complete [COMMAND]', the same tables for the bash
+ * completion (man/abstat.bash-completion).
  */
 #include <stdio.h>
 
@@ -40,10 +42,25 @@ static void cli_help_text(const char *text)
 	}
 }
 
+void cli_values_join(const struct cli_values *v, const char *sep,
+		     const char *last, bool mark, char *buf, size_t len)
+{
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; v->names[i] && k < len; i++)
+		k += snprintf(buf + k, len - k, "%s%s%s",
+			      !i ? "" : v->names[i + 1] ? sep : last,
+			      v->names[i], mark && !i ? " (default)" : "");
+}
+
 static void cli_help_line(const struct cli_use *u)
 {
 	const struct cli_opt *o = &cli_opts[u->id];
+	const struct cli_values *v = u->values ? u->values : o->values;
 	const char *arg = u->arg ? u->arg : o->arg;
+	const char *help = u->help ? u->help : o->help;
+	char list[256];
 	int n;
 
 	if (o->short_name)
@@ -53,7 +70,14 @@ static void cli_help_line(const struct cli_use *u)
 	if (arg)
 		n += printf(" %s", arg);
 	printf("%*s", n < CLI_HELP_COL ? CLI_HELP_COL - n : 2, "");
-	cli_help_text(u->help ? u->help : o->help);
+	if (!help) {
+		/* "a, b, c"; two are "a or b" */
+		cli_values_join(v, ", ", v->names[0] && v->names[1] &&
+					   !v->names[2] ? " or " : ", ",
+				v->first_default, list, sizeof(list));
+		help = list;
+	}
+	cli_help_text(help);
 	if (o->show_default)
 		printf(" (default %s)", o->def);
 	putchar('\n');
@@ -75,4 +99,37 @@ void cli_print_help(const struct cmd_entry *e)
 void cli_print_main_help(void)
 {
 	fputs(main_help, stdout);
+}
+
+static void cli_complete_line(const struct cli_opt *o, const char *arg,
+			      const struct cli_values *v)
+{
+	printf("--%s ", o->name);
+	if (o->short_name)
+		printf("-%c", o->short_name);
+	else
+		putchar('-');
+	printf(" %s", arg ? arg : "-");
+	for (size_t i = 0; v && v->names[i]; i++)
+		printf(" %s", v->names[i]);
+	putchar('\n');
+}
+
+void cli_print_complete(const struct cmd_entry *e)
+{
+	if (!e) {
+		for (const struct cmd_entry *c = cli_cmds; c->name; c++)
+			printf("%s\n", c->name);
+		cli_complete_line(&cli_opts[OPT_HELP], NULL, NULL);
+		cli_complete_line(&cli_opts[OPT_VERSION], NULL, NULL);
+		return;
+	}
+	for (const struct cli_use *u = e->opts;; u++) {
+		const struct cli_opt *o = &cli_opts[u->id];
+
+		cli_complete_line(o, u->arg ? u->arg : o->arg,
+				  u->values ? u->values : o->values);
+		if (u->id == OPT_HELP)
+			break;
+	}
 }

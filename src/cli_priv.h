@@ -19,18 +19,26 @@ enum cli_opt_id {
 	OPT_ALLOW_MULTIPLEX, OPT_QUIET, OPT_USER, OPT_SEED, OPT_OPS,
 	OPT_WORKLOAD, OPT_SUITE, OPT_ORDER, OPT_SHELL, OPT_ALPHA, OPT_DETAIL,
 	OPT_METRIC, OPT_CENTER, OPT_FORCE_COMPARE, OPT_ALLOW_ENV_DIFF,
-	OPT_FAIL_ON_REGRESSION, OPT_RESAMPLES, OPT_KIND, OPT_ENCODE, OPT_HELP,
-	OPT_COUNT
+	OPT_FAIL_ON_REGRESSION, OPT_RESAMPLES, OPT_KIND, OPT_ENCODE, OPT_VERSION,
+	OPT_HELP, OPT_COUNT
+};
+
+/* The fixed values of an option (NULL-terminated names), and whether
+ * --help marks the first as the default. */
+struct cli_values {
+	const char *const *names;
+	bool first_default;
 };
 
 /*
  * One option: its long name, short form (0: none), the word --help shows
  * for its value (NULL: it takes none), its default (parsed like a value
- * given on the command line, before the command line; NULL: none) and its
+ * given on the command line, before the command line; NULL: none), its
  * help text ('\n' continues it on the next line; with show_default the
- * text ends in " (default DEF)"). --help, the getopt tables and the
- * defaults all come from here; man/abstat.bash-completion is held equal
- * to --help by tests/cli/091-install.sh.
+ * text ends in " (default DEF)"; NULL: its values, listed) and its fixed
+ * values (NULL: any). --help, the getopt tables, the defaults and the
+ * bash completion ('abstat --complete CMD', man/abstat.bash-completion)
+ * all come from here.
  */
 struct cli_opt {
 	const char *name;
@@ -39,16 +47,19 @@ struct cli_opt {
 	const char *def;
 	bool show_default;
 	const char *help;
+	const struct cli_values *values;
 };
 
 extern const struct cli_opt cli_opts[OPT_COUNT];
 
-/* An option of one command, in --help order; arg and help replace the
- * table's where the command says it differently (NULL: the table's). */
+/* An option of one command, in --help order; arg, help and values
+ * replace the table's where the command says it differently (NULL: the
+ * table's). */
 struct cli_use {
 	enum cli_opt_id id;
 	const char *arg;
 	const char *help;
+	const struct cli_values *values;
 };
 
 struct cmd_entry {
@@ -60,9 +71,21 @@ struct cmd_entry {
 	const struct cli_use *opts; /* ends with OPT_HELP */
 };
 
+/* Every command, in --help order; the last has a NULL name. */
+extern const struct cmd_entry cli_cmds[];
+
 /* 'abstat COMMAND --help' and 'abstat --help', on stdout. */
 void cli_print_help(const struct cmd_entry *e);
 void cli_print_main_help(void);
+/* 'abstat --complete [COMMAND]' (abstat(1)), on stdout: without e the
+ * commands, one a line, then the top-level options; with e its options,
+ * one a line in --help order: LONG SHORT ARG [VALUE...], '-' for no
+ * short form or no value. */
+void cli_print_complete(const struct cmd_entry *e);
+/* The values joined by sep, the last by last; with mark the first is
+ * "NAME (default)". Truncated to len. */
+void cli_values_join(const struct cli_values *v, const char *sep,
+		     const char *last, bool mark, char *buf, size_t len);
 
 /* Checks that need the whole command line; builds cfg->targets. 0, or
  * -EINVAL after one error line, or -ENOMEM. */

@@ -10,7 +10,7 @@
 
 #include "format.h"
 
-static const char *const format_names[FMT_COUNT] = {
+const char *const format_names[FMT_COUNT + 1] = {
 	[FMT_TEXT] = "text",         [FMT_MAIL] = "mail",
 	[FMT_MARKDOWN] = "markdown", [FMT_CSV] = "csv",
 	[FMT_JSON] = "json",         [FMT_BENCHSTAT] = "benchstat",

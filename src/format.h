@@ -25,7 +25,8 @@ enum out_format {
 	FMT_COUNT
 };
 
-/* "text", "mail", ...; the --format values. */
+/* "text", "mail", ...; the --format values, in enum order, NULL after. */
+extern const char *const format_names[FMT_COUNT + 1];
 const char *format_name(enum out_format f);
 /* The --format value named s, or -1. */
 int format_find(const char *s);

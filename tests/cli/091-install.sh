@@ -1,12 +1,12 @@
 # make install into a temporary DESTDIR (PREFIX=/usr/local): the installed
 # abstat finds its workloads (libexec/abstat, with exec-target) and chart
 # scripts (share/abstat/plots) relative to itself, with no ABSTAT_*_DIR;
-# the man pages render; the bash completion completes commands, options
-# and values, and its option lists equal every command's --help; make
-# uninstall leaves no file behind. install only copies (no rebuild).
+# the man pages render; the installed bash completion completes commands,
+# options and values from the installed abstat (093-completion.sh holds
+# it to every command's --help); make uninstall leaves no file behind.
+# install only copies (no rebuild).
 root=$TESTTMP/root
 pre=$root/usr/local
-comp=man/abstat.bash-completion
 mk() {
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
 		make --no-print-directory -C "$TOP" "$@" \
@@ -16,57 +16,6 @@ mk() {
 		{ cat "$TESTTMP/make.log"; fail "make $* compiled something"; }
 	return 0
 }
-
-# --- the completion script against --help (in the tree, before install)
-bash -n "$comp" || fail "$comp: bash syntax"
-# helpopts CMD: the options of 'abstat CMD --help', one a line, sorted
-helpopts() {
-	$ABSTAT $1 --help | grep -E '^ +-' | sed 's/^ *//; s/  .*//' |
-		grep -oE -- '(^|, )-[a-zA-Z-][a-z-]*' | sed 's/^, //' | sort -u
-}
-# an option takes a value when --help shows one after it (--opt WORD)
-helpargs() {
-	$ABSTAT $1 --help | grep -E '^ +(-[a-zA-Z], )?--[a-z-]+ [A-Z]' |
-		grep -oE -- '--[a-z][a-z-]+' | sort -u
-}
-compfn() { bash -c ". $comp; $*"; }
-for cmd in '' run versus compare show plot list doctor workloads recover; do
-	helpopts "$cmd" >"$TESTTMP/help"
-	[ -s "$TESTTMP/help" ] || fail "no options parsed from abstat $cmd --help"
-	compfn "_abstat_opts '$cmd'" | tr -s ' \t' '\n' | grep . | sort -u >"$TESTTMP/comp"
-	diff "$TESTTMP/help" "$TESTTMP/comp" >"$TESTTMP/diff" ||
-		{ cat "$TESTTMP/diff"; fail "$comp: options of '$cmd' differ from --help (< help, > script)"; }
-	[ -n "$cmd" ] || continue
-	for o in $(helpargs "$cmd"); do
-		compfn "_abstat_takes_arg $o" || fail "$comp: $o takes a value ($cmd --help)"
-	done
-	for o in $(comm -23 "$TESTTMP/help" - <<EOF
-$(helpargs "$cmd")
-EOF
-); do
-		case $o in --*) compfn "_abstat_takes_arg $o" &&
-			fail "$comp: $o takes no value ($cmd --help)" ;; esac
-	done
-done
-# commands: those of the top-level --help
-$ABSTAT --help | sed -n '/^commands:/,/^$/p' | grep -oE '^  [a-z]+' | tr -d ' ' |
-	sort >"$TESTTMP/help"
-compfn 'echo $_abstat_commands' | tr ' ' '\n' | sort >"$TESTTMP/comp"
-diff "$TESTTMP/help" "$TESTTMP/comp" || fail "$comp: commands differ from --help"
-# fixed values: as --help and 'abstat workloads' list them
-vals() { compfn "_abstat_values $1 $2" | tr ' ' ','; }
-helpval() { $ABSTAT $1 --help | grep -E -- "$2" | sed 's/.*  //; s/ (default)//g; s/ or /, /; s/, /,/g'; }
-for cmd in run versus compare show; do
-	[ "$(vals --format $cmd)" = "$(helpval $cmd '--format FMT')" ] ||
-		fail "$comp: --format values of $cmd: $(vals --format $cmd)"
-done
-[ "$(vals --suite run)" = "$(helpval run '--suite NAME')" ] || fail "$comp: suites"
-$ABSTAT workloads | grep -q "^suites: $(vals --suite run | sed 's/,/, /g') " ||
-	fail "$comp: suites differ from abstat workloads"
-[ "$(vals --kind plot)" = "$(helpval plot '--kind K')" ] || fail "$comp: kinds"
-[ "$(vals --backend run)" = "$(helpval run '--backend B')" ] || fail "$comp: backends"
-[ "$(vals --center compare)" = "$(helpval compare '--center C')" ] || fail "$comp: centers"
-[ "$(vals --order versus)" = "$(helpval versus '--order O')" ] || fail "$comp: orders"
 
 # --- install: only copies
 mk install
