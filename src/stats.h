@@ -115,4 +115,21 @@ double stats_spearman_index(const double *v, size_t n);
 int stats_boot_spread(const struct stats_groups *g, double *within_sd,
 		      double *between_sd);
 
+/* stats_t.c: Student's t. Two-sided tail P(|T_df| > |t|). */
+double stats_t_sf2(double t, double df);
+/* q with P(T_df <= q) = p, 0 < p < 1. NAN outside. */
+double stats_t_quantile(double p, double df);
+
+/* Welch's two-sample t test of b - a (unequal variances). */
+struct stats_welch {
+	double diff;  /* mean(b) - mean(a) */
+	double se, df, t;
+	double p;     /* two-sided */
+	double lo, hi; /* the level interval of diff the test implies */
+};
+/* 0, or -EINVAL (fewer than 2 values on a side, a non-finite value, a
+ * level outside (0, 1)). */
+int stats_welch(const double *a, size_t na, const double *b, size_t nb,
+		double level, struct stats_welch *out);
+
 #endif

@@ -362,6 +362,52 @@ static void test_outliers_drift(void **state)
 	assert_true(stats_spearman_index(flat, 4) == 0);
 }
 
+/* Student's t against tables (Abramowitz and Stegun 26.10) and a
+ * numerically integrated density; Welch on a worked example. */
+static void test_t(void **state)
+{
+	static const struct {
+		int line;
+		double p, df, q;
+	} quant[] = {
+		{ __LINE__, 0.975, 2, 4.302653 },
+		{ __LINE__, 0.975, 4, 2.776445 },
+		{ __LINE__, 0.975, 10, 2.228139 },
+		{ __LINE__, 0.975, 30, 2.042272 },
+		{ __LINE__, 0.995, 3, 5.840909 },
+		{ __LINE__, 0.025, 4, -2.776445 },
+	};
+	struct stats_welch w;
+	const double a[] = { 1, 2, 3, 4, 5 }, b[] = { 2, 4, 6, 8, 10 };
+	const double c[] = { 7, 7, 7 };
+
+	(void)state;
+	for (size_t i = 0; i < N(quant); i++) {
+		double q = stats_t_quantile(quant[i].p, quant[i].df);
+
+		if (fabs(q - quant[i].q) > 2e-6)
+			fail_msg("line %d: quantile %.7f", quant[i].line, q);
+	}
+	assert_true(fabs(stats_t_sf2(2.0, 5) - 0.1019394788) < 1e-8);
+	assert_true(fabs(stats_t_sf2(-2.0, 5) - 0.1019394788) < 1e-8);
+	assert_true(stats_t_sf2(0, 3) == 1);
+	assert_true(isnan(stats_t_quantile(1, 3)));
+	/* Welch: diff 3, se sqrt(2.5), df 6.25 / 1.0625 */
+	assert_int_equal(stats_welch(a, 5, b, 5, 0.95, &w), 0);
+	assert_true(fabs(w.diff - 3) < 1e-12);
+	assert_true(fabs(w.df - 5.882352941) < 1e-8);
+	assert_true(fabs(w.p - 0.1075311949) < 1e-7);
+	assert_true(fabs(w.hi - w.diff - (w.diff - w.lo)) < 1e-12);
+	assert_true(w.lo < 0 && w.hi > 0); /* p > 0.05: 0 inside */
+	assert_int_equal(stats_welch(a, 5, b, 5, 0.80, &w), 0);
+	assert_true(w.lo > 0); /* p < 0.20: 0 outside the 80% interval */
+	/* constants: exact */
+	assert_int_equal(stats_welch(c, 3, c, 3, 0.95, &w), 0);
+	assert_true(w.p == 1 && w.lo == 0 && w.hi == 0);
+	assert_int_equal(stats_welch(c, 1, c, 3, 0.95, &w), -EINVAL);
+	assert_int_equal(stats_welch(c, 3, c, 3, 1.0, &w), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -370,6 +416,7 @@ int main(void)
 		cmocka_unit_test(test_summary),
 		cmocka_unit_test(test_mann_whitney),
 		cmocka_unit_test(test_mann_whitney_errors),
+		cmocka_unit_test(test_t),
 		cmocka_unit_test(test_holm),
 		cmocka_unit_test(test_rng),
 		cmocka_unit_test(test_bootstrap),
