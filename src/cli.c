@@ -101,6 +101,12 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 				     false,
 				     "exit 1 on a significant regression\n"
 				     "beyond PCT percent" },
+	[OPT_WITHIN_SESSION] = { "within-session", 0, NULL, NULL, false,
+				 "let --fail-on-regression act on a\n"
+				 "verdict within one session per side" },
+	[OPT_PRIMARY] = { "primary", 0, "METRIC", NULL, false,
+			  "the tested row of each benchmark\n"
+			  "(default: CPU time per op)" },
 	[OPT_RESAMPLES] = { "resamples", 0, "N", "10000", true,
 			    "bootstrap resamples" },
 	[OPT_KIND] = { "kind", 0, "K", NULL, false, NULL, &kinds },
@@ -127,8 +133,9 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 
 /* versus, compare and plot build the compare model alike */
 #define MODEL_OPTS                                                            \
-	USE(OPT_ALPHA), USE(OPT_DETAIL), USE(OPT_METRIC), USE(OPT_CENTER),    \
-	USE(OPT_FAIL_ON_REGRESSION), USE(OPT_RESAMPLES)
+	USE(OPT_ALPHA), USE(OPT_PRIMARY), USE(OPT_DETAIL), USE(OPT_METRIC),   \
+	USE(OPT_CENTER), USE(OPT_FAIL_ON_REGRESSION),                         \
+	USE(OPT_WITHIN_SESSION), USE(OPT_RESAMPLES)
 
 /* compare and plot read saved results alike */
 #define READ_OPTS                                                             \
@@ -430,6 +437,14 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 	case OPT_FAIL_ON_REGRESSION:
 		return cli_real("--fail-on-regression", arg, 0, 1e6,
 				&cfg->fail_on_regression_pct);
+	case OPT_WITHIN_SESSION:
+		cfg->within_session = true;
+		return 0;
+	case OPT_PRIMARY:
+		if (!*arg)
+			return cli_usage("--primary needs a metric name, e.g. --primary task-clock/op (abstat show FILE lists them)");
+		cfg->primary = arg;
+		return 0;
 	case OPT_RESAMPLES:
 		if (cli_number("--resamples", arg, 100, 10000000, &u))
 			return -EINVAL;

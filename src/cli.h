@@ -91,6 +91,8 @@ struct config {
 	bool force_compare;      /* --force-compare */
 	const char *allow_env_diff; /* --allow-env-diff KEY[,KEY] */
 	double fail_on_regression_pct; /* --fail-on-regression PCT, <0 = off */
+	bool within_session;   /* --within-session */
+	const char *primary;   /* --primary METRIC */
 	unsigned resamples;      /* --resamples */
 
 	/* plot */

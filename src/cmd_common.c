@@ -28,6 +28,7 @@ void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 		.events = measures ? NULL : cfg->events,
 		.force_compare = cfg->force_compare,
 		.allow_env_diff = cfg->allow_env_diff,
+		.primary = cfg->primary,
 	};
 }
 
@@ -78,7 +79,8 @@ int cmd_compare_build(const char *who, const struct compare_opts *o,
 	return 0;
 }
 
-bool cmd_compare_regressions(const struct compare_model *m, double pct)
+bool cmd_compare_regressions(const struct compare_model *m, double pct,
+			     bool sessions)
 {
 	bool any = false;
 
@@ -86,11 +88,19 @@ bool cmd_compare_regressions(const struct compare_model *m, double pct)
 		for (size_t s = 1; s < m->n_sides; s++) {
 			const struct compare_delta *d = &m->rows[r].delta[s];
 
-			if (!compare_regressed(d, pct))
+			if (!compare_regressed(m, &m->rows[r], s, pct,
+					       sessions))
 				continue;
-			msg_warn("regression beyond %g%%: %s %s on %s %+.1f%%",
-				 pct, m->rows[r].bench, m->rows[r].metric,
-				 m->labels[s], d->delta * 100);
+			if (d->absolute)
+				msg_warn("regression beyond %g: %s %s on %s %+g",
+					 pct, m->rows[r].bench,
+					 m->rows[r].metric, m->labels[s],
+					 d->delta);
+			else
+				msg_warn("regression beyond %g%%: %s %s on %s %+.1f%%",
+					 pct, m->rows[r].bench,
+					 m->rows[r].metric, m->labels[s],
+					 d->delta * 100);
 			any = true;
 		}
 	return any;

@@ -26,7 +26,8 @@ int cmd_compare_sides(const struct config *cfg, const struct side *sides,
 	if (rc)
 		return rc;
 	format_print(cfg->format, m, out);
-	rc = cmd_compare_regressions(m, cfg->fail_on_regression_pct) ?
+	rc = cmd_compare_regressions(m, cfg->fail_on_regression_pct,
+				     cfg->within_session) ?
 		     EXIT_REGRESSION : EXIT_OK;
 	compare_model_free(m);
 	return rc;

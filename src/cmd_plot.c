@@ -138,7 +138,8 @@ static int plot_delta(struct plot_job *j, FILE *f, bool ascii)
 	if (rc)
 		return rc;
 	j->regressed = cmd_compare_regressions(m,
-					       j->cfg->fail_on_regression_pct);
+					       j->cfg->fail_on_regression_pct,
+					       j->cfg->within_session);
 	rc = plot_data_delta(m, f, ascii, err, sizeof(err));
 	compare_model_free(m);
 	if (rc == -EINVAL) {

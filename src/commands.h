@@ -46,7 +46,8 @@ int cmd_compare_build(const char *who, const struct compare_opts *o,
 		      const struct side *sides, size_t n,
 		      struct compare_model **m);
 /* A warning per regression beyond pct (compare_regressed); true if any. */
-bool cmd_compare_regressions(const struct compare_model *m, double pct);
+bool cmd_compare_regressions(const struct compare_model *m, double pct,
+			     bool sessions);
 /* run and show: --format must be text, json or csv. */
 int cmd_report_format(const struct config *cfg);
 

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
 /*
  * compare: sides -> the delta model (compare.h). Checks that the sides can
- * be compared at all (event encodings, environment), chooses the rows,
- * summarises every side per row, computes deltas, bootstrap CIs and
- * Mann-Whitney p-values, then Holm-corrects over the whole table. The
- * statistics themselves are in stats.c; printing is in the fmt_*.c files,
- * chosen in format.c. Nothing here prints: errors go to the caller's err,
- * warnings into the model.
+ * be compared at all (event encodings, environment), decides what the
+ * runs are replicates of (the design: separate sessions, one interleaved
+ * session, or several boots per side), chooses the rows (one primary row
+ * per benchmark, the others secondary), summarises every side per row,
+ * computes deltas, intervals and p-values at 1 - alpha (runs: Mann-Whitney
+ * U and the bootstrap; boots: Welch t on the boots' log centers), then
+ * Holm-corrects over the primary rows only. The model and its assumptions
+ * are documented in abstat-compare(1), THE MODEL. The statistics
+ * themselves are in stats*.c; printing is in the fmt_*.c files, chosen in
+ * format.c. Nothing here prints: errors go to the caller's err, warnings
+ * into the model.
  */
 #include <errno.h>
 #include <math.h>
@@ -25,6 +30,7 @@
 #define COMPARE_DRIFT_RHO 0.8  /* |Spearman rho| vs run index */
 #define COMPARE_DRIFT_MIN_N 6
 #define COMPARE_FIRST_SLOW 1.5 /* first run > 1.5 x median of the rest */
+#define COMPARE_CPU_SHARE 0.9  /* task-clock / wall below: warn */
 
 const char *compare_verdict_name(enum compare_verdict v)
 {
@@ -32,12 +38,42 @@ const char *compare_verdict_name(enum compare_verdict v)
 		[VERDICT_SIGNIFICANT] = "significant",
 		[VERDICT_NOT_SIGNIFICANT] = "not-significant",
 		[VERDICT_TOO_FEW_RUNS] = "too-few-runs",
+		[VERDICT_TOO_FEW_BOOTS] = "too-few-boots",
 		[VERDICT_UNDETERMINED] = "undetermined",
 		[VERDICT_NOT_SUPPORTED] = "not-supported",
-		[VERDICT_ZERO_BASELINE] = "zero-baseline",
 	};
 
 	return names[v];
+}
+
+const char *compare_design_name(enum compare_design d)
+{
+	static const char *const names[] = {
+		[DESIGN_SESSIONS] = "sessions",
+		[DESIGN_INTERLEAVED] = "interleaved",
+		[DESIGN_BOOTS] = "boots",
+	};
+
+	return names[d];
+}
+
+const char *compare_verdict_word(const struct compare_model *m,
+				 const struct compare_row *row, size_t s)
+{
+	const struct compare_delta *d = &row->delta[s];
+
+	if (!row->primary)
+		return NULL;
+	switch (d->verdict) {
+	case VERDICT_SIGNIFICANT:
+		return m->design == DESIGN_SESSIONS ? "session" : "yes";
+	case VERDICT_NOT_SIGNIFICANT:
+		return "~";
+	case VERDICT_TOO_FEW_BOOTS:
+		return "<3 boots";
+	default:
+		return NULL;
+	}
 }
 
 int compare_warn(struct compare_model *m, const char *fmt, ...)
@@ -62,8 +98,53 @@ int compare_warn(struct compare_model *m, const char *fmt, ...)
 	return 0;
 }
 
+/* A metric every file of every side that has it can count. */
+static bool compare_counts(const struct compare_bench *b,
+			   const struct side *sides, size_t n, const char *name)
+{
+	bool seen = false;
+
+	for (size_t s = 0; s < n; s++)
+		for (size_t f = 0; f < sides[s].n_files; f++) {
+			const struct metric *mt = metrics_find(&b->sets[s][f],
+							       name);
+
+			if (!mt)
+				continue;
+			if (!mt->supported || !mt->counted || !mt->n)
+				return false;
+			seen = true;
+		}
+	return seen;
+}
+
+/*
+ * The benchmark's primary row: --primary, else CPU time per operation
+ * (cycles where cycles count, else task-clock; per op when the benchmark
+ * reports operations), else the wall-based rows when no CPU counter was
+ * recorded. NULL when none of them exists.
+ */
+static const char *compare_primary(const struct compare_opts *o,
+				   const struct compare_bench *b,
+				   const struct side *sides, size_t n)
+{
+	static const char *const order[][2] = {
+		{ "cycles/op", "cycles" },
+		{ "cpu-cycles/op", "cpu-cycles" },
+		{ "task-clock/op", "task-clock" },
+		{ "ns/op", "wall" },
+	};
+	bool ops = compare_counts(b, sides, n, "ns/op");
+
+	if (o->primary)
+		return o->primary; /* checked to exist (compare_build) */
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		if (compare_counts(b, sides, n, order[i][ops ? 0 : 1]))
+			return order[i][ops ? 0 : 1];
+	return NULL;
+}
+
 static bool compare_wanted(const struct compare_opts *o, size_t nb,
-			   const struct compare_bench *b,
 			   const struct metric_set *base, const char *name)
 {
 	const struct metric *mt;
@@ -71,14 +152,12 @@ static bool compare_wanted(const struct compare_opts *o, size_t nb,
 	if (o->metrics || o->events)
 		return compare_check_list_has(o->metrics, name) ||
 		       compare_check_list_has(o->events, name);
-	if (nb > 1 && !o->detail)
-		return !strcmp(name, metrics_find(base, "ns/op") ? "ns/op" :
-								    "wall");
 	if (o->detail)
 		return true;
+	if (nb > 1)
+		return false; /* a suite: its primary rows */
 	/* one benchmark: counters, derived, times and ns/op; per-event
 	 * per-op values, ops/s and maxrss repeat them (--detail shows them) */
-	(void)b;
 	mt = metrics_find(base, name);
 	if (mt && mt->kind == METRIC_PER_OP)
 		return !strcmp(name, "ns/op");
@@ -86,7 +165,7 @@ static bool compare_wanted(const struct compare_opts *o, size_t nb,
 }
 
 static int compare_add_row(struct compare_model *m, const char *bench,
-			   const struct metric *mt)
+			   const struct metric *mt, bool primary)
 {
 	struct compare_row *r = realloc(m->rows,
 					(m->n_rows + 1) * sizeof(*r));
@@ -102,6 +181,7 @@ static int compare_add_row(struct compare_model *m, const char *bench,
 	r->unit = strdup(mt->unit);
 	r->kind = mt->kind;
 	r->higher_is_better = mt->higher_is_better;
+	r->primary = primary;
 	r->stat = calloc(m->n_sides, sizeof(*r->stat));
 	r->delta = calloc(m->n_sides, sizeof(*r->delta));
 	if (!r->bench || !r->metric || !r->unit || !r->stat || !r->delta)
@@ -130,6 +210,51 @@ static int compare_series_warn(struct compare_model *m,
 				 mt->v[0] / rest))
 			return -ENOMEM;
 	}
+	return 0;
+}
+
+/*
+ * Several boots: each file's center (median, or mean) is one value; the
+ * side's center is their geometric mean (the delta is a ratio of those,
+ * from Welch t on the logs), arithmetic when one is <= 0, and its cv the
+ * boots' spread. Nothing to do with one file.
+ */
+static int compare_boot_centers(const struct compare_model *m,
+				struct compare_stat *st)
+{
+	double *c, lsum = 0, sum = 0, ss = 0, mean;
+	bool positive = true;
+	size_t off = 0, k = st->n_groups;
+
+	if (k < 2 || m->design != DESIGN_BOOTS)
+		return 0;
+	c = malloc(k * sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	for (size_t i = 0; i < k; i++) {
+		const double *x = st->v + off;
+		size_t nx = st->group_len[i];
+
+		if (m->center == CENTER_MEAN) {
+			double t = 0;
+
+			for (size_t j = 0; j < nx; j++)
+				t += x[j];
+			c[i] = t / (double)nx;
+		} else {
+			c[i] = stats_median(x, nx);
+		}
+		off += nx;
+		positive &= c[i] > 0;
+		sum += c[i];
+		lsum += c[i] > 0 ? log(c[i]) : 0;
+	}
+	mean = sum / (double)k;
+	for (size_t i = 0; i < k; i++)
+		ss += (c[i] - mean) * (c[i] - mean);
+	st->boot_center = c;
+	st->center = positive ? exp(lsum / (double)k) : mean;
+	st->cv = mean != 0 ? sqrt(ss / (double)(k - 1)) / fabs(mean) : 0;
 	return 0;
 }
 
@@ -188,7 +313,7 @@ static int compare_fill_stat(struct compare_model *m, struct compare_row *row,
 	st->n_groups = ng;
 	st->group_len = len;
 	if (!st->present || !st->supported || !total ||
-	    stats_summarize(v, total, &sum))
+	    stats_summarize(v, total, 1 - m->alpha, &sum))
 		return 0;
 	st->median = sum.median;
 	st->median_lo = sum.median_lo;
@@ -200,6 +325,8 @@ static int compare_fill_stat(struct compare_model *m, struct compare_row *row,
 	st->max = sum.max;
 	st->cv = sum.mean != 0 ? sum.sd / fabs(sum.mean) : 0;
 	st->center = m->center == CENTER_MEAN ? sum.mean : sum.median;
+	if (compare_boot_centers(m, st))
+		return -ENOMEM;
 	g = (struct stats_groups){ v, len, ng };
 	if (ng > 1 && !stats_boot_spread(&g, &w, &bt) && st->center != 0) {
 		st->within_boot_rel = w / fabs(st->center);
@@ -222,15 +349,74 @@ static int compare_fill_stat(struct compare_model *m, struct compare_row *row,
 	return 0;
 }
 
-/* Order of checks: a missing or uncountable side, too few runs, a zero
- * baseline, exact (deterministic) values, then the test. */
+/* The test on runs (one file per side): Mann-Whitney U, and the bootstrap
+ * interval of the delta at 1 - alpha. */
+static void compare_test_runs(const struct compare_model *m,
+			      const struct compare_stat *a,
+			      const struct compare_stat *b,
+			      struct compare_delta *d)
+{
+	struct stats_groups ga = { a->v, a->group_len, a->n_groups };
+	struct stats_groups gb = { b->v, b->group_len, b->n_groups };
+	struct stats_boot_opts bo = {
+		.mean = m->center == CENTER_MEAN, .diff = d->absolute,
+		.level = 1 - m->alpha, .resamples = m->resamples,
+		.seed = m->seed,
+	};
+	double u;
+
+	if (stats_mann_whitney(a->v, a->n, b->v, b->n, &d->p, &u,
+			       &d->exact_p))
+		return;
+	if (stats_bootstrap_delta(&ga, &gb, &bo, &d->lo, &d->hi))
+		return;
+	d->has_p = true;
+}
+
+/* The test on boots: Welch t on the boots' log centers (their centers
+ * when one is <= 0, d->absolute), and the interval it implies. */
+static void compare_test_boots(const struct compare_model *m,
+			       const struct compare_stat *a,
+			       const struct compare_stat *b,
+			       struct compare_delta *d)
+{
+	size_t na = a->n_groups, nb = b->n_groups;
+	double *x = malloc((na + nb) * sizeof(*x));
+	struct stats_welch w;
+
+	if (!x || na < 2 || nb < 2) {
+		free(x);
+		return;
+	}
+	for (size_t i = 0; i < na; i++)
+		x[i] = d->absolute ? a->boot_center[i] : log(a->boot_center[i]);
+	for (size_t i = 0; i < nb; i++)
+		x[na + i] = d->absolute ? b->boot_center[i] :
+					  log(b->boot_center[i]);
+	if (!stats_welch(x, na, x + na, nb, 1 - m->alpha, &w)) {
+		d->p = w.p;
+		d->lo = d->absolute ? w.lo : expm1(w.lo);
+		d->hi = d->absolute ? w.hi : expm1(w.hi);
+		d->has_p = true;
+	}
+	free(x);
+}
+
+static bool compare_all_equal(const struct compare_stat *a,
+			      const struct compare_stat *b)
+{
+	return a->min == a->max && b->min == b->max;
+}
+
+/* Order of checks: a missing or uncountable side, too few runs, exact
+ * (deterministic) values, then the test of the design. The point delta
+ * is set whenever both sides have values. */
 static void compare_fill_delta(const struct compare_model *m,
 			       struct compare_row *row, size_t s)
 {
 	const struct compare_stat *a = &row->stat[0], *b = &row->stat[s];
 	struct compare_delta *d = &row->delta[s];
-	struct stats_groups ga, gb;
-	double u;
+	bool boots = m->design == DESIGN_BOOTS;
 
 	d->verdict = VERDICT_NOT_SUPPORTED;
 	if (!a->present || !b->present) {
@@ -245,62 +431,53 @@ static void compare_fill_delta(const struct compare_model *m,
 		d->why = "not counted";
 		return;
 	}
-	if (a->min == a->max && b->min == b->max && a->min == b->min) {
-		/* the same constant on both sides (often 0): no change */
-		d->has_delta = d->exact = true;
-		d->verdict = VERDICT_NOT_SIGNIFICANT;
-		if (a->n < COMPARE_MIN_RUNS || b->n < COMPARE_MIN_RUNS) {
-			d->verdict = VERDICT_TOO_FEW_RUNS;
-			d->why = "need >= 4 runs";
-		}
-		return;
-	}
-	if (a->center == 0) {
-		d->verdict = VERDICT_ZERO_BASELINE;
-		d->why = "baseline is 0";
-		return;
-	}
+	d->absolute = a->center == 0;
+	for (size_t i = 0; boots && a->boot_center && i < a->n_groups; i++)
+		d->absolute |= a->boot_center[i] <= 0;
+	for (size_t i = 0; boots && b->boot_center && i < b->n_groups; i++)
+		d->absolute |= b->boot_center[i] <= 0;
 	d->has_delta = true;
-	d->delta = b->center / a->center - 1;
+	d->delta = d->absolute ? b->center - a->center :
+				 b->center / a->center - 1;
 	d->lo = d->hi = d->delta;
 	d->regression = row->higher_is_better ? d->delta < 0 : d->delta > 0;
-	d->exact = a->min == a->max && b->min == b->max;
 	if (a->n < COMPARE_MIN_RUNS || b->n < COMPARE_MIN_RUNS) {
 		d->verdict = VERDICT_TOO_FEW_RUNS;
 		d->why = "need >= 4 runs";
 		return;
 	}
-	if (d->exact) {
-		/* identical every run on each side: the delta is known
-		 * exactly and no test is needed */
+	if (compare_all_equal(a, b) && a->n >= COMPARE_EXACT_MIN_RUNS &&
+	    b->n >= COMPARE_EXACT_MIN_RUNS) {
+		/* identical every run of both sides, and enough of them:
+		 * the delta is known exactly and no test is needed */
+		d->exact = true;
 		d->verdict = d->delta != 0 ? VERDICT_SIGNIFICANT :
 					     VERDICT_NOT_SIGNIFICANT;
 		return;
 	}
-	d->verdict = VERDICT_UNDETERMINED;
-	d->why = "undetermined";
-	if (stats_mann_whitney(a->v, a->n, b->v, b->n, &d->p, &u,
-			       &d->exact_p))
-		return;
-	ga = (struct stats_groups){ a->v, a->group_len, a->n_groups };
-	gb = (struct stats_groups){ b->v, b->group_len, b->n_groups };
-	if (stats_bootstrap_ratio(&ga, &gb, m->center == CENTER_MEAN,
-				  m->resamples, m->seed, &d->lo, &d->hi)) {
-		d->lo = d->hi = d->delta;
+	if (boots)
+		compare_test_boots(m, a, b, d);
+	else
+		compare_test_runs(m, a, b, d);
+	if (boots && (a->n_groups < COMPARE_MIN_BOOTS ||
+		      b->n_groups < COMPARE_MIN_BOOTS)) {
+		d->verdict = VERDICT_TOO_FEW_BOOTS;
+		d->why = "need >= 3 boots per side";
 		return;
 	}
-	d->has_p = true;
-	d->why = NULL;
-	d->verdict = VERDICT_NOT_SIGNIFICANT; /* until Holm says otherwise */
+	if (!d->has_p) {
+		d->verdict = VERDICT_UNDETERMINED;
+		d->why = "undetermined";
+		return;
+	}
+	/* primary rows: until Holm says otherwise; secondary: unadjusted */
+	d->in_family = row->primary;
+	d->verdict = !row->primary && d->p < m->alpha ?
+			     VERDICT_SIGNIFICANT : VERDICT_NOT_SIGNIFICANT;
 }
 
-/* Holm over every test of the table (rows x non-baseline sides). */
-/* Side s or the baseline holds several result files (boots). */
-static bool compare_several_boots(const struct compare_row *row, size_t s)
-{
-	return row->stat[0].n_files > 1 || row->stat[s].n_files > 1;
-}
-
+/* Holm over the primary rows' tests (rows x non-baseline sides): the
+ * family is fixed by the benchmarks, not by the rows shown. */
 static int compare_holm(struct compare_model *m)
 {
 	size_t n = 0, k = 0;
@@ -308,7 +485,7 @@ static int compare_holm(struct compare_model *m)
 
 	for (size_t r = 0; r < m->n_rows; r++)
 		for (size_t s = 1; s < m->n_sides; s++)
-			n += m->rows[r].delta[s].has_p;
+			n += m->rows[r].delta[s].in_family;
 	m->n_tests = n;
 	if (!n)
 		return 0;
@@ -317,7 +494,7 @@ static int compare_holm(struct compare_model *m)
 		return -ENOMEM;
 	for (size_t r = 0; r < m->n_rows; r++)
 		for (size_t s = 1; s < m->n_sides; s++)
-			if (m->rows[r].delta[s].has_p)
+			if (m->rows[r].delta[s].in_family)
 				p[k++] = m->rows[r].delta[s].p;
 	if (stats_holm(p, n, p)) {
 		free(p);
@@ -328,33 +505,107 @@ static int compare_holm(struct compare_model *m)
 		for (size_t s = 1; s < m->n_sides; s++) {
 			struct compare_delta *d = &m->rows[r].delta[s];
 
-			if (!d->has_p)
+			if (!d->in_family)
 				continue;
 			d->p_holm = p[k++];
 			d->verdict = d->p_holm < m->alpha ?
 					     VERDICT_SIGNIFICANT :
 					     VERDICT_NOT_SIGNIFICANT;
-			/* Runs of one boot are not independent draws of a
-			 * side with several boots: the test on pooled runs
-			 * overstates the evidence. Then the delta must also
-			 * clear the CI that resamples boots. */
-			if (d->verdict == VERDICT_SIGNIFICANT &&
-			    compare_several_boots(&m->rows[r], s) &&
-			    d->has_delta && d->lo <= 0 && d->hi >= 0) {
-				d->verdict = VERDICT_NOT_SIGNIFICANT;
-				d->why = "boot-to-boot spread covers it";
-			}
 		}
 	free(p);
 	return 0;
 }
 
+/* Copies of benchmark name in r (task-clock adds up over copies). */
+static unsigned compare_copies(const struct result *r, const char *name)
+{
+	for (size_t i = 0; i < r->n_bench; i++)
+		if (r->bench[i].name && !strcmp(r->bench[i].name, name))
+			return r->bench[i].copies ? r->bench[i].copies : 1;
+	return 1;
+}
+
+/*
+ * task-clock / wall per copy below COMPARE_CPU_SHARE: the workload did
+ * not get its CPU (a busy machine, or it sleeps), and wall-based rows
+ * (ns/op, ops/s) measure the machine as much as the workload. Warned once
+ * per side, with the lowest share seen.
+ */
+static int compare_cpu_share(struct compare_model *m,
+			     const struct compare_bench *b,
+			     const struct side *sides)
+{
+	for (size_t s = 0; s < m->n_sides; s++) {
+		for (size_t f = 0; f < sides[s].n_files; f++) {
+			const struct metric *tc = metrics_find(&b->sets[s][f],
+							       "task-clock");
+			const struct metric *w = metrics_find(&b->sets[s][f],
+							      "wall");
+			unsigned copies = compare_copies(sides[s].files[f],
+							 b->name);
+			double share;
+
+			if (!tc || !w || !tc->n || !w->n || !tc->supported)
+				continue;
+			share = stats_median(tc->v, tc->n) /
+				stats_median(w->v, w->n) / copies;
+			if (isfinite(share) && share < m->cpu_share[s]) {
+				m->cpu_share[s] = share;
+				free(m->cpu_share_bench[s]);
+				m->cpu_share_bench[s] = strdup(b->name);
+				if (!m->cpu_share_bench[s])
+					return -ENOMEM;
+			}
+		}
+	}
+	return 0;
+}
+
+static int compare_cpu_share_warn(struct compare_model *m)
+{
+	for (size_t s = 0; s < m->n_sides; s++)
+		if (m->cpu_share[s] < COMPARE_CPU_SHARE &&
+		    compare_warn(m, "%s: the workload got %.0f%% of its CPU (task-clock / wall %.2f, %s); per-op rows use CPU time, wall-based rows (wall, ns/op, ops/s) include the wait",
+				 m->labels[s], m->cpu_share[s] * 100,
+				 m->cpu_share[s], m->cpu_share_bench[s]))
+			return -ENOMEM;
+	return 0;
+}
+
+/*
+ * What the runs are replicates of. Several files on a side: boots. One
+ * file per side, all from one session that interleaved its sides
+ * (versus: the same config.session, config.interleaved): interleaved.
+ * Otherwise separate sessions.
+ */
+static enum compare_design compare_design_of(const struct side *sides,
+					     size_t n)
+{
+	const char *id = NULL;
+	bool same = true;
+
+	for (size_t s = 0; s < n; s++)
+		if (sides[s].n_files > 1)
+			return DESIGN_BOOTS;
+	for (size_t s = 0; s < n && same; s++) {
+		const json_t *c = sides[s].files[0]->config;
+		const char *sid = json_string_value(json_object_get(c,
+							"session"));
+
+		same = sid && json_is_true(json_object_get(c, "interleaved")) &&
+		       (!id || !strcmp(id, sid));
+		id = sid;
+	}
+	return same ? DESIGN_INTERLEAVED : DESIGN_SESSIONS;
+}
+
 /* Rows for the wanted metrics of one file's set not yet in the rows of
- * this benchmark (from first on). */
+ * this benchmark (from first on); the primary row is added first. */
 static int compare_set_rows(const struct compare_opts *o,
 			    struct compare_model *m,
 			    const struct compare_bench *b, size_t nb,
-			    const struct metric_set *set, size_t first)
+			    const struct metric_set *set, size_t first,
+			    const char *primary)
 {
 	for (size_t k = 0; k < set->n; k++) {
 		const struct metric *mt = &set->m[k];
@@ -362,12 +613,29 @@ static int compare_set_rows(const struct compare_opts *o,
 
 		for (size_t r = first; r < m->n_rows; r++)
 			dup |= !strcmp(m->rows[r].metric, mt->name);
-		if (dup || !compare_wanted(o, nb, b, &b->sets[0][0],
-					   mt->name))
+		if (dup || (primary && !strcmp(mt->name, primary)) ||
+		    !compare_wanted(o, nb, &b->sets[0][0], mt->name))
 			continue;
-		if (compare_add_row(m, b->name, mt))
+		if (compare_add_row(m, b->name, mt, false))
 			return -ENOMEM;
 	}
+	return 0;
+}
+
+/* The primary row of benchmark b, first among its rows. */
+static int compare_primary_row(struct compare_model *m,
+			       const struct side *sides,
+			       const struct compare_bench *b,
+			       const char *primary)
+{
+	for (size_t s = 0; s < m->n_sides; s++)
+		for (size_t f = 0; f < sides[s].n_files; f++) {
+			const struct metric *mt = metrics_find(&b->sets[s][f],
+							       primary);
+
+			if (mt)
+				return compare_add_row(m, b->name, mt, true);
+		}
 	return 0;
 }
 
@@ -377,13 +645,18 @@ static int compare_rows(const struct compare_opts *o, const struct side *sides,
 {
 	for (size_t i = 0; i < nb; i++) {
 		size_t first = m->n_rows;
+		const char *primary = compare_primary(o, &b[i], sides,
+						      m->n_sides);
 		bool any = false;
 
+		if (primary && compare_primary_row(m, sides, &b[i], primary))
+			return -ENOMEM;
 		/* metric order: as the first file holding each one has it */
 		for (size_t s = 0; s < m->n_sides; s++)
 			for (size_t f = 0; f < sides[s].n_files; f++)
 				if (compare_set_rows(o, m, &b[i], nb,
-						     &b[i].sets[s][f], first))
+						     &b[i].sets[s][f], first,
+						     primary))
 					return -ENOMEM;
 		for (size_t r = first; r < m->n_rows; r++) {
 			for (size_t s = 0; s < m->n_sides; s++)
@@ -394,6 +667,8 @@ static int compare_rows(const struct compare_opts *o, const struct side *sides,
 				compare_fill_delta(m, &m->rows[r], s);
 			any = true;
 		}
+		if (compare_cpu_share(m, &b[i], sides))
+			return -ENOMEM;
 		m->n_bench += any;
 	}
 	return 0;
@@ -410,8 +685,13 @@ static int compare_header(const struct side *sides, size_t n,
 	m->labels = calloc(n, sizeof(*m->labels));
 	m->files = calloc(n, sizeof(*m->files));
 	m->runs = calloc(n, sizeof(*m->runs));
-	if (!m->labels || !m->files || !m->runs)
+	m->cpu_share = calloc(n, sizeof(*m->cpu_share));
+	m->cpu_share_bench = calloc(n, sizeof(*m->cpu_share_bench));
+	if (!m->labels || !m->files || !m->runs || !m->cpu_share ||
+	    !m->cpu_share_bench)
 		return -ENOMEM;
+	for (size_t s = 0; s < n; s++)
+		m->cpu_share[s] = INFINITY;
 	for (size_t s = 0; s < n; s++) {
 		const char *l = sides[s].label ? sides[s].label :
 				sides[s].files[0]->label;
@@ -450,6 +730,7 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	m->center = o->center;
 	m->seed = o->seed;
 	m->resamples = o->resamples;
+	m->design = compare_design_of(sides, n);
 	rc = compare_header(sides, n, m);
 	if (!rc)
 		rc = compare_check_encodings(o, sides, n, m, err, len);
@@ -463,10 +744,15 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	if (!rc)
 		rc = compare_check_names(o->events, "-e", b, nb, sides, n,
 					 err, len);
+	if (!rc && o->primary)
+		rc = compare_check_names(o->primary, "--primary", b, nb,
+					 sides, n, err, len);
 	if (!rc)
 		rc = compare_rows(o, sides, m, b, nb);
 	if (!rc)
 		rc = compare_holm(m);
+	if (!rc)
+		rc = compare_cpu_share_warn(m);
 	for (size_t r = 0; !rc && r < m->n_rows; r++)
 		for (size_t s = 0; s < n; s++)
 			if (m->rows[r].stat[s].n > m->runs[s])
@@ -497,6 +783,7 @@ void compare_model_free(struct compare_model *m)
 		for (size_t s = 0; row->stat && s < m->n_sides; s++) {
 			free((void *)row->stat[s].v);
 			free((void *)row->stat[s].group_len);
+			free((void *)row->stat[s].boot_center);
 			free(row->stat[s].reason);
 		}
 		free(row->bench);
@@ -511,6 +798,10 @@ void compare_model_free(struct compare_model *m)
 	free(m->labels);
 	free(m->files);
 	free(m->runs);
+	for (size_t s = 0; m->cpu_share_bench && s < m->n_sides; s++)
+		free(m->cpu_share_bench[s]);
+	free(m->cpu_share_bench);
+	free(m->cpu_share);
 	free(m->forced_note);
 	free(m->cpus);
 	env_diff_free(m->env, m->n_env, m->n_sides);
@@ -520,8 +811,14 @@ void compare_model_free(struct compare_model *m)
 	free(m);
 }
 
-bool compare_regressed(const struct compare_delta *d, double pct)
+bool compare_regressed(const struct compare_model *m,
+		       const struct compare_row *row, size_t s, double pct,
+		       bool sessions)
 {
-	return pct >= 0 && d->verdict == VERDICT_SIGNIFICANT &&
-	       d->regression && fabs(d->delta) * 100 > pct;
+	const struct compare_delta *d = &row->delta[s];
+
+	if (pct < 0 || !row->primary || d->verdict != VERDICT_SIGNIFICANT ||
+	    !d->regression || (m->design == DESIGN_SESSIONS && !sessions))
+		return false;
+	return fabs(d->delta) * (d->absolute ? 1 : 100) > pct;
 }

@@ -40,23 +40,46 @@ struct compare_opts {
 	const char *events;       /* -e LIST as rows (compare, show, plot;
 				   * NULL in run and versus, where -e is
 				   * what to count) */
+	const char *primary;      /* --primary METRIC, or NULL: per
+				   * benchmark, cycles(/op) where cycles
+				   * count, else task-clock(/op) */
 	bool force_compare;       /* --force-compare */
 	const char *allow_env_diff; /* --allow-env-diff KEY[,KEY] */
 };
 
 /* Fewer runs than this on a side: no verdict ("need >= 4 runs"). */
 #define COMPARE_MIN_RUNS 4
+/* With several result files (boots) on a side, fewer than this on a side:
+ * nothing is significant (the interval is still shown). */
+#define COMPARE_MIN_BOOTS 3
+/* "exact" (no test) needs every run of both sides identical, and at least
+ * this many on each side. */
+#define COMPARE_EXACT_MIN_RUNS 10
+
+/* What the runs of the sides are replicates of (abstat-compare(1), THE
+ * MODEL). */
+enum compare_design {
+	DESIGN_SESSIONS,    /* one result per side from separate sessions:
+			     * runs replicate their own session only, so a
+			     * verdict is "within the sessions" */
+	DESIGN_INTERLEAVED, /* one session, the sides interleaved (versus):
+			     * runs replicate the A/B on that boot */
+	DESIGN_BOOTS,       /* several results on a side: the result file
+			     * (boot) is the unit, its center one value */
+};
 /* Bootstrap seed when --seed is not given: fixed, so output is diffable. */
 #define COMPARE_DEFAULT_SEED UINT64_C(0x61627374617431)
 
 enum compare_verdict {
-	VERDICT_SIGNIFICANT,     /* p < alpha after Holm, or exact delta != 0 */
+	VERDICT_SIGNIFICANT,     /* p < alpha (Holm-adjusted for primary
+				  * rows), or exact delta != 0 */
 	VERDICT_NOT_SIGNIFICANT, /* printed "~" */
 	VERDICT_TOO_FEW_RUNS,    /* < COMPARE_MIN_RUNS on a side */
+	VERDICT_TOO_FEW_BOOTS,   /* several boots, < COMPARE_MIN_BOOTS on a
+				  * side: delta (and interval) only */
 	VERDICT_UNDETERMINED,    /* the test failed: never significant */
 	VERDICT_NOT_SUPPORTED,   /* metric missing, not supported or not
 				  * counted on a side */
-	VERDICT_ZERO_BASELINE,   /* baseline center is 0: delta "?" */
 };
 
 /* One side's summary of one metric (pooled over the side's files). */
@@ -67,12 +90,17 @@ struct compare_stat {
 	bool scaled;      /* some value was scaled (multiplexing) */
 	char *reason;     /* why not supported/counted, or NULL */
 	size_t n;         /* values (measured runs that counted) */
-	double center;    /* median or mean, per --center */
-	double median, median_lo, median_hi; /* order-statistic 95% CI */
-	double ci_level;  /* coverage of [median_lo, median_hi]: 0.95, or
-			   * less when n is too small for 95% (n < 6) */
+	double center;    /* median or mean, per --center; with several
+			   * boots the geometric mean of the boots'
+			   * centers (arithmetic when one is <= 0) */
+	double median, median_lo, median_hi; /* order-statistic CI at
+					      * 1 - alpha, pooled runs */
+	double ci_level;  /* coverage of [median_lo, median_hi]: 1 - alpha,
+			   * or less when n is too small (n < 6 at 95%) */
 	double mean, sd, min, max; /* sd: sample SD (n - 1) */
-	double cv;        /* sd / mean, 0 when mean is 0 */
+	double cv;        /* sd / mean of the runs, 0 when mean is 0; with
+			   * several boots the SD of the boots' centers
+			   * over their mean */
 	size_t n_files;   /* boots pooled in this side */
 	/* Several files: within-boot = pooled SD of runs around their own
 	 * file's mean; between-boot = SD of the files' medians. Relative
@@ -82,17 +110,23 @@ struct compare_stat {
 	const double *v;  /* the values (pooled, file order then run order) */
 	size_t n_groups;  /* files that contributed values */
 	const size_t *group_len; /* values per contributing file */
+	const double *boot_center; /* n_groups: each file's median (mean) */
 };
 
 /* One non-baseline side against the baseline for one row. */
 struct compare_delta {
 	enum compare_verdict verdict;
 	bool has_delta;   /* delta, lo, hi meaningful */
-	double delta, lo, hi; /* center(B)/center(A) - 1 and its 95% CI */
-	bool exact;       /* every value identical on each side */
-	bool has_p;       /* p, p_holm meaningful (test ran) */
-	double p;         /* Mann-Whitney U two-sided, raw */
-	double p_holm;    /* Holm-adjusted over the table's tests */
+	double delta, lo, hi; /* center(B)/center(A) - 1 and its 1 - alpha
+			       * interval; with absolute, B - A */
+	bool absolute;    /* a center is 0 (or a boot's is <= 0): the
+			   * delta is the change in the row's unit */
+	bool exact;       /* every run identical on each side (>= 10) */
+	bool has_p;       /* p meaningful (a test ran) */
+	double p;         /* two-sided, unadjusted: Mann-Whitney U on runs,
+			   * or Welch t on the boots' (log) centers */
+	bool in_family;   /* p_holm meaningful: a primary row's test */
+	double p_holm;    /* Holm-adjusted over the primary rows */
 	bool exact_p;     /* exact distribution (else normal approx.) */
 	bool regression;  /* the change is in the worse direction */
 	const char *why;  /* short reason for a non-verdict, or NULL */
@@ -104,6 +138,9 @@ struct compare_row {
 	char *unit;
 	enum metric_kind kind;
 	bool higher_is_better;
+	bool primary;     /* the benchmark's one tested row; the others are
+			   * secondary: delta, interval, unadjusted p, never
+			   * a verdict or an exit status */
 	struct compare_stat *stat;   /* n_sides */
 	struct compare_delta *delta; /* n_sides; [0] (baseline) unused */
 };
@@ -116,8 +153,9 @@ struct compare_model {
 	size_t n_bench;         /* distinct benchmarks in the rows */
 	size_t n_rows;
 	struct compare_row *rows;
-	size_t n_tests;         /* size of the Holm family */
-	double alpha;
+	size_t n_tests;         /* size of the Holm family (primary rows) */
+	enum compare_design design;
+	double alpha;           /* every test and interval: 1 - alpha */
 	enum center_kind center;
 	uint64_t seed;          /* bootstrap seed */
 	unsigned resamples;     /* bootstrap resamples */
@@ -127,6 +165,8 @@ struct compare_model {
 	char *cpus;             /* CPUs of side 0 ("1"), or NULL */
 	struct env_diff *env;   /* environment differences */
 	size_t n_env;
+	double *cpu_share;      /* n_sides: lowest task-clock / wall */
+	char **cpu_share_bench; /* n_sides: where it was seen */
 	size_t n_warnings;
 	char **warnings;        /* the command prints each once */
 };
@@ -138,14 +178,25 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 		  size_t n, struct compare_model **out, char *err, size_t len);
 void compare_model_free(struct compare_model *m);
 
-/* --fail-on-regression PCT (off when PCT < 0): d is a significant change
- * in the worse direction beyond PCT percent. The one definition, for
+/* --fail-on-regression PCT (off when PCT < 0): row's delta on side s is
+ * a significant change of a primary row in the worse direction beyond PCT
+ * percent (beyond PCT units of an absolute delta). With DESIGN_SESSIONS
+ * only when sessions is true (--within-session). The one definition, for
  * compare, versus and plot. */
-bool compare_regressed(const struct compare_delta *d, double pct);
+bool compare_regressed(const struct compare_model *m,
+		       const struct compare_row *row, size_t s, double pct,
+		       bool sessions);
+/* The row verdict as printed in tables: "yes", "~", "session" (within
+ * the sessions only), "<3 boots", or NULL (no verdict: secondary row, or
+ * no test). */
+const char *compare_verdict_word(const struct compare_model *m,
+				 const struct compare_row *row, size_t s);
 
 /* Verdict name for csv/json: "significant", "not-significant",
- * "too-few-runs", "undetermined", "not-supported", "zero-baseline". */
+ * "too-few-runs", "too-few-boots", "undetermined", "not-supported". */
 const char *compare_verdict_name(enum compare_verdict v);
+/* "sessions", "interleaved", "boots" */
+const char *compare_design_name(enum compare_design d);
 
 /* name is one item of a comma list (--metric, -e); exact match. */
 bool compare_check_list_has(const char *list, const char *name);

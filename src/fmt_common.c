@@ -46,15 +46,31 @@ void fmt_pct(double frac, char *buf, size_t len)
 	snprintf(buf, len, fabs(x) < 99.95 ? "%+.1f%%" : "%+.0f%%", x);
 }
 
-static void fmt_ci(double lo, double hi, char *buf, size_t len)
+/* A change in the row's own unit (zero baseline): "+1", "-2.5", "+12k". */
+static void fmt_abs(double v, char *buf, size_t len)
+{
+	char x[24];
+
+	fmt_value(fabs(v), x, sizeof(x));
+	snprintf(buf, len, "%c%.20s", v < 0 ? '-' : '+', x);
+}
+
+static void fmt_ci(double lo, double hi, bool absolute, char *buf,
+		   size_t len)
 {
 	char x[24], y[24];
 
-	fmt_pct(lo, x, sizeof(x));
-	fmt_pct(hi, y, sizeof(y));
-	/* drop the '%' signs: the column head says it is a percentage */
-	x[strlen(x) - 1] = '\0';
-	y[strlen(y) - 1] = '\0';
+	if (absolute) {
+		fmt_abs(lo, x, sizeof(x));
+		fmt_abs(hi, y, sizeof(y));
+	} else {
+		fmt_pct(lo, x, sizeof(x));
+		fmt_pct(hi, y, sizeof(y));
+		/* drop the '%' signs: the column head says it is a
+		 * percentage */
+		x[strlen(x) - 1] = '\0';
+		y[strlen(y) - 1] = '\0';
+	}
 	snprintf(buf, len, "[%.12s,%.12s]", x, y);
 }
 
@@ -80,23 +96,19 @@ const char *fmt_center_head(const struct compare_model *m)
 	return m->center == CENTER_MEAN ? "mean" : "median";
 }
 
-/* "+-" of one side: half-width of the median CI (the wider half), or the
- * SD with --center mean, as a percentage of the center. */
-static void fmt_spread(const struct compare_model *m,
-		       const struct compare_stat *st, char *buf, size_t len)
+/* The spread of one side: its cv (SD over mean of the runs, or of the
+ * boots' centers with several boots), a percentage. A dispersion, not an
+ * interval: symmetric by definition. The median's asymmetric interval is
+ * in csv and json. */
+static void fmt_spread(const struct compare_stat *st, char *buf, size_t len)
 {
-	double w = m->center == CENTER_MEAN ?
-			   st->sd :
-			   fmax(st->median_hi - st->median,
-				st->median - st->median_lo);
-	double x;
+	double x = st->cv * 100;
 
-	if (st->center == 0) {
+	if (st->mean == 0 && st->center == 0) {
 		snprintf(buf, len, "-");
 		return;
 	}
-	x = w / fabs(st->center) * 100;
-	snprintf(buf, len, x < 99.95 ? "+-%.1f%%" : "+-%.0f%%", x);
+	snprintf(buf, len, x < 99.95 ? "%.1f%%" : "%.0f%%", x);
 }
 
 static const char *fmt_side_state(const struct compare_stat *st)
@@ -155,36 +167,42 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 	}
 	fmt_value(a->center, c->ca, sizeof(c->ca));
 	fmt_value(b->center, c->cb, sizeof(c->cb));
-	fmt_spread(m, a, c->pa, sizeof(c->pa));
-	fmt_spread(m, b, c->pb, sizeof(c->pb));
+	fmt_spread(a, c->pa, sizeof(c->pa));
+	fmt_spread(b, c->pb, sizeof(c->pb));
 	snprintf(c->n, sizeof(c->n), "%zu/%zu", a->n, b->n);
-	switch (d->verdict) {
-	case VERDICT_SIGNIFICANT:
-		fmt_pct(d->delta, c->delta, sizeof(c->delta));
-		c->sign = d->regression ? -1 : 1;
-		break;
-	case VERDICT_NOT_SIGNIFICANT:
-		snprintf(c->delta, sizeof(c->delta), "~");
-		break;
-	case VERDICT_TOO_FEW_RUNS:
-		fmt_pct(d->delta, c->delta + 1, sizeof(c->delta) - 2);
-		c->delta[0] = '(';
-		strcat(c->delta, ")");
-		snprintf(c->msg, sizeof(c->msg), "need >= %d runs",
-			 COMPARE_MIN_RUNS);
-		return;
-	default:
+	if (!d->has_delta) {
 		snprintf(c->delta, sizeof(c->delta), "?");
 		snprintf(c->msg, sizeof(c->msg), "%s",
 			 d->why ? d->why : "undetermined");
 		return;
 	}
+	/* the point delta in every row, with its verdict beside it */
+	if (d->absolute)
+		fmt_abs(d->delta, c->delta, sizeof(c->delta));
+	else
+		fmt_pct(d->delta, c->delta, sizeof(c->delta));
+	if (r->primary && d->verdict == VERDICT_SIGNIFICANT)
+		c->sign = d->regression ? -1 : 1;
+	snprintf(c->verdict, sizeof(c->verdict), "%s",
+		 compare_verdict_word(m, r, s) ? compare_verdict_word(m, r, s) :
+						 "");
+	if (d->verdict == VERDICT_TOO_FEW_RUNS ||
+	    d->verdict == VERDICT_UNDETERMINED) {
+		snprintf(c->msg, sizeof(c->msg), "%s",
+			 d->verdict == VERDICT_TOO_FEW_RUNS ?
+				 "need >= 4 runs" :
+				 d->why ? d->why : "undetermined");
+		return;
+	}
 	if (d->exact)
 		snprintf(c->ci, sizeof(c->ci), "exact");
+	else if (d->has_p)
+		fmt_ci(d->lo, d->hi, d->absolute, c->ci, sizeof(c->ci));
 	else
-		fmt_ci(d->lo, d->hi, c->ci, sizeof(c->ci));
+		snprintf(c->ci, sizeof(c->ci), "-");
 	if (d->has_p)
-		snprintf(c->p, sizeof(c->p), "%.3f", d->p_holm);
+		snprintf(c->p, sizeof(c->p), "%.3f",
+			 d->in_family ? d->p_holm : d->p);
 	else
 		snprintf(c->p, sizeof(c->p), "-");
 }
@@ -220,44 +238,101 @@ void fmt_title(const struct compare_model *m, char *buf, size_t len)
 					      "%s%zu", s ? "/" : "",
 					      m->files[s]);
 	}
-	snprintf(buf, len, "abstat compare: %s, %s%s%s%s, %s", what, runs,
-		 boots, m->cpus ? ", CPU " : "", m->cpus ? m->cpus : "",
+	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s, %s", what, runs,
+		 boots, m->design == DESIGN_SESSIONS ? ", 1 session/side" :
+		 m->design == DESIGN_INTERLEAVED ? ", interleaved" : "",
+		 m->cpus ? ", CPU " : "", m->cpus ? m->cpus : "",
 		 m->user_only ? "user-only" : "user+kernel");
+}
+
+/* The primary metrics of the table, "task-clock/op" or "cycles/op,
+ * task-clock" (at most three named). */
+static void fmt_primaries(const struct compare_model *m, char *buf,
+			  size_t len)
+{
+	size_t k = 0, named = 0;
+
+	buf[0] = '\0';
+	for (size_t r = 0; r < m->n_rows && k < len; r++) {
+		bool seen = false;
+
+		if (!m->rows[r].primary)
+			continue;
+		for (size_t q = 0; q < r && !seen; q++)
+			seen = m->rows[q].primary &&
+			       !strcmp(m->rows[q].metric, m->rows[r].metric);
+		if (seen)
+			continue;
+		if (named++ == 3) {
+			k += (size_t)snprintf(buf + k, len - k, ", ...");
+			break;
+		}
+		k += (size_t)snprintf(buf + k, len - k, "%s%s",
+				      k ? ", " : "", m->rows[r].metric);
+	}
 }
 
 void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 {
-	bool small = false, exact = false, multi = false, scaled = false;
+	bool small = false, exact = false, scaled = false, absolute = false;
+	bool secondary = false;
+	char prim[128];
 	size_t k;
 
-	for (size_t r = 0; r < m->n_rows; r++)
+	for (size_t r = 0; r < m->n_rows; r++) {
+		secondary |= !m->rows[r].primary;
 		for (size_t s = 0; s < m->n_sides; s++) {
 			const struct compare_stat *st = &m->rows[r].stat[s];
+			const struct compare_delta *d = &m->rows[r].delta[s];
 
-			small |= st->n && st->ci_level < 0.95;
+			small |= st->n && st->ci_level < 1 - m->alpha - 1e-9;
 			scaled |= st->scaled;
-			exact |= s && m->rows[r].delta[s].exact &&
-				 m->rows[r].delta[s].has_delta;
+			exact |= s && d->exact && d->has_delta;
+			absolute |= s && d->absolute && d->has_delta;
 		}
-	for (size_t s = 0; s < m->n_sides; s++)
-		multi |= m->files[s] > 1;
+	}
+	fmt_primaries(m, prim, sizeof(prim));
 	k = (size_t)snprintf(buf, len,
-		"Mann-Whitney U, alpha %g, Holm over %zu test%s (p shown corrected); ~ not significant. +- is %s. Delta CI: bootstrap, %u resamples, seed %llu.",
-		m->alpha, m->n_tests, m->n_tests == 1 ? "" : "s",
-		m->center == CENTER_MEAN ? "the SD" :
-					   "the 95% CI of the median",
-		m->resamples, (unsigned long long)m->seed);
+		"Verdicts on the primary row of each benchmark (%s), Holm over %zu test%s at alpha %g (p shown corrected); %s~ not significant. Intervals at %g%%.",
+		prim[0] ? prim : "none", m->n_tests,
+		m->n_tests == 1 ? "" : "s", m->alpha,
+		secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
+		(1 - m->alpha) * 100);
+	switch (m->design) {
+	case DESIGN_SESSIONS:
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+			" One session per side: the runs are replicates of their own session, so p and the interval leave out session-to-session (boot-to-boot) variation; \"session\" marks a difference between these two sessions, not a verdict on A vs B, and --fail-on-regression acts on it only with --within-session. For a verdict: 3 or more sessions (boots) per side, or abstat versus.");
+		break;
+	case DESIGN_INTERLEAVED:
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+			" One session, the sides interleaved: the runs are replicates of this A/B on this boot.");
+		break;
+	case DESIGN_BOOTS:
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+			" Several boots per side: each result file is one value (the %s of its runs); Welch t on their logs and the interval it implies; nothing is significant with fewer than %d boots per side.",
+			m->center == CENTER_MEAN ? "mean" : "median",
+			COMPARE_MIN_BOOTS);
+		break;
+	}
+	if (m->design != DESIGN_BOOTS && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" Test: Mann-Whitney U on the runs; interval: bootstrap, %u resamples, seed %llu.",
+			m->resamples, (unsigned long long)m->seed);
+	if (k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" cv: SD over mean of the %s.",
+			m->design == DESIGN_BOOTS ? "boots' values" : "runs");
 	if (small && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
-			" With fewer than 6 runs +- is the range (coverage below 95%%).");
+			" With few runs the median's interval is the range (coverage below the level).");
 	if (exact && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
-			" exact: identical values in every run, no test needed.");
-	if (scaled && k < len)
+			" exact: identical values in every run (>= %d per side), no test needed.",
+			COMPARE_EXACT_MIN_RUNS);
+	if (absolute && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
+			" A delta without %% is the change in the row's unit (its baseline is 0).");
+	if (scaled && k < len)
+		snprintf(buf + k, len - k,
 			" *: multiplexed, scaled by enabled/running time.");
-	if (k < len)
-		snprintf(buf + k, len - k, "%s", multi ?
-			" Several boots per side: the delta CI resamples boots, then runs, so it includes boot-to-boot variation; a row is significant only when that CI excludes 0 too." :
-			" One boot per side: the CIs cannot include boot-to-boot variation.");
 }

@@ -18,7 +18,7 @@ static void fmt_md_str(FILE *out, const char *s)
 
 void fmt_markdown(const struct compare_model *m, FILE *out)
 {
-	char buf[1024];
+	char buf[2048];
 
 	fmt_title(m, buf, sizeof(buf));
 	fprintf(out, "**%s**\n\n", buf);

@@ -92,12 +92,13 @@ static void fmt_env(const struct compare_model *m, FILE *out, int width)
 	}
 }
 
-enum { C_NAME, C_CA, C_PA, C_CB, C_PB, C_DELTA, C_CI, C_P, C_N, C_MAX };
+enum { C_NAME, C_CA, C_PA, C_CB, C_PB, C_DELTA, C_CI, C_P, C_V, C_N,
+       C_MAX };
 
 static const char *fmt_cell(const struct fmt_cells *c, int i)
 {
 	const char *v[C_MAX] = { c->name, c->ca, c->pa, c->cb, c->pb,
-				 c->delta, c->ci, c->p, c->n };
+				 c->delta, c->ci, c->p, c->verdict, c->n };
 
 	return v[i];
 }
@@ -122,7 +123,7 @@ static void fmt_measure(const struct compare_model *m, size_t s,
 		if (c.special)
 			continue;
 		for (int i = 1; i < C_MAX; i++) {
-			if ((i == C_CI || i == C_P) && c.msg[0])
+			if ((i == C_CI || i == C_P || i == C_V) && c.msg[0])
 				continue;
 			t->w[i] = (int)fmax(t->w[i],
 					    (double)strlen(fmt_cell(&c, i)));
@@ -140,7 +141,13 @@ static void fmt_measure(const struct compare_model *m, size_t s,
 static void fmt_numbers(const struct fmt_table *t, const struct fmt_cells *c,
 			bool colour, FILE *out)
 {
-	for (int i = C_CA; i < (t->show_n ? C_MAX : C_N); i++) {
+	int n = t->show_n ? C_MAX : C_N, last = n - 1;
+
+	/* no trailing blanks: the last non-empty cell ends the line */
+	while (last > C_CA && !fmt_cell(c, last)[0] && !(c->msg[0] &&
+							  last <= C_CI))
+		last--;
+	for (int i = C_CA; i <= last; i++) {
 		if ((i == C_CI) && c->msg[0]) {
 			fprintf(out, " %s", c->msg);
 			break;
@@ -150,24 +157,26 @@ static void fmt_numbers(const struct fmt_table *t, const struct fmt_cells *c,
 		if (i == C_DELTA && colour && c->sign)
 			fprintf(out, " \033[%dm%*s\033[0m",
 				c->sign > 0 ? 32 : 31, t->w[i], c->delta);
+		else if (i == C_V)
+			fprintf(out, " %-*s", i == last ? 0 : t->w[i],
+				fmt_cell(c, i));
 		else
 			fprintf(out, " %*s", t->w[i], fmt_cell(c, i));
 	}
 	fputc('\n', out);
 }
 
-static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,
-		     int width, bool colour)
+static void fmt_pair_table(const struct compare_model *m, size_t s,
+			   FILE *out, int width, bool colour,
+			   const char *ci_head)
 {
 	const char *head[C_MAX] = {
 		fmt_view(m) == FMT_VIEW_SUITE ? "benchmark" : "metric",
-		fmt_center_head(m),
-		m->center == CENTER_MEAN ? "SD" : "95%CI",
-		fmt_center_head(m),
-		m->center == CENTER_MEAN ? "SD" : "95%CI",
-		"delta", "95% CI", "p", "n",
+		fmt_center_head(m), "cv", fmt_center_head(m), "cv",
+		"delta", ci_head, "p", "verdict", "n",
 	};
 	const char *last_reason = NULL, *last_bench = NULL;
+	bool last_primary = true;
 	struct fmt_table t;
 	bool split;
 	int indent, wa, wb;
@@ -205,7 +214,13 @@ static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,
 		    (!last_bench || strcmp(last_bench, row->bench))) {
 			fmt_text_line(out, width, row->bench);
 			last_bench = row->bench;
+			last_primary = true;
 		}
+		if (!row->primary && last_primary)
+			fmt_text_line(out, width, fmt_view(m) == FMT_VIEW_GROUPS ?
+				"  (secondary: unadjusted p, no verdict)" :
+				"(secondary: unadjusted p, no verdict)");
+		last_primary = row->primary;
 		fmt_row_cells(m, row, s, &c);
 		if (c.special) {
 			snprintf(buf, sizeof(buf), "%-*s %s", t.w[C_NAME],
@@ -227,6 +242,15 @@ static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,
 			fprintf(out, "%-*s", indent, c.name);
 		fmt_numbers(&t, &c, colour, out);
 	}
+}
+
+static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,
+		     int width, bool colour)
+{
+	char ci_head[24];
+
+	snprintf(ci_head, sizeof(ci_head), "%g%% CI", (1 - m->alpha) * 100);
+	fmt_pair_table(m, s, out, width, colour, ci_head);
 }
 
 /* Within/between-boot spread, only when some side has several boots. */
@@ -276,7 +300,7 @@ print:
 void fmt_text(const struct compare_model *m, FILE *out, int width,
 	      bool colour)
 {
-	char buf[1024];
+	char buf[2048];
 
 	fmt_title(m, buf, sizeof(buf));
 	fmt_wrap(out, buf, width, "");

@@ -61,7 +61,7 @@ void fmt_pct(double frac, char *buf, size_t len);
 struct fmt_cells {
 	char name[96];
 	char ca[16], pa[16], cb[16], pb[16];
-	char delta[24], ci[40], p[16], n[32];
+	char delta[24], ci[40], p[16], verdict[16], n[32];
 	char msg[64];      /* not-supported/too-few/... text, or "" */
 	const char *reason; /* why not supported, or NULL */
 	bool special;      /* no numbers at all: only name and msg */

@@ -84,28 +84,35 @@ static void plot_bench_list(const struct compare_model *m, const bool *keep,
 }
 
 /* The value column of a delta bar: "+3.7% *", "-0.2% ~", "+1.0% n<4". */
-static void plot_delta_note(const struct compare_delta *d, char *buf,
+static void plot_delta_note(const struct compare_model *m,
+			    const struct compare_row *row, size_t s, char *buf,
 			    size_t len)
 {
+	const struct compare_delta *d = &row->delta[s];
+	const char *word = compare_verdict_word(m, row, s);
 	double pct = d->delta * 100;
 	const char *mark;
 
 	switch (d->verdict) {
-	case VERDICT_SIGNIFICANT:
-		mark = d->exact ? "* exact" : "*";
-		break;
-	case VERDICT_NOT_SIGNIFICANT:
-		mark = d->exact ? "exact" : "~";
-		break;
 	case VERDICT_TOO_FEW_RUNS:
 		mark = "n<4";
+		break;
+	case VERDICT_SIGNIFICANT:
+	case VERDICT_NOT_SIGNIFICANT:
+	case VERDICT_TOO_FEW_BOOTS:
+		/* "*", "* session", "~", "<3 boots"; secondary rows no
+		 * verdict */
+		mark = !word ? "(secondary)" :
+		       !strcmp(word, "yes") ? "*" :
+		       !strcmp(word, "session") ? "* session" : word;
 		break;
 	default:
 		mark = "?";
 		break;
 	}
-	if (!d->has_delta)
-		snprintf(buf, len, "n/a");
+	if (!d->has_delta || d->absolute)
+		snprintf(buf, len, d->has_delta ? "%+g (abs)" : "n/a",
+			 d->delta);
 	else
 		snprintf(buf, len, fabs(pct) < 1 ? "%+.2f%% %s" : "%+.1f%% %s",
 			 pct, mark);
@@ -138,18 +145,19 @@ static void plot_delta_rows(const struct compare_model *m, const bool *keep,
 			const struct compare_row *row = &m->rows[r];
 			const struct compare_delta *d = &row->delta[s];
 			char name[256], note[64];
-			bool ok = d->has_delta;
+			bool ok = d->has_delta && !d->absolute;
 
 			if (!keep[r])
 				continue;
-			plot_delta_note(d, note, sizeof(note));
+			plot_delta_note(m, row, s, note, sizeof(note));
 			fprintf(f, "%zu", pos++);
 			plot_put_field(f, plot_row_name(m, row, many, name,
 							sizeof(name)), ascii);
 			plot_put_num(f, ok ? d->delta * 100 : NAN);
 			plot_put_num(f, ok ? d->lo * 100 : NAN);
 			plot_put_num(f, ok ? d->hi * 100 : NAN);
-			fprintf(f, "\t%d", d->verdict == VERDICT_SIGNIFICANT);
+			fprintf(f, "\t%d", row->primary &&
+					   d->verdict == VERDICT_SIGNIFICANT);
 			plot_put_field(f, note, ascii);
 			fputc('\n', f);
 		}
@@ -182,14 +190,15 @@ int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
 		for (size_t s = 1; s < n; s++) {
 			const struct compare_delta *d = &m->rows[r].delta[s];
 
-			if (!d->has_delta)
+			if (!d->has_delta || d->absolute)
 				continue;
 			keep[r] = true;
 			lo = fmin(lo, fmin(d->lo, d->delta) * 100);
 			hi = fmax(hi, fmax(d->hi, d->delta) * 100);
 		}
-		/* Rows without a delta (not supported, not counted, zero
-		 * baseline) are left out: 'abstat compare' says why. */
+		/* Rows without a relative delta (not supported, not
+		 * counted, a zero baseline's absolute change) are left out:
+		 * 'abstat compare' shows them. */
 		kept += keep[r];
 	}
 	if (!kept) {

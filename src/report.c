@@ -96,7 +96,7 @@ static void report_metric(const struct metric *m, int nw,
 			fprintf(out, "  (%s)\n", why);
 		return;
 	}
-	if (stats_summarize(m->v, m->n, &s)) {
+	if (stats_summarize(m->v, m->n, 0.95, &s)) {
 		fprintf(out, " <undetermined>\n");
 		return;
 	}
@@ -203,7 +203,7 @@ static void report_machine(const struct report_opts *o,
 			const struct metric *m = &set.m[k];
 			struct stats_summary s;
 			bool ok = m->supported && m->n &&
-				  !stats_summarize(m->v, m->n, &s);
+				  !stats_summarize(m->v, m->n, 0.95, &s);
 			const char *st = !m->supported ? "not-supported" :
 					 !m->n ? "not-counted" :
 					 m->scaled ? "scaled" : "ok";

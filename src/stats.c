@@ -87,7 +87,8 @@ double stats_median_ci(const double *s, size_t n, double conf, double *lo,
 	return best < 0 ? 0 : best;
 }
 
-int stats_summarize(const double *v, size_t n, struct stats_summary *out)
+int stats_summarize(const double *v, size_t n, double level,
+		    struct stats_summary *out)
 {
 	double *s, sum = 0, ss = 0;
 
@@ -112,7 +113,7 @@ int stats_summarize(const double *v, size_t n, struct stats_summary *out)
 	out->max = s[n - 1];
 	out->all_equal = s[0] == s[n - 1];
 	out->median = stats_median_sorted(s, n);
-	out->ci_level = stats_median_ci(s, n, 0.95, &out->median_lo,
+	out->ci_level = stats_median_ci(s, n, level, &out->median_lo,
 					&out->median_hi);
 	free(s);
 	return 0;
@@ -511,7 +512,7 @@ int stats_boot_spread(const struct stats_groups *g, double *within_sd,
 	*within_sd = total > g->n_groups ?
 			     sqrt(ss / (double)(total - g->n_groups)) : 0;
 	*between_sd = 0;
-	if (g->n_groups > 1 && !stats_summarize(med, g->n_groups, &s))
+	if (g->n_groups > 1 && !stats_summarize(med, g->n_groups, 0.95, &s))
 		*between_sd = s.sd;
 	free(med);
 	return 0;

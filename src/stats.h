@@ -20,10 +20,12 @@ struct stats_summary {
 	bool all_equal;   /* every value identical */
 };
 
-/* Summary of v[0..n). The CI aims at 95%; with n < 6 no pair of order
- * statistics reaches 95%, so [min, max] is given with its real coverage.
+/* Summary of v[0..n). The median's CI aims at level (0.95, or 1 - alpha);
+ * when no pair of order statistics reaches it (n < 6 for 95%), [min, max]
+ * is given with its real coverage.
  * 0, -EINVAL (n == 0 or a non-finite value), -ENOMEM. */
-int stats_summarize(const double *v, size_t n, struct stats_summary *out);
+int stats_summarize(const double *v, size_t n, double level,
+		    struct stats_summary *out);
 
 /* Median of v (copied, not modified). NAN when n == 0. */
 double stats_median(const double *v, size_t n);
@@ -57,13 +59,14 @@ uint64_t stats_rng_next(struct stats_rng *r);
 uint64_t stats_rng_below(struct stats_rng *r, uint64_t n);
 
 /*
- * Bootstrap percentile 95% CI of median(b)/median(a) - 1 (of the means
- * when mean is true). Each side is
+ * Bootstrap percentile CI (level o->level) of median(b)/median(a) - 1, or
+ * of median(b) - median(a) with o->diff (of the means with o->mean). Each side is
  * given as groups (boots): ga[i] values starting at a + offa[i]. With one
  * group per side it is the ordinary bootstrap; with several, a two-stage
  * bootstrap (groups with replacement, then values within each chosen
- * group), so the CI carries between-boot variation. Resamples whose
- * baseline median is 0 are skipped; if more than half are, -EDOM.
+ * group), so the CI carries between-boot variation. For a ratio,
+ * resamples whose baseline center is 0 are skipped; if more than half
+ * are, -EDOM (the caller then compares differences, o->diff).
  * 0, -EINVAL, -EDOM, -ENOMEM.
  */
 struct stats_groups {
@@ -71,9 +74,16 @@ struct stats_groups {
 	const size_t *len;   /* per group */
 	size_t n_groups;
 };
-int stats_bootstrap_ratio(const struct stats_groups *a,
-			  const struct stats_groups *b, bool mean,
-			  unsigned resamples, uint64_t seed, double *lo,
+struct stats_boot_opts {
+	bool mean;          /* centers are means (else medians) */
+	bool diff;          /* center(b) - center(a), not the ratio - 1 */
+	double level;       /* 0.95, or 1 - alpha */
+	unsigned resamples;
+	uint64_t seed;
+};
+int stats_bootstrap_delta(const struct stats_groups *a,
+			  const struct stats_groups *b,
+			  const struct stats_boot_opts *o, double *lo,
 			  double *hi);
 
 /* Hoare's selection: reorders a[0..n), n > 0, so that a[k] is the k-th

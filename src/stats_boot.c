@@ -353,18 +353,21 @@ static double stats_boot_quantile(double *a, size_t n, double q)
  * clustered data (Davison and Hinkley, Bootstrap Methods, 3.8: resample
  * clusters, then within clusters).
  */
-int stats_bootstrap_ratio(const struct stats_groups *a,
-			  const struct stats_groups *b, bool mean,
-			  unsigned resamples, uint64_t seed, double *lo,
+int stats_bootstrap_delta(const struct stats_groups *a,
+			  const struct stats_groups *b,
+			  const struct stats_boot_opts *o, double *lo,
 			  double *hi)
 {
+	bool mean = o->mean;
+	unsigned resamples = o->resamples;
 	struct stats_boot_side sa, sb;
 	struct stats_rng rng;
 	size_t got = 0;
 	double *rat = NULL;
 	int rc;
 
-	if (!stats_groups_total(a) || !stats_groups_total(b) || !resamples)
+	if (!stats_groups_total(a) || !stats_groups_total(b) || !resamples ||
+	    !(o->level > 0 && o->level < 1))
 		return -EINVAL;
 	rc = stats_boot_side_init(&sa, a, mean);
 	if (!rc)
@@ -377,19 +380,23 @@ int stats_bootstrap_ratio(const struct stats_groups *a,
 	rat = malloc(resamples * sizeof(*rat));
 	if (!rat)
 		goto out;
-	stats_rng_seed(&rng, seed);
+	stats_rng_seed(&rng, o->seed);
 	for (unsigned r = 0; r < resamples; r++) {
 		double ma = stats_boot_side_draw(&sa, mean, &rng);
 		double mb = stats_boot_side_draw(&sb, mean, &rng);
 
-		if (ma != 0 && !isnan(ma) && !isnan(mb))
+		if (isnan(ma) || isnan(mb))
+			continue;
+		if (o->diff)
+			rat[got++] = mb - ma;
+		else if (ma != 0)
 			rat[got++] = mb / ma - 1;
 	}
 	rc = -EDOM;
 	if (got < resamples / 2 || !got)
 		goto out;
-	*lo = stats_boot_quantile(rat, got, 0.025);
-	*hi = stats_boot_quantile(rat, got, 0.975);
+	*lo = stats_boot_quantile(rat, got, (1 - o->level) / 2);
+	*hi = stats_boot_quantile(rat, got, (1 + o->level) / 2);
 	rc = 0;
 out:
 	stats_boot_side_free(&sa);

@@ -88,15 +88,27 @@ static void test_summary(void **state)
 	struct stats_summary s;
 
 	(void)state;
-	assert_int_equal(stats_summarize(v, N(v), &s), 0);
+	assert_int_equal(stats_summarize(v, N(v), 0.95, &s), 0);
 	assert_true(fabs(s.mean - 5) < EPS);
 	assert_true(fabs(s.sd - sqrt(32.0 / 7)) < EPS);
 	assert_true(s.median == 4.5 && s.min == 2 && s.max == 9);
 	assert_false(s.all_equal);
-	assert_int_equal(stats_summarize(v, 1, &s), 0);
+	assert_int_equal(stats_summarize(v, 1, 0.95, &s), 0);
 	assert_true(s.sd == 0 && s.all_equal && s.n == 1);
-	assert_int_equal(stats_summarize(v, 0, &s), -EINVAL);
-	assert_int_equal(stats_summarize(bad, 2, &s), -EINVAL);
+	assert_int_equal(stats_summarize(v, 0, 0.95, &s), -EINVAL);
+	assert_int_equal(stats_summarize(bad, 2, 0.95, &s), -EINVAL);
+}
+
+/* The bootstrap at 95%: mean or median, ratio or difference. */
+static int boot(const struct stats_groups *a, const struct stats_groups *b,
+		bool mean, bool diff, unsigned resamples, uint64_t seed,
+		double *lo, double *hi)
+{
+	struct stats_boot_opts o = { .mean = mean, .diff = diff,
+				     .level = 0.95, .resamples = resamples,
+				     .seed = seed };
+
+	return stats_bootstrap_delta(a, b, &o, lo, hi);
 }
 
 static void test_mann_whitney(void **state)
@@ -227,19 +239,28 @@ static void test_bootstrap(void **state)
 
 	(void)state;
 	/* constant sides: every resample gives exactly +10% */
-	assert_int_equal(stats_bootstrap_ratio(&ga, &gb, false, 1000, 1,
-					       &lo, &hi), 0);
+	assert_int_equal(boot(&ga, &gb, false, false, 1000, 1, &lo, &hi), 0);
 	assert_true(fabs(lo - 0.1) < EPS && fabs(hi - 0.1) < EPS);
 	/* medians 100 and 105.5: the CI holds +5.5% and is seeded */
-	assert_int_equal(stats_bootstrap_ratio(&gc, &gd, false, 2000, 7,
-					       &lo, &hi), 0);
+	assert_int_equal(boot(&gc, &gd, false, false, 2000, 7, &lo, &hi), 0);
 	assert_true(lo < 0.055 && hi > 0.055 && lo > 0);
-	assert_int_equal(stats_bootstrap_ratio(&gc, &gd, false, 2000, 7,
-					       &lo2, &hi2), 0);
+	assert_int_equal(boot(&gc, &gd, false, false, 2000, 7, &lo2, &hi2), 0);
 	assert_true(lo == lo2 && hi == hi2);
-	/* baseline median mostly 0: no ratio */
-	assert_int_equal(stats_bootstrap_ratio(&gz, &gb, false, 1000, 1,
-					       &lo, &hi), -EDOM);
+	/* baseline median mostly 0: no ratio, but a difference */
+	assert_int_equal(boot(&gz, &gb, false, false, 1000, 1, &lo, &hi), -EDOM);
+	assert_int_equal(boot(&gz, &gb, false, true, 1000, 1, &lo, &hi), 0);
+	assert_true(lo >= 109 && hi <= 110 && lo <= hi); /* 110 - {0, .5, 1} */
+	/* a narrower level gives a narrower interval */
+	{
+		struct stats_boot_opts o = { .level = 0.5, .resamples = 2000,
+					     .seed = 7 };
+
+		assert_int_equal(stats_bootstrap_delta(&gc, &gd, &o, &lo2,
+						       &hi2), 0);
+		assert_int_equal(boot(&gc, &gd, false, false, 2000, 7, &lo,
+				      &hi), 0);
+		assert_true(lo2 >= lo && hi2 <= hi && hi2 - lo2 < hi - lo);
+	}
 }
 
 /* Selection: every k of a shuffled array with ties gives the sorted value. */
@@ -319,14 +340,11 @@ static void test_bootstrap_groups(void **state)
 	double lo, hi, lo2, hi2;
 
 	(void)state;
-	assert_int_equal(stats_bootstrap_ratio(&ga, &gb, false, 2000, 3,
-					       &lo, &hi), 0);
+	assert_int_equal(boot(&ga, &gb, false, false, 2000, 3, &lo, &hi), 0);
 	assert_true(lo < 0.055 && hi > 0.055 && lo > 0);
-	assert_int_equal(stats_bootstrap_ratio(&ga, &gb, false, 2000, 3,
-					       &lo2, &hi2), 0);
+	assert_int_equal(boot(&ga, &gb, false, false, 2000, 3, &lo2, &hi2), 0);
 	assert_true(lo == lo2 && hi == hi2);
-	assert_int_equal(stats_bootstrap_ratio(&ga, &gb, true, 2000, 3,
-					       &lo, &hi), 0);
+	assert_int_equal(boot(&ga, &gb, true, false, 2000, 3, &lo, &hi), 0);
 	assert_true(lo < 0.055 && hi > 0.055 && lo > 0);
 }
 
