@@ -11,10 +11,10 @@
 #include <linux/perf_event.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "counters.h"
+#include "perf_internal.h"
 
 #if HAVE_PAPI
 
@@ -25,45 +25,37 @@ static char papi_last_msg[512];
 
 int papi_attach_check(pid_t pid, bool exclude_kernel)
 {
-	struct perf_event_attr attr;
-	long fd;
-
 	/* The same event and domain as PAPI's check_permissions(). */
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_HARDWARE;
-	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
-	attr.disabled = 1;
-	attr.exclude_hv = 1;
-	attr.exclude_kernel = exclude_kernel;
-	fd = syscall(SYS_perf_event_open, &attr, pid, -1, -1,
-		     PERF_FLAG_FD_CLOEXEC);
+	int fd = perf_probe_open(&(const struct perf_probe){
+		.type = PERF_TYPE_HARDWARE,
+		.config = PERF_COUNT_HW_INSTRUCTIONS,
+		.pid = pid,
+		.exclude_kernel = exclude_kernel,
+		.disabled = true,
+	});
+
 	if (fd < 0)
-		return errno;
-	close((int)fd);
+		return -fd;
+	close(fd);
 	return 0;
 }
 
 int papi_event_check(const struct event *ev)
 {
-	struct perf_event_attr attr;
-	long fd;
+	int fd = perf_probe_open(&(const struct perf_probe){
+		.type = ev->type,
+		.config = ev->config,
+		.config1 = ev->config1,
+		.config2 = ev->config2,
+		.exclude_user = ev->exclude_user,
+		.exclude_kernel = ev->exclude_kernel,
+		.count_hv = !ev->exclude_hv,
+		.disabled = true,
+	});
 
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = ev->type;
-	attr.config = ev->config;
-	attr.config1 = ev->config1;
-	attr.config2 = ev->config2;
-	attr.disabled = 1;
-	attr.exclude_user = ev->exclude_user;
-	attr.exclude_kernel = ev->exclude_kernel;
-	attr.exclude_hv = ev->exclude_hv;
-	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1,
-		     PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0)
-		return errno;
-	close((int)fd);
+		return -fd;
+	close(fd);
 	return 0;
 }
 

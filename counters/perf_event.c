@@ -64,24 +64,42 @@ static long perf_open_raw(struct perf_event_attr *a, pid_t pid, int group)
  * user-only software event, which any paranoid level below 3 allows. On
  * EINVAL every counter is read on its own fd instead.
  */
-static void perf_check_group_read(void)
+int perf_probe_open(const struct perf_probe *p)
 {
 	struct perf_event_attr a;
 	long fd;
 
-	if (perf_group_ok >= 0)
-		return;
 	memset(&a, 0, sizeof(a));
 	a.size = sizeof(a);
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_TASK_CLOCK;
-	a.disabled = 1;
-	a.inherit = 1;
-	a.exclude_kernel = 1;
-	a.exclude_hv = 1;
-	a.read_format = perf_read_format | PERF_FORMAT_GROUP;
-	fd = perf_open_raw(&a, 0, -1);
-	perf_group_ok = !(fd < 0 && errno == EINVAL);
+	a.type = p->type;
+	a.config = p->config;
+	a.config1 = p->config1;
+	a.config2 = p->config2;
+	a.disabled = p->disabled;
+	a.inherit = p->inherit;
+	a.exclude_user = p->exclude_user;
+	a.exclude_kernel = p->exclude_kernel;
+	a.exclude_hv = !p->count_hv;
+	a.read_format = p->read_format;
+	fd = perf_open_raw(&a, p->pid, -1);
+	return fd < 0 ? -errno : (int)fd;
+}
+
+static void perf_check_group_read(void)
+{
+	int fd;
+
+	if (perf_group_ok >= 0)
+		return;
+	fd = perf_probe_open(&(const struct perf_probe){
+		.type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_TASK_CLOCK,
+		.exclude_kernel = true,
+		.disabled = true,
+		.inherit = true,
+		.read_format = perf_read_format | PERF_FORMAT_GROUP,
+	});
+	perf_group_ok = fd != -EINVAL;
 	if (fd >= 0)
 		close(fd);
 }

@@ -61,6 +61,26 @@ struct pfm_entry {
  * PMU too). Stops and returns fn's value when non-zero. */
 int pfm_for_each(int (*fn)(const struct pfm_entry *e, void *arg), void *arg);
 
+/* perf_event.c: a counter opened only to learn whether the kernel allows
+ * it (then read or closed): event config (config1, config2) of type
+ * (PERF_TYPE_*), on pid (0: this process), any CPU, close-on-exec, the
+ * hypervisor excluded unless count_hv. PAPI's permission and event
+ * checks, the group-read check and the tests' PMU prerequisite are such
+ * probes. */
+struct perf_probe {
+	uint32_t type;
+	uint64_t config, config1, config2;
+	pid_t pid;
+	bool exclude_user;
+	bool exclude_kernel;
+	bool count_hv;
+	bool disabled;         /* else it counts from the open */
+	bool inherit;
+	uint64_t read_format;
+};
+/* The probe's fd, or -errno. */
+int perf_probe_open(const struct perf_probe *p);
+
 /* perf_error.c: the machine, for diagnosis. */
 int perf_paranoid(void);          /* perf_event_paranoid, or -99 unknown */
 bool perf_hypervisor(void);       /* "hypervisor" in /proc/cpuinfo flags */

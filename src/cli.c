@@ -2,11 +2,12 @@
 /*
  * cli: argv -> const struct config. One table of every option (name,
  * short form, value, default, help: cli_opts[]) and, per command, the
- * options it takes in --help order; getopt's tables, the defaults and
- * --help (cli_help.c) are made from them. Every number parsed strictly
- * (whole string, range); every error one line and -EINVAL. The checks
- * that need the whole command line, and the targets built from it, are
- * in cli_targets.c.
+ * options it takes in --help order, with the fixed values of an option;
+ * getopt's tables, the defaults, --help and 'abstat --complete' for the
+ * bash completion (cli_help.c) are made from them. Every number parsed
+ * strictly (whole string, range); every error one line and -EINVAL. The
+ * checks that need the whole command line, and the targets built from
+ * it, are in cli_targets.c.
  */
 #include <errno.h>
 #include <getopt.h>

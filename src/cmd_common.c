@@ -3,7 +3,8 @@
  * cmd_common: what several command files share (commands.h): options of
  * the model built from the command line, reading sides, building the
  * compare model with its one error line and warnings, the regression
- * warnings, and the check of a single result's --format.
+ * warnings, the check of a single result's --format, and the one mapping
+ * of -errno to an exit status.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +13,20 @@
 #include "commands.h"
 #include "msg.h"
 #include "report.h"
+
+int cmd_status(int rc, int otherwise)
+{
+	switch (rc) {
+	case 0:
+		return EXIT_OK;
+	case -ENOMEM:
+		return EXIT_IO;
+	case -EEXIST:
+		return EXIT_USAGE;
+	default:
+		return otherwise;
+	}
+}
 
 void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 {
@@ -56,7 +71,7 @@ int cmd_read_sides(const struct config *cfg, const char *who,
 	cmd_warn_partial(*sides, *n);
 	if (rc) {
 		msg_error("%s: %s", who, err);
-		return EXIT_USAGE;
+		return cmd_status(rc, EXIT_USAGE);
 	}
 	return 0;
 }
@@ -70,7 +85,7 @@ int cmd_compare_build(const char *who, const struct compare_opts *o,
 
 	if (rc) {
 		msg_error("%s: %s", rc == -ENOMEM ? who : "compare", err);
-		return EXIT_USAGE;
+		return cmd_status(rc, EXIT_USAGE);
 	}
 	for (size_t i = 0; i < (*m)->n_warnings; i++)
 		msg_warn("%s", (*m)->warnings[i]);

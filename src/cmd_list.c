@@ -53,7 +53,7 @@ int cmd_list(const struct config *cfg)
 	if (rc) {
 		msg_error("list: the %s backend failed: %s", b->name,
 			  strerror(-rc));
-		return EXIT_COUNTERS;
+		return cmd_status(rc, EXIT_COUNTERS);
 	}
 	return EXIT_OK;
 }

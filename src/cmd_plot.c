@@ -285,13 +285,11 @@ static int plot_check_out(const char *path, bool force)
 	char err[PATH_MAX + 128];
 	int rc = result_check_output(path, force, err, sizeof(err));
 
-	if (rc == -ENOMEM) {
+	if (rc == -ENOMEM)
 		msg_error("plot: out of memory");
-		return EXIT_USAGE;
-	}
-	if (rc)
+	else if (rc)
 		msg_error("plot: %s", err);
-	return rc == -EEXIST ? EXIT_USAGE : rc ? EXIT_IO : 0;
+	return cmd_status(rc, EXIT_IO);
 }
 
 /* Move plot.gp and plot.dat to BASE.gp and BASE.dat. */
@@ -346,7 +344,7 @@ static int plot_render(struct plot_job *j, const char *gp)
 	if (rc) {
 		msg_error("plot: cannot write %s: %s", j->cfg->output,
 			  strerror(-rc));
-		return rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
+		return cmd_status(rc, EXIT_IO);
 	}
 	return 0;
 }
@@ -420,7 +418,7 @@ int cmd_plot(const struct config *cfg)
 		rc = EXIT_REGRESSION;
 	if (rc < 0) {
 		msg_error("plot: %s", strerror(-rc));
-		rc = rc == -ENOMEM ? EXIT_USAGE : EXIT_IO;
+		rc = cmd_status(rc, EXIT_IO);
 	}
 	plot_cleanup(&j);
 	if (j.sides)

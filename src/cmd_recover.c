@@ -23,7 +23,7 @@ int cmd_recover(const struct config *cfg)
 	rc = journal_load(path, &r, &torn, err, sizeof(err));
 	if (rc) {
 		msg_error("%s", err);
-		return EXIT_USAGE;
+		return cmd_status(rc, EXIT_USAGE);
 	}
 	if (torn)
 		msg_warn("%s: line %u was cut off by the crash; the runs before it are kept",
@@ -35,8 +35,8 @@ int cmd_recover(const struct config *cfg)
 	if (rc) {
 		msg_error("%s", err);
 		/* An existing file without --force is a command-line error,
-		 * as for run and plot. */
-		return rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
+		 * as for run and plot (cmd_status). */
+		return cmd_status(rc, EXIT_IO);
 	}
 	msg_info("recovered %zu runs into %s (status partial); %s can now be removed",
 		 runs, cfg->output, path);

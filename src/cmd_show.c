@@ -19,10 +19,11 @@ int cmd_show(const struct config *cfg)
 	};
 	struct result *r;
 	char err[512];
+	int rc = result_read(cfg->files[0], &r, err, sizeof(err));
 
-	if (result_read(cfg->files[0], &r, err, sizeof(err))) {
+	if (rc) {
 		msg_error("show: %s", err);
-		return EXIT_USAGE;
+		return cmd_status(rc, EXIT_USAGE);
 	}
 	if (cmd_report_format(cfg)) {
 		result_free(r);

@@ -36,6 +36,11 @@ int cmd_compare_sides(const struct config *cfg, const struct side *sides,
 		      size_t n, FILE *out);
 
 /* cmd_common.c */
+/* The exit status of rc, 0 or -errno from below the commands: EXIT_OK;
+ * EXIT_IO when out of memory and EXIT_USAGE for an output file that
+ * exists without --force, in every command (abstat(1)); otherwise the
+ * command's status for what failed. Prints nothing. */
+int cmd_status(int rc, int otherwise);
 /* The model's options from the command line (compare, versus, plot). */
 void cmd_compare_opts(const struct config *cfg, struct compare_opts *o);
 /* cfg->files as sides (compare, plot); free with side_free either way. */

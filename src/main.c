@@ -19,7 +19,7 @@ int main(int argc, char **argv)
 	int rc = cli_parse(argc, argv, &cfg, &done);
 
 	if (rc < 0)
-		rc = EXIT_USAGE;
+		rc = cmd_status(rc, EXIT_USAGE);
 	else if (!done)
 		rc = dispatch[cfg.cmd](&cfg);
 	cli_free(&cfg);

@@ -32,52 +32,44 @@ static void msg_vprint(const char *kind, const char *colour, const char *fmt,
 	fputc('\n', stderr);
 }
 
+#define MSG_RED "\033[1;31m"
+#define MSG_YELLOW "\033[1;33m"
+
+/* The body of each message function below: fmt and its arguments as a
+ * kind of message, unless quietable and -q. */
+#define MSG_PRINT(kind, colour, quietable)                                    \
+	do {                                                                  \
+		va_list ap;                                                   \
+									      \
+		if ((quietable) && msg_quiet)                                 \
+			break;                                                \
+		va_start(ap, fmt);                                            \
+		msg_vprint(kind, colour, fmt, ap);                            \
+		va_end(ap);                                                   \
+	} while (0)
+
 void msg_error(const char *fmt, ...)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	msg_vprint("error", "\033[1;31m", fmt, ap);
-	va_end(ap);
+	MSG_PRINT("error", MSG_RED, false);
 }
 
 int msg_usage(const char *fmt, ...)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	msg_vprint("error", "\033[1;31m", fmt, ap);
-	va_end(ap);
+	MSG_PRINT("error", MSG_RED, false);
 	return EXIT_USAGE;
 }
 
 void msg_warn(const char *fmt, ...)
 {
-	va_list ap;
-
-	if (msg_quiet)
-		return;
-	va_start(ap, fmt);
-	msg_vprint("warning", "\033[1;33m", fmt, ap);
-	va_end(ap);
+	MSG_PRINT("warning", MSG_YELLOW, true);
 }
 
 void msg_notice(const char *fmt, ...)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	msg_vprint(NULL, NULL, fmt, ap);
-	va_end(ap);
+	MSG_PRINT(NULL, NULL, false);
 }
 
 void msg_info(const char *fmt, ...)
 {
-	va_list ap;
-
-	if (msg_quiet)
-		return;
-	va_start(ap, fmt);
-	msg_vprint(NULL, NULL, fmt, ap);
-	va_end(ap);
+	MSG_PRINT(NULL, NULL, true);
 }

@@ -1,19 +1,9 @@
 /* touch_pages N: fault in N fresh anonymous pages, one write each. */
-#include <stdio.h>
 #include <stdlib.h>
-#include <sys/mman.h>
-#include <unistd.h>
+
+#include "touch_pages.h"
 
 int main(int argc, char **argv)
 {
-	long n = argc > 1 ? atol(argv[1]) : 1000;
-	long page = sysconf(_SC_PAGESIZE);
-	char *p = mmap(NULL, n * page, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (p == MAP_FAILED)
-		return 1;
-	for (long i = 0; i < n; i++)
-		p[i * page] = 1;
-	return 0;
+	return touch_pages(argc > 1 ? atol(argv[1]) : 1000);
 }

@@ -102,4 +102,21 @@ static inline void fake_sysroot_remove(const char *root)
 	fake_rm(root, "");
 }
 
+/* The tree of a test binary (fake_root) and the cmocka fixtures that make
+ * it and remove it (fake_setup, fake_teardown), for a group or a case. */
+static char fake_root[64];
+
+static inline int fake_setup(void **state)
+{
+	(void)state;
+	return fake_sysroot_make(fake_root);
+}
+
+static inline int fake_teardown(void **state)
+{
+	(void)state;
+	fake_sysroot_remove(fake_root);
+	return 0;
+}
+
 #endif

@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "counters.h"
@@ -28,25 +27,21 @@
 /* A user-only instructions counter on this process opens and counts. */
 static int have_pmu(void)
 {
-	struct perf_event_attr a;
 	unsigned long long v = 0;
 	volatile unsigned long x = 0;
-	long fd;
+	int fd = perf_probe_open(&(const struct perf_probe){
+		.type = PERF_TYPE_HARDWARE,
+		.config = PERF_COUNT_HW_INSTRUCTIONS,
+		.exclude_kernel = true,
+	});
 
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_HARDWARE;
-	a.config = PERF_COUNT_HW_INSTRUCTIONS;
-	a.exclude_kernel = 1;
-	a.exclude_hv = 1;
-	fd = syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
 	if (fd < 0)
 		return 0;
 	for (unsigned long i = 0; i < 100000; i++)
 		x += i;
-	if (read((int)fd, &v, sizeof(v)) != sizeof(v))
+	if (read(fd, &v, sizeof(v)) != sizeof(v))
 		v = 0;
-	close((int)fd);
+	close(fd);
 	return v > 0;
 }
 

@@ -13,18 +13,7 @@
 #include "env.h"
 #include "fake_sysroot.h"
 
-static char root[64];
-
-static int setup(void **state)
-{
-	return fake_sysroot_make(root);
-}
-
-static int teardown(void **state)
-{
-	fake_sysroot_remove(root);
-	return 0;
-}
+static const char *const root = fake_root;
 
 enum { OK = DOCTOR_OK, WARN = DOCTOR_WARN, FAIL = DOCTOR_FAIL, NONE = -1 };
 
@@ -117,8 +106,8 @@ static void test_checks(void **state)
 		const struct doctor_check *hit = NULL;
 		size_t n;
 
-		teardown(state);
-		assert_int_equal(setup(state), 0);
+		fake_teardown(state);
+		assert_int_equal(fake_setup(state), 0);
 		for (int e = 0; e < 2 && c->edit[e][0]; e++) {
 			if (c->edit[e][1])
 				assert_int_equal(fake_put(root, c->edit[e][0],
@@ -211,10 +200,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_checks),
-		cmocka_unit_test_setup_teardown(test_pmu_message, setup,
-						teardown),
+		cmocka_unit_test_setup_teardown(test_pmu_message, fake_setup,
+						fake_teardown),
 		cmocka_unit_test(test_busy),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, fake_setup, fake_teardown);
 }

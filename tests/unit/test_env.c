@@ -14,18 +14,7 @@
 #include "fake_sysroot.h"
 #include "sha256.h"
 
-static char root[64];
-
-static int setup(void **state)
-{
-	return fake_sysroot_make(root);
-}
-
-static int teardown(void **state)
-{
-	fake_sysroot_remove(root);
-	return 0;
-}
+static const char *const root = fake_root;
 
 static json_t *capture(const char *r, const char *pinned,
 		       const char *const *paths)
@@ -349,5 +338,5 @@ int main(void)
 		cmocka_unit_test(test_helpers),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, fake_setup, fake_teardown);
 }

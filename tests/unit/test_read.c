@@ -21,6 +21,7 @@
 
 #include "counters.h"
 #include "perf_internal.h"
+#include "../progs/touch_pages.h"
 
 #define PAGES 2000
 
@@ -140,20 +141,6 @@ static void test_parse_single(void **state)
 	assert_int_equal(perf_parse_single(bad_time, 32, 7, &v, err,
 					   sizeof(err)),
 			 -EIO);
-}
-
-/* The workload of the real-path tests: this binary re-executed. */
-static int touch_pages(long n)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	char *p = mmap(NULL, n * page, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (p == MAP_FAILED)
-		return 1;
-	for (long i = 0; i < n; i++)
-		p[i * page] = 1;
-	return 0;
 }
 
 static const char *const real_names[] = { "task-clock", "cycles",
