@@ -101,22 +101,27 @@ bool cmd_compare_regressions(const struct compare_model *m, double pct,
 
 	for (size_t r = 0; r < m->n_rows; r++)
 		for (size_t s = 1; s < m->n_sides; s++) {
-			const struct compare_delta *d = &m->rows[r].delta[s];
+			const struct compare_row *row = &m->rows[r];
+			const struct compare_delta *d = &row->delta[s];
+			bool acts = compare_regressed(m, row, s, pct, sessions);
+			char what[64];
 
-			if (!compare_regressed(m, &m->rows[r], s, pct,
-					       sessions))
+			if (!acts && !compare_regressed(m, row, s, pct, true))
 				continue;
 			if (d->absolute)
-				msg_warn("regression beyond %g: %s %s on %s %+g",
-					 pct, m->rows[r].bench,
-					 m->rows[r].metric, m->labels[s],
-					 d->delta);
+				snprintf(what, sizeof(what), "%+g", d->delta);
 			else
-				msg_warn("regression beyond %g%%: %s %s on %s %+.1f%%",
-					 pct, m->rows[r].bench,
-					 m->rows[r].metric, m->labels[s],
+				snprintf(what, sizeof(what), "%+.1f%%",
 					 d->delta * 100);
-			any = true;
+			if (acts)
+				msg_warn("regression beyond %g%s: %s %s on %s %s",
+					 pct, d->absolute ? "" : "%", row->bench,
+					 row->metric, m->labels[s], what);
+			else
+				msg_warn("%s %s on %s %s is a regression within these two sessions only (one per side): not acted on; measure 3 or more per side, or add --within-session",
+					 row->bench, row->metric, m->labels[s],
+					 what);
+			any |= acts;
 		}
 	return any;
 }

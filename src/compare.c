@@ -253,7 +253,7 @@ static int compare_boot_centers(const struct compare_model *m,
 	for (size_t i = 0; i < k; i++)
 		ss += (c[i] - mean) * (c[i] - mean);
 	st->boot_center = c;
-	st->center = positive ? exp(lsum / (double)k) : mean;
+	st->center = positive && ss > 0 ? exp(lsum / (double)k) : mean;
 	st->cv = mean != 0 ? sqrt(ss / (double)(k - 1)) / fabs(mean) : 0;
 	return 0;
 }

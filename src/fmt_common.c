@@ -43,6 +43,8 @@ void fmt_pct(double frac, char *buf, size_t len)
 {
 	double x = frac * 100;
 
+	if (fabs(x) < 0.05)
+		x = 0; /* never "-0.0%" */
 	snprintf(buf, len, fabs(x) < 99.95 ? "%+.1f%%" : "%+.0f%%", x);
 }
 
@@ -91,8 +93,6 @@ static bool fmt_one_metric(const struct compare_model *m)
 
 const char *fmt_center_head(const struct compare_model *m)
 {
-	if (fmt_view(m) == FMT_VIEW_SUITE && fmt_one_metric(m))
-		return m->rows[0].metric;
 	return m->center == CENTER_MEAN ? "mean" : "median";
 }
 
@@ -218,6 +218,9 @@ void fmt_title(const struct compare_model *m, char *buf, size_t len)
 		multi |= m->files[s] > 1;
 	if (fmt_view(m) == FMT_VIEW_SINGLE)
 		snprintf(what, sizeof(what), "%s", m->rows[0].bench);
+	else if (fmt_view(m) == FMT_VIEW_SUITE && fmt_one_metric(m))
+		snprintf(what, sizeof(what), "%zu benchmarks, %s", m->n_bench,
+			 m->rows[0].metric);
 	else
 		snprintf(what, sizeof(what), "%zu benchmarks", m->n_bench);
 	if (same) {

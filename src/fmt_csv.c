@@ -31,7 +31,7 @@ static void fmt_csv_num(FILE *out, bool ok, double v)
 
 void fmt_csv(const struct compare_model *m, FILE *out)
 {
-	fputs("benchmark,metric,unit,side,label,n,center,median,median_lo,median_hi,mean,sd,min,max,status,delta,delta_lo,delta_hi,p,p_holm,verdict\n",
+	fputs("benchmark,metric,unit,side,label,n,center,median,median_lo,median_hi,mean,sd,min,max,status,delta,delta_lo,delta_hi,p,p_holm,verdict,primary,absolute\n",
 	      out);
 	for (size_t r = 0; r < m->n_rows; r++) {
 		const struct compare_row *row = &m->rows[r];
@@ -62,15 +62,18 @@ void fmt_csv(const struct compare_model *m, FILE *out)
 					    !st->n ? "not-counted" :
 					    st->scaled ? "scaled" : "ok");
 			if (!s) {
-				fputs(",,,,,,baseline\n", out);
+				fprintf(out, ",,,,,,baseline,%d,\n",
+					row->primary);
 				continue;
 			}
 			fmt_csv_num(out, d->has_delta, d->delta);
 			fmt_csv_num(out, d->has_delta, d->lo);
 			fmt_csv_num(out, d->has_delta, d->hi);
 			fmt_csv_num(out, d->has_p, d->p);
-			fmt_csv_num(out, d->has_p, d->p_holm);
-			fprintf(out, ",%s\n", compare_verdict_name(d->verdict));
+			fmt_csv_num(out, d->in_family, d->p_holm);
+			fprintf(out, ",%s,%d,%d\n",
+				compare_verdict_name(d->verdict), row->primary,
+				d->absolute);
 		}
 	}
 }

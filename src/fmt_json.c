@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-/* fmt_json: the whole model as one JSON object ("abstat-compare"): every
- * number, both p-values, the verdicts, warnings, seed and resamples. A
- * number without meaning is null, never NaN or a made-up 0. */
+/* fmt_json: the whole model as one JSON object ("abstat-compare", schema
+ * 2: the design, primary rows, absolute deltas): every number, both
+ * p-values, the verdicts, warnings, seed and resamples. A number without
+ * meaning is null, never NaN or a made-up 0. */
 #include <jansson.h>
 #include <math.h>
 
@@ -48,8 +49,11 @@ static json_t *fmt_json_stat(const struct compare_stat *st)
 	return o;
 }
 
-static json_t *fmt_json_delta(const struct compare_delta *d, size_t s)
+static json_t *fmt_json_delta(const struct compare_model *m,
+			      const struct compare_row *row, size_t s)
 {
+	const struct compare_delta *d = &row->delta[s];
+	const char *word = compare_verdict_word(m, row, s);
 	json_t *o = json_object();
 
 	json_object_set_new(o, "side", json_integer((json_int_t)s));
@@ -57,6 +61,11 @@ static json_t *fmt_json_delta(const struct compare_delta *d, size_t s)
 			    json_string(compare_verdict_name(d->verdict)));
 	json_object_set_new(o, "significant",
 			    json_boolean(d->verdict == VERDICT_SIGNIFICANT));
+	/* as the tables print it: "yes", "~", "session", "<3 boots"; null
+	 * for a secondary row or no test */
+	json_object_set_new(o, "verdict_word", word ? json_string(word) :
+						      json_null());
+	json_object_set_new(o, "absolute", json_boolean(d->absolute));
 	json_object_set_new(o, "delta", fmt_json_num(d->has_delta, d->delta));
 	json_object_set_new(o, "delta_ci", json_pack("[oo]",
 		fmt_json_num(d->has_delta, d->lo),
@@ -64,7 +73,8 @@ static json_t *fmt_json_delta(const struct compare_delta *d, size_t s)
 	json_object_set_new(o, "exact", json_boolean(d->exact &&
 						     d->has_delta));
 	json_object_set_new(o, "p", fmt_json_num(d->has_p, d->p));
-	json_object_set_new(o, "p_holm", fmt_json_num(d->has_p, d->p_holm));
+	json_object_set_new(o, "p_holm", fmt_json_num(d->in_family,
+						      d->p_holm));
 	json_object_set_new(o, "p_exact_distribution",
 			    json_boolean(d->has_p && d->exact_p));
 	json_object_set_new(o, "regression", json_boolean(d->has_delta &&
@@ -82,14 +92,20 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	static const char *const kinds[] = { "expected", "refused", "info" };
 
 	json_object_set_new(root, "format", json_string("abstat-compare"));
-	json_object_set_new(root, "schema_version", json_integer(1));
-	json_object_set_new(root, "test", json_string("mann-whitney-u"));
-	json_object_set_new(root, "correction", json_string("holm"));
+	json_object_set_new(root, "schema_version", json_integer(2));
+	json_object_set_new(root, "design",
+			    json_string(compare_design_name(m->design)));
+	json_object_set_new(root, "test", json_string(
+		m->design == DESIGN_BOOTS ? "welch-t-log" : "mann-whitney-u"));
+	json_object_set_new(root, "correction", json_string("holm-primary"));
 	json_object_set_new(root, "tests", json_integer((json_int_t)m->n_tests));
 	json_object_set_new(root, "alpha", json_real(m->alpha));
+	json_object_set_new(root, "level", json_real(1 - m->alpha));
+	json_object_set_new(root, "min_boots", json_integer(COMPARE_MIN_BOOTS));
 	json_object_set_new(root, "center", json_string(
 		m->center == CENTER_MEAN ? "mean" : "median"));
-	json_object_set_new(root, "ci", json_string("bootstrap-percentile"));
+	json_object_set_new(root, "ci", json_string(
+		m->design == DESIGN_BOOTS ? "welch-t" : "bootstrap-percentile"));
 	json_object_set_new(root, "seed", json_integer((json_int_t)m->seed));
 	json_object_set_new(root, "resamples", json_integer(m->resamples));
 	json_object_set_new(root, "min_runs", json_integer(COMPARE_MIN_RUNS));
@@ -127,11 +143,12 @@ void fmt_json(const struct compare_model *m, FILE *out)
 			json_array_append_new(st, fmt_json_stat(&row->stat[s]));
 		for (size_t s = 1; s < m->n_sides; s++)
 			json_array_append_new(
-				de, fmt_json_delta(&row->delta[s], s));
-		json_array_append_new(rows, json_pack("{s:s,s:s,s:s,s:b,s:o,s:o}",
+				de, fmt_json_delta(m, row, s));
+		json_array_append_new(rows, json_pack("{s:s,s:s,s:s,s:b,s:b,s:o,s:o}",
 			"benchmark", row->bench, "metric", row->metric,
 			"unit", row->unit, "higher_is_better",
-			row->higher_is_better, "sides", st, "deltas", de));
+			row->higher_is_better, "primary", row->primary,
+			"sides", st, "deltas", de));
 	}
 	json_object_set_new(root, "rows", rows);
 	json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER |

@@ -38,7 +38,7 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 	if (m->forced)
 		fprintf(out, "- FORCED: %s\n", m->forced_note);
 	for (size_t s = 1; s < m->n_sides; s++) {
-		const char *pm = m->center == CENTER_MEAN ? "SD" : "95%CI";
+		const char *pm = "cv";
 
 		fputs("\n| ", out);
 		fputs(fmt_view(m) == FMT_VIEW_SUITE ? "benchmark" : "metric",
@@ -47,9 +47,9 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 		fmt_md_str(out, m->labels[0]);
 		fprintf(out, " %s | %s | ", fmt_center_head(m), pm);
 		fmt_md_str(out, m->labels[s]);
-		fprintf(out, " %s | %s | delta | 95%% CI | p | n |\n",
-			fmt_center_head(m), pm);
-		fputs("|---|--:|--:|--:|--:|--:|--:|--:|--:|\n", out);
+		fprintf(out, " %s | %s | delta | %g%% CI | p | verdict | n |\n",
+			fmt_center_head(m), pm, (1 - m->alpha) * 100);
+		fputs("|---|--:|--:|--:|--:|--:|--:|--:|:--|--:|\n", out);
 		for (size_t r = 0; r < m->n_rows; r++) {
 			struct fmt_cells c;
 			const char *name;
@@ -63,13 +63,14 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 			}
 			fmt_md_str(out, name);
 			if (c.special) {
-				fprintf(out, " | %s |  |  |  |  |  |  |  |\n",
+				fprintf(out, " | %s |  |  |  |  |  |  |  |  |\n",
 					c.msg);
 				continue;
 			}
-			fprintf(out, " | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			fprintf(out, " | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 				c.ca, c.pa, c.cb, c.pb, c.delta,
 				c.msg[0] ? c.msg : c.ci, c.msg[0] ? "" : c.p,
+				m->rows[r].primary ? c.verdict : "(secondary)",
 				c.n);
 		}
 	}

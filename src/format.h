@@ -77,7 +77,7 @@ enum fmt_view {
 enum fmt_view fmt_view(const struct compare_model *m);
 void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		   size_t s, struct fmt_cells *c);
-/* Column heading of the centers: "median", "mean", or the one metric. */
+/* Column heading of the centers: "median" or "mean". */
 const char *fmt_center_head(const struct compare_model *m);
 /* The footer as one paragraph (callers wrap it). */
 void fmt_footer(const struct compare_model *m, char *buf, size_t len);

@@ -3,6 +3,7 @@
  * cpuset, counter sets, doctor warnings), new results, the output check,
  * saving and closing. The measuring loop is in session_measure.c. */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <grp.h>
 #include <libgen.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -272,6 +274,18 @@ static void session_doctor(struct session *s)
 	doctor_free(c, n);
 }
 
+/* A session id no other session shares: 64 random bits (the clock and
+ * pid if getrandom fails). compare reads it (config.session) to tell one
+ * interleaved session from two sessions. */
+static void session_new_id(struct session *s)
+{
+	uint64_t v;
+
+	if (getrandom(&v, sizeof(v), 0) != (ssize_t)sizeof(v))
+		v = launcher_now_ns() ^ ((uint64_t)getpid() << 32);
+	snprintf(s->id, sizeof(s->id), "%016" PRIx64, v);
+}
+
 int session_open(struct session *s, const struct config *cfg)
 {
 	char err[512];
@@ -279,6 +293,7 @@ int session_open(struct session *s, const struct config *cfg)
 
 	memset(s, 0, sizeof(*s));
 	s->cfg = cfg;
+	session_new_id(s);
 	s->warnings = json_array();
 	s->t0_ns = launcher_now_ns();
 	s->backend = cfg->backend == BACKEND_PAPI ? &papi_backend :
@@ -334,7 +349,9 @@ static json_t *session_config_json(const struct session *s)
 	char cpus[256];
 
 	cpu_list_format(&s->pinned, cpus, sizeof(cpus));
-	return json_pack("{s:I, s:I, s:s, s:b, s:b, s:I, s:s, s:b, s:f, s:b, s:s, s:s?, s:s?, s:s?}",
+	return json_pack("{s:s, s:b, s:I, s:I, s:s, s:b, s:b, s:I, s:s, s:b, s:f, s:b, s:s, s:s?, s:s?, s:s?}",
+			 "session", s->id,
+			 "interleaved", cfg->cmd == CMD_VERSUS,
 			 "repeat", (json_int_t)cfg->repeat,
 			 "warmup", (json_int_t)cfg->warmup,
 			 "cpus", cpus,

@@ -34,6 +34,7 @@ struct plan_item {
 
 struct session {
 	const struct config *cfg;
+	char id[17];          /* random, hex: config.session of its results */
 	const struct backend_ops *backend;
 	bool backend_up;
 	struct event *events;

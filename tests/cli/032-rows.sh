@@ -33,21 +33,21 @@ test_expect_success 'versus -e --format json: rows sys task-clock user wall' '
 	got=$(srows "$TESTTMP/out") &&
 	[ "$got" = "sys task-clock user wall" ] || fail "versus -e rows: $got"
 '
-test_expect_success 'versus --metric still chooses rows' '
+test_expect_success 'versus --metric chooses the rows beside the primary one' '
 	expect_exit 0 "$ABSTAT" versus -q -r 4 -e task-clock --metric wall --format json "$P/spin 1000" "$P/spin 1000" &&
 	got=$(rows "$TESTTMP/out") &&
-	[ "$got" = "wall" ] || fail "versus --metric rows: $got"
+	[ "$got" = "task-clock wall" ] || fail "versus --metric rows: $got"
 '
 
-test_expect_success 'compare -e: only that event'"'"'s row' '
+test_expect_success 'compare -e: the primary row and that event'"'"'s row' '
 	expect_exit 0 "$ABSTAT" compare -q -e task-clock --format json "$G/base.json" "$G/slow.json" &&
 	got=$(rows "$TESTTMP/out") &&
-	[ "$got" = "task-clock" ] || fail "compare -e rows: $got"
+	[ "$got" = "task-clock/op task-clock" ] || fail "compare -e rows: $got"
 '
 test_expect_success 'compare -e with --metric: the rows of both lists' '
 	expect_exit 0 "$ABSTAT" compare -q -e task-clock --metric wall --format json "$G/base.json" "$G/slow.json" &&
 	got=$(srows "$TESTTMP/out") &&
-	[ "$got" = "task-clock wall" ] || fail "compare -e --metric rows: $got"
+	[ "$got" = "task-clock task-clock/op wall" ] || fail "compare -e --metric rows: $got"
 '
 test_expect_success 'compare -e an event no side has: exit 2, one error line naming it' '
 	expect_exit 2 "$ABSTAT" compare -q -e no-such-event "$G/base.json" "$G/slow.json" &&

@@ -67,10 +67,16 @@ test_expect_success 'default kind: --copies 1 and 2 are the scaling chart' '
 '
 
 # --fail-on-regression: the chart is written, then exit 1 (b is 10% slower).
-test_expect_success '--fail-on-regression 5: chart written, exit 1 naming the regression' '
-	expect_exit 1 "$ABSTAT" plot --fail-on-regression 5 a.json b.json -o reg.png &&
+# One session per side: only with --within-session; without it, said.
+test_expect_success '--fail-on-regression 5 --within-session: chart written, exit 1 naming it' '
+	expect_exit 1 "$ABSTAT" plot --fail-on-regression 5 --within-session a.json b.json -o reg.png &&
 	check_png reg.png &&
-	grep_err "regression beyond 5%: getppid ns/op on new"
+	grep_err "regression beyond 5%: getppid (ns|task-clock)/op on new"
+'
+test_expect_success '--fail-on-regression 5, one session per side: exit 0, not acted on, said' '
+	expect_exit 0 "$ABSTAT" plot --fail-on-regression 5 a.json b.json -o reg1.png &&
+	check_png reg1.png &&
+	grep_err "regression within these two sessions only .*: not acted on; measure 3 or more per side, or add --within-session"
 '
 test_expect_success '--fail-on-regression 50: exit 0' '
 	expect_exit 0 "$ABSTAT" plot -q --fail-on-regression 50 a.json b.json -o reg2.png &&

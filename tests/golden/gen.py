@@ -44,7 +44,8 @@ def runs(rng, n, ns_op, ops=200000, warm=1, noise=0.004, migr=0,
         wall = region + 350000 + int(rng.random() * 20000)
         tc = region + 300000 + int(rng.random() * 10000)
         c = [None, None, {"value": tc, "enabled_ns": tc, "running_ns": tc},
-             {"value": faults, "enabled_ns": tc, "running_ns": tc},
+             {"value": faults if not callable(faults) else faults(i),
+              "enabled_ns": tc, "running_ns": tc},
              {"value": migr if not callable(migr) else migr(i),
               "enabled_ns": tc, "running_ns": tc}]
         out.append({"index": i, "warmup": w, "status": "ok", "reason": None,
@@ -55,8 +56,8 @@ def runs(rng, n, ns_op, ops=200000, warm=1, noise=0.004, migr=0,
                     "end_ns": i * 10**9 + wall, "counters": c})
     return out
 
-def result(label, benches, ev=None, e=None):
-    return {"format": "abstat-result", "schema_version": 1,
+def result(label, benches, ev=None, e=None, cfg=None):
+    r = {"format": "abstat-result", "schema_version": 1,
             "tool_version": "0.1.0", "created": "2026-11-29T19:00:00Z",
             "label": label, "status": "complete", "env": e or env(),
             "config": {"repeat": 10, "warmup": 1, "cpus": "1",
@@ -68,6 +69,8 @@ def result(label, benches, ev=None, e=None):
             "benchmarks": [{"name": n, "argv": ["/usr/libexec/abstat/" + n],
                             "workload": n, "copies": 1, "runs": r}
                            for n, r in benches]}
+    r["config"].update(cfg or {})
+    return r
 
 def write(name, r):
     with open(os.path.join(HERE, name), "w") as f:
@@ -126,3 +129,14 @@ write("drift.json", result("drift", [("getppid", distort(
     runs(R(51), 12, 1009), lambda i: 1 + 0.01 * i + (0.9 if i == 11 else 0)))]))
 write("cold.json", result("cold", [("getppid", distort(
     runs(R(52), 10, 1009), lambda i: 1.8 if i == 0 else 1))]))
+# ties: page-faults 58 in every run vs 59 in all but the last run (the
+# normal approximation called such ties significant too readily)
+write("tie-a.json", result("defconfig", [("getppid", runs(R(81), 10, 1009))]))
+write("tie-b.json", result("paravirt", [("getppid", runs(
+    R(82), 10, 1009, faults=lambda i: 58 if i == 10 else 59))], e=pv))
+# one interleaved session (abstat versus -o): both sides share it
+il = {"session": "5eed5eed5eed5eed", "interleaved": True}
+write("il-a.json", result("old", [("getppid", runs(R(91), 10, 1009))],
+                          cfg=il))
+write("il-b.json", result("new", [("getppid", runs(R(92), 10, 1046))],
+                          cfg=il))
