@@ -312,7 +312,7 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 		break;
 	case DESIGN_BOOTS:
 		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
-			" Several boots per side: each result file is one value (the %s of its runs); Welch t on their logs and the interval it implies; nothing is significant with fewer than %d boots per side.",
+			" Several boots on a side: each result file is one value (the %s of its runs); Welch t on their logs and the interval it implies; nothing is significant with fewer than %d boots per side.",
 			m->center == CENTER_MEAN ? "mean" : "median",
 			COMPARE_MIN_BOOTS);
 		break;

@@ -140,3 +140,12 @@ write("il-a.json", result("old", [("getppid", runs(R(91), 10, 1009))],
                           cfg=il))
 write("il-b.json", result("new", [("getppid", runs(R(92), 10, 1046))],
                           cfg=il))
+# a busy machine: the workload got about a third of its CPU (wall and the
+# region three times task-clock); ns/op looks 3x slower, task-clock/op not
+def starve(rs):
+    for r in rs:
+        for key in ("wall_ns", "region_ns"):
+            r[key] = r[key] * 3
+    return rs
+
+write("busy.json", result("busy", [("getppid", starve(runs(R(95), 10, 1009)))]))
