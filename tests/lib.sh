@@ -67,6 +67,17 @@ public_copy() {
 		cp "$@" "$TESTTMP.pub/" && chmod a+rx "$TESTTMP.pub"/* &&
 		echo "$TESTTMP.pub"
 }
+# spin_n MS: the count of tests/progs/spin (getppid() calls) that takes
+# about MS ms of task-clock on this machine, from one timed run: a call
+# costs 90 ns on one machine and 1 us on another, so a fixed count is
+# tuned to one CPU
+spin_n() {
+	"$ABSTAT" run -q -r 1 --warmup 0 -e task-clock -o "$TESTTMP/.spin.json" \
+		-- "$BUILD/tests/progs/spin" 100000 >/dev/null 2>&1 &&
+		json "max(10000, min(10**8, int(100000 * $1e6 / max(d['benchmarks'][0]['runs'][0]['counters'][0]['value'], 1))))" \
+			"$TESTTMP/.spin.json" || echo 100000
+	rm -f "$TESTTMP/.spin.json"
+}
 need_cmd() { command -v "$1" >/dev/null 2>&1 || skip "missing prerequisite $(echo "$1" | tr a-z.- A-Z__): needs $1"; }
 
 # --- prerequisites -------------------------------------------------------

@@ -7,9 +7,7 @@ P=$BUILD/tests/progs
 # this machine, from one timed run of spin 100000 (a getppid() costs 90 ns
 # on one machine and 1 us on another; a fixed count would make the
 # difference vanish in start-up noise on a fast one)
-N=$("$ABSTAT" run -q -r 1 --warmup 0 -e task-clock -o "$TESTTMP/size.json" -- "$P/spin" 100000 >/dev/null 2>&1 &&
-	json 'max(10000, min(10**8, int(100000 * 50e6 / max(d["benchmarks"][0]["runs"][0]["counters"][0]["value"], 1))))' "$TESTTMP/size.json")
-N=${N:-100000}
+N=$(spin_n 50)
 N13=$((N * 13 / 10))
 
 test_expect_success 'N vs 1.3N getppid calls: task-clock significantly higher' '
