@@ -102,6 +102,7 @@ static void session_checks(struct session *s, const struct launch_outcome *o,
 	}
 	for (size_t e = 0; e < s->n_events; e++) {
 		if (s->cfg->no_pin || s->warned_migration ||
+		    s->pinned.n > s->n_copies || /* a set: may move */
 		    strcmp(s->events[e].name, "cpu-migrations") ||
 		    s->events[e].state != EVENT_OK ||
 		    !total->counters[e].value)
