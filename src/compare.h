@@ -42,6 +42,11 @@ struct compare_opts {
 				   * what to count) */
 	bool force_compare;       /* --force-compare */
 	const char *allow_env_diff; /* --allow-env-diff KEY[,KEY] */
+	bool commands_are_sides;  /* versus: the sides run different
+				   * commands by design; their binaries
+				   * (env "workloads") and argv are what
+				   * the sides are, never refused and not
+				   * shown as environment differences */
 };
 
 /* Fewer runs than this on a side: no verdict ("need >= 4 runs"). */
