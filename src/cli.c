@@ -123,14 +123,15 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 #define USE_VALUES(id, values) { id, NULL, NULL, values }
 #define END USE(OPT_HELP)
 
-/* run and versus measure alike */
-#define MEASURE_OPTS                                                          \
+/* run and versus measure alike (-o, between them, says what it saves) */
+#define MEASURE_OPTS_HEAD                                                     \
 	USE(OPT_EVENTS), USE(OPT_REPEAT), USE(OPT_WARMUP), USE(OPT_CPU),      \
 	USE(OPT_NO_PIN), USE(OPT_CPUSET), USE(OPT_COPIES), USE(OPT_NAME),     \
 	USE(OPT_BACKEND), USE(OPT_TIMEOUT), USE(OPT_USER_ONLY),               \
-	USE(OPT_SHOW_OUTPUT), USE(OPT_OUTPUT), USE(OPT_FORCE),                \
-	USE(OPT_IGNORE_FAILURE), USE(OPT_ALLOW_MULTIPLEX), USE(OPT_QUIET),    \
-	USE(OPT_USER), USE(OPT_SEED), USE(OPT_OPS)
+	USE(OPT_SHOW_OUTPUT)
+#define MEASURE_OPTS_TAIL                                                     \
+	USE(OPT_FORCE), USE(OPT_IGNORE_FAILURE), USE(OPT_ALLOW_MULTIPLEX),    \
+	USE(OPT_QUIET), USE(OPT_USER), USE(OPT_SEED), USE(OPT_OPS)
 
 /* versus, compare and plot build the compare model alike */
 #define MODEL_OPTS                                                            \
@@ -144,13 +145,20 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	USE_HELP(OPT_SEED, "bootstrap seed")
 
 static const struct cli_use run_opts[] = {
-	MEASURE_OPTS, USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
+	MEASURE_OPTS_HEAD, USE(OPT_OUTPUT), MEASURE_OPTS_TAIL,
+	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
 	USE(OPT_SUITE), END,
 };
 
 static const struct cli_use versus_opts[] = {
-	MEASURE_OPTS, MODEL_OPTS, USE(OPT_FORMAT), USE(OPT_ORDER),
-	USE(OPT_SHELL), END,
+	MEASURE_OPTS_HEAD,
+	{ OPT_OUTPUT, "PREFIX", "save PREFIX-LABEL.json per side (without\n"
+				"-o runs are journaled, see abstat-versus(1))" },
+	MEASURE_OPTS_TAIL,
+	{ OPT_WORKLOAD, "W", "one side: a built-in workload NAME[:ARGS],\n"
+			     "once per side, before the commands" },
+	MODEL_OPTS, USE(OPT_FORMAT), USE(OPT_ORDER), USE(OPT_SHELL),
+	USE(OPT_ALLOW_ENV_DIFF), END,
 };
 
 static const struct cli_use compare_opts[] = {
@@ -195,7 +203,8 @@ const struct cmd_entry cli_cmds[] = {
 	  "abstat run [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "
 	  "-s SUITE)", NULL, run_opts },
 	{ "versus", CMD_VERSUS, true,
-	  "abstat versus [OPTIONS] 'COMMAND A' 'COMMAND B' [...]", NULL,
+	  "abstat versus [OPTIONS] [-w WORKLOAD...] ['COMMAND A' 'COMMAND B'...]",
+	  "  two sides or more: every -w, then every command\n",
 	  versus_opts },
 	{ "compare", CMD_COMPARE, false,
 	  "abstat compare [OPTIONS] BASE OTHER [OTHER...]",
@@ -306,6 +315,32 @@ static int cli_choice(enum cli_opt_id c, const char *s)
 	return -1;
 }
 
+/* A comma list with an empty item ("", ",", "a,,b", "a,"): nothing to
+ * measure there, so a usage error rather than a silent no-op. */
+static bool cli_list_empty(const char *list)
+{
+	size_t n = strlen(list);
+
+	return !n || list[0] == ',' || list[n - 1] == ',' || strstr(list, ",,");
+}
+
+/* -w may be given more than once: the lists are joined in order (for
+ * versus, each workload is one side). */
+static int cli_workload_add(struct config *cfg, const char *arg)
+{
+	char *joined;
+
+	if (cli_list_empty(arg))
+		return cli_usage("-w: empty workload name in '%s'; expected -w NAME[:ARGS][,NAME[:ARGS]...]",
+				 arg);
+	if (asprintf(&joined, "%s%s%s", cfg->workloads ? cfg->workloads : "",
+		     cfg->workloads ? "," : "", arg) < 0)
+		return -ENOMEM;
+	free(cfg->workloads);
+	cfg->workloads = joined;
+	return 0;
+}
+
 static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 {
 	char list[256];
@@ -314,8 +349,9 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 
 	switch (c) {
 	case OPT_EVENTS:
-		if (!*arg)
-			return cli_usage("-e: empty event list");
+		if (cli_list_empty(arg))
+			return cli_usage("-e: empty event name in '%s'; expected -e EVENT[,EVENT...]",
+					 arg);
 		cfg->events = arg;
 		return 0;
 	case OPT_REPEAT:
@@ -396,9 +432,10 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		cfg->has_ops = true;
 		return 0;
 	case OPT_WORKLOAD:
-		cfg->workloads = arg;
-		return 0;
+		return cli_workload_add(cfg, arg);
 	case OPT_SUITE:
+		if (!*arg)
+			return cli_usage("-s: empty suite name; expected -s SUITE (syscalls, vm, sched, fs, all)");
 		cfg->suite = arg;
 		return 0;
 	case OPT_ORDER:

@@ -67,7 +67,7 @@ struct config {
 	const char *run_user;  /* --user USER */
 	uint64_t ops;          /* --ops N for external commands, 0 = unknown */
 	bool has_ops;
-	const char *workloads; /* -w NAME[:ARGS][,...] */
+	char *workloads;       /* -w NAME[:ARGS][,...], every -w joined */
 	const char *suite;     /* -s SUITE */
 	enum order_kind order; /* versus --order */
 	uint64_t seed;         /* --seed (order random, bootstrap) */

@@ -227,10 +227,14 @@ static int cli_command_targets(struct config *cfg, int argc, char **argv)
 	return 0;
 }
 
+/* versus: every workload of -w is one side, in order, then every command
+ * (options come before operands, so that is the command line's order). */
 static int cli_versus_targets(struct config *cfg, int argc, char **argv)
 {
-	if (argc < 2)
-		return cli_usage("versus: needs at least two commands; usage: abstat versus [OPTIONS] 'COMMAND A' 'COMMAND B'");
+	if (cfg->workloads && cli_workload_targets(cfg))
+		return -EINVAL;
+	if (cfg->n_targets + argc < 2)
+		return cli_usage("versus: needs at least two sides; usage: abstat versus [OPTIONS] 'COMMAND A' 'COMMAND B', or -w WORKLOAD -w WORKLOAD");
 	for (int i = 0; i < argc; i++) {
 		char **words;
 
@@ -246,7 +250,8 @@ static int cli_versus_targets(struct config *cfg, int argc, char **argv)
 					 argv[i]);
 		} else if (!words[0]) {
 			cli_free_words(words);
-			return cli_usage("versus: command %d is empty", i + 1);
+			return cli_usage("versus: command %d is empty; expected 'COMMAND [ARG...]'",
+					 i + 1);
 		}
 		if (cli_resolve(words)) {
 			cli_free_words(words);
@@ -364,4 +369,6 @@ void cli_free(struct config *cfg)
 	free(cfg->targets);
 	cfg->targets = NULL;
 	cfg->n_targets = 0;
+	free(cfg->workloads);
+	cfg->workloads = NULL;
 }

@@ -44,6 +44,8 @@ void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 		.force_compare = cfg->force_compare,
 		.allow_env_diff = cfg->allow_env_diff,
 		.primary = cfg->primary,
+		/* versus measures different commands on purpose */
+		.commands_are_sides = cfg->cmd == CMD_VERSUS,
 	};
 }
 
@@ -61,6 +63,37 @@ static void cmd_warn_partial(const struct side *sides, size_t n)
 		}
 }
 
+/* Measured runs of r that succeeded. */
+static size_t cmd_measured(const struct result *r)
+{
+	size_t n = 0;
+
+	for (size_t b = 0; b < r->n_bench; b++)
+		for (size_t i = 0; i < r->bench[b].n_runs; i++)
+			n += !r->bench[b].runs[i].warmup &&
+			     r->bench[b].runs[i].status == RUN_OK;
+	return n;
+}
+
+int cmd_check_sides(const char *who, const struct side *sides, size_t n)
+{
+	for (size_t s = 0; s < n; s++)
+		for (size_t f = 0; f < sides[s].n_files; f++) {
+			const struct result *r = sides[s].files[f];
+
+			if (cmd_measured(r))
+				continue;
+			if (r->path)
+				msg_error("%s: %s holds no measured run that succeeded (status %s); nothing to compare",
+					  who, r->path, r->status ? r->status : "?");
+			else
+				msg_error("%s: side %s has no measured run that succeeded; nothing to compare",
+					  who, sides[s].label ? sides[s].label : "?");
+			return EXIT_USAGE;
+		}
+	return 0;
+}
+
 int cmd_read_sides(const struct config *cfg, const char *who,
 		   struct side **sides, size_t *n)
 {
@@ -68,12 +101,15 @@ int cmd_read_sides(const struct config *cfg, const char *who,
 	int rc = side_read(cfg->files, cfg->n_files, sides, n, err,
 			   sizeof(err));
 
-	cmd_warn_partial(*sides, *n);
 	if (rc) {
+		cmd_warn_partial(*sides, *n);
 		msg_error("%s: %s", who, err);
 		return cmd_status(rc, EXIT_USAGE);
 	}
-	return 0;
+	rc = cmd_check_sides(who, *sides, *n);
+	if (!rc)
+		cmd_warn_partial(*sides, *n);
+	return rc;
 }
 
 int cmd_compare_build(const char *who, const struct compare_opts *o,

@@ -4,10 +4,19 @@
  * seeded random order per round) so that drift and noise hit every side
  * alike; then the compare table at once. Block-sequential A-then-B runs
  * show phantom 5-8% effects on noisy machines: interleaving removes them.
+ * The sides are different commands by design (two builds, two workloads:
+ * -w once per side), so their binaries and arguments are not refused as
+ * environment differences. Every run is journaled, with -o next to the
+ * results, else in the state directory (versus_state_dir), so a refusal
+ * or a crash loses nothing.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "msg.h"
@@ -94,6 +103,21 @@ static char *versus_name(const struct config *cfg)
 	return strdup(base);
 }
 
+/* A side as the user gave it: the command, or "-w NAME[:ARGS]". */
+static void versus_side_text(const struct target *t, char *buf, size_t len)
+{
+	size_t k;
+
+	if (!t->builtin) {
+		snprintf(buf, len, "%s", t->name);
+		return;
+	}
+	k = (size_t)snprintf(buf, len, "-w %s", t->workload);
+	for (char **a = t->argv + 1; *a && k < len; a++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s",
+				      a == t->argv + 1 ? ":" : " ", *a);
+}
+
 /* Text tables say which command each side ran (the compare header only
  * knows the benchmark name); machine formats stay pure. */
 static void versus_print_sides(const struct config *cfg, char **labels,
@@ -107,9 +131,11 @@ static void versus_print_sides(const struct config *cfg, char **labels,
 		char line[512];
 		size_t len;
 
-		len = (size_t)snprintf(line, sizeof(line), "%s%s: %s",
-				       i ? "       " : "versus ", labels[i],
-				       cfg->targets[i].name);
+		len = (size_t)snprintf(line, sizeof(line), "%s%s: ",
+				       i ? "       " : "versus ", labels[i]);
+		versus_side_text(&cfg->targets[i], line + len,
+				 sizeof(line) - len);
+		len = strlen(line);
 		if (len > (size_t)width)
 			memcpy(line + width - 3, "...", 4);
 		fprintf(out, "%s\n", line);
@@ -131,6 +157,94 @@ static char *versus_path(const char *prefix, const char *label)
 	return p;
 }
 
+/* Where runs are journaled without -o: $XDG_STATE_HOME/abstat, else
+ * ~/.local/state/abstat (XDG Base Directory), made 0700 when missing.
+ * 0 or -errno. */
+static int versus_state_dir(char *buf, size_t len)
+{
+	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	int n;
+
+	if (xdg && xdg[0] == '/')
+		n = snprintf(buf, len, "%s/abstat", xdg);
+	else if (home && home[0] == '/')
+		n = snprintf(buf, len, "%s/.local/state/abstat", home);
+	else
+		return -ENOENT;
+	if (n < 0 || (size_t)n >= len)
+		return -ENAMETOOLONG;
+	for (char *p = buf + 1;; p++) {
+		char c = *p;
+
+		if (c && c != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0700) < 0 && errno != EEXIST)
+			return -errno;
+		*p = c;
+		if (!c)
+			break;
+	}
+	return access(buf, W_OK | X_OK) < 0 ? -errno : 0;
+}
+
+/* Without -o: "<state dir>/versus-<UTC time>-<pid>", the prefix of each
+ * side's journal; NULL (and a warning) when there is no such place. */
+static char *versus_state_prefix(void)
+{
+	char dir[4096], stamp[32], *p;
+	time_t t = time(NULL);
+	struct tm tm;
+	int rc = versus_state_dir(dir, sizeof(dir));
+
+	if (rc < 0) {
+		msg_warn("versus: no state directory to journal the runs in ($XDG_STATE_HOME/abstat or ~/.local/state/abstat: %s); only -o PREFIX would keep them",
+			 strerror(-rc));
+		return NULL;
+	}
+	gmtime_r(&t, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
+	if (asprintf(&p, "%s/versus-%s-%ld", dir, stamp, (long)getpid()) < 0)
+		return NULL;
+	return p;
+}
+
+/* Every side has a measured run that succeeded. */
+static bool versus_has_runs(struct result **res, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		bool any = false;
+
+		for (size_t r = 0; r < res[i]->bench[0].n_runs && !any; r++)
+			any = !res[i]->bench[0].runs[r].warmup &&
+			      res[i]->bench[0].runs[r].status == RUN_OK;
+		if (!any)
+			return false;
+	}
+	return true;
+}
+
+/* Without -o: the journals go once the table is printed (nothing to
+ * recover), else each stays and is named with the command that recovers
+ * it. */
+static void versus_journals_done(struct journal **jr, char **labels,
+				 size_t n, bool printed)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!jr[i])
+			continue;
+		if (printed) {
+			journal_discard(jr[i]);
+		} else {
+			msg_notice("side %s: its runs are kept in %s; 'abstat recover %s -o %s.json' makes a result of them",
+				   labels[i], journal_path(jr[i]),
+				   journal_path(jr[i]), labels[i]);
+			journal_abandon(jr[i]);
+		}
+		jr[i] = NULL;
+	}
+}
+
 int cmd_versus(const struct config *cfg)
 {
 	size_t n = cfg->n_targets, n_plan = 0;
@@ -140,16 +254,21 @@ int cmd_versus(const struct config *cfg)
 	char **labels = versus_labels(cfg, n);
 	char **paths = calloc(n, sizeof(*paths));
 	struct plan_item *plan = versus_plan(cfg, n, &n_plan);
+	char *state = cfg->output ? NULL : versus_state_prefix();
+	const char *prefix = cfg->output ? cfg->output : state;
 	struct session s;
 	char err[512];
-	int rc = EXIT_IO, crc;
+	int rc = EXIT_IO, crc = EXIT_OK;
+	bool printed = false;
 
 	memset(&s, 0, sizeof(s));
 	if (!res || !jr || !sides || !labels || !paths || !plan)
 		goto out;
-	for (size_t i = 0; cfg->output && i < n; i++) {
-		paths[i] = versus_path(cfg->output, labels[i]);
-		rc = paths[i] ? session_check_output(cfg, paths[i]) : EXIT_IO;
+	for (size_t i = 0; prefix && i < n; i++) {
+		paths[i] = versus_path(prefix, labels[i]);
+		rc = !paths[i]	   ? EXIT_IO :
+		     cfg->output ? session_check_output(cfg, paths[i]) :
+				   EXIT_OK;
 		if (rc)
 			goto out;
 	}
@@ -181,10 +300,17 @@ int cmd_versus(const struct config *cfg)
 		sides[i].files = &res[i];
 		sides[i].n_files = 1;
 	}
-	versus_print_sides(cfg, labels, n, stdout);
-	crc = cmd_compare_sides(cfg, sides, n, stdout);
+	if (versus_has_runs(res, n)) {
+		versus_print_sides(cfg, labels, n, stdout);
+		crc = cmd_compare_sides(cfg, sides, n, stdout);
+		printed = crc == EXIT_OK || crc == EXIT_REGRESSION;
+	} else if (!rc) {
+		crc = cmd_check_sides("versus", sides, n);
+	}
 	fflush(stdout);
-	for (size_t i = 0; i < n && paths[i]; i++) {
+	if (!cfg->output)
+		versus_journals_done(jr, labels, n, printed && !rc);
+	for (size_t i = 0; cfg->output && i < n && paths[i]; i++) {
 		int src = session_save(&s, res[i], jr[i], paths[i]);
 
 		jr[i] = NULL;
@@ -195,7 +321,10 @@ int cmd_versus(const struct config *cfg)
 		rc = crc;
 out:
 	for (size_t i = 0; i < n; i++) {
-		if (jr && jr[i])
+		/* left when set-up failed: no run in them yet */
+		if (jr && jr[i] && !cfg->output)
+			journal_discard(jr[i]);
+		else if (jr && jr[i])
 			journal_abandon(jr[i]);
 		if (res)
 			result_free(res[i]);
@@ -211,5 +340,6 @@ out:
 	free(labels);
 	free(paths);
 	free(plan);
+	free(state);
 	return rc;
 }

@@ -43,7 +43,12 @@ int cmd_compare_sides(const struct config *cfg, const struct side *sides,
 int cmd_status(int rc, int otherwise);
 /* The model's options from the command line (compare, versus, plot). */
 void cmd_compare_opts(const struct config *cfg, struct compare_opts *o);
-/* cfg->files as sides (compare, plot); free with side_free either way. */
+/* Refuse a side with a file (or, without a path, a result) that holds no
+ * measured run that succeeded: one line, EXIT_USAGE (compare, plot,
+ * versus). */
+int cmd_check_sides(const char *who, const struct side *sides, size_t n);
+/* cfg->files as sides (compare, plot), each file checked with
+ * cmd_check_sides; free with side_free either way. */
 int cmd_read_sides(const struct config *cfg, const char *who,
 		   struct side **sides, size_t *n);
 /* compare_build, then its warnings on stderr. */

@@ -59,6 +59,28 @@ int compare_check_encodings(const struct compare_opts *o,
 	return 0;
 }
 
+/* versus: the sides' own binaries ("workloads", "workloads.x.sha256")
+ * are what is compared, not the environment: left out of the diffs. */
+static void compare_check_drop_sides(struct compare_model *m, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < m->n_env; i++) {
+		struct env_diff *d = &m->env[i];
+
+		if (strcmp(d->key, "workloads") &&
+		    strncmp(d->key, "workloads.", 10)) {
+			m->env[k++] = *d;
+			continue;
+		}
+		for (size_t s = 0; d->values && s < n; s++)
+			free(d->values[s]);
+		free(d->values);
+		free(d->key);
+	}
+	m->n_env = k;
+}
+
 int compare_check_env(const struct compare_opts *o, const struct side *sides,
 		      size_t n, struct compare_model *m, char *err, size_t len)
 {
@@ -76,6 +98,8 @@ int compare_check_env(const struct compare_opts *o, const struct side *sides,
 		m->n_env = 0;
 		return 0; /* an env we cannot diff is not a reason to stop */
 	}
+	if (o->commands_are_sides)
+		compare_check_drop_sides(m, n);
 	for (size_t i = 0; i < m->n_env; i++) {
 		struct env_diff *d = &m->env[i];
 

@@ -49,6 +49,13 @@ void journal_abandon(struct journal *j)
 	journal_close(j);
 }
 
+void journal_discard(struct journal *j)
+{
+	if (j)
+		unlink(j->path);
+	journal_close(j);
+}
+
 /* Append one line (text + '\n') with one write; on failure cut it off. */
 static int journal_line(struct journal *j, json_t *o, char *err, size_t len)
 {

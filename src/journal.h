@@ -31,6 +31,9 @@ int journal_finish(struct journal *j, const struct result *r, bool force,
 		   char *err, size_t len);
 /* Close, keeping the journal file (crash, second signal). */
 void journal_abandon(struct journal *j);
+/* Close and remove the journal file (what it held is no longer needed:
+ * versus without -o, once its table is printed). */
+void journal_discard(struct journal *j);
 const char *journal_path(const struct journal *j);
 /* Read a journal back into a result (status "partial"). */
 int journal_recover(const char *path, struct result **out, char *err,

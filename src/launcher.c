@@ -107,10 +107,14 @@ static int launcher_child(void *arg)
 	if (setpgid(0, 0) < 0)
 		goto fail;
 	if (c->copy->cpu >= 0) {
+		const struct cpu_list *l = c->copy->cpus;
 		cpu_set_t set;
 
 		CPU_ZERO(&set);
 		CPU_SET(c->copy->cpu, &set);
+		for (size_t i = 0; l && i < l->n; i++)
+			if (l->cpu[i] >= 0 && l->cpu[i] < CPU_SETSIZE)
+				CPU_SET(l->cpu[i], &set);
 		if (sched_setaffinity(0, sizeof(set), &set) < 0)
 			goto fail;
 	}

@@ -27,6 +27,7 @@
 #include <sys/types.h>
 
 #include "counters.h"
+#include "cpu.h"
 #include "result.h"
 
 struct launch_spec {
@@ -49,6 +50,9 @@ struct launch_spec {
 
 struct launch_copy {
 	int cpu;                 /* -1: not pinned */
+	const struct cpu_list *cpus; /* several CPUs: the affinity is the
+				      * whole set (cpu is its first); else
+				      * NULL */
 	struct counter_set *set; /* prepared by the backend */
 };
 

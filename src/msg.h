@@ -15,6 +15,7 @@
 enum exit_status {
 	EXIT_OK = 0,
 	EXIT_REGRESSION = 1, /* compare --fail-on-regression; doctor FAIL */
+	EXIT_FAILED = 1,     /* run, versus: every measured run failed (-i) */
 	EXIT_USAGE = 2,      /* bad command line or bad input file */
 	EXIT_COUNTERS = 3,   /* counters cannot be opened (permission, backend) */
 	EXIT_WORKLOAD = 4,   /* the workload failed (exit, signal, timeout) */

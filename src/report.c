@@ -57,7 +57,8 @@ static void report_header(const struct result *r, const struct benchmark *b,
 		k += (size_t)snprintf(line + k, sizeof(line) - k,
 				      ", %zu failed (left out)", failed);
 	if (k < sizeof(line))
-		snprintf(line + k, sizeof(line) - k, ", CPU %s, %s",
+		snprintf(line + k, sizeof(line) - k, ", %s %s, %s",
+			 cpus && strpbrk(cpus, ",-") ? "CPUs" : "CPU",
 			 cpus ? cpus : "not pinned",
 			 json_is_true(uo) ? "user-only" : "user+kernel");
 	fprintf(out, "%.*s\n", REPORT_WIDTH, line);

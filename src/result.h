@@ -63,7 +63,8 @@ struct result {
 	char *tool_version;
 	char *created;     /* ISO 8601 UTC */
 	char *label;
-	char *status;      /* "complete", "interrupted", "partial" */
+	char *status;      /* "complete", "interrupted", "partial",
+			    * "failed" */
 	char *path;        /* the file it was read from, or NULL */
 	json_t *env;       /* env capture, kept as JSON (object) */
 	json_t *config;    /* options that shaped the measurement (object) */

@@ -374,9 +374,9 @@ int result_parse_doc(struct ctx *c, const json_t *j, struct result *r)
 	if (rc)
 		return rc;
 	if (strcmp(r->status, "complete") && strcmp(r->status, "interrupted") &&
-	    strcmp(r->status, "partial"))
+	    strcmp(r->status, "partial") && strcmp(r->status, "failed"))
 		return result_fail(c, "status",
-				   "unknown status; expected complete, interrupted or partial");
+				   "unknown status; expected complete, interrupted, partial or failed");
 	rc = parse_free(c, j, "env", JSON_OBJECT, &r->env);
 	rc = rc ? rc : parse_free(c, j, "config", JSON_OBJECT, &r->config);
 	rc = rc ? rc : parse_free(c, j, "warnings", JSON_ARRAY, &r->warnings);

@@ -152,7 +152,8 @@ out:
 }
 
 /* Pick one CPU per copy: -C as given, else the highest online CPUs,
- * avoiding CPU 0 when there is another. */
+ * avoiding CPU 0 when there is another. One copy with a -C list of
+ * several CPUs is pinned to the whole list. */
 static int session_cpus(struct session *s)
 {
 	const struct config *cfg = s->cfg;
@@ -185,13 +186,12 @@ static int session_cpus(struct session *s)
 	}
 	for (size_t i = 0; i < n; i++)
 		s->copies[i].cpu = s->pinned.cpu[i % s->pinned.n];
-	if (n == 1 && s->pinned.n > 1) {
-		/* One copy, several CPUs: pin to the set's first CPU. */
-		s->pinned.cpu[0] = s->copies[0].cpu;
-		s->pinned.n = 1;
-	} else if (s->pinned.n > n) {
+	if (n == 1 && s->pinned.n > 1)
+		/* One copy, several CPUs: taskset's meaning, the affinity is
+		 * the whole set (the scheduler picks among them). */
+		s->copies[0].cpus = &s->pinned;
+	else if (s->pinned.n > n)
 		s->pinned.n = n;
-	}
 	return EXIT_OK;
 }
 

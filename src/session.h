@@ -62,8 +62,10 @@ struct result *session_result(struct session *s, const char *label,
  * unwritable directory). EXIT_OK or an exit status after printing. */
 int session_check_output(const struct config *cfg, const char *path);
 /* Execute the plan. journals[i] may be NULL. Returns EXIT_OK,
- * EXIT_INTERRUPTED, EXIT_WORKLOAD, EXIT_COUNTERS, or EXIT_IO. Every
- * result's status is set ("complete", "interrupted", "partial"). */
+ * EXIT_INTERRUPTED, EXIT_WORKLOAD, EXIT_COUNTERS, EXIT_IO, or EXIT_FAILED
+ * (every measured run of a result failed, said once). Every result's
+ * status is set ("complete", "interrupted", "partial", or "failed" when
+ * runs failed and no measured run succeeded). */
 int session_measure(struct session *s, struct result **results,
 		    struct journal **journals, const struct plan_item *plan,
 		    size_t n_plan);

@@ -102,6 +102,7 @@ static void session_checks(struct session *s, const struct launch_outcome *o,
 	}
 	for (size_t e = 0; e < s->n_events; e++) {
 		if (s->cfg->no_pin || s->warned_migration ||
+		    s->pinned.n > s->n_copies || /* a set: may move */
 		    strcmp(s->events[e].name, "cpu-migrations") ||
 		    s->events[e].state != EVENT_OK ||
 		    !total->counters[e].value)
@@ -221,6 +222,48 @@ static void session_set_status(struct result **results, size_t n,
 	}
 }
 
+/* Failed runs and not one measured run that succeeded. */
+static bool session_all_failed(const struct result *r)
+{
+	size_t failed = 0;
+
+	for (size_t b = 0; b < r->n_bench; b++)
+		for (size_t i = 0; i < r->bench[b].n_runs; i++) {
+			const struct run *run = &r->bench[b].runs[i];
+
+			if (run->status != RUN_OK)
+				failed++;
+			else if (!run->warmup)
+				return false;
+		}
+	return failed > 0;
+}
+
+/* Status "failed" for results without one good measured run (unless
+ * interrupted); EXIT_FAILED when the session itself went through (-i). */
+static int session_failed(struct result **results, size_t n, int rc)
+{
+	bool any = false;
+
+	if (rc == EXIT_INTERRUPTED)
+		return rc;
+	for (size_t i = 0; i < n; i++) {
+		if (!session_all_failed(results[i]))
+			continue;
+		free(results[i]->status);
+		results[i]->status = strdup("failed");
+		any = true;
+		if (rc != EXIT_OK)
+			continue;
+		if (n > 1)
+			msg_error("every measured run of side %s failed; nothing to compare (status failed)",
+				  results[i]->label);
+		else
+			msg_error("every measured run failed; nothing to report (status failed)");
+	}
+	return any && rc == EXIT_OK ? EXIT_FAILED : rc;
+}
+
 int session_measure(struct session *s, struct result **results,
 		    struct journal **journals, const struct plan_item *plan,
 		    size_t n_plan)
@@ -289,5 +332,5 @@ int session_measure(struct session *s, struct result **results,
 		session_set_status(results, n_results, "interrupted");
 	else if (rc != EXIT_OK)
 		session_set_status(results, n_results, "partial");
-	return rc;
+	return session_failed(results, n_results, rc);
 }

@@ -5,6 +5,8 @@
 # with its output, the prerequisites this machine has, the skipped cases
 # by missing prerequisite, then "N passed, N failed, N skipped".
 # Run one: sh tests/run.sh tests/cli/010-run-result.sh
+# Each CLI script has its own $TESTTMP and XDG_STATE_HOME below it (where
+# versus without -o journals).
 top=$(cd "$(dirname "$0")/.." && pwd)
 export TOP="$top" ABSTAT="$top/abstat" BUILD="$top/build"
 export ABSTAT_WORKLOAD_DIR="$top/build/workloads"
@@ -42,7 +44,7 @@ for t in $tests; do
 	log="$logdir/$(echo "$name" | tr / _).log"
 	case "$t" in
 	*.sh) (cd "$top" && TESTTMP=$(mktemp -d "${TMPDIR:-/tmp}/abstat-t.XXXXXX") \
-		sh -c 'trap "rm -rf \"\$TESTTMP\" \"\$TESTTMP.pub\"" EXIT; . tests/lib.sh; . "$0"' "$t") >"$log" 2>&1
+		sh -c 'trap "rm -rf \"\$TESTTMP\" \"\$TESTTMP.pub\"" EXIT; export XDG_STATE_HOME="$TESTTMP/state"; . tests/lib.sh; . "$0"' "$t") >"$log" 2>&1
 		rc=$?; set -- $(count_tap "$log") ;;
 	*) (cd "$top" && "$t") >"$log" 2>&1
 		rc=$?; set -- $(count_cmocka "$log") ;;

@@ -1,5 +1,6 @@
 # The workload runs on exactly the pinned CPU; by default on the last
-# online CPU (not CPU 0); --no-pin leaves abstat's own affinity.
+# online CPU (not CPU 0); --no-pin leaves abstat's own affinity; one copy
+# with a -C list may run on the whole list (taskset), copies get one each.
 P=$BUILD/tests/progs
 
 test_expect_success CPUS2 '-C 1: every run on CPU 1 only' '
@@ -29,5 +30,18 @@ test_expect_success CPUS2 '--no-pin: the affinity abstat was started with' '
 test_expect_success 'the workload'"'"'s output goes nowhere without --show-output' '
 	expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 -e task-clock -- $P/whereami &&
 	nogrep_out "^cpus:"
+'
+test_expect_success CPUS2 '-C 0-1, one copy: every run may use both CPUs (taskset)' '
+	expect_exit 0 $ABSTAT run -q -r 2 --warmup 0 --show-output -e task-clock -C 0-1 -o "$TESTTMP/c01.json" -- $P/whereami &&
+	[ "$(grep -c "^cpus:0,1\$" "$TESTTMP/out")" -eq 2 ] || { cat "$TESTTMP/out"; fail "not pinned to CPUs 0 and 1"; }
+'
+test_expect_success CPUS2 '-C 0-1, one copy: the header and the result say 0-1' '
+	grep_out "CPUs 0-1, " &&
+	got=$(json "d[\"config\"][\"cpus\"], d[\"env\"][\"cpu\"][\"pinned\"]" "$TESTTMP/c01.json") &&
+	[ "$got" = "0-1 0-1" ] || fail "recorded CPUs: $got"
+'
+test_expect_success CPUS2 '-C 0-1 --copies 2: one CPU per copy' '
+	expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 --show-output -e task-clock -C 0-1 --copies 2 -- $P/whereami &&
+	grep_out "^cpus:0\$" && grep_out "^cpus:1\$" && nogrep_out "^cpus:0,1"
 '
 test_done

@@ -81,4 +81,41 @@ test_expect_success '--timeout: exit 4, the run recorded as timed out' '
 	json "d[\"benchmarks\"][0][\"runs\"][0][\"status\"]" "$TESTTMP/t.json" | grep -q "^timeout\$" ||
 		fail "timeout status: $(json "d[\"benchmarks\"][0][\"runs\"][0]" "$TESTTMP/t.json")"
 '
+# empty lists run nothing: usage errors that say the expected form
+for a in "-e ,," "-e ''" "-e task-clock," "-w ''" "-w ," "-w getppid,,getuid" "-s ''"; do
+	test_expect_success "run $a: exit 2, one line with the expected form" "
+		eval \"expect_exit 2 \$ABSTAT run -r 1 $a\" &&
+		one_line_err && grep_err 'expected -[ews] '
+	"
+done
+test_expect_success "versus -w '': exit 2, one line with the expected form" '
+	expect_exit 2 $ABSTAT versus -r 1 -w "" -w getppid &&
+	one_line_err && grep_err "expected -w NAME"
+'
+
+# every measured run failed: status failed, exit 1 (-i) or 4 (stopped)
+test_expect_success '-i, every run fails: exit 1, one error, status failed' '
+	expect_exit 1 $ABSTAT run -q -i -r 3 -e task-clock -o "$TESTTMP/allf.json" -- /bin/false &&
+	grep_err "every measured run failed" &&
+	got=$(json "d[\"status\"], [r[\"status\"] for r in d[\"benchmarks\"][0][\"runs\"]]" "$TESTTMP/allf.json") &&
+	[ "$got" = "failed ['"'"'failed'"'"', '"'"'failed'"'"', '"'"'failed'"'"', '"'"'failed'"'"']" ] || fail "result: $got"
+'
+test_expect_success 'a result with status failed reads back (show)' '
+	expect_exit 0 $ABSTAT show "$TESTTMP/allf.json" && grep_out "0 runs"
+'
+test_expect_success 'without -i, the first run fails: exit 4, status failed' '
+	expect_exit 4 $ABSTAT run -q -r 3 -e task-clock -o "$TESTTMP/f4.json" -- /bin/false &&
+	[ "$(json "d[\"status\"]" "$TESTTMP/f4.json")" = failed ] || fail "status $(json "d[\"status\"]" "$TESTTMP/f4.json")"
+'
+test_expect_success 'versus -i, one side always fails: exit 1, that side failed, no table' '
+	expect_exit 1 $ABSTAT versus -q -i -r 3 -e task-clock -o "$TESTTMP/vf" "$P/spin 100" /bin/false &&
+	grep_err "every measured run of side B failed" && nogrep_out "task-clock" &&
+	got=$(json "d[\"status\"]" "$TESTTMP/vf-A.json")/$(json "d[\"status\"]" "$TESTTMP/vf-B.json") &&
+	[ "$got" = complete/failed ] || fail "statuses $got"
+'
+test_expect_success 'some runs fail with -i: still complete, exit 0' '
+	rm -f "$TESTTMP/cnt" &&
+	expect_exit 0 $ABSTAT run -q -i -r 4 -e task-clock -o "$TESTTMP/some.json" -- $P/fail_after "$TESTTMP/cnt" 3 &&
+	[ "$(json "d[\"status\"]" "$TESTTMP/some.json")" = complete ] || fail "status"
+'
 test_done

@@ -100,4 +100,39 @@ test_expect_success 'real path: show prints task-clock with a number within 80 c
 	grep_out "^task-clock +[0-9.]+[kMG]? " &&
 	width_ascii "$TESTTMP/out" 80
 '
+# an empty side: nothing to compare, refused in one line
+empty() { # empty SRC DST STATUS RUNS: SRC with only RUNS (a python slice)
+	python3 - "$1" "$2" "$3" "$4" <<-\PY
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	d["status"] = sys.argv[3]
+	for b in d["benchmarks"]:
+	    b["runs"] = eval("b['runs']" + sys.argv[4])
+	    for r in b["runs"]:
+	        if sys.argv[3] == "failed":
+	            r["status"], r["exit_status"], r["reason"] = "failed", 1, "exit status 1"
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+}
+test_expect_success 'a result with no runs: refused, exit 2, one line naming it' '
+	empty "$G/base.json" "$TESTTMP/none.json" complete "[:0]" &&
+	expect_exit 2 "$ABSTAT" compare "$G/base.json" "$TESTTMP/none.json" &&
+	one_line_err && grep_err "none\.json holds no measured run"
+'
+test_expect_success 'a result whose every run failed: refused, exit 2, one line' '
+	empty "$G/base.json" "$TESTTMP/failed.json" failed "[:]" &&
+	expect_exit 2 "$ABSTAT" compare "$TESTTMP/failed.json" "$G/base.json" &&
+	one_line_err && grep_err "failed\.json holds no measured run .*status failed"
+'
+test_expect_success 'warm-up runs only: refused, exit 2, one line' '
+	empty "$G/base.json" "$TESTTMP/warm.json" complete "[:1]" &&
+	json "[r[\"warmup\"] for r in d[\"benchmarks\"][0][\"runs\"]]" "$TESTTMP/warm.json" | grep -qx "\[True\]" ||
+		fail "fixture: $(json "[r[\"warmup\"] for r in d[\"benchmarks\"][0][\"runs\"]]" "$TESTTMP/warm.json")" &&
+	expect_exit 2 "$ABSTAT" compare "$G/base.json" "$TESTTMP/warm.json" &&
+	one_line_err
+'
+test_expect_success 'a side of several files, one of them empty: refused, exit 2' '
+	expect_exit 2 "$ABSTAT" compare "$G/base.json" "new=$G/slow.json,$TESTTMP/none.json" &&
+	one_line_err && grep_err "none\.json"
+'
 test_done
