@@ -28,6 +28,7 @@ void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 		.events = measures ? NULL : cfg->events,
 		.force_compare = cfg->force_compare,
 		.allow_env_diff = cfg->allow_env_diff,
+		.commands_differ = cfg->cmd == CMD_VERSUS,
 	};
 }
 

@@ -42,6 +42,10 @@ struct compare_opts {
 				   * what to count) */
 	bool force_compare;       /* --force-compare */
 	const char *allow_env_diff; /* --allow-env-diff KEY[,KEY] */
+	/* The sides are different commands by design (versus): argv and
+	 * binary differences (benchmarks.NAME.argv, workloads.NAME.sha256)
+	 * are the sides, shown in the header, not refused. */
+	bool commands_differ;
 };
 
 /* Fewer runs than this on a side: no verdict ("need >= 4 runs"). */
