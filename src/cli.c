@@ -153,10 +153,11 @@ static const struct cli_use run_opts[] = {
 static const struct cli_use versus_opts[] = {
 	MEASURE_OPTS_HEAD,
 	{ OPT_OUTPUT, "PREFIX", "save PREFIX-LABEL.json per side (without\n"
-				"-o runs are journaled, see abstat-versus(1))" },
+				"-o runs are journaled, see abstat-versus(1))",
+	  NULL },
 	MEASURE_OPTS_TAIL,
 	{ OPT_WORKLOAD, "W", "one side: a built-in workload NAME[:ARGS],\n"
-			     "once per side, before the commands" },
+			     "once per side, before the commands", NULL },
 	MODEL_OPTS, USE(OPT_FORMAT), USE(OPT_ORDER), USE(OPT_SHELL),
 	USE(OPT_ALLOW_ENV_DIFF), END,
 };

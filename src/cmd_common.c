@@ -45,7 +45,7 @@ void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 		.allow_env_diff = cfg->allow_env_diff,
 		.primary = cfg->primary,
 		/* versus measures different commands on purpose */
-		.commands_are_sides = cfg->cmd == CMD_VERSUS,
+		.commands_differ = cfg->cmd == CMD_VERSUS,
 	};
 }
 

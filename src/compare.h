@@ -45,11 +45,11 @@ struct compare_opts {
 				   * count, else task-clock(/op) */
 	bool force_compare;       /* --force-compare */
 	const char *allow_env_diff; /* --allow-env-diff KEY[,KEY] */
-	bool commands_are_sides;  /* versus: the sides run different
-				   * commands by design; their binaries
-				   * (env "workloads") and argv are what
-				   * the sides are, never refused and not
-				   * shown as environment differences */
+	/* The sides are different commands by design (versus, or the saved
+	 * sides of one interleaved session): argv and binary differences
+	 * (benchmarks.NAME.argv, workloads.NAME.sha256) are the sides, never
+	 * refused, and left out of the environment header. */
+	bool commands_differ;
 };
 
 /* Fewer runs than this on a side: no verdict ("need >= 4 runs"). */

@@ -59,8 +59,165 @@ int compare_check_encodings(const struct compare_opts *o,
 	return 0;
 }
 
-/* versus: the sides' own binaries ("workloads", "workloads.x.sha256")
- * are what is compared, not the environment: left out of the diffs. */
+static const struct benchmark *compare_find_bench(const struct result *r,
+						  const char *name)
+{
+	for (size_t i = 0; i < r->n_bench; i++)
+		if (!strcmp(r->bench[i].name, name))
+			return &r->bench[i];
+	return NULL;
+}
+
+/* A growing string; oom once an allocation failed. */
+struct compare_str {
+	char *s;
+	size_t len, cap;
+	bool oom;
+};
+
+static void compare_str_add(struct compare_str *b, const char *s, size_t n)
+{
+	if (b->oom)
+		return;
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = (b->len + n + 1) * 2;
+		char *grown = realloc(b->s, cap);
+
+		if (!grown) {
+			b->oom = true;
+			return;
+		}
+		b->s = grown;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+/* One argument as a shell would need it: as is when it holds nothing a
+ * shell treats specially, else in single quotes ('\'' for a quote). */
+static void compare_str_quoted(struct compare_str *b, const char *a)
+{
+	if (*a && !a[strcspn(a, " \t\n'\"\\$`*?[]{}()<>|&;#~!")]) {
+		compare_str_add(b, a, strlen(a));
+		return;
+	}
+	compare_str_add(b, "'", 1);
+	for (; *a; a++)
+		if (*a == '\'')
+			compare_str_add(b, "'\\''", 4);
+		else
+			compare_str_add(b, a, 1);
+	compare_str_add(b, "'", 1);
+}
+
+/* A benchmark's argv as one string, argv[0] shown as the benchmark's name:
+ * its path is not compared (workloads.NAME.sha256 checks the binary, and
+ * a built-in workload's path differs between the build tree and an
+ * install). NULL on ENOMEM. */
+static char *compare_argv_str(const struct benchmark *b)
+{
+	struct compare_str s = { 0 };
+
+	compare_str_quoted(&s, b->name);
+	for (size_t i = 1; b->argv && b->argv[0] && b->argv[i]; i++) {
+		compare_str_add(&s, " ", 1);
+		compare_str_quoted(&s, b->argv[i]);
+	}
+	if (s.oom) {
+		free(s.s);
+		return NULL;
+	}
+	return s.s;
+}
+
+/* side s's env for env_diff: its first file's env plus
+ * benchmarks.NAME.argv for every benchmark that every side has (one a
+ * side lacks is left out with a warning elsewhere, not refused here).
+ * A new reference; NULL on ENOMEM. */
+static json_t *compare_side_env(const struct side *sides, size_t n, size_t s)
+{
+	const struct result *ref = sides[0].files[0];
+	const struct result *r = sides[s].files[0];
+	json_t *env = r->env ? json_deep_copy(r->env) : json_object();
+	json_t *benches = json_object();
+
+	if (!env || !benches || !json_is_object(env))
+		goto fail;
+	for (size_t i = 0; i < ref->n_bench; i++) {
+		const char *name = ref->bench[i].name;
+		const struct benchmark *b = compare_find_bench(r, name);
+		bool everywhere = b != NULL;
+		char *argv;
+
+		for (size_t t = 0; t < n && everywhere; t++)
+			everywhere = compare_find_bench(sides[t].files[0],
+							name) != NULL;
+		if (!everywhere)
+			continue;
+		argv = compare_argv_str(b);
+		if (!argv || json_object_set_new(benches, name,
+						 json_pack("{s:s}", "argv",
+							   argv))) {
+			free(argv);
+			goto fail;
+		}
+		free(argv);
+	}
+	if (json_object_set_new(env, "benchmarks", benches))
+		benches = NULL;
+	else
+		return env;
+fail:
+	json_decref(benches);
+	json_decref(env);
+	return NULL;
+}
+
+/* --allow-env-diff, plus what differs by design when the sides are
+ * different commands (versus): their argv and their binaries. */
+static char *compare_allow(const struct compare_opts *o)
+{
+	const char *a = o->allow_env_diff ? o->allow_env_diff : "";
+	size_t len = strlen(a) + 64;
+	char *s = malloc(len);
+
+	if (s)
+		snprintf(s, len, "%s%s", a, o->commands_differ ?
+			 ",benchmarks,workloads.*.sha256" : "");
+	return s;
+}
+
+/* The refusal of d, naming the first side whose value differs from the
+ * baseline's and the key that allows it. */
+static void compare_env_refusal(const struct env_diff *d,
+				const struct side *sides, size_t n, char *err,
+				size_t len)
+{
+	const char *v0 = d->values[0], *name;
+	size_t s = 1, nl;
+
+	while (s + 1 < n && !strcmp(d->values[s], v0))
+		s++;
+	if (!strncmp(d->key, "benchmarks.", 11) && strlen(d->key) > 16 &&
+	    !strcmp(d->key + strlen(d->key) - 5, ".argv")) {
+		name = d->key + 11;
+		nl = strlen(name) - 5;
+		snprintf(err, len, "benchmark '%.*s' ran as '%s' in %s but as '%s' in %s, which changes what is measured; pass --allow-env-diff %s to compare anyway",
+			 (int)nl, name, v0,
+			 compare_check_file_name(sides[0].files[0]),
+			 d->values[s],
+			 compare_check_file_name(sides[s].files[0]), d->key);
+		return;
+	}
+	snprintf(err, len, "environment '%s' differs between sides ('%s' vs '%s'), which changes what is measured; pass --allow-env-diff %s to compare anyway",
+		 d->key, v0, d->values[s], d->key);
+}
+
+/* The sides are different commands (versus): their binaries and argv
+ * ("workloads...", "benchmarks...") are what the sides are, already named
+ * above the table, not environment differences: left out of the header. */
 static void compare_check_drop_sides(struct compare_model *m, size_t n)
 {
 	size_t k = 0;
@@ -68,8 +225,8 @@ static void compare_check_drop_sides(struct compare_model *m, size_t n)
 	for (size_t i = 0; i < m->n_env; i++) {
 		struct env_diff *d = &m->env[i];
 
-		if (strcmp(d->key, "workloads") &&
-		    strncmp(d->key, "workloads.", 10)) {
+		if (strncmp(d->key, "workloads", 9) &&
+		    strncmp(d->key, "benchmarks", 10)) {
 			m->env[k++] = *d;
 			continue;
 		}
@@ -85,41 +242,40 @@ int compare_check_env(const struct compare_opts *o, const struct side *sides,
 		      size_t n, struct compare_model *m, char *err, size_t len)
 {
 	json_t **envs = calloc(n, sizeof(*envs));
-	int rc;
+	char *allow = compare_allow(o);
+	int rc = 0;
 
-	if (!envs)
-		return -ENOMEM;
-	for (size_t s = 0; s < n; s++)
-		envs[s] = sides[s].files[0]->env;
-	rc = env_diff(envs, n, o->allow_env_diff, &m->env, &m->n_env);
-	free(envs);
+	for (size_t s = 0; envs && s < n && !rc; s++) {
+		envs[s] = compare_side_env(sides, n, s);
+		if (!envs[s])
+			rc = -ENOMEM;
+	}
+	if (!envs || !allow || rc) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	rc = env_diff(envs, n, allow, &m->env, &m->n_env);
 	if (rc < 0) {
 		m->env = NULL;
 		m->n_env = 0;
-		return 0; /* an env we cannot diff is not a reason to stop */
+		rc = 0; /* an env we cannot diff is not a reason to stop */
+		goto out;
 	}
-	if (o->commands_are_sides)
+	if (o->commands_differ)
 		compare_check_drop_sides(m, n);
 	for (size_t i = 0; i < m->n_env; i++) {
-		struct env_diff *d = &m->env[i];
-
-		if (d->kind != ENV_DIFF_REFUSED)
+		if (m->env[i].kind != ENV_DIFF_REFUSED)
 			continue;
-		snprintf(err, len, "environment '%s' differs between sides ('%s' vs '%s'), which changes what is measured; pass --allow-env-diff %s to compare anyway",
-			 d->key, d->values[0] ? d->values[0] : "",
-			 d->values[1] ? d->values[1] : "", d->key);
-		return -EINVAL;
+		compare_env_refusal(&m->env[i], sides, n, err, len);
+		rc = -EINVAL;
+		break;
 	}
-	return 0;
-}
-
-static const struct benchmark *compare_find_bench(const struct result *r,
-						  const char *name)
-{
-	for (size_t i = 0; i < r->n_bench; i++)
-		if (!strcmp(r->bench[i].name, name))
-			return &r->bench[i];
-	return NULL;
+out:
+	for (size_t s = 0; envs && s < n; s++)
+		json_decref(envs[s]);
+	free(envs);
+	free(allow);
+	return rc;
 }
 
 void compare_check_free(struct compare_bench *b, size_t nb,

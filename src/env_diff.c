@@ -40,6 +40,8 @@ static const struct {
 	{ "cpufreq.boost", ENV_DIFF_REFUSED },
 	{ "hypervisor", ENV_DIFF_REFUSED },
 	{ "workloads.*.sha256", ENV_DIFF_REFUSED },
+	/* not captured with the env: compare adds each benchmark's argv */
+	{ "benchmarks", ENV_DIFF_REFUSED },
 	{ "workloads", ENV_DIFF_INFO },
 	{ "load", ENV_DIFF_INFO },
 	{ "created", ENV_DIFF_INFO },

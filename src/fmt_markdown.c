@@ -22,21 +22,7 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 
 	fmt_title(m, buf, sizeof(buf));
 	fprintf(out, "**%s**\n\n", buf);
-	for (size_t i = 0; i < m->n_env; i++) {
-		fprintf(out, "- %s%s: ", m->env[i].key,
-			m->env[i].kind == ENV_DIFF_INFO ? " (info)" : "");
-		for (size_t s = 0; s < m->n_sides; s++) {
-			char **v = m->env[i].values;
-
-			fputs(s ? " -> " : "", out);
-			fmt_md_str(out, v && v[s] ? v[s] : "?");
-		}
-		fputc('\n', out);
-	}
-	if (!m->n_env)
-		fputs("- environment: no recorded difference\n", out);
-	if (m->forced)
-		fprintf(out, "- FORCED: %s\n", m->forced_note);
+	fmt_env(m, out, FMT_TEXT_WIDTH, true);
 	for (size_t s = 1; s < m->n_sides; s++) {
 		const char *pm = "cv";
 

@@ -53,45 +53,6 @@ void fmt_text_line(FILE *out, int width, const char *s)
 		fprintf(out, "%.*s...\n", width - 3, s);
 }
 
-static void fmt_env(const struct compare_model *m, FILE *out, int width)
-{
-	char buf[1024], info[512] = "";
-	size_t ki = 0;
-	bool any = false;
-
-	for (size_t i = 0; i < m->n_env; i++) {
-		const struct env_diff *d = &m->env[i];
-		size_t k;
-
-		if (d->kind == ENV_DIFF_INFO) {
-			if (ki < sizeof(info))
-				ki += (size_t)snprintf(info + ki,
-						       sizeof(info) - ki,
-						       "%s%s", ki ? ", " : "",
-						       d->key);
-			continue;
-		}
-		k = (size_t)snprintf(buf, sizeof(buf), "%s: ", d->key);
-		for (size_t s = 0; s < m->n_sides && k < sizeof(buf); s++)
-			k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s",
-					      s ? " -> " : "",
-					      d->values && d->values[s] ?
-						      d->values[s] : "?");
-		fmt_text_line(out, width, buf);
-		any = true;
-	}
-	if (ki) {
-		snprintf(buf, sizeof(buf), "also differs: %s", info);
-		fmt_text_line(out, width, buf);
-	} else if (!any) {
-		fmt_text_line(out, width, "environment: no recorded difference");
-	}
-	if (m->forced) {
-		snprintf(buf, sizeof(buf), "FORCED: %s", m->forced_note);
-		fmt_text_line(out, width, buf);
-	}
-}
-
 enum { C_NAME, C_CA, C_PA, C_CB, C_PB, C_DELTA, C_CI, C_P, C_V, C_N,
        C_MAX };
 
@@ -304,7 +265,7 @@ void fmt_text(const struct compare_model *m, FILE *out, int width,
 
 	fmt_title(m, buf, sizeof(buf));
 	fmt_wrap(out, buf, width, "");
-	fmt_env(m, out, width);
+	fmt_env(m, out, width, false);
 	for (size_t s = 1; s < m->n_sides; s++) {
 		fputc('\n', out);
 		if (m->n_sides > 2) {

@@ -44,6 +44,11 @@ void fmt_csv(const struct compare_model *m, FILE *out);
 void fmt_json(const struct compare_model *m, FILE *out);
 void fmt_benchstat(const struct compare_model *m, FILE *out);
 
+/* The environment header (fmt_env.c): every key that differs with every
+ * side's value, long values as the words that differ, within width
+ * columns; md: as a markdown list. */
+void fmt_env(const struct compare_model *m, FILE *out, int width, bool md);
+
 /* Colour on out only when it is a TTY and NO_COLOR is unset. */
 bool fmt_colour(FILE *out);
 

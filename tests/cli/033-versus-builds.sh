@@ -38,10 +38,19 @@ test_expect_success CC 'two builds: the binaries differ, new is slower, no env d
 	assert a[0]["sha256"] != b[0]["sha256"], (a, b)
 	PY
 '
-test_expect_success CC 'two builds saved: compare still refuses the binaries unless allowed' '
-	expect_exit 2 $ABSTAT compare -q "$TESTTMP/bv-old.json" "$TESTTMP/bv-new.json" &&
+test_expect_success CC 'two builds saved: compared later as one interleaved session, binaries not refused' '
+	expect_exit 0 $ABSTAT compare -q "$TESTTMP/bv-old.json" "$TESTTMP/bv-new.json" &&
+	grep_out "interleaved" && nogrep_out "workloads\." &&
+	expect_exit 0 $ABSTAT compare -q --format json "$TESTTMP/bv-old.json" "$TESTTMP/bv-new.json" &&
+	json "d[\"design\"]" "$TESTTMP/out" | grep -q "^interleaved\$" || fail "not one interleaved session"
+'
+test_expect_success CC 'the saved sides as if from two sessions: the binaries are refused unless allowed' '
+	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d[\"config\"][\"session\"]=\"0123456789abcdef\"; json.dump(d, open(sys.argv[2], \"w\"))" \
+		"$TESTTMP/bv-new.json" "$TESTTMP/other.json" &&
+	expect_exit 2 $ABSTAT compare -q "$TESTTMP/bv-old.json" "$TESTTMP/other.json" &&
 	one_line_err && grep_err "workloads" &&
-	expect_exit 0 $ABSTAT compare -q --allow-env-diff workloads "$TESTTMP/bv-old.json" "$TESTTMP/bv-new.json"
+	expect_exit 0 $ABSTAT compare -q --allow-env-diff workloads "$TESTTMP/bv-old.json" "$TESTTMP/other.json" &&
+	grep_out "1 session/side"
 '
 test_expect_success 'a wrapper script against the program it wraps: exit 0' '
 	printf "#!/bin/sh\nexec %s \"\$@\"\n" "$P/spin" >"$TESTTMP/wrap" && chmod +x "$TESTTMP/wrap" &&

@@ -5,29 +5,31 @@
 P=$BUILD/tests/progs
 # primary row's verdict word of the first benchmark, from compare json
 N=$(spin_n 20) N2=$((N * 2))
+# two sessions of different work: their argv differs, allowed explicitly
+AL="--allow-env-diff benchmarks"
 verdict() { json "d[\"rows\"][0][\"deltas\"][0][\"verdict_word\"], d[\"rows\"][0][\"primary\"], d[\"design\"]" "$1"; }
 
 test_expect_success 'two sessions, 2x the work: a "session" verdict, the design says so' '
 	expect_exit 0 "$ABSTAT" run -q -r 10 -e task-clock -n one -o "$TESTTMP/a.json" -- $P/spin $N &&
 	expect_exit 0 "$ABSTAT" run -q -r 10 -e task-clock -n two -o "$TESTTMP/b.json" -- $P/spin $N2 &&
-	expect_exit 0 "$ABSTAT" compare "$TESTTMP/a.json" "$TESTTMP/b.json" &&
+	expect_exit 0 "$ABSTAT" compare $AL "$TESTTMP/a.json" "$TESTTMP/b.json" &&
 	grep_out "1 session/side" &&
 	grep_out "^task-clock .* session\$" &&
-	expect_exit 0 "$ABSTAT" compare --format json "$TESTTMP/a.json" "$TESTTMP/b.json" &&
+	expect_exit 0 "$ABSTAT" compare $AL --format json "$TESTTMP/a.json" "$TESTTMP/b.json" &&
 	[ "$(verdict "$TESTTMP/out")" = "session True sessions" ] || fail "verdict: $(verdict "$TESTTMP/out")"
 '
 
 test_expect_success 'two sessions: --fail-on-regression is not acted on, and says why' '
-	expect_exit 0 "$ABSTAT" compare --fail-on-regression 5 "$TESTTMP/a.json" "$TESTTMP/b.json" &&
+	expect_exit 0 "$ABSTAT" compare $AL --fail-on-regression 5 "$TESTTMP/a.json" "$TESTTMP/b.json" &&
 	grep_err "regression within these two sessions only .*not acted on"
 '
 
 test_expect_success 'two sessions: --within-session lets it act (exit 1)' '
-	expect_exit 1 "$ABSTAT" compare --fail-on-regression 5 --within-session "$TESTTMP/a.json" "$TESTTMP/b.json" &&
+	expect_exit 1 "$ABSTAT" compare $AL --fail-on-regression 5 --within-session "$TESTTMP/a.json" "$TESTTMP/b.json" &&
 	grep_err "regression beyond 5%: spin task-clock on two"
 '
 
-test_expect_success 'versus, interleaved: "yes", and so when its saved sides are compared' '
+test_expect_success 'versus, interleaved: "yes", and so when its saved sides are compared (no --allow-env-diff)' '
 	expect_exit 0 "$ABSTAT" versus -q -r 10 -e task-clock -n one,two -o "$TESTTMP/v" "$P/spin $N" "$P/spin $N2" &&
 	grep_out "interleaved" &&
 	grep_out "^task-clock .* yes\$" &&

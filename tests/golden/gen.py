@@ -26,9 +26,9 @@ def events(**kw):
             event("cpu-migrations", config=4)]
 
 def env(release="6.1.0-defconfig", model="Intel(R) Xeon(R) Gold 6230",
-        boot="b0"):
+        boot="b0", cmdline="quiet isolcpus=1"):
     return {"kernel": {"release": release, "version": "#1 SMP",
-                       "cmdline": "quiet isolcpus=1", "boot_id": boot},
+                       "cmdline": cmdline, "boot_id": boot},
             "cpu": {"vendor": "GenuineIntel", "model_name": model,
                     "family": 6, "model": 85, "stepping": 7,
                     "microcode": "0x5003604", "pinned": "1"},
@@ -56,7 +56,7 @@ def runs(rng, n, ns_op, ops=200000, warm=1, noise=0.004, migr=0,
                     "end_ns": i * 10**9 + wall, "counters": c})
     return out
 
-def result(label, benches, ev=None, e=None, cfg=None):
+def result(label, benches, ev=None, e=None, args=(), cfg=None):
     r = {"format": "abstat-result", "schema_version": 1,
             "tool_version": "0.1.0", "created": "2026-11-29T19:00:00Z",
             "label": label, "status": "complete", "env": e or env(),
@@ -66,7 +66,7 @@ def result(label, benches, ev=None, e=None, cfg=None):
                        "timeout_s": 0, "allow_multiplex": False,
                        "workload_cflags": "-O2"},
             "warnings": [], "events": ev or events(),
-            "benchmarks": [{"name": n, "argv": ["/usr/libexec/abstat/" + n],
+            "benchmarks": [{"name": n, "argv": ["/usr/libexec/abstat/" + n] + list(args),
                             "workload": n, "copies": 1, "runs": r}
                            for n, r in benches]}
     r["config"].update(cfg or {})
@@ -149,3 +149,27 @@ def starve(rs):
     return rs
 
 write("busy.json", result("busy", [("getppid", starve(runs(R(95), 10, 1009)))]))
+# the workload's arguments differ (refused unless allowed)
+write("argv-a.json", result("n1M", [("mmap", runs(R(81), 10, 12480))],
+                            args=("-n", "1000000")))
+write("argv-b.json", result("n100k", [("mmap", runs(R(82), 10, 12480,
+                                                    faults=6))],
+                            args=("-n", "100000")))
+# a long kernel command line: B appends mitigations=off (cmdline-b), C
+# drops quiet, changes isolcpus and adds mitigations=off (cmdline-c)
+CMD = ("BOOT_IMAGE=/boot/vmlinuz-6.1.0-defconfig "
+       "root=UUID=0b6b3a5e-6f3c-4a8e-9d51-2f1c0e7a9b12 ro "
+       "mitigations=auto,nosmt isolcpus=1 nohz_full=1 rcu_nocbs=1 quiet")
+write("cmdline-a.json", result("auto", [("getppid", runs(R(91), 10, 1009))],
+                               e=env(cmdline=CMD)))
+write("cmdline-b.json", result("off", [("getppid", runs(R(92), 10, 1040))],
+                               e=env(cmdline=CMD + " mitigations=off")))
+write("cmdline-c.json", result("iso2", [("getppid", runs(R(93), 10, 1030))],
+                               e=env(cmdline=CMD.replace(" quiet", "")
+                                     .replace("isolcpus=1", "isolcpus=2") +
+                                     " mitigations=off")))
+# nothing in common, and a word longer than a line: every side's value on
+# lines of its own, the long word folded
+write("cmdline-d.json", result("other", [("getppid", runs(R(94), 10, 1009))],
+                               e=env(cmdline="console=ttyS0,115200n8 init=/"
+                                     + "very-long-path/" * 7 + "init")))

@@ -325,6 +325,24 @@ static void test_helpers(void **state)
 	assert_int_equal(env_diff_classify("workloads.x.path", NULL),
 			 ENV_DIFF_INFO);
 	assert_int_equal(env_diff_classify("created", NULL), ENV_DIFF_INFO);
+	/* benchmarks.NAME.argv (added by compare): refused unless allowed
+	 * by name, by "benchmarks" or with a "*" component */
+	assert_int_equal(env_diff_classify("benchmarks.mmap.argv", NULL),
+			 ENV_DIFF_REFUSED);
+	assert_int_equal(env_diff_classify("benchmarks.a.sh.argv", NULL),
+			 ENV_DIFF_REFUSED);
+	assert_int_equal(env_diff_classify("benchmarks.mmap.argv",
+					   "benchmarks.mmap.argv"),
+			 ENV_DIFF_EXPECTED);
+	assert_int_equal(env_diff_classify("benchmarks.mmap.argv",
+					   "benchmarks.getppid.argv"),
+			 ENV_DIFF_REFUSED);
+	assert_int_equal(env_diff_classify("benchmarks.mmap.argv",
+					   "cpu,benchmarks"),
+			 ENV_DIFF_EXPECTED);
+	assert_int_equal(env_diff_classify("benchmarks.mmap.argv",
+					   "benchmarks.*.argv"),
+			 ENV_DIFF_EXPECTED);
 }
 
 int main(void)

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fmt_env: the environment header of the text, mail and markdown tables:
+ * one entry per key that differs, every side's value shown, nothing cut.
+ * An entry that fits the width is "key: A -> B"; a longer one whose
+ * values are lists of words with words in common (a kernel command line,
+ * a benchmark's argv) shows the words that differ against the baseline:
+ * "+w" only the other side has it, "-w" only the baseline has it,
+ * "k=a -> k=b" a key=value word whose value changed, ", " between them;
+ * anything else shows each side's full value on lines of its own
+ * ("  LABEL: value"). Long entries wrap at spaces (continuation lines
+ * indented), and a word longer than a line is folded, never cut.
+ * Documented in abstat-compare(1), "Environment".
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+
+/* Where an entry goes: out, width, the first line's prefix ("" or "- "),
+ * the continuation lines' ("    " or "  "), markdown ('|' escaped). */
+struct fmt_env_out {
+	FILE *out;
+	int width;
+	const char *first, *cont;
+	bool md;
+};
+
+static void fmt_env_put(const struct fmt_env_out *o, const char *s, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (o->md && s[i] == '|')
+			fputc('\\', o->out);
+		fputc(s[i], o->out);
+	}
+}
+
+/* Print s word-wrapped (at spaces) within o->width, o->first before the
+ * first line and o->cont before the others; a word too long for a line
+ * is folded over several. A '|' escaped in markdown counts one column
+ * (a rendered table cell never holds it). */
+static void fmt_env_wrap(const struct fmt_env_out *o, const char *s)
+{
+	int col = (int)strlen(o->first), cl = (int)strlen(o->cont);
+	bool start = true; /* nothing on this line after its prefix */
+
+	fputs(o->first, o->out);
+	while (*s) {
+		int w = (int)strcspn(s, " ");
+
+		if (!start && col + 1 + w > o->width) {
+			fprintf(o->out, "\n%s", o->cont);
+			col = cl;
+			start = true;
+		}
+		if (!start) {
+			fputc(' ', o->out);
+			col++;
+		}
+		while (col + w > o->width && o->width - col > 0) {
+			int room = o->width - col;
+
+			fmt_env_put(o, s, room);
+			fprintf(o->out, "\n%s", o->cont);
+			col = cl;
+			s += room;
+			w -= room;
+		}
+		fmt_env_put(o, s, w);
+		col += w;
+		start = false;
+		s += w;
+		while (*s == ' ')
+			s++;
+	}
+	fputc('\n', o->out);
+}
+
+/* The words of s (split at spaces and tabs) in a new array of n pointers
+ * into copy (a new string). NULL on ENOMEM. */
+static char **fmt_env_words(const char *s, char **copy, size_t *n)
+{
+	char **w = calloc(strlen(s) / 2 + 2, sizeof(*w));
+	char *save = NULL;
+
+	*n = 0;
+	*copy = strdup(s);
+	if (!w || !*copy) {
+		free(w);
+		free(*copy);
+		*copy = NULL;
+		return NULL;
+	}
+	for (char *t = strtok_r(*copy, " \t", &save); t;
+	     t = strtok_r(NULL, " \t", &save))
+		w[(*n)++] = t;
+	return w;
+}
+
+/* "k=" prefix length of a key=value word, 0 when it has none. */
+static size_t fmt_env_kv(const char *w)
+{
+	const char *eq = strchr(w, '=');
+
+	return eq && eq != w ? (size_t)(eq - w) + 1 : 0;
+}
+
+static void fmt_env_cat(char *buf, size_t len, size_t *k, const char *a,
+			const char *b, const char *c)
+{
+	if (*k < len)
+		*k += (size_t)snprintf(buf + *k, len - *k, "%s%s%s%s",
+				       *k ? ", " : "", a, b, c);
+}
+
+/* The words of b that differ from a's, in the notation above, into buf:
+ * the number of words in common (0: not worth showing as words), or -1
+ * on ENOMEM. Words are matched as a multiset: a repeated word counts as
+ * often as it appears. */
+static int fmt_env_word_diff(const char *a, const char *b, char *buf,
+			     size_t len)
+{
+	char *ca, *cb, **wa, **wb;
+	size_t na, nb, k = 0;
+	int common = 0;
+
+	buf[0] = '\0';
+	wa = fmt_env_words(a, &ca, &na);
+	wb = fmt_env_words(b, &cb, &nb);
+	if (!wa || !wb) {
+		common = -1;
+		goto out;
+	}
+	/* a word in both sides is matched and taken out (set to NULL) */
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			if (wb[j] && !strcmp(wa[i], wb[j])) {
+				wa[i] = wb[j] = NULL;
+				common++;
+				break;
+			}
+	for (size_t i = 0; i < na; i++) {
+		size_t kv = wa[i] ? fmt_env_kv(wa[i]) : 0;
+		bool changed = false;
+
+		if (!wa[i])
+			continue;
+		for (size_t j = 0; kv && j < nb && !changed; j++)
+			if (wb[j] && fmt_env_kv(wb[j]) == kv &&
+			    !strncmp(wa[i], wb[j], kv)) {
+				fmt_env_cat(buf, len, &k, wa[i], " -> ", wb[j]);
+				wb[j] = NULL;
+				changed = true;
+			}
+		if (!changed)
+			fmt_env_cat(buf, len, &k, "-", wa[i], "");
+	}
+	for (size_t j = 0; j < nb; j++)
+		if (wb[j])
+			fmt_env_cat(buf, len, &k, "+", wb[j], "");
+out:
+	free(wa);
+	free(wb);
+	free(ca);
+	free(cb);
+	return common;
+}
+
+static const char *fmt_env_value(const struct env_diff *d, size_t s)
+{
+	return d->values && d->values[s] ? d->values[s] : "?";
+}
+
+/* One key: the full line when it fits, else word differences or every
+ * side's value on lines of their own. */
+static void fmt_env_entry(const struct compare_model *m,
+			  const struct env_diff *d, const char *tag,
+			  const struct fmt_env_out *o)
+{
+	char buf[4096], words[4096];
+	struct fmt_env_out sub = *o;
+	size_t k;
+	bool as_words = true;
+
+	k = (size_t)snprintf(buf, sizeof(buf), "%s%s:", d->key, tag);
+	for (size_t s = 0; s < m->n_sides && k < sizeof(buf); s++)
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s",
+				      s ? " -> " : " ", fmt_env_value(d, s));
+	if (k < sizeof(buf) && strlen(o->first) + k <= (size_t)o->width) {
+		fputs(o->first, o->out);
+		fmt_env_put(o, buf, (int)k);
+		fputc('\n', o->out);
+		return;
+	}
+	/* words: every side shares words with the baseline, and the
+	 * differences are shorter than the values */
+	for (size_t s = 1; s < m->n_sides && as_words; s++) {
+		const char *a = fmt_env_value(d, 0), *b = fmt_env_value(d, s);
+
+		as_words = fmt_env_word_diff(a, b, words, sizeof(words)) > 0 &&
+			   strlen(words) < strlen(b);
+	}
+	if (as_words && m->n_sides == 2) {
+		fmt_env_word_diff(fmt_env_value(d, 0), fmt_env_value(d, 1),
+				  words, sizeof(words));
+		snprintf(buf, sizeof(buf), "%s%s: %s", d->key, tag, words);
+		fmt_env_wrap(o, buf);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%s%s:", d->key, tag);
+	fmt_env_wrap(o, buf);
+	sub.first = o->md ? "  - " : "  ";
+	sub.cont = o->md ? "    " : "      ";
+	for (size_t s = as_words ? 1 : 0; s < m->n_sides; s++) {
+		const char *v = fmt_env_value(d, s);
+
+		if (as_words && !strcmp(v, fmt_env_value(d, 0)))
+			snprintf(words, sizeof(words), "as %s", m->labels[0]);
+		else if (as_words)
+			fmt_env_word_diff(fmt_env_value(d, 0), v, words,
+					  sizeof(words));
+		snprintf(buf, sizeof(buf), "%s: %s", m->labels[s],
+			 as_words ? words : v);
+		fmt_env_wrap(&sub, buf);
+	}
+}
+
+void fmt_env(const struct compare_model *m, FILE *out, int width, bool md)
+{
+	struct fmt_env_out o = {
+		.out = out,
+		.width = width,
+		.first = md ? "- " : "",
+		.cont = md ? "  " : "    ",
+		.md = md,
+	};
+	char buf[1024], info[512] = "";
+	size_t ki = 0;
+	bool any = false;
+
+	for (size_t i = 0; i < m->n_env; i++) {
+		const struct env_diff *d = &m->env[i];
+
+		if (d->kind == ENV_DIFF_INFO && !md) {
+			if (ki < sizeof(info))
+				ki += (size_t)snprintf(info + ki,
+						       sizeof(info) - ki,
+						       "%s%s", ki ? ", " : "",
+						       d->key);
+			continue;
+		}
+		fmt_env_entry(m, d, d->kind == ENV_DIFF_INFO ? " (info)" : "",
+			      &o);
+		any = true;
+	}
+	if (ki) {
+		snprintf(buf, sizeof(buf), "also differs: %s", info);
+		fmt_env_wrap(&o, buf);
+	} else if (!any) {
+		fmt_env_wrap(&o, "environment: no recorded difference");
+	}
+	if (m->forced) {
+		snprintf(buf, sizeof(buf), "FORCED: %s", m->forced_note);
+		fmt_env_wrap(&o, buf);
+	}
+}
