@@ -21,7 +21,10 @@ they are the one place that says which row counts and what counts as a
 call, whatever the statistical model inside compare is.
 
 Environment: BENCH_ERRORS_TRIALS (trials per design and kind; default 200,
-40 with BENCH_QUICK=1), BENCH_ERRORS_RULE (any or primary, see RULE),
+50 with BENCH_QUICK=1: a smoke check whose intervals are wide; 50 is the
+least at which 0 alarms can meet the goal), BENCH_ERRORS_DESIGNS (comma
+list, e.g. boots-2,boots-3: only these designs; default all),
+BENCH_ERRORS_RULE (any or primary, see RULE),
 BENCH_SPIN_N (fixed N instead of sizing), BENCH_JOBS (parallel compares
 for the synthetic designs; default the CPU count; real runs are always
 one at a time).
@@ -412,14 +415,14 @@ def ci_str(ci):
 
 def print_table(ctx, designs, rule):
     o = ctx.out
-    o("%-9s %6s  %-21s  %-21s  %-4s  %s" % (
+    o("%-9s %7s  %-21s  %-21s  %-4s  %s" % (
         "design", "trials", "A/A false alarms", "+5% detected",
         "goal", "load 1m"))
-    o("%-9s %6s  %-21s  %-21s  %-4s  %s" % (
-        "", "", "rate  95% CI (%)", "rate  95% CI (%)", "", ""))
+    o(("%-9s %7s  %-21s  %-21s  %-4s  %s" % (
+        "", "", "rate  95% CI (%)", "rate  95% CI (%)", "", "")).rstrip())
     for d in designs:
         f = figures(d, rule)
-        o("%-9s %6s  %-6s %-14s  %-6s %-14s  %-4s  %s" % (
+        o("%-9s %7s  %-6s %-14s  %-6s %-14s  %-4s  %s" % (
             d["design"], "%d/%d" % (f["n_aa"], f["n_ab"]),
             pct(f["k_aa"], f["n_aa"]), ci_str(f["ci_aa"]),
             pct(f["k_ab"], f["n_ab"]), ci_str(f["ci_ab"]),
@@ -477,7 +480,7 @@ def section(abstat, build, quick, out, log, summary):
     ctx = Ctx(abstat, build, quick, out, log, summary)
     rule = RULE if RULE in ("any", "primary") else "any"
     trials = int(os.environ.get("BENCH_ERRORS_TRIALS",
-                                "40" if quick else "200"))
+                                "50" if quick else "200"))
     jobs = int(os.environ.get("BENCH_JOBS", str(os.cpu_count() or 1)))
     ctx.spin = os.path.join(build, "tests/progs/spin")
     t_start = time.monotonic()
@@ -494,6 +497,10 @@ def section(abstat, build, quick, out, log, summary):
         plan = [("versus", design_versus, 1),
                 ("sessions", design_sessions, 1)] + \
             [("boots-%d" % k, design_boots(k), jobs) for k in BOOTS]
+        only = [x for x in os.environ.get("BENCH_ERRORS_DESIGNS",
+                                          "").split(",") if x]
+        if only:
+            plan = [p for p in plan if p[0] in only]
         for name, fn, j in plan:
             log("errors: %s, %d x (A/A, +5%%)" % (name, trials))
             designs.append(run_design(ctx, name, fn, trials, j))

@@ -3,8 +3,8 @@
 # bench/run.sh [SECTION...]: measure abstat against perf stat, hyperfine
 # and the bare fork/spawn limits (`make bench` runs it after `make all
 # progs`). Sections: launch fidelity power speed errors (default: all,
-# about 12 minutes; BENCH_QUICK=1 about 3; errors alone about 4, 1 with
-# BENCH_QUICK=1: 200 trials per design and kind, 40 quick, see
+# about 7 minutes; BENCH_QUICK=1 about 2; errors alone about 5, 1 with
+# BENCH_QUICK=1: 200 trials per design and kind, 50 quick, see
 # bench/errors.py). Prints details, then one summary
 # table with each figure, its target and pass/MISS. These are
 # measurements, not tests: the exit status is 0 whatever they show.
