@@ -9,6 +9,9 @@ Sections (all by default, or name some on the command line):
             page faults of touch_pages, abstat vs perf stat
   power     abstat versus: false alarms (A/A) and detection of +5% work
   speed     abstat compare of two big generated results: time, peak RSS
+  errors    A/A false-alarm rate and power to detect +5%, with binomial
+            95% intervals, for interleaved versus, separate sessions and
+            2, 3, 5 boots per side (synthetic); bench/errors.py
 
 This machine is noisy, so every figure is a ratio or a median taken from
 one interleaved run: each round runs every contender, in alternating
@@ -17,7 +20,8 @@ exit status is 0 unless the harness itself is broken. Progress goes to
 stderr, details and the summary table to stdout.
 
 Environment: ABSTAT (binary), BUILD (build dir), BENCH_BIN (compiled
-loops), BENCH_QUICK=1 (fewer rounds), BENCH_CPU (pinned CPU, default 1).
+loops), BENCH_QUICK=1 (fewer rounds), BENCH_CPU (pinned CPU, default 1);
+the errors section's own variables are in bench/errors.py.
 """
 import json
 import os
@@ -498,6 +502,14 @@ def section_speed():
             None if m is None else m < 20)
 
 
+# ---------------------------------------------------------------- errors
+
+def section_errors():
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import errors
+    errors.section(ABSTAT, BUILD, QUICK, out, log, summary)
+
+
 # --------------------------------------------------------------- summary
 
 def print_summary():
@@ -537,7 +549,8 @@ def loadavg():
 
 
 SECTIONS = {"launch": section_launch, "fidelity": section_fidelity,
-            "power": section_power, "speed": section_speed}
+            "power": section_power, "speed": section_speed,
+            "errors": section_errors}
 
 
 def main():

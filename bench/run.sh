@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: MIT
 # bench/run.sh [SECTION...]: measure abstat against perf stat, hyperfine
 # and the bare fork/spawn limits (`make bench` runs it after `make all
-# progs`). Sections: launch fidelity power speed (default: all, about
-# 10 minutes; BENCH_QUICK=1 about 2). Prints details, then one summary
+# progs`). Sections: launch fidelity power speed errors (default: all,
+# about 7 minutes; BENCH_QUICK=1 about 2; errors alone about 5, 1 with
+# BENCH_QUICK=1: 200 trials per design and kind, 50 quick, see
+# bench/errors.py). Prints details, then one summary
 # table with each figure, its target and pass/MISS. These are
 # measurements, not tests: the exit status is 0 whatever they show.
 # bench/RESULTS.md keeps the latest figures and the machine.
