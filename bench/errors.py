@@ -52,13 +52,24 @@ import gen_boots  # noqa: E402
 # RULE says what a false alarm / a detection is:
 #   "any"      any row of the table called significant (how issue 15's
 #              reviewer counted sessions: "some row significant");
-#   "primary"  the primary row of each benchmark called significant.
+#   "primary"  the primary row of each benchmark called significant
+#              (for one session per side that includes the "session"
+#              label: significant between these two sessions only);
+#   "claim"    the primary row's verdict "yes": what abstat claims about
+#              A vs B and what --fail-on-regression acts on (the default).
 # A/A trials count a call in either direction; +5% trials count a call
 # only in the direction of the change (B slower: delta > 0, or < 0 for a
 # higher-is-better row such as ops/s). Both rules are always computed and
 # written to errors.tsv; RULE picks the one the table and summary show.
 # To switch: set RULE = "primary" here, or BENCH_ERRORS_RULE=primary.
-RULE = os.environ.get("BENCH_ERRORS_RULE", "any")
+RULE = os.environ.get("BENCH_ERRORS_RULE", "claim")
+RULES = ("any", "primary", "claim")
+RULE_TEXT = {
+    "any": "any row significant",
+    "primary": "the primary row significant (a \"session\" label too)",
+    "claim": "the primary row's verdict \"yes\" (what abstat claims and "
+             "acts on)",
+}
 
 # Without a "primary" key in the JSON, the first of these metrics that a
 # benchmark has (and that was counted) is its primary row.
@@ -71,8 +82,11 @@ SHIFT = 0.05           # the +5% change
 BOOTS = (2, 3, 5)
 
 
-def significant(delta):
-    """One delta object of compare's JSON: is it a call?"""
+def significant(delta, claim=False):
+    """One delta object of compare's JSON: is it a call? With claim, only
+    a "yes" verdict (compare's schema 2 verdict_word) is."""
+    if claim and "verdict_word" in delta:
+        return delta.get("verdict_word") == "yes"
     return delta.get("significant") is True or \
         delta.get("verdict") == "significant"
 
@@ -101,11 +115,11 @@ def primary_rows(doc):
     return out
 
 
-def row_called(row, direction):
+def row_called(row, direction, claim=False):
     """direction 0: a call either way (A/A); +1: a call that B is worse
     (the +5% trials: more work)."""
     for d in row.get("deltas", []):
-        if not significant(d):
+        if not significant(d, claim):
             continue
         if direction == 0:
             return True
@@ -120,7 +134,7 @@ def row_called(row, direction):
 
 def called(doc, direction, rule):
     rows = doc.get("rows", []) if rule == "any" else primary_rows(doc)
-    return any(row_called(r, direction) for r in rows)
+    return any(row_called(r, direction, rule == "claim") for r in rows)
 
 
 def trial_record(doc, direction):
@@ -134,6 +148,7 @@ def trial_record(doc, direction):
                       if row_called(r, direction)})
     return {"any": called(doc, direction, "any"),
             "primary": called(doc, direction, "primary"),
+            "claim": called(doc, direction, "claim"),
             "metric": prim[0].get("metric") if prim else None,
             "delta": delta, "flagged": flagged}
 
@@ -451,7 +466,7 @@ def write_tsv(ctx, designs, meta):
             "seconds", "load1_min", "load1_max", "interval", "spin_n"]
     with open(path, "w") as f:
         f.write("\t".join(cols) + "\n")
-        for rule in ("any", "primary"):
+        for rule in RULES:
             for d in designs:
                 fg = figures(d, rule)
                 row = [meta["date"], meta["commit"], meta["mode"], rule,
@@ -478,7 +493,7 @@ def write_tsv(ctx, designs, meta):
 
 def section(abstat, build, quick, out, log, summary):
     ctx = Ctx(abstat, build, quick, out, log, summary)
-    rule = RULE if RULE in ("any", "primary") else "any"
+    rule = RULE if RULE in RULES else "claim"
     trials = int(os.environ.get("BENCH_ERRORS_TRIALS",
                                 "50" if quick else "200"))
     jobs = int(os.environ.get("BENCH_JOBS", str(os.cpu_count() or 1)))
@@ -526,17 +541,15 @@ def section(abstat, build, quick, out, log, summary):
         out("   spin %d: %.2f ms task-clock, %.2f ms wall per run; "
             "+5%% = spin %d" % (n, ms or 0, wall or 0, nb))
         out("   a call: %s; A/A counts either direction, +5%% only B "
-            "slower" % (
-                "any row significant" if rule == "any" else
-                "the primary row significant (\"primary\": true, else "
-                "the first of %s)" % ", ".join(PRIMARY_FALLBACK)))
+            "slower" % RULE_TEXT[rule])
         out("   95%% CI: exact binomial (Clopper-Pearson); goal: A/A "
             "upper bound <= %.0f%%" % (100 * ALPHA_GOAL))
         print_table(ctx, designs, rule)
-        other = "primary" if rule == "any" else "any"
-        out("   the same trials, a call = %s:" % (
-            "the primary row" if other == "primary" else "any row"))
-        print_table(ctx, designs, other)
+        for other in RULES:
+            if other == rule:
+                continue
+            out("   the same trials, a call = %s:" % RULE_TEXT[other])
+            print_table(ctx, designs, other)
         for d in designs:
             fl = {}
             for r in d["AA"]:
