@@ -254,6 +254,18 @@ static int compare_boot_centers(const struct compare_model *m,
 		ss += (c[i] - mean) * (c[i] - mean);
 	st->boot_center = c;
 	st->center = positive && ss > 0 ? exp(lsum / (double)k) : mean;
+	{
+		/* t interval of the (log) mean of the boots */
+		double lm = lsum / (double)k, lss = 0, q, h;
+
+		for (size_t i = 0; positive && i < k; i++)
+			lss += (log(c[i]) - lm) * (log(c[i]) - lm);
+		q = stats_t_quantile(1 - m->alpha / 2, (double)(k - 1));
+		h = q * sqrt((positive ? lss : ss) / (double)(k - 1) /
+			     (double)k);
+		st->center_lo = positive ? exp(lm - h) : mean - h;
+		st->center_hi = positive ? exp(lm + h) : mean + h;
+	}
 	st->cv = mean != 0 ? sqrt(ss / (double)(k - 1)) / fabs(mean) : 0;
 	return 0;
 }
@@ -325,6 +337,8 @@ static int compare_fill_stat(struct compare_model *m, struct compare_row *row,
 	st->max = sum.max;
 	st->cv = sum.mean != 0 ? sum.sd / fabs(sum.mean) : 0;
 	st->center = m->center == CENTER_MEAN ? sum.mean : sum.median;
+	st->center_lo = sum.median_lo;
+	st->center_hi = sum.median_hi;
 	if (compare_boot_centers(m, st))
 		return -ENOMEM;
 	g = (struct stats_groups){ v, len, ng };

@@ -116,6 +116,11 @@ struct compare_stat {
 	size_t n_groups;  /* files that contributed values */
 	const size_t *group_len; /* values per contributing file */
 	const double *boot_center; /* n_groups: each file's median (mean) */
+	/* The center's interval at 1 - alpha: the median's order-statistic
+	 * one (runs), or with several boots Student's t on the boots' log
+	 * centers (the runs of a boot are not independent draws of the
+	 * side, so the pooled runs' interval would be too narrow). */
+	double center_lo, center_hi;
 };
 
 /* One non-baseline side against the baseline for one row. */

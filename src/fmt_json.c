@@ -26,6 +26,9 @@ static json_t *fmt_json_stat(const struct compare_stat *st)
 	json_object_set_new(o, "reason", st->reason ? json_string(st->reason) :
 						      json_null());
 	json_object_set_new(o, "center", fmt_json_num(ok, st->center));
+	json_object_set_new(o, "center_ci", json_pack("[oo]",
+		fmt_json_num(ok, st->center_lo),
+		fmt_json_num(ok, st->center_hi)));
 	json_object_set_new(o, "median", fmt_json_num(ok, st->median));
 	json_object_set_new(o, "median_ci", json_pack("[oo]",
 		fmt_json_num(ok, st->median_lo),

@@ -67,8 +67,14 @@ static const char *fmt_cell(const struct fmt_cells *c, int i)
 struct fmt_table {
 	int w[C_MAX];
 	bool show_n;
+	bool no_cv;  /* the cv columns left out so that rows fit */
 	int total;
 };
+
+static bool fmt_hidden(const struct fmt_table *t, int i)
+{
+	return t->no_cv && (i == C_PA || i == C_PB);
+}
 
 static void fmt_measure(const struct compare_model *m, size_t s,
 			const char *const *head, struct fmt_table *t)
@@ -109,6 +115,8 @@ static void fmt_numbers(const struct fmt_table *t, const struct fmt_cells *c,
 							  last <= C_CI))
 		last--;
 	for (int i = C_CA; i <= last; i++) {
+		if (fmt_hidden(t, i))
+			continue;
 		if ((i == C_CI) && c->msg[0]) {
 			fprintf(out, " %s", c->msg);
 			break;
@@ -154,17 +162,24 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 			*w += want - have;
 		}
 	}
+	/* too wide: first leave the cv columns out, then split rows */
+	if (t.total > width) {
+		t.no_cv = true;
+		t.total -= t.w[C_PA] + t.w[C_PB] + 2;
+	}
 	split = t.total > width;
 	indent = split ? 1 : t.w[C_NAME];
-	wa = t.w[C_CA] + 1 + t.w[C_PA];
-	wb = t.w[C_CB] + 1 + t.w[C_PB];
+	wa = t.w[C_CA] + (t.no_cv ? 0 : 1 + t.w[C_PA]);
+	wb = t.w[C_CB] + (t.no_cv ? 0 : 1 + t.w[C_PB]);
 	/* labels centred-right over their two columns */
 	fprintf(out, "%*s %*.*s  %*.*s\n", indent, "", wa, wa, m->labels[0],
 		wb, wb, m->labels[s]);
 	fprintf(out, "%-*s", indent, split ? "" : head[C_NAME]);
 	for (int i = C_CA; i < (t.show_n ? C_MAX : C_N); i++)
-		fprintf(out, "%s %*s", i == C_CB || i == C_DELTA ? " " : "",
-			t.w[i], head[i]);
+		if (!fmt_hidden(&t, i))
+			fprintf(out, "%s %*s",
+				i == C_CB || i == C_DELTA ? " " : "", t.w[i],
+				head[i]);
 	fputc('\n', out);
 	for (size_t r = 0; r < m->n_rows; r++) {
 		const struct compare_row *row = &m->rows[r];
