@@ -31,6 +31,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
+
+from errors import loadavg  # one reader of /proc/loadavg for every section
 import textwrap
 import time
 
@@ -538,14 +540,6 @@ def machine():
     return "%d CPUs, %s, Linux %s, %s" % (
         os.cpu_count(), model, os.uname().release,
         "PMU present" if pmu else "no hardware PMU (VM)")
-
-
-def loadavg():
-    try:
-        with open("/proc/loadavg") as f:
-            return " ".join(f.read().split()[:3])
-    except OSError:
-        return "unknown"
 
 
 SECTIONS = {"launch": section_launch, "fidelity": section_fidelity,

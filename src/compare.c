@@ -327,14 +327,7 @@ static int compare_fill_stat(struct compare_model *m, struct compare_row *row,
 	if (!st->present || !st->supported || !total ||
 	    stats_summarize(v, total, 1 - m->alpha, &sum))
 		return 0;
-	st->median = sum.median;
-	st->median_lo = sum.median_lo;
-	st->median_hi = sum.median_hi;
-	st->ci_level = sum.ci_level;
-	st->mean = sum.mean;
-	st->sd = sum.sd;
-	st->min = sum.min;
-	st->max = sum.max;
+	st->run = sum;
 	st->cv = sum.mean != 0 ? sum.sd / fabs(sum.mean) : 0;
 	st->center = m->center == CENTER_MEAN ? sum.mean : sum.median;
 	st->center_lo = sum.median_lo;
@@ -356,7 +349,7 @@ static int compare_fill_stat(struct compare_model *m, struct compare_row *row,
 	/* small counts (a few context switches) are Poisson-noisy by
 	 * nature: a CV warning there says nothing about the system */
 	if (!quiet && st->cv >= COMPARE_CV_WARN && total > 1 &&
-	    (row->unit[0] || st->mean >= 1000) &&
+	    (row->unit[0] || st->run.mean >= 1000) &&
 	    compare_warn(m, "%s %s on %s: CV %.1f%% >= 10%%; the system is noisy, see 'abstat doctor'",
 			 row->bench, row->metric, m->labels[s], st->cv * 100))
 		return -ENOMEM;
@@ -419,7 +412,7 @@ static void compare_test_boots(const struct compare_model *m,
 static bool compare_all_equal(const struct compare_stat *a,
 			      const struct compare_stat *b)
 {
-	return a->min == a->max && b->min == b->max;
+	return a->run.min == a->run.max && b->run.min == b->run.max;
 }
 
 /* Order of checks: a missing or uncountable side, too few runs, exact

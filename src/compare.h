@@ -25,6 +25,7 @@
 #include "metrics.h"
 #include "result.h"
 #include "side.h"
+#include "stats.h"
 
 enum center_kind { CENTER_MEDIAN, CENTER_MEAN };
 
@@ -95,14 +96,13 @@ struct compare_stat {
 	bool scaled;      /* some value was scaled (multiplexing) */
 	char *reason;     /* why not supported/counted, or NULL */
 	size_t n;         /* values (measured runs that counted) */
+	/* The pooled runs: median with its order-statistic interval at
+	 * 1 - alpha (ci_level: its real coverage, lower when n is too small,
+	 * n < 6 at 95%), mean, sample SD (n - 1), min, max. */
+	struct stats_summary run;
 	double center;    /* median or mean, per --center; with several
 			   * boots the geometric mean of the boots'
 			   * centers (arithmetic when one is <= 0) */
-	double median, median_lo, median_hi; /* order-statistic CI at
-					      * 1 - alpha, pooled runs */
-	double ci_level;  /* coverage of [median_lo, median_hi]: 1 - alpha,
-			   * or less when n is too small (n < 6 at 95%) */
-	double mean, sd, min, max; /* sd: sample SD (n - 1) */
 	double cv;        /* sd / mean of the runs, 0 when mean is 0; with
 			   * several boots the SD of the boots' centers
 			   * over their mean */

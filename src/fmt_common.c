@@ -104,7 +104,7 @@ static void fmt_spread(const struct compare_stat *st, char *buf, size_t len)
 {
 	double x = st->cv * 100;
 
-	if (st->mean == 0 && st->center == 0) {
+	if (st->run.mean == 0 && st->center == 0) {
 		snprintf(buf, len, "-");
 		return;
 	}
@@ -288,7 +288,7 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 			const struct compare_stat *st = &m->rows[r].stat[s];
 			const struct compare_delta *d = &m->rows[r].delta[s];
 
-			small |= st->n && st->ci_level < 1 - m->alpha - 1e-9;
+			small |= st->n && st->run.ci_level < 1 - m->alpha - 1e-9;
 			scaled |= st->scaled;
 			exact |= s && d->exact && d->has_delta;
 			absolute |= s && d->absolute && d->has_delta;

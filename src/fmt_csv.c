@@ -50,13 +50,13 @@ void fmt_csv(const struct compare_model *m, FILE *out)
 			fmt_csv_str(out, m->labels[s]);
 			fprintf(out, ",%zu", st->n);
 			fmt_csv_num(out, ok, st->center);
-			fmt_csv_num(out, ok, st->median);
-			fmt_csv_num(out, ok, st->median_lo);
-			fmt_csv_num(out, ok, st->median_hi);
-			fmt_csv_num(out, ok, st->mean);
-			fmt_csv_num(out, ok, st->sd);
-			fmt_csv_num(out, ok, st->min);
-			fmt_csv_num(out, ok, st->max);
+			fmt_csv_num(out, ok, st->run.median);
+			fmt_csv_num(out, ok, st->run.median_lo);
+			fmt_csv_num(out, ok, st->run.median_hi);
+			fmt_csv_num(out, ok, st->run.mean);
+			fmt_csv_num(out, ok, st->run.sd);
+			fmt_csv_num(out, ok, st->run.min);
+			fmt_csv_num(out, ok, st->run.max);
 			fprintf(out, ",%s", !st->present ? "missing" :
 					    !st->supported ? "not-supported" :
 					    !st->n ? "not-counted" :

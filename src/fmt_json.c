@@ -29,16 +29,16 @@ static json_t *fmt_json_stat(const struct compare_stat *st)
 	json_object_set_new(o, "center_ci", json_pack("[oo]",
 		fmt_json_num(ok, st->center_lo),
 		fmt_json_num(ok, st->center_hi)));
-	json_object_set_new(o, "median", fmt_json_num(ok, st->median));
+	json_object_set_new(o, "median", fmt_json_num(ok, st->run.median));
 	json_object_set_new(o, "median_ci", json_pack("[oo]",
-		fmt_json_num(ok, st->median_lo),
-		fmt_json_num(ok, st->median_hi)));
+		fmt_json_num(ok, st->run.median_lo),
+		fmt_json_num(ok, st->run.median_hi)));
 	json_object_set_new(o, "median_ci_level",
-			    fmt_json_num(ok, st->ci_level));
-	json_object_set_new(o, "mean", fmt_json_num(ok, st->mean));
-	json_object_set_new(o, "sd", fmt_json_num(ok, st->sd));
-	json_object_set_new(o, "min", fmt_json_num(ok, st->min));
-	json_object_set_new(o, "max", fmt_json_num(ok, st->max));
+			    fmt_json_num(ok, st->run.ci_level));
+	json_object_set_new(o, "mean", fmt_json_num(ok, st->run.mean));
+	json_object_set_new(o, "sd", fmt_json_num(ok, st->run.sd));
+	json_object_set_new(o, "min", fmt_json_num(ok, st->run.min));
+	json_object_set_new(o, "max", fmt_json_num(ok, st->run.max));
 	json_object_set_new(o, "cv", fmt_json_num(ok, st->cv));
 	json_object_set_new(o, "files", json_integer((json_int_t)st->n_files));
 	json_object_set_new(o, "within_boot_rel",

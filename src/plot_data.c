@@ -281,12 +281,12 @@ static void plot_scaling_block(const struct compare_model *m,
 		done[best] = true;
 		if (first == n)
 			first = best;
-		ideal = row->stat[first].median / copies[first] *
+		ideal = row->stat[first].run.median / copies[first] *
 			copies[best];
 		fprintf(f, "%u", copies[best]);
-		plot_put_num(f, row->stat[best].median);
-		plot_put_num(f, row->stat[best].median_lo);
-		plot_put_num(f, row->stat[best].median_hi);
+		plot_put_num(f, row->stat[best].run.median);
+		plot_put_num(f, row->stat[best].run.median_lo);
+		plot_put_num(f, row->stat[best].run.median_hi);
 		plot_put_num(f, ideal);
 		plot_put_field(f, m->labels[best], ascii);
 		fputc('\n', f);
