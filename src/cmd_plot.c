@@ -11,6 +11,7 @@
  * exit status is EXIT_NOPLOT.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,19 @@ static enum plot_kind plot_choose(const struct plot_job *j)
 	return PLOT_DELTA;
 }
 
+/* A new file in the private directory: never an existing one, never
+ * through a symlink (O_EXCL | O_NOFOLLOW). */
+static FILE *plot_fopen_new(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+				    O_CLOEXEC, 0600);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (fd >= 0 && !f)
+		close(fd);
+	return f;
+}
+
 /* plot.gp: a header that only uses names abstat chose, then the script.
  * Run by hand, it finds its data next to itself (ARG0 is the script). */
 static int plot_write_script(const struct plot_job *j, const char *path)
@@ -97,7 +111,7 @@ static int plot_write_script(const struct plot_job *j, const char *path)
 		msg_error("plot: %s", err);
 		return EXIT_USAGE;
 	}
-	f = fopen(path, "w");
+	f = plot_fopen_new(path);
 	if (!f) {
 		free(text);
 		return -errno;
@@ -193,7 +207,7 @@ static int plot_runs(struct plot_job *j, FILE *f, bool ascii)
 
 static int plot_write_data(struct plot_job *j, const char *path)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = plot_fopen_new(path);
 	bool ascii = j->fmt == PLOT_FMT_TXT;
 	int rc;
 
@@ -219,7 +233,7 @@ static int plot_write_data(struct plot_job *j, const char *path)
  * lines: trim both, and keep plain ASCII within the mail width. */
 static int plot_clean_txt(const char *src, const char *dst)
 {
-	FILE *in = fopen(src, "r"), *out = in ? fopen(dst, "w") : NULL;
+	FILE *in = fopen(src, "re"), *out = in ? plot_fopen_new(dst) : NULL;
 	char line[1024];
 	size_t blank = 0;
 	bool started = false;
@@ -295,7 +309,7 @@ static int plot_check_out(const char *path, bool force)
 /* Move plot.gp and plot.dat to BASE.gp and BASE.dat. */
 static int plot_keep_script(const struct plot_job *j)
 {
-	char src[PATH_MAX + 32], dst[PATH_MAX + 8];
+	char src[PATH_MAX + 32], dst[PATH_MAX + 8], err[2 * PATH_MAX + 128];
 	const char *what[] = { "gp", "dat" };
 	int rc = 0;
 
@@ -306,11 +320,10 @@ static int plot_keep_script(const struct plot_job *j)
 	for (size_t i = 0; i < 2 && !rc; i++) {
 		snprintf(src, sizeof(src), "%s/plot.%s", j->dir, what[i]);
 		snprintf(dst, sizeof(dst), "%s.%s", j->base, what[i]);
-		rc = plot_move(src, dst, j->cfg->force);
+		rc = plot_move(src, dst, j->cfg->force, err, sizeof(err));
 		if (rc) {
-			msg_error("plot: cannot write %s: %s", dst,
-				  strerror(-rc));
-			rc = EXIT_IO;
+			msg_error("plot: %s", err);
+			rc = cmd_status(rc, EXIT_IO);
 		}
 	}
 	return rc;
@@ -318,7 +331,7 @@ static int plot_keep_script(const struct plot_job *j)
 
 static int plot_render(struct plot_job *j, const char *gp)
 {
-	char src[PATH_MAX + 32], clean[PATH_MAX + 32], err[512];
+	char src[PATH_MAX + 32], clean[PATH_MAX + 32], err[2 * PATH_MAX + 128];
 	static const char *const outs[] = {
 		[PLOT_FMT_PNG] = "plot.png", [PLOT_FMT_SVG] = "plot.svg",
 		[PLOT_FMT_TXT] = "plot.txt",
@@ -340,10 +353,9 @@ static int plot_render(struct plot_job *j, const char *gp)
 		}
 		memcpy(src, clean, sizeof(src));
 	}
-	rc = plot_move(src, j->cfg->output, j->cfg->force);
+	rc = plot_move(src, j->cfg->output, j->cfg->force, err, sizeof(err));
 	if (rc) {
-		msg_error("plot: cannot write %s: %s", j->cfg->output,
-			  strerror(-rc));
+		msg_error("plot: %s", err);
 		return cmd_status(rc, EXIT_IO);
 	}
 	return 0;

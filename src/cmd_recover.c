@@ -20,6 +20,12 @@ int cmd_recover(const struct config *cfg)
 	char err[1024];
 	int rc;
 
+	/* A live session's journal is not cut off: it will publish itself */
+	rc = journal_check_free(path, err, sizeof(err));
+	if (rc == -EBUSY) {
+		msg_error("%s", err);
+		return EXIT_USAGE;
+	}
 	rc = journal_load(path, &r, &torn, err, sizeof(err));
 	if (rc) {
 		msg_error("%s", err);

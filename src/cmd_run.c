@@ -49,11 +49,17 @@ int cmd_run(const struct config *cfg)
 		rc = EXIT_IO;
 		goto out;
 	}
-	if (cfg->output &&
-	    journal_open(cfg->output, r, cfg->force, &j, err, sizeof(err)) < 0) {
-		msg_error("%s", err);
-		rc = EXIT_IO;
-		goto out;
+	if (cfg->output) {
+		rc = journal_open(cfg->output, r, cfg->force, &j, err,
+				  sizeof(err));
+		if (rc) {
+			msg_error("%s", err);
+			/* taken (a live or earlier session, not a file):
+			 * the command line must change */
+			rc = rc == -EBUSY || rc == -EEXIST ? EXIT_USAGE :
+							    EXIT_IO;
+			goto out;
+		}
 	}
 	rc = session_measure(&s, &r, &j, plan, n_plan);
 	report_result(&(const struct report_opts){ .format = cfg->format,

@@ -287,11 +287,16 @@ int cmd_versus(const struct config *cfg)
 			rc = EXIT_IO;
 			goto out;
 		}
-		if (paths[i] && journal_open(paths[i], res[i], cfg->force,
-					     &jr[i], err, sizeof(err)) < 0) {
-			msg_error("%s", err);
-			rc = EXIT_IO;
-			goto out;
+		if (paths[i]) {
+			int jrc = journal_open(paths[i], res[i], cfg->force,
+					       &jr[i], err, sizeof(err));
+
+			if (jrc) {
+				msg_error("%s", err);
+				rc = jrc == -EBUSY || jrc == -EEXIST ?
+					     EXIT_USAGE : EXIT_IO;
+				goto out;
+			}
 		}
 	}
 	rc = session_measure(&s, res, jr, plan, n_plan);

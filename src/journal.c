@@ -5,12 +5,24 @@
  * O_APPEND descriptor and fsync'd, so a crash can cut at most the last
  * line; a short write is truncated away so the next line starts clean.
  * Format: abstat-result(5), JOURNAL.
+ *
+ * One session owns its journal. It is made as a new temporary file
+ * (mkostemp: O_EXCL, so never through a symlink), locked (flock, held
+ * until the session ends), given its header line with the session's pid
+ * and id, and only then put in place by a rename that replaces nothing.
+ * So a journal at the name is always complete and, while its session
+ * lives, locked: a second session on the same output sees the lock and is
+ * refused with the first one's pid; with --force it replaces only a
+ * journal nobody holds, and never opens the name for writing (a planted
+ * symlink is refused, never followed). Every run line carries the session
+ * id, so recover can tell one session's runs from a mixed journal.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,6 +33,7 @@
 struct journal {
 	char *path;   /* "<output>.journal" */
 	char *output;
+	char *session;  /* config.session of the header, or NULL */
 	int fd;
 	size_t n_events;
 	size_t n_bench;
@@ -40,6 +53,7 @@ static void journal_close(struct journal *j)
 		close(j->fd);
 	free(j->path);
 	free(j->output);
+	free(j->session);
 	free(j->supported);
 	free(j);
 }
@@ -99,17 +113,183 @@ static json_t *journal_header(const struct result *r)
 		return NULL;
 	json_array_foreach(json_object_get(h, "benchmarks"), i, b)
 		json_object_set_new(b, "runs", json_array());
-	if (json_object_set_new(h, "format", json_string(JOURNAL_FORMAT))) {
+	/* pid: who holds the lock, for the message to a second session */
+	if (json_object_set_new(h, "format", json_string(JOURNAL_FORMAT)) ||
+	    json_object_set_new(h, "pid", json_integer(getpid()))) {
 		json_decref(h);
 		return NULL;
 	}
 	return h;
 }
 
+/* The pid in the header line of the journal open at fd, or 0. */
+static long journal_holder_pid(int fd)
+{
+	FILE *f;
+	char *line = NULL;
+	size_t cap = 0;
+	long pid = 0;
+	int dup_fd = dup(fd);
+
+	f = dup_fd >= 0 ? fdopen(dup_fd, "r") : NULL;
+	if (!f) {
+		if (dup_fd >= 0)
+			close(dup_fd);
+		return 0;
+	}
+	if (getline(&line, &cap, f) > 0) {
+		json_t *h = json_loads(line, JSON_REJECT_DUPLICATES, NULL);
+		json_t *p = json_object_get(h, "pid");
+
+		if (json_is_integer(p) && json_integer_value(p) > 0)
+			pid = (long)json_integer_value(p);
+		json_decref(h);
+	}
+	free(line);
+	fclose(f);
+	return pid;
+}
+
+int journal_check_free(const char *path, char *err, size_t len)
+{
+	struct stat st;
+	long pid;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int rc = 0;
+
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    flock(fd, LOCK_SH | LOCK_NB) && errno == EWOULDBLOCK) {
+		pid = journal_holder_pid(fd);
+		snprintf(err, len,
+			 "%s is being written by a live session (pid %ld holds its lock); wait for it to end",
+			 path, pid);
+		rc = -EBUSY;
+	}
+	close(fd);
+	return rc;
+}
+
+/*
+ * The name is taken: say by what. A live session (locked): -EBUSY with its
+ * pid. An earlier session's journal (unlocked): -EEXIST, or with force
+ * remove it (only that inode, checked under its lock) and return -EAGAIN
+ * to try again. Anything but a regular file: refused, never followed.
+ */
+static int journal_taken(const char *path, bool force, char *err, size_t len)
+{
+	struct stat st, now;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int rc;
+
+	if (fd < 0 && errno == ENOENT)
+		return -EAGAIN; /* gone meanwhile */
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+			snprintf(err, len,
+				 "%s is %s, not a journal; abstat never writes through it, even with --force: remove it or choose another -o",
+				 path, result_kind_name(st.st_mode));
+			rc = -EEXIST;
+		} else {
+			rc = -errno;
+			snprintf(err, len, "cannot read the journal %s: %s",
+				 path, strerror(errno));
+		}
+		goto out;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		if (errno != EWOULDBLOCK) {
+			rc = -errno;
+			snprintf(err, len, "cannot lock the journal %s: %s",
+				 path, strerror(errno));
+			goto out;
+		}
+		snprintf(err, len,
+			 "%s is in use: a live session (pid %ld) is writing the same output; wait for it or choose another -o",
+			 path, journal_holder_pid(fd));
+		rc = -EBUSY;
+		goto out;
+	}
+	if (!force) {
+		snprintf(err, len,
+			 "%s exists: an earlier session was cut off (no live session holds it); recover it with 'abstat recover %s -o FILE', remove it, or use --force",
+			 path, path);
+		rc = -EEXIST;
+		goto out;
+	}
+	/* Ours under the lock: remove it only if the name still holds it */
+	rc = -EAGAIN;
+	if (lstat(path, &now) == 0 && now.st_dev == st.st_dev &&
+	    now.st_ino == st.st_ino && unlink(path)) {
+		rc = -errno;
+		snprintf(err, len, "cannot remove the old journal %s: %s",
+			 path, strerror(errno));
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	return rc;
+}
+
+/* A new, locked journal file with its header, moved to j->path. */
+static int journal_create(struct journal *j, const struct result *r,
+			  bool force, char *err, size_t len)
+{
+	const char *base = strrchr(j->path, '/');
+	char *tmp = NULL;
+	mode_t mask = umask(0);
+	int rc, tries;
+
+	umask(mask);
+	base = base ? base + 1 : j->path;
+	if (asprintf(&tmp, "%.*s.%s.XXXXXX", (int)(base - j->path), j->path,
+		     base) < 0) {
+		snprintf(err, len, "out of memory");
+		return -ENOMEM;
+	}
+	j->fd = mkostemp(tmp, O_CLOEXEC | O_APPEND);
+	if (j->fd < 0) {
+		rc = -errno;
+		snprintf(err, len, "cannot create the journal %s: %s", j->path,
+			 strerror(errno));
+		free(tmp);
+		return rc;
+	}
+	if (fchmod(j->fd, 0666 & ~mask) || flock(j->fd, LOCK_EX | LOCK_NB)) {
+		rc = -errno;
+		snprintf(err, len, "cannot lock the journal %s: %s", tmp,
+			 strerror(errno));
+		goto out;
+	}
+	rc = journal_line(j, journal_header(r), err, len);
+	for (tries = 0; !rc; tries++) {
+		rc = result_publish(tmp, j->path, false, err, len);
+		if (rc != -EEXIST)
+			break;
+		rc = journal_taken(j->path, force, err, len);
+		if (rc != -EAGAIN)
+			break;
+		rc = 0;
+		if (tries == 8) {
+			snprintf(err, len,
+				 "%s keeps changing: another session is starting on the same output; try again",
+				 j->path);
+			rc = -EBUSY;
+		}
+	}
+out:
+	if (rc)
+		unlink(tmp);
+	free(tmp);
+	return rc;
+}
+
 int journal_open(const char *output, const struct result *r, bool force,
 		 struct journal **out, char *err, size_t len)
 {
 	struct journal *j = calloc(1, sizeof(*j));
+	json_t *id = r ? json_object_get(r->config, "session") : NULL;
 	int rc;
 
 	*out = NULL;
@@ -120,7 +300,8 @@ int journal_open(const char *output, const struct result *r, bool force,
 	j->n_bench = r->n_bench;
 	j->supported = calloc(r->n_events + 1, sizeof(*j->supported));
 	j->output = strdup(output);
-	if (!j->supported || !j->output ||
+	j->session = json_is_string(id) ? strdup(json_string_value(id)) : NULL;
+	if (!j->supported || !j->output || (id && !j->session) ||
 	    asprintf(&j->path, "%s.journal", output) < 0) {
 		j->path = NULL;
 		journal_close(j);
@@ -132,22 +313,9 @@ int journal_open(const char *output, const struct result *r, bool force,
 	rc = result_check_output(output, force, err, len);
 	if (rc)
 		goto fail;
-	j->fd = open(j->path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC |
-				      (force ? O_TRUNC : O_EXCL), 0666);
-	if (j->fd < 0) {
-		rc = -errno;
-		if (rc == -EEXIST)
-			snprintf(err, len,
-				 "%s exists: an earlier session was cut off; recover it with 'abstat recover %s -o FILE', remove it, or use --force",
-				 j->path, j->path);
-		else
-			snprintf(err, len, "cannot create the journal %s: %s",
-				 j->path, strerror(errno));
-		goto fail;
-	}
-	rc = journal_line(j, journal_header(r), err, len);
+	rc = journal_create(j, r, force, err, len);
 	if (rc)
-		goto fail_unlink;
+		goto fail;
 	rc = result_sync_dir(j->path);
 	if (rc) {
 		snprintf(err, len, "cannot sync the directory of %s: %s",
@@ -176,6 +344,9 @@ int journal_append(struct journal *j, size_t bench, const struct run *run,
 	}
 	if (o) {
 		json_object_set_new(o, "bench", json_integer((json_int_t)bench));
+		if (j->session)
+			json_object_set_new(o, "session",
+					    json_string(j->session));
 		if (json_object_set_new(o, "run",
 					result_run_to_json_mask(run,
 								j->supported,
@@ -218,7 +389,44 @@ static int journal_add_run(struct benchmark *b, struct run *run)
 	return 0;
 }
 
-/* Line no (1-based) of the journal: {"bench": N, "run": {...}}. */
+/* Whether run line o may join r: its session is the header's (a line of
+ * another session means two sessions wrote the journal) and its index
+ * follows the benchmark's last one (a repeated index means lines were
+ * written twice). Either way the journal is not one session's runs. */
+static int journal_run_fits(const struct result *r, const json_t *o,
+			    size_t bench, const struct run *run,
+			    const char *name, char *err, size_t len)
+{
+	json_t *want = json_object_get(r->config, "session");
+	json_t *got = json_object_get(o, "session");
+	const struct benchmark *b = &r->bench[bench];
+
+	if (got && (!json_is_string(got) || !json_is_string(want) ||
+		    strcmp(json_string_value(got), json_string_value(want)))) {
+		snprintf(err, len,
+			 "%s: session: %s%.32s%s is not the header's session %s%.32s%s: two sessions wrote this journal; it is not recovered",
+			 name, json_is_string(got) ? "\"" : "",
+			 json_is_string(got) ? json_string_value(got) : "(not a string)",
+			 json_is_string(got) ? "\"" : "",
+			 json_is_string(want) ? "\"" : "",
+			 json_is_string(want) ? json_string_value(want) : "(none)",
+			 json_is_string(want) ? "\"" : "");
+		result_msg_clean(err);
+		return -EINVAL;
+	}
+	if (b->n_runs && run->index <= b->runs[b->n_runs - 1].index) {
+		snprintf(err, len,
+			 "%s: run.index: %u of benchmark %zu %s index %u before it: duplicated runs; it is not recovered",
+			 name, run->index, bench,
+			 run->index == b->runs[b->n_runs - 1].index ? "repeats the" : "comes after",
+			 b->runs[b->n_runs - 1].index);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Line no (1-based) of the journal: {"bench": N, "session": ID,
+ * "run": {...}}. */
 static int journal_run_line(const char *path, struct result *r,
 			    const char *line, size_t n, unsigned no,
 			    char *err, size_t len)
@@ -243,12 +451,17 @@ static int journal_run_line(const char *path, struct result *r,
 	} else if (!json_is_object(run_j)) {
 		snprintf(err, len, "%s: run: expected an object", name);
 	} else {
+		size_t bi = (size_t)json_integer_value(b);
+
 		snprintf(key, sizeof(key), "run");
 		rc = result_run_parse(run_j, r, key, &run, why, sizeof(why));
-		if (rc)
+		if (rc) {
 			snprintf(err, len, "%s: %s", name, why);
-		else if (journal_add_run(&r->bench[json_integer_value(b)],
-					 &run)) {
+		} else if ((rc = journal_run_fits(r, o, bi, &run, name, err,
+						  len))) {
+			result_run_free(&run);
+			rc = -ENOTUNIQ;
+		} else if (journal_add_run(&r->bench[bi], &run)) {
 			result_run_free(&run);
 			rc = -ENOMEM;
 			snprintf(err, len, "%s: out of memory", name);
@@ -334,6 +547,8 @@ int journal_load(const char *path, struct result **out, unsigned *torn,
 			*torn = no;
 			rc = 0;
 		}
+		if (rc == -ENOTUNIQ)
+			rc = -EINVAL; /* never a torn line: refused */
 		if (rc || !nl)
 			break;
 	}

@@ -78,7 +78,9 @@ int plot_gnuplot_run(const char *gp, const char *dir, enum plot_fmt fmt,
 		     char *err, size_t len);
 
 /* Move (rename, or copy across file systems) src to dst, refusing to
- * replace dst unless force. 0 or -errno. */
-int plot_move(const char *src, const char *dst, bool force);
+ * replace dst unless force and anything but a regular file even then.
+ * 0 or -errno with a one-line reason in err. */
+int plot_move(const char *src, const char *dst, bool force, char *err,
+	      size_t len);
 
 #endif

@@ -137,7 +137,8 @@ int plot_gnuplot_run(const char *gp, const char *dir, enum plot_fmt fmt,
 	}
 	if (pid == 0) {
 		int in = open("/dev/null", O_RDONLY);
-		int out = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		int out = open(log, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW,
+			       0600);
 
 		if (in < 0 || out < 0 || chdir(dir) || dup2(in, 0) < 0 ||
 		    dup2(out, 1) < 0 || dup2(out, 2) < 0)
@@ -207,17 +208,20 @@ static int plot_copy_near(const char *src, const char *dst, char *tmp,
 	return rc;
 }
 
-int plot_move(const char *src, const char *dst, bool force)
+int plot_move(const char *src, const char *dst, bool force, char *err,
+	      size_t len)
 {
 	char tmp[PATH_MAX];
-	int rc = result_publish(src, dst, force);
+	int rc = result_publish(src, dst, force, err, len);
 
 	if (rc != -EXDEV)
 		return rc;
 	rc = plot_copy_near(src, dst, tmp, sizeof(tmp));
-	if (rc)
+	if (rc) {
+		snprintf(err, len, "cannot write %s: %s", dst, strerror(-rc));
 		return rc;
-	rc = result_publish(tmp, dst, force);
+	}
+	rc = result_publish(tmp, dst, force, err, len);
 	if (rc)
 		unlink(tmp);
 	else

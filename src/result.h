@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "counters.h"
 
@@ -131,7 +132,8 @@ int result_load_json_line(const char *buf, size_t size, const char *name,
 int result_slurp(const char *path, size_t max, char **buf, size_t *size,
 		 char *err, size_t len);
 /* Before measuring: 0 when path can be written (its directory is writable
- * and, unless force, no such file exists); else -errno and a reason. */
+ * and, unless force, no such file exists; with force, what exists is a
+ * regular file); else -errno and a reason. */
 int result_check_output(const char *path, bool force, char *err,
 			size_t len);
 /* result_run_from_json with the events known (an unsupported event's
@@ -152,7 +154,14 @@ json_t *result_to_json_why(const struct result *r, int *err,
 
 /* Move tmp to path (same file system) without replacing an existing file
  * unless force: renameat2(RENAME_NOREPLACE), or link()+unlink() where the
- * file system lacks it. 0 or -errno (-EEXIST). Also used by plot. */
-int result_publish(const char *tmp, const char *path, bool force);
+ * file system lacks it. Even with force only a regular file is replaced.
+ * 0 or -errno (-EEXIST) with a one-line reason. Also used by plot. */
+int result_publish(const char *tmp, const char *path, bool force, char *err,
+		   size_t len);
+/* -EEXIST and a reason naming what is there when path exists and is not
+ * a regular file (a device, FIFO, directory, symlink); else 0. */
+int result_check_replace(const char *path, char *err, size_t len);
+/* "a directory", "a FIFO", ... for a st_mode. */
+const char *result_kind_name(mode_t mode);
 
 #endif

@@ -77,12 +77,57 @@ int result_sync_dir(const char *path)
 	return rc;
 }
 
+const char *result_kind_name(mode_t mode)
+{
+	switch (mode & S_IFMT) {
+	case S_IFREG:
+		return "a regular file";
+	case S_IFDIR:
+		return "a directory";
+	case S_IFLNK:
+		return "a symbolic link";
+	case S_IFIFO:
+		return "a FIFO";
+	case S_IFCHR:
+		return "a character device";
+	case S_IFBLK:
+		return "a block device";
+	case S_IFSOCK:
+		return "a socket";
+	default:
+		return "not a regular file";
+	}
+}
+
+/*
+ * --force replaces a result, never what else may sit at the name: renaming
+ * over a device, FIFO or symlink destroys it (as root, -o /dev/null --force
+ * once replaced the system's /dev/null), and a directory is never a result.
+ */
+int result_check_replace(const char *path, char *err, size_t len)
+{
+	struct stat st;
+
+	if (lstat(path, &st) || S_ISREG(st.st_mode))
+		return 0;
+	snprintf(err, len,
+		 "%s is %s; abstat replaces only a regular file, even with --force: choose another name",
+		 path, result_kind_name(st.st_mode));
+	return -EEXIST;
+}
+
 int result_check_output(const char *path, bool force, char *err, size_t len)
 {
-	char *dir = result_dirname(path);
+	char *dir;
 	struct stat st;
 	int rc = 0;
 
+	if (force) {
+		rc = result_check_replace(path, err, len);
+		if (rc)
+			return rc;
+	}
+	dir = result_dirname(path);
 	if (!dir)
 		return -ENOMEM;
 	if (!force && lstat(path, &st) == 0) {
@@ -100,11 +145,40 @@ int result_check_output(const char *path, bool force, char *err, size_t len)
 	return rc;
 }
 
-/* Move tmp to path, refusing to replace an existing file unless force. */
-int result_publish(const char *tmp, const char *path, bool force)
+static int result_publish_new(const char *tmp, const char *path);
+
+/* Move tmp to path, refusing to replace an existing file unless force,
+ * and anything but a regular file even then. */
+int result_publish(const char *tmp, const char *path, bool force, char *err,
+		   size_t len)
 {
-	if (force)
-		return rename(tmp, path) ? -errno : 0;
+	int rc;
+
+	if (force) {
+		/* checked again here: the name may have changed since */
+		rc = result_check_replace(path, err, len);
+		if (rc)
+			return rc;
+		if (!rename(tmp, path))
+			return 0;
+		rc = -errno;
+		snprintf(err, len, "cannot rename %s to %s: %s", tmp, path,
+			 strerror(errno));
+		return rc;
+	}
+	rc = result_publish_new(tmp, path);
+	if (rc == -EEXIST)
+		snprintf(err, len,
+			 "%s exists; use --force to overwrite it or choose another name",
+			 path);
+	else if (rc)
+		snprintf(err, len, "cannot rename %s to %s: %s", tmp, path,
+			 strerror(-rc));
+	return rc;
+}
+
+static int result_publish_new(const char *tmp, const char *path)
+{
 	if (!renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE))
 		return 0;
 	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
@@ -181,17 +255,9 @@ int result_write(const struct result *r, const char *path, bool force,
 		snprintf(err, len, "cannot write %s: %s", tmp, strerror(-rc));
 		goto out;
 	}
-	rc = result_publish(tmp, path, force);
-	if (rc == -EEXIST) {
-		snprintf(err, len,
-			 "%s exists; use --force to overwrite it or choose another name",
-			 path);
+	rc = result_publish(tmp, path, force, err, len);
+	if (rc)
 		goto out;
-	} else if (rc) {
-		snprintf(err, len, "cannot rename %s to %s: %s", tmp, path,
-			 strerror(-rc));
-		goto out;
-	}
 	free(tmp);
 	tmp = NULL; /* published: it has the final name now */
 	rc = result_fsync_dir(dir);

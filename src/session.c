@@ -446,23 +446,15 @@ fail:
 
 int session_check_output(const struct config *cfg, const char *path)
 {
-	char *copy = strdup(path), *dir;
-	struct stat st;
-	int rc = EXIT_OK;
+	char err[4096 + 256];
+	int rc = result_check_output(path, cfg->force, err, sizeof(err));
 
-	if (!copy)
-		return EXIT_IO;
-	dir = dirname(copy);
-	if (!cfg->force && stat(path, &st) == 0)
-		rc = msg_usage("%s exists; give --force to overwrite it or choose another name",
-			       path);
-	else if (access(dir, W_OK | X_OK) < 0) {
-		msg_error("cannot write to directory %s: %s; choose another -o",
-			  dir, strerror(errno));
-		rc = EXIT_IO;
-	}
-	free(copy);
-	return rc;
+	if (!rc)
+		return EXIT_OK;
+	if (rc == -ENOMEM)
+		snprintf(err, sizeof(err), "out of memory");
+	msg_error("%s", err);
+	return rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
 }
 
 int session_save(struct session *s, struct result *r, struct journal *j,

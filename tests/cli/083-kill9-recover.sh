@@ -68,9 +68,10 @@ test_expect_success PIDNS 'abstat show says partial' '
 	grep_out partial
 '
 # the journal still blocks a new session on the same output until handled
-test_expect_success PIDNS 'the journal blocks a new session on that output (exit 5)' '
+test_expect_success PIDNS 'the journal blocks a new session on that output (exit 2: cut off, not live)' '
 	[ -e "$out.journal" ] || fail "no journal (case above)"
-	expect_exit 5 "$ABSTAT" run -r 1 -e task-clock -o "$out" -- true &&
+	expect_exit 2 "$ABSTAT" run -r 1 -e task-clock -o "$out" -- true &&
+	grep_err "an earlier session was cut off \(no live session holds it\)" &&
 	grep_err "abstat recover"
 '
 test_done
