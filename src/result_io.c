@@ -209,6 +209,41 @@ static int result_write_fd(int fd, const char *text)
 	return 0;
 }
 
+/*
+ * The writer never writes what the reader rejects: the text is read back
+ * with the reader abstat uses (size limit included) before it is
+ * published. A result the reader would refuse is not written, and the
+ * message says why; the caller keeps the runs (the journal stays).
+ */
+static int result_check_readable(const char *text, const char *path,
+				 char *err, size_t len)
+{
+	size_t n = strlen(text) + 1; /* and the final newline */
+	struct result *back = NULL;
+	char why[1024];
+	int rc;
+
+	if (n > RESULT_MAX_BYTES) {
+		snprintf(err, len,
+			 "%s: not written: the result would be %zu MiB, above the %u MiB abstat reads back; save fewer runs or events per file (-r, -e)",
+			 path, n >> 20, RESULT_MAX_BYTES >> 20);
+		return -EFBIG;
+	}
+	rc = result_parse_buffer(text, n - 1, path, &back, why, sizeof(why));
+	if (rc == -ENOMEM) {
+		snprintf(err, len, "%s: out of memory", path);
+		return rc;
+	}
+	if (rc) {
+		snprintf(err, len,
+			 "not written: abstat would not read it back: %s",
+			 why);
+		return -EINVAL;
+	}
+	result_free(back);
+	return 0;
+}
+
 int result_write(const struct result *r, const char *path, bool force,
 		 char *err, size_t len)
 {
@@ -237,6 +272,9 @@ int result_write(const struct result *r, const char *path, bool force,
 			 why ? why : "out of memory");
 		goto out;
 	}
+	rc = result_check_readable(text, path, err, len);
+	if (rc)
+		goto out;
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		rc = -errno;

@@ -106,7 +106,8 @@ static int parse_proc(const struct ctx *c, const json_t *o, const char *key,
 	rc = rc ? rc : result_get_u64(c, o, key, "maxrss_kb", &p->maxrss_kb);
 	rc = rc ? rc : result_get_i32(c, o, key, "exit_status", -1, 255,
 				      &p->exit_status);
-	rc = rc ? rc : result_get_i32(c, o, key, "signal", 0, 255,
+	/* Linux signals are 1..64 (SIGRTMAX); 0 is "not killed" */
+	rc = rc ? rc : result_get_i32(c, o, key, "signal", 0, 64,
 				      &p->term_signal);
 	p->has_ops = json_object_get(o, "ops") != NULL;
 	if (!rc && p->has_ops)
@@ -115,6 +116,12 @@ static int parse_proc(const struct ctx *c, const json_t *o, const char *key,
 	rc = rc ? rc : result_get_i32(c, o, key, "cpu", -1, INT_MAX, &p->cpu);
 	rc = rc ? rc : result_get_u64(c, o, key, "start_ns", &p->start_ns);
 	rc = rc ? rc : result_get_u64(c, o, key, "end_ns", &p->end_ns);
+	if (!rc && p->end_ns < p->start_ns) {
+		result_key_field(k, key, "end_ns");
+		return result_fail(c, k, "%llu is before start_ns %llu",
+				   (unsigned long long)p->end_ns,
+				   (unsigned long long)p->start_ns);
+	}
 	rc = rc ? rc : result_get_obj(c, o, key, "counters", JSON_ARRAY, &a, k);
 	return rc ? rc : parse_counters(c, a, k, &p->counters);
 }
@@ -355,6 +362,47 @@ static int parse_free(const struct ctx *c, const json_t *j, const char *name,
 	return *out ? 0 : -ENOMEM;
 }
 
+/* "2026-11-29T19:00:00Z" as abstat writes it (UTC, RFC 3339), also with
+ * fractional seconds or an offset as another tool might: a date, not
+ * "yesterday". */
+static bool parse_is_time(const char *t)
+{
+	static const char shape[] = "dddd-dd-ddTdd:dd:dd";
+	unsigned mo, d, h, mi, sec;
+
+	for (size_t i = 0; i < sizeof(shape) - 1; i++)
+		if (shape[i] == 'd' ? t[i] < '0' || t[i] > '9' : t[i] != shape[i])
+			return false;
+	if (sscanf(t + 5, "%2u-%2u", &mo, &d) != 2 ||
+	    sscanf(t + 11, "%2u:%2u:%2u", &h, &mi, &sec) != 3 || mo < 1 ||
+	    mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
+		return false;
+	t += sizeof(shape) - 1;
+	if (*t == '.')
+		for (t++; *t >= '0' && *t <= '9'; t++)
+			;
+	if (*t == 'Z')
+		return !t[1];
+	return (*t == '+' || *t == '-') && strlen(t) == 6 && t[3] == ':' &&
+	       t[1] >= '0' && t[1] <= '9' && t[2] >= '0' && t[2] <= '9' &&
+	       t[4] >= '0' && t[4] <= '9' && t[5] >= '0' && t[5] <= '9';
+}
+
+/* The config keys compare and show read: in the ranges run accepts. */
+static int parse_config_ranges(const struct ctx *c, const json_t *cfg)
+{
+	long long x;
+	int rc = 0;
+
+	if (json_object_get(cfg, "repeat"))
+		rc = result_get_int(c, cfg, "config", "repeat", 1, INT_MAX, &x);
+	if (!rc && json_object_get(cfg, "warmup"))
+		rc = result_get_int(c, cfg, "config", "warmup", 0, INT_MAX, &x);
+	if (!rc && json_object_get(cfg, "copies"))
+		rc = result_get_int(c, cfg, "config", "copies", 1, INT_MAX, &x);
+	return rc;
+}
+
 int result_parse_doc(struct ctx *c, const json_t *j, struct result *r)
 {
 	char k[KEY_MAX];
@@ -373,12 +421,16 @@ int result_parse_doc(struct ctx *c, const json_t *j, struct result *r)
 	rc = rc ? rc : result_get_str(c, j, "", "status", false, &r->status);
 	if (rc)
 		return rc;
+	if (!parse_is_time(r->created))
+		return result_fail(c, "created",
+				   "expected a UTC time like \"2026-11-29T19:00:00Z\"");
 	if (strcmp(r->status, "complete") && strcmp(r->status, "interrupted") &&
 	    strcmp(r->status, "partial") && strcmp(r->status, "failed"))
 		return result_fail(c, "status",
 				   "unknown status; expected complete, interrupted, partial or failed");
 	rc = parse_free(c, j, "env", JSON_OBJECT, &r->env);
 	rc = rc ? rc : parse_free(c, j, "config", JSON_OBJECT, &r->config);
+	rc = rc ? rc : parse_config_ranges(c, r->config);
 	rc = rc ? rc : parse_free(c, j, "warnings", JSON_ARRAY, &r->warnings);
 	rc = rc ? rc : result_get_obj(c, j, "", "events", JSON_ARRAY, &evs, k);
 	if (rc)

@@ -25,6 +25,17 @@ for f in "$C"/ok-*; do
 done
 
 # the messages name the key
+# the reader's gaps of issue 16: each refused, its key named
+for gap in "repeat-zero:config.repeat: 0 is out of range" \
+	"created-word:created: expected a UTC time" \
+	"signal-99:runs\[0\].signal: 99 is out of range \(0 to 64\)" \
+	"start-after-end:runs\[0\].end_ns: [0-9]+ is before start_ns"; do
+	test_expect_success "bad-${gap%%:*}: exit 2 naming the key" '
+		expect_exit 2 "$ABSTAT" show "$C/bad-${gap%%:*}.json" &&
+		one_line_err &&
+		grep_err "${gap#*:}"
+	'
+done
 test_expect_success 'wrong version: schema_version named, the supported one said' '
 	expect_exit 2 "$ABSTAT" show "$C/bad-version.json" &&
 	grep_err "schema_version: file format version 2 not supported \(supports 1\)"

@@ -57,7 +57,7 @@ def valid(copies=1, runs=3):
         "tool_version": "0.1.0", "created": "2026-11-29T19:00:00Z",
         "label": "6.1.0-18-amd64", "status": "complete",
         "env": {"kernel": {"release": "6.1.0"}, "paranoid": 2},
-        "config": {"repeat": runs, "warmup": 1, "cpus": "1",
+        "config": {"repeat": max(runs, 1), "warmup": 1, "cpus": "1",
                    "pinned": True, "copies": copies},
         "warnings": ["cycles: not supported"],
         "events": [event("task-clock", True), event("page-faults", True),
@@ -158,6 +158,12 @@ def main():
     mutate("env-deep", lambda o: o.update(env=json.loads('{"a":' * 40 + "1" + "}" * 40)))
     mutate("warnings-int", lambda o: o.update(warnings=[1]))
     mutate("exit-status", lambda o: run0(o).update(exit_status=1000))
+    # the reader's gaps of issue 16: each names its key
+    mutate("repeat-zero", lambda o: o["config"].update(repeat=0))
+    mutate("created-word", lambda o: o.update(created="yesterday"))
+    mutate("signal-99", lambda o: run0(o).update(signal=99))
+    mutate("start-after-end",
+           lambda o: run0(o).update(start_ns=run0(o)["end_ns"] + 1))
 
     # journals: header line + one line per run (abstat-result(5) JOURNAL)
     def journal(o):
@@ -185,6 +191,17 @@ def main():
     put(jou_dir, "bad-result.journal", json.dumps(v))
     put(jou_dir, "bad-empty.journal", "")
     put(jou_dir, "bad-blank-line.journal", "\n".join(lines[:2] + [""] + lines[2:]))
+    # one session's journal: every run line carries the header's id
+    vs = copy.deepcopy(v)
+    vs["config"]["session"] = "0123456789abcdef"
+    sl = journal(vs).split("\n")
+    own = [json.dumps(dict(json.loads(l), session="0123456789abcdef"))
+           for l in sl[1:] if l]
+    put(jou_dir, "ok-session.journal", "\n".join([sl[0]] + own) + "\n")
+    other = json.dumps(dict(json.loads(own[0]), session="fedcba9876543210"))
+    put(jou_dir, "bad-mixed-session.journal",
+        "\n".join([sl[0], own[0], other] + own[1:]) + "\n")
+    put(jou_dir, "bad-repeated.journal", "\n".join([sl[0]] + own * 3) + "\n")
 
     parse = ["0", "1", "0-3", "0,2-5:2", "1-0", "0-1023", "0-1023:7",
              "1024", "99999999999999999999", "", "-", "0-", ",", "0,,1",

@@ -352,6 +352,30 @@ static void test_write(void **state)
 	assert_non_null(strstr(err, "2^63-1"));
 	assert_int_equal(count_entries(dir), 1);
 
+	/* the writer never writes what the reader rejects (issue 16):
+	 * a run that ends before it starts, a signal no kernel sends, a
+	 * creation time that is not a time */
+	r->bench[0].runs[1].total.wall_ns = 1;
+	r->bench[0].runs[1].total.start_ns = 200;
+	r->bench[0].runs[1].total.end_ns = 100;
+	assert_int_equal(result_write(r, bad, false, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "not written: abstat would not read it back"));
+	assert_non_null(strstr(err, "end_ns: 100 is before start_ns 200"));
+	assert_int_equal(count_entries(dir), 1);
+	r->bench[0].runs[1].total.end_ns = 300;
+	r->bench[0].runs[1].total.term_signal = 99;
+	assert_int_equal(result_write(r, bad, false, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "signal: 99 is out of range"));
+	r->bench[0].runs[1].total.term_signal = 0;
+	free(r->created);
+	r->created = strdup("yesterday");
+	assert_int_equal(result_write(r, bad, false, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "created: expected a UTC time"));
+	assert_int_equal(count_entries(dir), 1);
+
 	/* missing directory */
 	assert_int_not_equal(result_write(r, "/nonexistent-abstat/r.json",
 					  false, err, sizeof(err)), 0);
