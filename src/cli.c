@@ -459,6 +459,8 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		cfg->detail = true;
 		return 0;
 	case OPT_METRIC:
+		if (!arg[strspn(arg, ",")])
+			return cli_usage("--metric: the list is empty; give METRIC[,METRIC...] (abstat show FILE lists them)");
 		cfg->metrics = arg;
 		return 0;
 	case OPT_CENTER:

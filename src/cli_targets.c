@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli_priv.h"
 #include "launcher.h"
@@ -101,8 +102,15 @@ static char *cli_basename(const char *path)
 static int cli_resolve(char **argv)
 {
 	char path[4096];
-	int rc = launcher_resolve(argv[0], path, sizeof(path));
+	struct stat st;
+	int rc;
 
+	if (!argv[0][0])
+		return cli_usage("the command is empty; give the program to measure after --, e.g. -- ./prog ARGS");
+	rc = launcher_resolve(argv[0], path, sizeof(path));
+	if (!rc && !stat(path, &st) && S_ISDIR(st.st_mode))
+		return cli_usage("%s is a directory, not a command; give the program to measure",
+				 argv[0]);
 	if (rc < 0)
 		return cli_usage("%s: %s", argv[0],
 				 rc == -ENOENT ? "command not found" :
@@ -151,8 +159,14 @@ static int cli_workload_target(struct config *cfg, const char *spec)
 		goto err;
 	}
 	if (workloads_path(name, path, sizeof(path)) < 0) {
-		msg_error("-w: workload '%s' is not built or installed; run 'make' or set ABSTAT_WORKLOAD_DIR",
-			  name);
+		const char *env = getenv("ABSTAT_WORKLOAD_DIR");
+
+		if (env && *env)
+			msg_error("-w: workload '%s' is not in ABSTAT_WORKLOAD_DIR (%s); abstat looks nowhere else while it is set: fix or unset it",
+				  name, env);
+		else
+			msg_error("-w: workload '%s' is not built or installed; run 'make' or set ABSTAT_WORKLOAD_DIR",
+				  name);
 		goto err;
 	}
 	if (colon && cli_split_words(colon + 1, &args) < 0) {

@@ -4,6 +4,7 @@
  * run prints (report.c), after a few lines of its environment; or its
  * summaries as json or csv.
  */
+#include <errno.h>
 #include <stdio.h>
 
 #include "commands.h"
@@ -28,6 +29,12 @@ int cmd_show(const struct config *cfg)
 	if (cmd_report_format(cfg)) {
 		result_free(r);
 		return EXIT_USAGE;
+	}
+	rc = report_check_names(&opts, r, err, sizeof(err));
+	if (rc) {
+		msg_error("show: %s", rc == -ENOMEM ? "out of memory" : err);
+		result_free(r);
+		return cmd_status(rc, EXIT_USAGE);
 	}
 	if (cfg->format == FMT_TEXT)
 		report_env(r, stdout);

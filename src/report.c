@@ -121,6 +121,50 @@ static bool report_shown(const struct report_opts *o, const struct metric *m)
 	       compare_check_list_has(o->events, m->name);
 }
 
+static int report_check_list(const char *list, const char *opt,
+			     const struct result *r, char *err, size_t len)
+{
+	char *copy = list ? strdup(list) : NULL, *tok, *save = NULL;
+	int rc = 0;
+
+	if (!list)
+		return 0;
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ",", &save); tok && !rc;
+	     tok = strtok_r(NULL, ",", &save)) {
+		bool found = false;
+
+		for (size_t b = 0; b < r->n_bench && !found && !rc; b++) {
+			struct metric_set set;
+
+			if (metrics_extract(r, &r->bench[b], &set)) {
+				rc = -ENOMEM;
+				break;
+			}
+			for (size_t i = 0; i < set.n && !found; i++)
+				found = !strcmp(set.m[i].name, tok);
+			metrics_free(&set);
+		}
+		if (!found && !rc) {
+			snprintf(err, len,
+				 "%s: no metric named '%s' in %s; 'abstat show FILE' lists them",
+				 opt, tok, r->path ? r->path : "the result");
+			rc = -EINVAL;
+		}
+	}
+	free(copy);
+	return rc;
+}
+
+int report_check_names(const struct report_opts *o, const struct result *r,
+		       char *err, size_t len)
+{
+	int rc = report_check_list(o->metrics, "--metric", r, err, len);
+
+	return rc ? rc : report_check_list(o->events, "-e", r, err, len);
+}
+
 static void report_bench(const struct report_opts *o, const struct result *r,
 			 const struct benchmark *b, FILE *out)
 {

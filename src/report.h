@@ -21,6 +21,10 @@ bool report_format_ok(enum out_format f);
 /* The table (text), or the summaries as json/csv, per o->format. */
 void report_result(const struct report_opts *o, const struct result *r,
 		   FILE *out);
+/* show --metric/-e: every name in the lists is a row of some benchmark
+ * of r; else -EINVAL naming the first that is not (-ENOMEM). */
+int report_check_names(const struct report_opts *o, const struct result *r,
+		       char *err, size_t len);
 /* show: where the result comes from, kernel, CPU and stored warnings. */
 void report_env(const struct result *r, FILE *out);
 

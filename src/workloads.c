@@ -129,8 +129,15 @@ int workloads_path(const char *name, char *buf, size_t len)
 	const char *env = getenv("ABSTAT_WORKLOAD_DIR");
 	char dir[PATH_MAX];
 
-	if (env && *env && !workloads_try(env, "", name, buf, len))
-		return 0;
+	/* Set, it is the only place looked at: falling back to another build
+	 * would measure other binaries than the user asked for. */
+	if (env && *env) {
+		if (!workloads_try(env, "", name, buf, len))
+			return 0;
+		if (len)
+			buf[0] = '\0';
+		return -ENOENT;
+	}
 	if (!workloads_exe_dir(dir, sizeof(dir)) &&
 	    (!workloads_try(dir, "/build/workloads", name, buf, len) ||
 	     !workloads_try(dir, "/../libexec/abstat", name, buf, len)))
