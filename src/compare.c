@@ -22,6 +22,7 @@
 
 #include "compare.h"
 #include "compare_priv.h"
+#include "escape.h"
 #include "stats.h"
 
 /* Warning thresholds (DESIGN.md "Statistics"). */
@@ -91,7 +92,7 @@ int compare_warn(struct compare_model *m, const char *fmt, ...)
 	if (!w)
 		return -ENOMEM;
 	m->warnings = w;
-	w[m->n_warnings] = strdup(buf);
+	w[m->n_warnings] = escape_dup(buf);
 	if (!w[m->n_warnings])
 		return -ENOMEM;
 	m->n_warnings++;
@@ -176,9 +177,10 @@ static int compare_add_row(struct compare_model *m, const char *bench,
 	r = &r[m->n_rows];
 	memset(r, 0, sizeof(*r));
 	m->n_rows++;
-	r->bench = strdup(bench);
-	r->metric = strdup(mt->name);
-	r->unit = strdup(mt->unit);
+	/* names as shown: control characters escaped (escape.h) */
+	r->bench = escape_dup(bench);
+	r->metric = escape_dup(mt->name);
+	r->unit = escape_dup(mt->unit);
 	r->kind = mt->kind;
 	r->higher_is_better = mt->higher_is_better;
 	r->primary = primary;
@@ -300,7 +302,7 @@ static int compare_fill_stat(struct compare_model *m, struct compare_row *row,
 		st->scaled |= mt->scaled;
 		if ((!mt->supported || !mt->counted) && !st->reason &&
 		    mt->reason)
-			st->reason = strdup(mt->reason);
+			st->reason = escape_dup(mt->reason);
 		st->supported &= mt->supported;
 		st->counted &= mt->counted;
 		total += mt->n;
@@ -708,7 +710,7 @@ static int compare_header(const struct side *sides, size_t n,
 			snprintf(buf, sizeof(buf), "side%zu", s + 1);
 			l = buf;
 		}
-		m->labels[s] = strdup(l);
+		m->labels[s] = escape_dup(l);
 		if (!m->labels[s])
 			return -ENOMEM;
 		m->files[s] = sides[s].n_files;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "env.h"
 
 static const char absent[] = "(absent)";
@@ -273,15 +274,17 @@ static int env_diff_key(json_t **flat, size_t n, const char *key,
 		return -ENOMEM;
 	*out = grown;
 	d = &grown[(*n_out)++];
-	d->key = strdup(key);
 	d->kind = env_diff_classify(key, allow);
+	/* as shown: a key or value from a file cannot hold a control
+	 * character that reaches a terminal or breaks a header line */
+	d->key = escape_dup(key);
 	d->values = calloc(n, sizeof(*d->values));
 	if (!d->key || !d->values)
 		return -ENOMEM;
 	for (size_t s = 0; s < n; s++) {
 		const char *v = json_string_value(json_object_get(flat[s], key));
 
-		d->values[s] = strdup(v ? v : absent);
+		d->values[s] = escape_dup(v ? v : absent);
 		if (!d->values[s])
 			return -ENOMEM;
 	}

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "format.h"
 
 /* Print s word-wrapped to width (s has no newlines). */
@@ -42,15 +43,19 @@ static void fmt_wrap(FILE *out, const char *s, int width, const char *indent)
 		fputc('\n', out);
 }
 
-/* One line, cut to width with "..." when longer. */
+/* One line, its control characters escaped (escape.h), cut to width
+ * with "..." when longer. */
 void fmt_text_line(FILE *out, int width, const char *s)
 {
-	int n = (int)strlen(s);
+	char shown[2048];
+	int n;
 
+	escape_str(s, shown, sizeof(shown));
+	n = (int)strlen(shown);
 	if (n <= width)
-		fprintf(out, "%s\n", s);
+		fprintf(out, "%s\n", shown);
 	else
-		fprintf(out, "%.*s...\n", width - 3, s);
+		fprintf(out, "%.*s...\n", width - 3, shown);
 }
 
 enum { C_NAME, C_CA, C_PA, C_CB, C_PB, C_DELTA, C_CI, C_P, C_V, C_N,

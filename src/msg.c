@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "msg.h"
 
 static bool msg_quiet;
@@ -22,13 +23,18 @@ bool msg_colour(void)
 static void msg_vprint(const char *kind, const char *colour, const char *fmt,
 		       va_list ap)
 {
+	char text[4096], shown[sizeof(text) * 4];
 	bool c = kind && msg_colour();
 
+	/* one line whatever the arguments hold (file names, labels, the
+	 * workload's stderr): their control characters escaped */
+	vsnprintf(text, sizeof(text), fmt, ap);
+	escape_str(text, shown, sizeof(shown));
 	fputs("abstat: ", stderr);
 	if (kind)
 		fprintf(stderr, "%s%s:%s ", c ? colour : "", kind,
 			c ? "\033[0m" : "");
-	vfprintf(stderr, fmt, ap);
+	fputs(shown, stderr);
 	fputc('\n', stderr);
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "compare.h"
 #include "format.h"
 #include "metrics.h"
@@ -61,36 +62,35 @@ static void report_header(const struct result *r, const struct benchmark *b,
 			 cpus && strpbrk(cpus, ",-") ? "CPUs" : "CPU",
 			 cpus ? cpus : "not pinned",
 			 json_is_true(uo) ? "user-only" : "user+kernel");
-	fprintf(out, "%.*s\n", REPORT_WIDTH, line);
+	fmt_text_line(out, REPORT_WIDTH, line);
 	k = (size_t)snprintf(line, sizeof(line), "command:");
 	for (char **a = b->argv; a && *a && k < sizeof(line); a++)
 		k += (size_t)snprintf(line + k, sizeof(line) - k, " %s", *a);
-	if (k > REPORT_WIDTH)
-		fprintf(out, "%.*s...\n", REPORT_WIDTH - 3, line);
-	else
-		fprintf(out, "%s\n", line);
+	fmt_text_line(out, REPORT_WIDTH, line);
 }
 
 static void report_metric(const struct metric *m, int nw,
 			  const char **last_reason, FILE *out)
 {
 	struct stats_summary s;
-	char v[5][16];
+	char v[5][16], name[512], why[1024];
 
-	if ((int)strlen(m->name) > nw) {
-		fprintf(out, "%s\n", m->name);
+	escape_str(m->name, name, sizeof(name));
+	if ((int)strlen(name) > nw) {
+		fprintf(out, "%s\n", name);
 		fprintf(out, "%*s", nw, "");
 	} else {
-		fprintf(out, "%-*s", nw, m->name);
+		fprintf(out, "%-*s", nw, name);
 	}
 	if (!m->supported || !m->n) {
-		const char *why = m->reason ? m->reason : "no value";
+		const char *reason = m->reason ? m->reason : "no value";
 
 		fprintf(out, " %s\n", m->supported ? "<not counted>" :
 						    "<not supported>");
-		if (*last_reason && !strcmp(*last_reason, why))
+		if (*last_reason && !strcmp(*last_reason, reason))
 			return;
-		*last_reason = why;
+		*last_reason = reason;
+		escape_str(reason, why, sizeof(why));
 		if (strlen(why) + 4 > REPORT_WIDTH)
 			fprintf(out, "  (%.*s...)\n", REPORT_WIDTH - 7, why);
 		else
@@ -256,8 +256,12 @@ static void report_machine(const struct report_opts *o,
 			if (!report_shown(o, m))
 				continue;
 			if (o->format == FMT_CSV) {
-				fprintf(out, "%s,%s,%s,%zu", r->bench[i].name,
-					m->name, m->unit, m->n);
+				char bn[512], mn[512];
+
+				escape_str(r->bench[i].name, bn, sizeof(bn));
+				escape_str(m->name, mn, sizeof(mn));
+				fprintf(out, "%s,%s,%s,%zu", bn, mn, m->unit,
+					m->n);
 				if (ok)
 					fprintf(out, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g",
 						s.median, s.median_lo,
