@@ -177,10 +177,9 @@ static int compare_add_row(struct compare_model *m, const char *bench,
 	r = &r[m->n_rows];
 	memset(r, 0, sizeof(*r));
 	m->n_rows++;
-	/* names as shown: control characters escaped (escape.h) */
-	r->bench = escape_dup(bench);
-	r->metric = escape_dup(mt->name);
-	r->unit = escape_dup(mt->unit);
+	r->bench = strdup(bench);
+	r->metric = strdup(mt->name);
+	r->unit = strdup(mt->unit);
 	r->kind = mt->kind;
 	r->higher_is_better = mt->higher_is_better;
 	r->primary = primary;
@@ -710,7 +709,7 @@ static int compare_header(const struct side *sides, size_t n,
 			snprintf(buf, sizeof(buf), "side%zu", s + 1);
 			l = buf;
 		}
-		m->labels[s] = escape_dup(l);
+		m->labels[s] = strdup(l);
 		if (!m->labels[s])
 			return -ENOMEM;
 		m->files[s] = sides[s].n_files;

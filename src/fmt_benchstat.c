@@ -10,12 +10,18 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "escape.h"
 #include "format.h"
 
-static void fmt_bs_token(FILE *out, const char *s)
+/* One benchstat token: control characters escaped (escape.h), blanks as
+ * '_' */
+static void fmt_bs_token(FILE *out, const char *raw)
 {
-	for (; *s; s++)
-		fputc(isspace((unsigned char)*s) ? '_' : *s, out);
+	char buf[4096];
+
+	escape_str(raw, buf, sizeof(buf));
+	for (const char *s = buf; *s; s++)
+		fputc(*s == ' ' ? '_' : *s, out);
 }
 
 static void fmt_bs_unit(FILE *out, const struct compare_row *r)
@@ -46,8 +52,9 @@ void fmt_benchstat(const struct compare_model *m, FILE *out)
 				    m->rows[k].stat[s].n > most)
 					most = m->rows[k].stat[s].n;
 			for (size_t i = 0; i < most; i++) {
-				const char *b = m->rows[r].bench;
+				char b[512];
 
+				escape_str(m->rows[r].bench, b, sizeof(b));
 				fprintf(out, "Benchmark%c", toupper((unsigned char)b[0]));
 				fmt_bs_token(out, b + 1);
 				fputs(" 1", out);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "format.h"
 
 bool fmt_colour(FILE *out)
@@ -76,6 +77,13 @@ static void fmt_ci(double lo, double hi, bool absolute, char *buf,
 	snprintf(buf, len, "[%.12s,%.12s]", x, y);
 }
 
+const char *fmt_label(const struct compare_model *m, size_t s, char *buf,
+		      size_t len)
+{
+	escape_str(m->labels[s], buf, len);
+	return buf;
+}
+
 enum fmt_view fmt_view(const struct compare_model *m)
 {
 	if (m->n_bench <= 1)
@@ -126,6 +134,11 @@ static void fmt_name(const struct compare_model *m,
 		     const struct compare_row *r, char *buf, size_t len)
 {
 	const char *star = "";
+	char bench[72], metric[72];
+
+	/* as shown: control characters escaped (escape.h) */
+	escape_str(r->bench, bench, sizeof(bench));
+	escape_str(r->metric, metric, sizeof(metric));
 
 	for (size_t s = 0; s < m->n_sides; s++)
 		if (r->stat[s].scaled)
@@ -133,16 +146,16 @@ static void fmt_name(const struct compare_model *m,
 	switch (fmt_view(m)) {
 	case FMT_VIEW_SUITE:
 		if (fmt_one_metric(m))
-			snprintf(buf, len, "%s%s", r->bench, star);
+			snprintf(buf, len, "%s%s", bench, star);
 		else
-			snprintf(buf, len, "%s %s%s", r->bench, r->metric,
+			snprintf(buf, len, "%s %s%s", bench, metric,
 				 star);
 		break;
 	case FMT_VIEW_GROUPS:
-		snprintf(buf, len, "  %s%s", r->metric, star);
+		snprintf(buf, len, "  %s%s", metric, star);
 		break;
 	default:
-		snprintf(buf, len, "%s%s", r->metric, star);
+		snprintf(buf, len, "%s%s", metric, star);
 	}
 }
 
@@ -217,7 +230,7 @@ void fmt_title(const struct compare_model *m, char *buf, size_t len)
 	for (size_t s = 0; s < m->n_sides; s++)
 		multi |= m->files[s] > 1;
 	if (fmt_view(m) == FMT_VIEW_SINGLE)
-		snprintf(what, sizeof(what), "%s", m->rows[0].bench);
+		escape_str(m->rows[0].bench, what, sizeof(what));
 	else if (fmt_view(m) == FMT_VIEW_SUITE && fmt_one_metric(m))
 		snprintf(what, sizeof(what), "%zu benchmarks, %s", m->n_bench,
 			 m->rows[0].metric);

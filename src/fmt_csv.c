@@ -4,10 +4,17 @@
 #include <math.h>
 #include <string.h>
 
+#include "escape.h"
 #include "format.h"
 
-static void fmt_csv_str(FILE *out, const char *s)
+/* s as a csv field: control characters escaped (escape.h), quoted when it
+ * holds a comma or a quote */
+static void fmt_csv_str(FILE *out, const char *raw)
 {
+	char buf[4096];
+	const char *s = buf;
+
+	escape_str(raw, buf, sizeof(buf));
 	if (!strpbrk(s, ",\"\n\r")) {
 		fputs(s, out);
 		return;

@@ -214,13 +214,16 @@ static void fmt_env_entry(const struct compare_model *m,
 	for (size_t s = as_words ? 1 : 0; s < m->n_sides; s++) {
 		const char *v = fmt_env_value(d, s);
 
+		char la[512], ls[512];
+
+		fmt_label(m, 0, la, sizeof(la));
+		fmt_label(m, s, ls, sizeof(ls));
 		if (as_words && !strcmp(v, fmt_env_value(d, 0)))
-			snprintf(words, sizeof(words), "as %s", m->labels[0]);
+			snprintf(words, sizeof(words), "as %s", la);
 		else if (as_words)
 			fmt_env_word_diff(fmt_env_value(d, 0), v, words,
 					  sizeof(words));
-		snprintf(buf, sizeof(buf), "%s: %s", m->labels[s],
-			 as_words ? words : v);
+		snprintf(buf, sizeof(buf), "%s: %s", ls, as_words ? words : v);
 		fmt_env_wrap(&sub, buf);
 	}
 }

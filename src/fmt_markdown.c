@@ -4,11 +4,18 @@
  * a paragraph. Cells are those of the text table (fmt_row_cells). */
 #include <string.h>
 
+#include "escape.h"
 #include "format.h"
 
 /* Pipes in user strings (labels, benchmark names) would split cells. */
-static void fmt_md_str(FILE *out, const char *s)
+/* s as a markdown cell: control characters escaped (escape.h), '|'
+ * backslashed */
+static void fmt_md_str(FILE *out, const char *raw)
 {
+	char buf[4096];
+	const char *s = buf;
+
+	escape_str(raw, buf, sizeof(buf));
 	for (; *s; s++) {
 		if (*s == '|')
 			fputc('\\', out);

@@ -151,14 +151,17 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 	};
 	const char *last_reason = NULL, *last_bench = NULL;
 	bool last_primary = true;
+	char la[512], lb[512];
 	struct fmt_table t;
 	bool split;
 	int indent, wa, wb;
 
+	fmt_label(m, 0, la, sizeof(la));
+	fmt_label(m, s, lb, sizeof(lb));
 	fmt_measure(m, s, head, &t);
 	/* widen the centre columns for the labels while the table fits */
 	for (int i = 0; i < 2; i++) {
-		int want = (int)strlen(m->labels[i ? s : 0]);
+		int want = (int)strlen(i ? lb : la);
 		int *w = &t.w[i ? C_CB : C_CA];
 		int have = *w + 1 + t.w[i ? C_PB : C_PA];
 
@@ -177,8 +180,7 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 	wa = t.w[C_CA] + (t.no_cv ? 0 : 1 + t.w[C_PA]);
 	wb = t.w[C_CB] + (t.no_cv ? 0 : 1 + t.w[C_PB]);
 	/* labels centred-right over their two columns */
-	fprintf(out, "%*s %*.*s  %*.*s\n", indent, "", wa, wa, m->labels[0],
-		wb, wb, m->labels[s]);
+	fprintf(out, "%*s %*.*s  %*.*s\n", indent, "", wa, wa, la, wb, wb, lb);
 	fprintf(out, "%-*s", indent, split ? "" : head[C_NAME]);
 	for (int i = C_CA; i < (t.show_n ? C_MAX : C_N); i++)
 		if (!fmt_hidden(&t, i))
@@ -237,7 +239,7 @@ static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,
 /* Within/between-boot spread, only when some side has several boots. */
 static void fmt_boots(const struct compare_model *m, FILE *out, int width)
 {
-	char buf[256], cell[40];
+	char buf[256], cell[40], lab[512];
 	size_t k;
 	int cw = 16;
 
@@ -252,7 +254,7 @@ print:
 	k = (size_t)snprintf(buf, sizeof(buf), "%-16s", "metric");
 	for (size_t s = 0; s < m->n_sides && k < sizeof(buf); s++)
 		k += (size_t)snprintf(buf + k, sizeof(buf) - k, " %*.*s", cw,
-				      cw, m->labels[s]);
+				      cw, fmt_label(m, s, lab, sizeof(lab)));
 	fmt_text_line(out, width, buf);
 	for (size_t r = 0; r < m->n_rows; r++) {
 		struct fmt_cells c;
@@ -290,7 +292,7 @@ void fmt_text(const struct compare_model *m, FILE *out, int width,
 		fputc('\n', out);
 		if (m->n_sides > 2) {
 			snprintf(buf, sizeof(buf), "%s vs %s:", m->labels[0],
-				 m->labels[s]);
+				 m->labels[s]); /* fmt_text_line escapes */
 			fmt_text_line(out, width, buf);
 		}
 		fmt_pair(m, s, out, width, colour);

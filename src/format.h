@@ -64,7 +64,7 @@ void fmt_pct(double frac, char *buf, size_t len);
  * text and markdown tables print them. special: the row has no numbers
  * (msg says why: "<not supported>", ...). */
 struct fmt_cells {
-	char name[96];
+	char name[160];
 	char ca[16], pa[16], cb[16], pb[16];
 	char delta[24], ci[40], p[16], verdict[16], n[32];
 	char msg[64];      /* not-supported/too-few/... text, or "" */
@@ -80,6 +80,10 @@ enum fmt_view {
 };
 
 enum fmt_view fmt_view(const struct compare_model *m);
+/* Side s's label as shown: control characters escaped (escape.h; the
+ * model keeps labels as given, for json and charts). Returns buf. */
+const char *fmt_label(const struct compare_model *m, size_t s, char *buf,
+		      size_t len);
 void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		   size_t s, struct fmt_cells *c);
 /* Column heading of the centers: "median" or "mean". */
