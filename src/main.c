@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* abstat: parse, validate, dispatch. */
+#include <sys/auxv.h>
+
 #include "cli.h"
 #include "commands.h"
 #include "msg.h"
@@ -16,8 +18,17 @@ int main(int argc, char **argv)
 {
 	struct config cfg;
 	bool done;
-	int rc = cli_parse(argc, argv, &cfg, &done);
+	int rc;
 
+	/* Set-user-ID or set-group-ID (or file capabilities): abstat runs
+	 * workloads as any --user, reads any file and opens any counter,
+	 * so whoever may run it would hold root. Refuse before anything
+	 * else reads the caller's environment or arguments. */
+	if (getauxval(AT_SECURE)) {
+		msg_error("abstat is installed set-user-ID or set-group-ID (or with file capabilities) and refuses to run so: that would hand its privileges to every user; remove the bits (chmod u-s,g-s) and run it as root instead");
+		return EXIT_SETUID;
+	}
+	rc = cli_parse(argc, argv, &cfg, &done);
 	if (rc < 0)
 		rc = cmd_status(rc, EXIT_USAGE);
 	else if (!done)
