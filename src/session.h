@@ -44,6 +44,7 @@ struct session {
 	struct cpuset *cpuset;
 	struct cpu_list pinned;
 	gid_t *groups;
+	char **user_env;      /* --user without --keep-env: the workload's */
 	struct launch_spec spec;
 	json_t *env;
 	json_t *warnings;
