@@ -420,8 +420,9 @@ static void doctor_misc(const char *root, json_t *env, size_t n_online,
 			   "ASLR on: layout effects show up in the spread");
 }
 
-/* The stale cgroups' names, for one detail line. */
+/* The stale cgroups' names below root, for one detail line. */
 struct doctor_stale {
+	const char *root;
 	char names[384];
 	size_t n, shown;
 };
@@ -429,8 +430,10 @@ struct doctor_stale {
 static void doctor_stale_add(const char *dir, int rc, void *arg)
 {
 	struct doctor_stale *st = arg;
-	size_t used = strlen(st->names);
+	size_t used = strlen(st->names), n = strlen(st->root);
 
+	if (!strncmp(dir, st->root, n) && dir[n] == '/')
+		dir += n + 1;
 	st->n++;
 	if (used + strlen(dir) + 3 < sizeof(st->names)) {
 		snprintf(st->names + used, sizeof(st->names) - used, "%s%s",
@@ -445,7 +448,7 @@ static void doctor_stale_add(const char *dir, int rc, void *arg)
 static void doctor_cgroups(const char *root, struct doctor_list *l)
 {
 	char cg[PATH_MAX];
-	struct doctor_stale st = { .names = "" };
+	struct doctor_stale st = { .root = cg, .names = "" };
 
 	snprintf(cg, sizeof(cg), "%s/sys/fs/cgroup", root);
 	cpuset_stale(cg, false, doctor_stale_add, &st);
@@ -457,8 +460,8 @@ static void doctor_cgroups(const char *root, struct doctor_list *l)
 	doctor_add(l, DOCTOR_WARN, "cgroups", cg,
 		   st.n == 1 ? "abstat doctor --clean-cgroups (as root) removes it" :
 			       "abstat doctor --clean-cgroups (as root) removes them",
-		   "%zu stale abstat cpuset cgroup%s, whose session is gone (its CPUs stay claimed): %s%s",
-		   st.n, st.n == 1 ? "" : "s", st.names,
+		   "%zu stale abstat cpuset cgroup%s in %s, whose session is gone (its CPUs stay claimed): %s%s",
+		   st.n, st.n == 1 ? "" : "s", cg, st.names,
 		   st.shown < st.n ? " ..." : "");
 }
 
