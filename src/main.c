@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* abstat: parse, validate, dispatch. */
 #include <sys/auxv.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -23,10 +24,12 @@ int main(int argc, char **argv)
 	/* Set-user-ID or set-group-ID (or file capabilities): abstat runs
 	 * workloads as any --user, reads any file and opens any counter,
 	 * so whoever may run it would hold root. Refuse before anything
-	 * else reads the caller's environment or arguments. */
+	 * else reads the caller's environment or arguments. _exit: nothing
+	 * to flush (stderr is unbuffered), and no exit handler of the
+	 * caller's choosing (a sanitizer's) runs with our privileges. */
 	if (getauxval(AT_SECURE)) {
 		msg_error("abstat is installed set-user-ID or set-group-ID (or with file capabilities) and refuses to run so: that would hand its privileges to every user; remove the bits (chmod u-s,g-s) and run it as root instead");
-		return EXIT_SETUID;
+		_exit(EXIT_SETUID);
 	}
 	rc = cli_parse(argc, argv, &cfg, &done);
 	if (rc < 0)
