@@ -113,6 +113,11 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_KIND] = { "kind", 0, "K", NULL, false, NULL, &kinds },
 	[OPT_ENCODE] = { "encode", 0, NULL, NULL, false,
 			 "show each event's encoding" },
+	[OPT_KEEP_ENV] = { "keep-env", 0, NULL, NULL, false,
+			   "with --user: keep abstat's environment\n"
+			   "(default: a clean one for USER)" },
+	[OPT_CLEAN_CGROUPS] = { "clean-cgroups", 0, NULL, NULL, false,
+				"remove the stale abstat cgroups" },
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
 			  "print the version" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
@@ -131,7 +136,8 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	USE(OPT_SHOW_OUTPUT)
 #define MEASURE_OPTS_TAIL                                                     \
 	USE(OPT_FORCE), USE(OPT_IGNORE_FAILURE), USE(OPT_ALLOW_MULTIPLEX),    \
-	USE(OPT_QUIET), USE(OPT_USER), USE(OPT_SEED), USE(OPT_OPS)
+	USE(OPT_QUIET), USE(OPT_USER), USE(OPT_KEEP_ENV), USE(OPT_SEED),       \
+	USE(OPT_OPS)
 
 /* versus, compare and plot build the compare model alike */
 #define MODEL_OPTS                                                            \
@@ -189,7 +195,7 @@ static const struct cli_use list_opts[] = {
 static const struct cli_use doctor_opts[] = {
 	USE_HELP(OPT_CPU, "CPUs that will run the workload"),
 	USE_HELP(OPT_USER_ONLY, "checks for user-space counting"),
-	USE(OPT_BACKEND), END,
+	USE(OPT_BACKEND), USE(OPT_CLEAN_CGROUPS), END,
 };
 
 static const struct cli_use recover_opts[] = {
@@ -219,7 +225,7 @@ const struct cmd_entry cli_cmds[] = {
 	  plot_opts },
 	{ "list", CMD_LIST, false, "abstat list [OPTIONS] [PATTERN]", NULL,
 	  list_opts },
-	{ "doctor", CMD_DOCTOR, false, "abstat doctor [-C CPU] [--user-only]",
+	{ "doctor", CMD_DOCTOR, false, "abstat doctor [-C CPU] [--user-only] [--clean-cgroups]",
 	  NULL, doctor_opts },
 	{ "workloads", CMD_WORKLOADS, true, "abstat workloads", NULL,
 	  no_opts },
@@ -503,6 +509,12 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		return 0;
 	case OPT_ENCODE:
 		cfg->encode = true;
+		return 0;
+	case OPT_KEEP_ENV:
+		cfg->keep_env = true;
+		return 0;
+	case OPT_CLEAN_CGROUPS:
+		cfg->clean_cgroups = true;
 		return 0;
 	case OPT_VERSION:
 	case OPT_HELP:

@@ -65,6 +65,7 @@ struct config {
 	bool allow_multiplex;  /* --allow-multiplex */
 	bool quiet;            /* -q */
 	const char *run_user;  /* --user USER */
+	bool keep_env;         /* --keep-env: --user keeps the environment */
 	uint64_t ops;          /* --ops N for external commands, 0 = unknown */
 	bool has_ops;
 	char *workloads;       /* -w NAME[:ARGS][,...], every -w joined */
@@ -101,6 +102,7 @@ struct config {
 	/* list */
 	const char *pattern;
 	bool encode;             /* list --encode: print encodings */
+	bool clean_cgroups;      /* doctor --clean-cgroups */
 };
 
 /*

@@ -310,6 +310,8 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 		return cli_usage("--no-pin and -C contradict each other; give one");
 	if (measures && cfg->no_pin && cfg->cpuset)
 		return cli_usage("--cpuset needs pinning; drop --no-pin");
+	if (measures && cfg->keep_env && !cfg->run_user)
+		return cli_usage("--keep-env only applies with --user USER; add --user or drop --keep-env");
 	if (measures && cfg->copies > 1 && cfg->cpus.n &&
 	    cfg->cpus.n < cfg->copies)
 		return cli_usage("--copies %u needs %u CPUs in -C (got %zu)",

@@ -5,13 +5,18 @@
  * One line per check ("WARN  governor      ..."), wrapped to 80 columns
  * with continuation lines indented, then the file it read and the fix for
  * every WARN and FAIL, then a summary. Exit 0 without a FAIL, else 1.
+ * With --clean-cgroups: remove the stale abstat cgroups instead, one
+ * "removed DIR" line each; exit 5 when one cannot be removed.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
+#include "cpuset.h"
 #include "doctor.h"
 #include "msg.h"
 
@@ -59,6 +64,37 @@ static const char *const doctor_level_name[] = {
 	[DOCTOR_FAIL] = "FAIL",
 };
 
+static void doctor_clean_one(const char *dir, int rc, void *arg)
+{
+	size_t *failed = arg;
+
+	if (!rc) {
+		printf("removed %s\n", dir);
+		return;
+	}
+	(*failed)++;
+	if (rc == -EACCES || rc == -EPERM || rc == -EROFS)
+		msg_error("doctor: cannot remove %s: %s; run 'abstat doctor --clean-cgroups' as root",
+			  dir, strerror(-rc));
+	else
+		msg_error("doctor: cannot remove %s: %s; move its tasks to the parent's cgroup.procs, then rmdir it",
+			  dir, strerror(-rc));
+}
+
+/* --clean-cgroups: the cgroups the "cgroups" check names, removed. */
+static int doctor_clean(const char *root)
+{
+	char cg[PATH_MAX];
+	size_t failed = 0;
+	int n;
+
+	snprintf(cg, sizeof(cg), "%s/sys/fs/cgroup", root);
+	n = cpuset_stale(cg, true, doctor_clean_one, &failed);
+	printf("%zu stale abstat cgroup%s removed\n", (size_t)n - failed,
+	       (size_t)n - failed == 1 ? "" : "s");
+	return failed ? EXIT_IO : EXIT_OK;
+}
+
 int cmd_doctor(const struct config *cfg)
 {
 	const char *root = getenv("ABSTAT_SYSROOT");
@@ -72,8 +108,11 @@ int cmd_doctor(const struct config *cfg)
 	size_t n, count[3] = { 0 };
 	char prefix[64], cpus[256];
 	struct cpu_list online;
-	int rc = doctor_run(&ctx, &c, &n);
+	int rc;
 
+	if (cfg->clean_cgroups)
+		return doctor_clean(ctx.root);
+	rc = doctor_run(&ctx, &c, &n);
 	if (rc) {
 		msg_error("doctor: cannot run the checks: %s; retry",
 			  strerror(-rc));

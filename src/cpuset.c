@@ -21,36 +21,45 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
+#include <time.h>
 #include <unistd.h>
 
-#include "cpuset.h"
+#include "cpuset_priv.h"
 
 #define CGROUP_SUPER_MAGIC 0x27e0eb
 #define CGROUP2_SUPER_MAGIC 0x63677270
+/* New names tried before giving up (each 64 random bits). */
+#define CPUSET_TRIES 8
 
 struct cpuset {
 	bool in_use;
 	int version;           /* 1 or 2 */
-	char dir[PATH_MAX];    /* .../abstat-<pid> */
+	char dir[PATH_MAX];    /* .../abstat-<pid>-<hex> */
 	char parent[PATH_MAX];
 	char procs[PATH_MAX];  /* dir/cgroup.procs */
+	char parent_procs[PATH_MAX];
 	char note[256];
-	bool created;          /* dir made by us: remove it on error */
+	bool created;          /* dir made by us: the only one we remove */
+	int lock_fd;           /* dir, flock(LOCK_EX) while we own it */
 };
 
 static struct cpuset cpuset_pool[CPUSET_MAX];
 
-static int cpuset_write(const char *dir, const char *file, const char *val)
+int cpuset_write(const char *dir, const char *file, const char *val)
 {
 	char path[PATH_MAX];
 	size_t n = strlen(val);
@@ -107,7 +116,7 @@ static bool cpuset_file_has_word(const char *dir, const char *file,
 	return false;
 }
 
-static bool cpuset_on_cgroupfs(const char *dir)
+bool cpuset_on_cgroupfs(const char *dir)
 {
 	struct statfs sf;
 
@@ -117,8 +126,7 @@ static bool cpuset_on_cgroupfs(const char *dir)
 	       sf.f_type == CGROUP2_SUPER_MAGIC;
 }
 
-/* Move every task of dir to parent, then rmdir. 0 or -errno. */
-static int cpuset_remove(const char *parent, const char *dir)
+int cpuset_remove(const char *parent, const char *dir)
 {
 	char path[PATH_MAX], line[64];
 	FILE *f;
@@ -215,38 +223,114 @@ static bool cpuset_is_v1(const char *dir)
 	return cpuset_has(dir, "cpuset.cpus") || cpuset_has(dir, "cpus");
 }
 
+/* 16 hex digits no other session can predict: getrandom, else the clock
+ * mixed with the pid and a counter (never the pid alone). */
+static void cpuset_random_hex(char out[17])
+{
+	static uint64_t n;
+	struct timespec ts;
+	uint64_t v;
+
+	if (getrandom(&v, sizeof(v), GRND_NONBLOCK) != (ssize_t)sizeof(v)) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		v = ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec) ^
+		    ((uint64_t)getpid() << 40) ^ (++n * 0x9e3779b97f4a7c15u);
+	}
+	snprintf(out, 17, "%016" PRIx64, v);
+}
+
+/*
+ * Take the owner's lock on our new directory: flock(LOCK_EX) on an
+ * O_RDONLY descriptor of it, held until destroy (or the process's death:
+ * the kernel drops it, so a SIGKILLed session leaves an unlocked, hence
+ * stale, cgroup). Blocking, because a stale-cgroup check may hold it for
+ * a moment; then the directory must still be the one we made (the check
+ * removes unlocked ones). 0, -ESTALE (gone: try another name) or -errno.
+ */
+static int cpuset_lock(struct cpuset *cs, const struct stat *made)
+{
+	struct stat now;
+	int fd = open(cs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0)
+		return errno == ENOENT ? -ESTALE : -errno;
+	while (flock(fd, LOCK_EX) < 0) {
+		if (errno != EINTR) {
+			int e = -errno;
+
+			close(fd);
+			return e;
+		}
+	}
+	if (stat(cs->dir, &now) || now.st_ino != made->st_ino ||
+	    now.st_dev != made->st_dev) {
+		close(fd);
+		return -ESTALE;
+	}
+	cs->lock_fd = fd;
+	return 0;
+}
+
+/*
+ * mkdir <parent>/abstat-<pid>-<16 random hex digits>: a name no other
+ * session (in this or another PID namespace, where the pid alone repeats)
+ * can predict. What exists is never touched: on EEXIST, or when a stale
+ * check removed our directory before we locked it, another name.
+ */
 static int cpuset_mkdir(struct cpuset *cs, char *err, size_t len)
 {
-	int e;
+	int e = EEXIST;
 
-	if (snprintf(cs->dir, sizeof(cs->dir), "%s/abstat-%d", cs->parent,
-		     (int)getpid()) >= (int)sizeof(cs->dir) ||
-	    snprintf(cs->procs, sizeof(cs->procs), "%s/cgroup.procs",
-		     cs->dir) >= (int)sizeof(cs->procs)) {
-		snprintf(err, len, "--cpuset: cgroup path under %.200s is too long",
-			 cs->parent);
-		return -ENAMETOOLONG;
-	}
-	if (!mkdir(cs->dir, 0755))
-		goto made;
-	e = errno;
-	if (e == EEXIST) {
-		/* left by an earlier process that had our pid */
-		cpuset_remove(cs->parent, cs->dir);
-		if (!mkdir(cs->dir, 0755))
-			goto made;
-		e = errno;
+	for (int tries = 0; tries < CPUSET_TRIES; tries++) {
+		char hex[17];
+		struct stat st;
+		int rc;
+
+		cpuset_random_hex(hex);
+		if (snprintf(cs->dir, sizeof(cs->dir), "%s/" CPUSET_PREFIX "%d-%s",
+			     cs->parent, (int)getpid(), hex) >=
+			    (int)sizeof(cs->dir) ||
+		    snprintf(cs->procs, sizeof(cs->procs), "%s/cgroup.procs",
+			     cs->dir) >= (int)sizeof(cs->procs) ||
+		    snprintf(cs->parent_procs, sizeof(cs->parent_procs),
+			     "%s/cgroup.procs", cs->parent) >=
+			    (int)sizeof(cs->parent_procs)) {
+			snprintf(err, len, "--cpuset: cgroup path under %.200s is too long",
+				 cs->parent);
+			return -ENAMETOOLONG;
+		}
+		if (mkdir(cs->dir, 0755)) {
+			e = errno;
+			if (e == EEXIST)
+				continue;
+			break;
+		}
+		cs->created = true;
+		if (stat(cs->dir, &st)) {
+			e = errno;
+			break;
+		}
+		rc = cpuset_lock(cs, &st);
+		if (!rc)
+			return 0;
+		cs->created = false;
+		if (rc != -ESTALE) {
+			cpuset_remove(cs->parent, cs->dir);
+			e = -rc;
+			break;
+		}
+		e = ESTALE;
 	}
 	if (e == EACCES || e == EPERM || e == EROFS)
 		snprintf(err, len, "--cpuset: cannot create %s: %s; run abstat as root (or in a delegated cgroup), or drop --cpuset",
 			 cs->dir, strerror(e));
+	else if (e == EEXIST || e == ESTALE)
+		snprintf(err, len, "--cpuset: cannot create a new cgroup under %s: %d names tried were taken; see 'abstat doctor'",
+			 cs->parent, CPUSET_TRIES);
 	else
 		snprintf(err, len, "--cpuset: cannot create %s: %s; drop --cpuset",
 			 cs->dir, strerror(e));
 	return -e;
-made:
-	cs->created = true;
-	return 0;
 }
 
 static int cpuset_setup_v2(struct cpuset *cs, const char *cpus, char *err,
@@ -351,6 +435,7 @@ int cpuset_create(const char *cgroup_root, const struct cpu_list *cpus,
 		return -EBUSY;
 	}
 	memset(cs, 0, sizeof(*cs));
+	cs->lock_fd = -1;
 	cpu_list_format(cpus, list, sizeof(list));
 	snprintf(v1, sizeof(v1), "%s/cpuset", cgroup_root);
 	if (cpuset_find_v2(cgroup_root, v2, sizeof(v2))) {
@@ -369,6 +454,8 @@ int cpuset_create(const char *cgroup_root, const struct cpu_list *cpus,
 	if (rc) {
 		if (cs->created)
 			cpuset_remove(cs->parent, cs->dir);
+		if (cs->lock_fd >= 0)
+			close(cs->lock_fd);
 		return rc;
 	}
 	cs->in_use = true;
@@ -402,54 +489,63 @@ int cpuset_destroy(struct cpuset *cs)
 
 	if (!cs || !cs->in_use)
 		return 0;
-	rc = cpuset_remove(cs->parent, cs->dir);
-	if (!rc)
+	rc = cs->created ? cpuset_remove(cs->parent, cs->dir) : 0;
+	if (!rc) {
+		/* unlocked only once gone: never stale while it exists */
+		if (cs->lock_fd >= 0)
+			close(cs->lock_fd);
+		cs->lock_fd = -1;
 		cs->in_use = false;
+	}
 	return rc;
+}
+
+/* Every pid in the procs file at path, killed with SIGKILL and moved to
+ * parent_procs; the count seen. Async-signal-safe (open, read, kill,
+ * write), so the buffer is static and the parsing by hand. */
+static int cpuset_evict_signal_safe(const char *path, const char *parent_procs)
+{
+	static char buf[4096];
+	int fd = open(path, O_RDONLY | O_CLOEXEC), out, seen = 0;
+	ssize_t n, ignore;
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	out = open(parent_procs, O_WRONLY | O_CLOEXEC);
+	for (char *p = buf; *p;) {
+		char *end = p;
+		long pid = 0;
+
+		while (*end >= '0' && *end <= '9')
+			pid = pid * 10 + (*end++ - '0');
+		if (end > p && pid > 0) {
+			kill((pid_t)pid, SIGKILL);
+			/* exiting anyway: a failure shows as rmdir's */
+			if (out >= 0)
+				ignore = write(out, p, (size_t)(end - p));
+			seen++;
+		}
+		p = *end ? end + 1 : end;
+	}
+	if (out >= 0)
+		close(out);
+	(void)ignore;
+	return seen;
 }
 
 void cpuset_destroy_signal_safe(struct cpuset *cs)
 {
-	if (cs && cs->in_use)
-		rmdir(cs->dir); /* async-signal-safe; tasks are gone by now */
-}
-
-/* Remove the dead abstat-<pid> entries of one hierarchy. */
-static int cpuset_clean_dir(const char *parent)
-{
-	DIR *d = opendir(parent);
-	struct dirent *de;
-	int n = 0;
-
-	while (d && (de = readdir(d))) {
-		char dir[PATH_MAX], *end;
-		long pid;
-
-		if (strncmp(de->d_name, "abstat-", 7))
-			continue;
-		pid = strtol(de->d_name + 7, &end, 10);
-		if (end == de->d_name + 7 || *end || pid <= 0 ||
-		    pid == (long)getpid())
-			continue;
-		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-			continue; /* alive (or not ours to judge) */
-		snprintf(dir, sizeof(dir), "%s/%s", parent, de->d_name);
-		if (!cpuset_remove(parent, dir))
-			n++;
-	}
-	if (d)
-		closedir(d);
-	return n;
-}
-
-int cpuset_cleanup_stale(const char *cgroup_root)
-{
-	char dir[PATH_MAX];
-	int n = cpuset_clean_dir(cgroup_root);
-
-	snprintf(dir, sizeof(dir), "%s/unified", cgroup_root);
-	n += cpuset_clean_dir(dir);
-	snprintf(dir, sizeof(dir), "%s/cpuset", cgroup_root);
-	n += cpuset_clean_dir(dir);
-	return n;
+	if (!cs || !cs->in_use || !cs->created)
+		return;
+	/* The workload may still be inside: kill it and move it out, or
+	 * rmdir fails with EBUSY and the cgroup outlives us. */
+	for (int i = 0; i < 4 && cpuset_evict_signal_safe(cs->procs,
+							  cs->parent_procs); i++)
+		;
+	rmdir(cs->dir);
 }

@@ -6,6 +6,7 @@
  * the file it reads and why it matters are in abstat-doctor(1).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include <time.h>
 
 #include "counters.h"
+#include "cpuset.h"
 #include "doctor.h"
 #include "env.h"
 
@@ -418,6 +420,51 @@ static void doctor_misc(const char *root, json_t *env, size_t n_online,
 			   "ASLR on: layout effects show up in the spread");
 }
 
+/* The stale cgroups' names below root, for one detail line. */
+struct doctor_stale {
+	const char *root;
+	char names[384];
+	size_t n, shown;
+};
+
+static void doctor_stale_add(const char *dir, int rc, void *arg)
+{
+	struct doctor_stale *st = arg;
+	size_t used = strlen(st->names), n = strlen(st->root);
+
+	if (!strncmp(dir, st->root, n) && dir[n] == '/')
+		dir += n + 1;
+	st->n++;
+	if (used + strlen(dir) + 3 < sizeof(st->names)) {
+		snprintf(st->names + used, sizeof(st->names) - used, "%s%s",
+			 used ? " " : "", dir);
+		st->shown++;
+	}
+}
+
+/* abstat cpuset cgroups left by sessions that were killed (SIGKILL, a
+ * crash): their CPUs stay claimed (cpu_exclusive, a v2 partition) and
+ * the workload may still run in them. */
+static void doctor_cgroups(const char *root, struct doctor_list *l)
+{
+	char cg[PATH_MAX];
+	struct doctor_stale st = { .root = cg, .names = "" };
+
+	snprintf(cg, sizeof(cg), "%s/sys/fs/cgroup", root);
+	cpuset_stale(cg, false, doctor_stale_add, &st);
+	if (!st.n) {
+		doctor_add(l, DOCTOR_OK, "cgroups", cg, NULL,
+			   "no stale abstat cpuset cgroups");
+		return;
+	}
+	doctor_add(l, DOCTOR_WARN, "cgroups", cg,
+		   st.n == 1 ? "abstat doctor --clean-cgroups (as root) removes it" :
+			       "abstat doctor --clean-cgroups (as root) removes them",
+		   "%zu stale abstat cpuset cgroup%s in %s, whose session is gone (its CPUs stay claimed): %s%s",
+		   st.n, st.n == 1 ? "" : "s", cg, st.names,
+		   st.shown < st.n ? " ..." : "");
+}
+
 static void doctor_papi(struct doctor_list *l)
 {
 	char err[512] = "";
@@ -462,6 +509,7 @@ int doctor_run(const struct doctor_ctx *ctx, struct doctor_check **out,
 	doctor_perf(root, ctx->user_only, &l);
 	doctor_pmu(root, env, &l);
 	doctor_misc(root, env, online.n, &l);
+	doctor_cgroups(root, &l);
 	if (ctx->backend && !strcmp(ctx->backend, "papi"))
 		doctor_papi(&l);
 	json_decref(env);

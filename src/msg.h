@@ -21,6 +21,7 @@ enum exit_status {
 	EXIT_WORKLOAD = 4,   /* the workload failed (exit, signal, timeout) */
 	EXIT_IO = 5,         /* a file could not be written */
 	EXIT_NOPLOT = 6,     /* gnuplot missing: script and data written */
+	EXIT_SETUID = 7,     /* installed setuid or setgid: refused */
 	EXIT_INTERRUPTED = 130,
 };
 

@@ -40,9 +40,32 @@ void session_warn(struct session *s, const char *fmt, ...)
 
 static volatile sig_atomic_t session_stop;
 static struct cpuset *session_cpuset_for_signal;
+static pid_t session_pid;
+
+/*
+ * Every signal whose default action ends the process and that can come
+ * from outside (kill, a terminal, a timer, a resource limit): the first
+ * stops the session like SIGINT, so that the workload is ended and the
+ * cpuset removed on the way out. SIGPIPE is ignored (write errors say
+ * it); SIGKILL cannot be caught: it leaves a stale cgroup that 'abstat
+ * doctor' names. Faults (SIGSEGV, SIGBUS...) keep their default.
+ */
+static const int session_stop_sigs[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+	SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT,
+};
 
 static void session_on_signal(int sig)
 {
+	if (getpid() != session_pid) {
+		/* The launcher's child before exec (it shares our memory):
+		 * take the default action there, as the workload would. */
+		struct sigaction dfl = { .sa_handler = SIG_DFL };
+
+		sigaction(sig, &dfl, NULL);
+		raise(sig);
+		return;
+	}
 	if (session_stop) {
 		/* Second signal: leave at once; the journal stays. */
 		if (session_cpuset_for_signal)
@@ -62,13 +85,19 @@ static void session_signals(struct session *s)
 	struct sigaction sa = { .sa_handler = session_on_signal };
 	struct sigaction ign = { .sa_handler = SIG_IGN };
 
+	session_pid = getpid();
 	sigemptyset(&s->stop_signals);
-	sigaddset(&s->stop_signals, SIGINT);
-	sigaddset(&s->stop_signals, SIGTERM);
-	sigaddset(&s->stop_signals, SIGHUP);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	for (size_t i = 0;
+	     i < sizeof(session_stop_sigs) / sizeof(session_stop_sigs[0]); i++)
+		sigaddset(&s->stop_signals, session_stop_sigs[i]);
+	for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(&s->stop_signals, sig);
+	/* Handled as a whole set: a handler runs with every stop signal
+	 * blocked, so a second one waits for the first to return. */
+	sa.sa_mask = s->stop_signals;
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sigismember(&s->stop_signals, sig) == 1)
+			sigaction(sig, &sa, NULL);
 	sigaction(SIGPIPE, &ign, NULL);
 	/* Blocked except inside the launcher's ppoll: no lost wake-up. */
 	sigprocmask(SIG_BLOCK, &s->stop_signals, NULL);
@@ -195,6 +224,43 @@ static int session_cpus(struct session *s)
 	return EXIT_OK;
 }
 
+/* The PATH a --user workload gets (abstat(1), abstat-run(1)): the
+ * system's own directories, the default of login(1) for a user. */
+#define SESSION_USER_PATH "/usr/local/bin:/usr/bin:/bin"
+
+/*
+ * The environment of a --user workload, as a login gives it: HOME, USER,
+ * LOGNAME and SHELL from the passwd entry, PATH the default above, and
+ * nothing of abstat's (root's HOME, its secrets, LD_PRELOAD). The
+ * launcher adds ABSTAT_CTL. One allocation: pointers, then strings.
+ */
+static char **session_user_env(const struct passwd *pw)
+{
+	const char *shell = pw->pw_shell && *pw->pw_shell ? pw->pw_shell :
+							    "/bin/sh";
+	const char *home = pw->pw_dir && *pw->pw_dir ? pw->pw_dir : "/";
+	const char *vals[][2] = {
+		{ "HOME", home }, { "USER", pw->pw_name },
+		{ "LOGNAME", pw->pw_name }, { "SHELL", shell },
+		{ "PATH", SESSION_USER_PATH },
+	};
+	size_t n = sizeof(vals) / sizeof(vals[0]), bytes = 0;
+	char **env, *p;
+
+	for (size_t i = 0; i < n; i++)
+		bytes += strlen(vals[i][0]) + strlen(vals[i][1]) + 2;
+	env = malloc((n + 1) * sizeof(*env) + bytes);
+	if (!env)
+		return NULL;
+	p = (char *)(env + n + 1);
+	for (size_t i = 0; i < n; i++) {
+		env[i] = p;
+		p += sprintf(p, "%s=%s", vals[i][0], vals[i][1]) + 1;
+	}
+	env[n] = NULL;
+	return env;
+}
+
 static int session_user(struct session *s)
 {
 	const char *name = s->cfg->run_user;
@@ -218,6 +284,11 @@ static int session_user(struct session *s)
 			return EXIT_IO;
 		s->groups = g;
 		getgrouplist(name, pw->pw_gid, s->groups, &n);
+	}
+	if (!s->cfg->keep_env) {
+		s->user_env = session_user_env(pw);
+		if (!s->user_env)
+			return EXIT_IO;
 	}
 	s->spec.drop_priv = true;
 	s->spec.uid = pw->pw_uid;
@@ -313,8 +384,9 @@ int session_open(struct session *s, const struct config *cfg)
 	rc = session_user(s);
 	if (rc)
 		return rc;
+	/* Before the cpuset exists: no signal may leave it behind. */
+	session_signals(s);
 	if (cfg->cpuset) {
-		cpuset_cleanup_stale("/sys/fs/cgroup");
 		if (cpuset_create("/sys/fs/cgroup", &s->pinned, &s->cpuset, err,
 				  sizeof(err)) < 0) {
 			msg_error("--cpuset: %s", err);
@@ -330,14 +402,13 @@ int session_open(struct session *s, const struct config *cfg)
 	if (rc)
 		return rc;
 	s->spec.backend = s->backend;
-	s->spec.envp = environ;
+	s->spec.envp = s->user_env ? s->user_env : environ;
 	s->spec.show_output = cfg->show_output;
 	s->spec.timeout_s = cfg->timeout_s;
 	s->spec.cgroup_procs = s->cpuset ? cpuset_procs_path(s->cpuset) : NULL;
 	s->spec.n_events = s->n_events;
 	s->spec.stop_signals = &s->stop_signals;
 	s->spec.stop_flag = &session_stop;
-	session_signals(s);
 	if (!cfg->quiet)
 		session_doctor(s);
 	return EXIT_OK;
@@ -493,6 +564,7 @@ void session_close(struct session *s)
 		event_free(&s->events[i]);
 	free(s->events);
 	free(s->groups);
+	free(s->user_env);
 	json_decref(s->warnings);
 	if (s->backend_up && s->backend->fini)
 		s->backend->fini();

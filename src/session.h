@@ -5,8 +5,10 @@
  * CPUs, set up the cpuset and the --user credentials, capture the
  * environment, then execute a plan of runs (benchmark x side, in the order
  * given: sequential for run, interleaved for versus), journaling each
- * finished run. Signals: the first SIGINT/SIGTERM stops scheduling and ends
- * the current workload; a second one exits at once, leaving the journal.
+ * finished run. Signals: the first SIGINT, SIGTERM (or any other catchable
+ * terminating signal, session.c) stops scheduling and ends the current
+ * workload; a second one removes the cpuset and exits at once, leaving
+ * the journal.
  *
  * The session is the driver of cmd_run.c and cmd_versus.c, part of the
  * command layer: it reads the config, prints its diagnostics once and
@@ -44,6 +46,7 @@ struct session {
 	struct cpuset *cpuset;
 	struct cpu_list pinned;
 	gid_t *groups;
+	char **user_env;      /* --user without --keep-env: the workload's */
 	struct launch_spec spec;
 	json_t *env;
 	json_t *warnings;

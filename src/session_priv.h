@@ -11,7 +11,8 @@
 #include "session.h"
 
 /*
- * A first SIGINT, SIGTERM or SIGHUP has come: schedule no more runs. The
+ * A first stop signal (SIGINT, SIGTERM, SIGHUP, SIGUSR1... session.c)
+ * has come: schedule no more runs. The
  * flag it reads stays at file scope in session.c, next to its handler,
  * because a signal handler can reach nothing else.
  */

@@ -2,6 +2,9 @@
 /* cpuset: fake v1/v2 trees (plain files in a temp dir) and, as root, the
  * real cgroup v1 cpuset of this machine. */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <limits.h>
 #include <sched.h>
 #include <setjmp.h>
@@ -11,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -66,6 +70,19 @@ static int teardown(void **state)
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
 	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* dir is <parent>/abstat-<our pid>-<16 lowercase hex digits>. */
+static void assert_our_name(const char *dir, const char *parent)
+{
+	char want[PATH_MAX];
+	size_t n;
+
+	n = (size_t)snprintf(want, sizeof(want), "%s/abstat-%d-", parent,
+			     (int)getpid());
+	if (strncmp(dir, want, n) || strlen(dir) != n + 16 ||
+	    strspn(dir + n, "0123456789abcdef") != 16)
+		fail_msg("cgroup %s is not %s<16 hex>", dir, want);
 }
 
 /* One fake tree: files to create, what create must do. */
@@ -134,10 +151,10 @@ static void test_fake_trees(void **state)
 			assert_null(strchr(err, '\n'));
 			continue;
 		}
-		snprintf(dir, sizeof(dir), "%s%s/abstat-%d", tmp, c->parent,
-			 (int)getpid());
+		snprintf(path, sizeof(path), "%s%s", tmp, c->parent);
 		assert_string_equal(cpuset_version(cs), c->version);
-		assert_string_equal(cpuset_dir(cs), dir);
+		assert_our_name(cpuset_dir(cs), path);
+		snprintf(dir, sizeof(dir), "%s", cpuset_dir(cs));
 		snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
 		assert_string_equal(cpuset_procs_path(cs), path);
 		for (size_t f = 0; f < 4 && c->expect[f][0]; f++) {
@@ -194,30 +211,224 @@ static void test_partition_check(void **state)
 	}
 }
 
+static const struct {
+	int line;
+	const char *name;
+	bool ours;
+} name_cases[] = {
+	{ __LINE__, "abstat-12-0123456789abcdef", true },
+	{ __LINE__, "abstat-4194304-ffffffffffffffff", true },
+	{ __LINE__, "abstat-12", true }, /* older versions */
+	{ __LINE__, "abstat-12-0123456789ABCDEF", false },
+	{ __LINE__, "abstat-12-0123456789abcde", false },
+	{ __LINE__, "abstat-12-0123456789abcdef0", false },
+	{ __LINE__, "abstat-12-", false },
+	{ __LINE__, "abstat-0-0123456789abcdef", false },
+	{ __LINE__, "abstat-x", false },
+	{ __LINE__, "abstat-", false },
+	{ __LINE__, "abstat-12x", false },
+	{ __LINE__, "other-12", false },
+	{ __LINE__, "user.slice", false },
+};
+
+static void test_names(void **state)
+{
+	for (size_t i = 0; i < sizeof(name_cases) / sizeof(name_cases[0]); i++)
+		if (cpuset_name_ours(name_cases[i].name) != name_cases[i].ours)
+			fail_msg("line %d: %s", name_cases[i].line,
+				 name_cases[i].name);
+}
+
+static const char *const v1_tree[][2] = {
+	{ "cpuset/cpuset.cpus", "0-3\n" }, { "cpuset/cpuset.mems", "0\n" },
+};
+
+static void put_v1(void)
+{
+	for (size_t i = 0; i < sizeof(v1_tree) / sizeof(v1_tree[0]); i++)
+		put(v1_tree[i][0], v1_tree[i][1]);
+}
+
+static bool exists(const char *rel)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", tmp, rel);
+	return access(path, F_OK) == 0;
+}
+
+/* Two sessions of one process (as two PID namespaces give one pid): two
+ * names, and a name that exists is left alone. */
+static void test_unique_names(void **state)
+{
+	const char *other = "cpuset/abstat-1-00000000deadbeef";
+	struct cpuset *a, *b;
+	struct cpu_list cpus;
+	char err[512] = "", dir_a[PATH_MAX - 32], path[PATH_MAX];
+
+	put_v1();
+	put("cpuset/abstat-1-00000000deadbeef/cpuset.cpus", "0\n");
+	assert_int_equal(cpu_list_parse("1", &cpus, NULL), 0);
+	assert_int_equal(cpuset_create(tmp, &cpus, &a, err, sizeof(err)), 0);
+	assert_int_equal(cpu_list_parse("0", &cpus, NULL), 0);
+	assert_int_equal(cpuset_create(tmp, &cpus, &b, err, sizeof(err)), 0);
+	snprintf(path, sizeof(path), "%s/cpuset", tmp);
+	assert_our_name(cpuset_dir(a), path);
+	assert_our_name(cpuset_dir(b), path);
+	assert_string_not_equal(cpuset_dir(a), cpuset_dir(b));
+	snprintf(dir_a, sizeof(dir_a), "%s", cpuset_dir(a));
+	snprintf(path, sizeof(path), "%s/cpuset.cpus", dir_a);
+	assert_string_equal(get(path), "1");
+	snprintf(path, sizeof(path), "%s/cpuset.cpus", cpuset_dir(b));
+	assert_string_equal(get(path), "0");
+	/* b's creation and removal leave a's cgroup and the other alone */
+	assert_int_equal(cpuset_destroy(b), 0);
+	assert_int_equal(access(dir_a, F_OK), 0);
+	assert_true(exists(other));
+	assert_int_equal(cpuset_destroy(a), 0);
+	assert_int_equal(access(dir_a, F_OK), -1);
+	assert_true(exists(other));
+}
+
+/* A process holding rel's lock as a session does, until killed. */
+static pid_t lock_holder(const char *rel)
+{
+	char path[PATH_MAX];
+	int ready[2];
+	pid_t pid;
+	char c;
+
+	snprintf(path, sizeof(path), "%s/%s", tmp, rel);
+	assert_int_equal(pipe(ready), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		int fd = open(path, O_RDONLY | O_DIRECTORY);
+
+		if (fd < 0 || flock(fd, LOCK_EX) < 0 ||
+		    write(ready[1], "r", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(ready[1]);
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	close(ready[0]);
+	return pid;
+}
+
+static void kill_holder(pid_t pid)
+{
+	int status;
+
+	kill(pid, SIGKILL);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+}
+
+struct seen {
+	char dirs[8][PATH_MAX];
+	size_t n;
+	int rc;
+};
+
+static void seen_add(const char *dir, int rc, void *arg)
+{
+	struct seen *s = arg;
+
+	if (s->n < 8)
+		snprintf(s->dirs[s->n++], PATH_MAX, "%s", dir);
+	if (rc)
+		s->rc = rc;
+}
+
+static bool seen_has(const struct seen *s, const char *rel)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", tmp, rel);
+	for (size_t i = 0; i < s->n; i++)
+		if (!strcmp(s->dirs[i], path))
+			return true;
+	return false;
+}
+
+/*
+ * Stale: abstat's names whose lock nobody holds (its session was killed),
+ * and older abstat-<pid> names whose pid is dead. Alive: a lock holder
+ * (another process, or this one's own cpuset), an older name with a live
+ * pid. Other names are never looked at.
+ */
 static void test_stale_fake(void **state)
 {
-	char dead[64], alive[64], mine[64], path[PATH_MAX];
+	const char *killed = "cpuset/abstat-7-0123456789abcdef";
+	const char *held = "cpuset/abstat-7-fedcba9876543210";
+	const char *old_dead = "cpuset/abstat-999999999"; /* > pid_max */
+	char old_alive[64], path[PATH_MAX];
+	struct cpuset *mine;
+	struct cpu_list cpus;
+	struct seen s = { .n = 0 };
+	char err[512];
+	pid_t holder, victim;
 
-	/* pid 999999999 is above any pid_max (4194304): never alive */
-	snprintf(dead, sizeof(dead), "cpuset/abstat-999999999/cpuset.cpus");
-	snprintf(alive, sizeof(alive), "cpuset/abstat-%d/cpuset.cpus",
+	put_v1();
+	put("cpuset/abstat-7-0123456789abcdef/cpuset.cpus", "1");
+	put("cpuset/abstat-7-fedcba9876543210/cpuset.cpus", "1");
+	put("cpuset/abstat-999999999/cpuset.cpus", "1");
+	snprintf(old_alive, sizeof(old_alive), "cpuset/abstat-%d",
 		 (int)getppid());
-	snprintf(mine, sizeof(mine), "cpuset/abstat-%d/cpuset.cpus",
-		 (int)getpid());
-	put(dead, "1");
-	put(alive, "1");
-	put(mine, "1");
+	snprintf(path, sizeof(path), "%s/cpuset.cpus", old_alive);
+	put(path, "1");
 	put("cpuset/other-1/cpuset.cpus", "1");
-	assert_int_equal(cpuset_cleanup_stale(tmp), 1);
-	snprintf(path, sizeof(path), "%s/cpuset/abstat-999999999", tmp);
-	assert_int_equal(access(path, F_OK), -1);
-	snprintf(path, sizeof(path), "%s/cpuset/abstat-%d", tmp,
-		 (int)getppid());
-	assert_int_equal(access(path, F_OK), 0);
-	snprintf(path, sizeof(path), "%s/cpuset/abstat-%d", tmp,
-		 (int)getpid());
-	assert_int_equal(access(path, F_OK), 0);
-	assert_int_equal(cpuset_cleanup_stale(tmp), 0);
+	put("cpuset/abstat-7-0123/cpuset.cpus", "1");
+	assert_int_equal(cpu_list_parse("1", &cpus, NULL), 0);
+	assert_int_equal(cpuset_create(tmp, &cpus, &mine, err, sizeof(err)), 0);
+	victim = lock_holder(killed);
+	holder = lock_holder(held);
+	/* while every owner lives, nothing is stale */
+	assert_int_equal(cpuset_stale(tmp, false, seen_add, &s), 1);
+	assert_true(seen_has(&s, old_dead));
+	/* SIGKILL of a session leaves its cgroup unlocked: stale */
+	kill_holder(victim);
+	s.n = 0;
+	assert_int_equal(cpuset_stale(tmp, false, seen_add, &s), 2);
+	assert_true(seen_has(&s, killed) && seen_has(&s, old_dead));
+	assert_true(exists(killed) && exists(old_dead)); /* only named */
+	s.n = 0;
+	assert_int_equal(cpuset_stale(tmp, true, seen_add, &s), 2);
+	assert_int_equal(s.rc, 0);
+	assert_false(exists(killed) || exists(old_dead));
+	assert_true(exists(held) && exists(old_alive) &&
+		    exists("cpuset/other-1") && exists("cpuset/abstat-7-0123"));
+	assert_int_equal(access(cpuset_dir(mine), F_OK), 0);
+	assert_int_equal(cpuset_stale(tmp, true, NULL, NULL), 0);
+	kill_holder(holder);
+	assert_int_equal(cpuset_stale(tmp, true, NULL, NULL), 1);
+	assert_false(exists(held));
+	assert_int_equal(cpuset_destroy(mine), 0);
+	assert_int_equal(cpuset_stale(tmp, false, NULL, NULL), 0);
+}
+
+/* The owner's lock is gone with the cgroup: nothing is locked after
+ * destroy, and a removed name is not stale. */
+static void test_lock_lifetime(void **state)
+{
+	struct cpuset *cs;
+	struct cpu_list cpus;
+	char err[512], dir[PATH_MAX];
+	int fd;
+
+	put_v1();
+	assert_int_equal(cpu_list_parse("1", &cpus, NULL), 0);
+	assert_int_equal(cpuset_create(tmp, &cpus, &cs, err, sizeof(err)), 0);
+	snprintf(dir, sizeof(dir), "%s", cpuset_dir(cs));
+	fd = open(dir, O_RDONLY | O_DIRECTORY);
+	assert_true(fd >= 0);
+	assert_int_equal(flock(fd, LOCK_EX | LOCK_NB), -1);
+	assert_int_equal(errno, EWOULDBLOCK);
+	close(fd);
+	assert_int_equal(cpuset_destroy(cs), 0);
+	assert_int_equal(access(dir, F_OK), -1);
+	assert_int_equal(cpuset_stale(tmp, false, NULL, NULL), 0);
 }
 
 static bool real_v1_usable(void)
@@ -273,7 +484,8 @@ static void test_real_v1(void **state)
 		assert_int_equal(read(ready[0], &c, 1), 1);
 	}
 	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)child);
-	snprintf(want, sizeof(want), ":cpuset:/abstat-%d\n", (int)getpid());
+	snprintf(want, sizeof(want), ":cpuset:/%s\n",
+		 strrchr(cpuset_dir(cs), '/') + 1);
 	f = fopen(path, "r");
 	assert_non_null(f);
 	while (fgets(line, sizeof(line), f))
@@ -284,24 +496,80 @@ static void test_real_v1(void **state)
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 0);
 	assert_true(found);
+	snprintf(line, sizeof(line), "%s", cpuset_dir(cs));
 	assert_int_equal(cpuset_destroy(cs), 0);
-	snprintf(path, sizeof(path), "/sys/fs/cgroup/cpuset/abstat-%d",
-		 (int)getpid());
-	assert_int_equal(access(path, F_OK), -1);
+	assert_int_equal(access(line, F_OK), -1);
 	close(go[0]), close(go[1]), close(ready[0]), close(ready[1]);
+}
+
+/* A real v1 cpuset at dir with CPU 1 and node 0 (this test's own). */
+static void real_mkcg(const char *dir)
+{
+	char path[PATH_MAX];
+	FILE *f;
+
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(path, sizeof(path), "%s/cpuset.cpus", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("1", f);
+	assert_int_equal(fclose(f), 0);
+	snprintf(path, sizeof(path), "%s/cpuset.mems", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("0", f);
+	assert_int_equal(fclose(f), 0);
+}
+
+/*
+ * On cgroupfs: an unlocked abstat name is removed, a live session's
+ * cgroup (locked) is not. Under a cgroup of the test's own, used as the
+ * root (<root>/cpuset is a v1 cpuset), so no other cgroup is touched.
+ */
+static char real_root[128], real_v1[160], real_dead[224];
+static struct cpuset *real_cs;
+
+/* What test_real_stale made, removed also when an assertion failed. */
+static int real_teardown(void **state)
+{
+	if (real_cs)
+		cpuset_destroy(real_cs);
+	real_cs = NULL;
+	if (real_dead[0])
+		rmdir(real_dead);
+	if (real_v1[0])
+		rmdir(real_v1);
+	if (real_root[0])
+		rmdir(real_root);
+	return 0;
 }
 
 static void test_real_stale(void **state)
 {
-	const char *dir = "/sys/fs/cgroup/cpuset/abstat-999999999";
+	char *root = real_root, *v1 = real_v1, *dead = real_dead;
+	char err[512] = "";
+	struct cpu_list cpus;
 
 	if (!real_v1_usable()) {
 		print_message("skip: needs root, /sys/fs/cgroup/cpuset, CPU 1\n");
 		skip();
 	}
-	assert_int_equal(mkdir(dir, 0755), 0);
-	assert_true(cpuset_cleanup_stale("/sys/fs/cgroup") >= 1);
-	assert_int_equal(access(dir, F_OK), -1);
+	snprintf(real_root, sizeof(real_root),
+		 "/sys/fs/cgroup/cpuset/abstat-unit-%d", (int)getpid());
+	real_mkcg(root);
+	snprintf(real_v1, sizeof(real_v1), "%s/cpuset", root);
+	real_mkcg(v1);
+	assert_int_equal(cpu_list_parse("1", &cpus, NULL), 0);
+	assert_int_equal(cpuset_create(root, &cpus, &real_cs, err,
+				       sizeof(err)), 0);
+	snprintf(real_dead, sizeof(real_dead),
+		 "%s/abstat-999999999-0123456789abcdef", v1);
+	assert_int_equal(mkdir(dead, 0755), 0);
+	assert_int_equal(cpuset_stale(root, true, NULL, NULL), 1);
+	assert_int_equal(access(dead, F_OK), -1);
+	assert_int_equal(access(cpuset_dir(real_cs), F_OK), 0);
+	assert_int_equal(cpuset_destroy(real_cs), 0);
+	real_cs = NULL;
 }
 
 int main(void)
@@ -311,10 +579,15 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_partition_check, setup,
 						teardown),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test_setup_teardown(test_unique_names, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_stale_fake, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_lock_lifetime, setup,
+						teardown),
 		cmocka_unit_test(test_real_v1),
-		cmocka_unit_test(test_real_stale),
+		cmocka_unit_test_teardown(test_real_stale, real_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
