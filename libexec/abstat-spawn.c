@@ -242,18 +242,32 @@ static int spawn_serve(int sock, struct job *j)
 	return rc;
 }
 
+/* Every disposition to SIG_DFL: abstat ignores SIGPIPE, and whatever
+ * started abstat may have ignored more (glibc's sigaction refuses its
+ * own two real-time signals, the kernel does not). */
+static void spawn_default_signals(void)
+{
+	struct {
+		void (*handler)(int);
+		unsigned long flags;
+		void (*restorer)(void);
+		uint64_t mask;
+	} dfl = { SIG_DFL, 0, NULL, 0 };
+
+	for (int sig = 1; sig <= 64; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			syscall(SYS_rt_sigaction, sig, &dfl, NULL,
+				sizeof(dfl.mask));
+}
+
 int main(void)
 {
-	struct sigaction dfl = { .sa_handler = SIG_DFL };
 	struct job j = { .devnull = -1 };
 	sigset_t block;
 
-	/* Runs start with default dispositions (abstat ignores SIGPIPE);
-	 * the helper itself leaves terminal signals to abstat, and follows
-	 * it when it dies. */
-	for (int sig = 1; sig < NSIG; sig++)
-		if (sig != SIGKILL && sig != SIGSTOP)
-			sigaction(sig, &dfl, NULL);
+	/* Runs start with default dispositions; the helper itself leaves
+	 * terminal signals to abstat, and follows it when it dies. */
+	spawn_default_signals();
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGQUIT);
