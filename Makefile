@@ -59,6 +59,9 @@ WL_SRC   := $(filter-out workloads/harness.c workloads/exec-target.c,$(sort $(wi
 WL_BIN   := $(WL_SRC:workloads/%.c=$(B)/workloads/%)
 # The program the exec workload runs: static when the toolchain can.
 WL_AUX   := $(B)/workloads/exec-target
+# The spawn helper every run is born from (src/spawn_proto.h): static when
+# the toolchain can, installed and found like the workloads.
+SPAWN    := $(B)/workloads/abstat-spawn
 WL_STATIC ?= $(shell printf 'int main(void){return 0;}\n' | \
               $(CC) -static -x c -o /dev/null - 2>/dev/null && echo -static)
 
@@ -90,11 +93,16 @@ $(B)/%.o: %.c
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CPPFLAGS_ALL) $(CPPFLAGS) $(CFLAGS_ALL) -c -o $@ $<
 
-workloads: $(WL_BIN) $(WL_AUX)
+workloads: $(WL_BIN) $(WL_AUX) $(SPAWN)
 
 $(WL_AUX): workloads/exec-target.c
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(WL_CFLAGS) $(WL_STATIC) -o $@ $<
+
+$(SPAWN): libexec/abstat-spawn.c src/spawn_proto.h
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(WL_CFLAGS) $(WARN) -Isrc $(WL_STATIC) -o $@ $<
 
 # workloads_cflags (src/workloads.c) records WL_CFLAGS in results.
 $(B)/src/workloads.o: CPPFLAGS_ALL += -DABSTAT_WL_CFLAGS='"$(WL_CFLAGS)"'
@@ -155,14 +163,14 @@ fuzz: deps
 INSTALL_MAN := $(sort $(wildcard man/*.[157]))
 
 install:
-	@for f in abstat $(WL_BIN) $(WL_AUX); do test -x $$f || \
+	@for f in abstat $(WL_BIN) $(WL_AUX) $(SPAWN); do test -x $$f || \
 		{ echo "make install: $$f is not built; run make first" >&2; exit 1; }; done
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) \
 		$(DESTDIR)$(DATADIR)/plots $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(INCLUDEDIR)
 	install -m 755 abstat $(DESTDIR)$(BINDIR)/abstat
-	install -m 755 $(WL_BIN) $(WL_AUX) $(DESTDIR)$(LIBEXECDIR)/
+	install -m 755 $(WL_BIN) $(WL_AUX) $(SPAWN) $(DESTDIR)$(LIBEXECDIR)/
 	install -m 644 plots/*.gp $(DESTDIR)$(DATADIR)/plots/
 	install -m 644 workloads/abstat.h $(DESTDIR)$(INCLUDEDIR)/abstat.h
 	for m in $(INSTALL_MAN); do \
@@ -172,7 +180,7 @@ install:
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/abstat $(DESTDIR)$(INCLUDEDIR)/abstat.h \
 		$(DESTDIR)$(BASHCOMPDIR)/abstat
-	rm -f $(addprefix $(DESTDIR)$(LIBEXECDIR)/,$(notdir $(WL_BIN) $(WL_AUX)))
+	rm -f $(addprefix $(DESTDIR)$(LIBEXECDIR)/,$(notdir $(WL_BIN) $(WL_AUX) $(SPAWN)))
 	rm -f $(addprefix $(DESTDIR)$(DATADIR)/plots/,$(notdir $(wildcard plots/*.gp)))
 	for m in $(INSTALL_MAN); do \
 		rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; done
@@ -180,7 +188,7 @@ uninstall:
 		$(DESTDIR)$(DATADIR) 2>/dev/null || true
 
 format:
-	clang-format -i src/*.[ch] counters/*.[ch] workloads/*.[ch] tests/unit/*.[ch] tests/progs/*.c
+	clang-format -i src/*.[ch] counters/*.[ch] workloads/*.[ch] libexec/*.c tests/unit/*.[ch] tests/progs/*.c
 
 clean:
 	rm -rf $(B) abstat

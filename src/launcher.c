@@ -13,12 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "launcher_priv.h"
+#include "spawn_proto.h"
 
 /* The vfork child's frames on the private stack never unwind (it execs),
  * so under AddressSanitizer their scope poisoning would outlive it and
@@ -39,16 +41,18 @@
 
 #define LAUNCH_STACK (256 * 1024)
 
-/* What the child tells the parent when it fails before exec. */
-enum child_stage { STAGE_OK, STAGE_SETUP, STAGE_COUNTERS, STAGE_EXEC };
+/* What the child tells the parent when it fails before exec (the
+ * helper's child says SPAWN_STAGE_*, the same numbers). */
+enum child_stage { STAGE_OK, STAGE_SETUP = SPAWN_STAGE_SETUP,
+		   STAGE_COUNTERS, STAGE_EXEC = SPAWN_STAGE_EXEC };
 
 struct child_ctx {
 	const struct launch_spec *spec;
 	const struct launch_copy *copy;
 	char *const *envp;
 	int ctl_w, ack_r, err_w, devnull;
-	int gate_r;       /* attach path: wait here until counters attach */
-	int report_w;     /* attach path: failure report (close-on-exec) */
+	int gate;         /* attach path: the child's end of the gate socket
+			   * (wait for a byte, report failure; close-on-exec) */
 	sigset_t mask;    /* signal mask to exec with */
 	/* Written by the vfork child, read by the parent (shared memory). */
 	volatile int stage, err, bad;
@@ -107,14 +111,9 @@ static int launcher_child(void *arg)
 	if (setpgid(0, 0) < 0)
 		goto fail;
 	if (c->copy->cpu >= 0) {
-		const struct cpu_list *l = c->copy->cpus;
 		cpu_set_t set;
 
-		CPU_ZERO(&set);
-		CPU_SET(c->copy->cpu, &set);
-		for (size_t i = 0; l && i < l->n; i++)
-			if (l->cpu[i] >= 0 && l->cpu[i] < CPU_SETSIZE)
-				CPU_SET(l->cpu[i], &set);
+		launcher_cpu_set(c->copy, &set);
 		if (sched_setaffinity(0, sizeof(set), &set) < 0)
 			goto fail;
 	}
@@ -138,7 +137,7 @@ static int launcher_child(void *arg)
 		c->stage = STAGE_SETUP;
 		if (unshare(CLONE_FILES) < 0)
 			goto fail;
-	} else if (read(c->gate_r, &g, 1) != 1) {
+	} else if (read(c->gate, &g, 1) != 1) {
 		goto fail; /* the parent gave up */
 	}
 	if (fcntl(c->ctl_w, F_SETFD, 0) < 0 || fcntl(c->ack_r, F_SETFD, 0) < 0)
@@ -158,13 +157,26 @@ static int launcher_child(void *arg)
 	execve(s->argv[0], s->argv, c->envp);
 fail:
 	c->err = errno;
-	if (c->report_w >= 0) {
-		int msg[3] = { c->stage, c->err, c->bad };
+	if (c->gate >= 0) {
+		struct spawn_report rep = { c->stage, c->err };
 
-		if (write(c->report_w, msg, sizeof(msg)) < 0)
+		if (write(c->gate, &rep, sizeof(rep)) < 0)
 			_exit(127);
 	}
 	_exit(127);
+}
+
+void launcher_cpu_set(const struct launch_copy *cp, cpu_set_t *set)
+{
+	const struct cpu_list *l = cp->cpus;
+
+	CPU_ZERO(set);
+	if (cp->cpu < 0)
+		return;
+	CPU_SET(cp->cpu, set);
+	for (size_t i = 0; l && i < l->n; i++)
+		if (l->cpu[i] >= 0 && l->cpu[i] < CPU_SETSIZE)
+			CPU_SET(l->cpu[i], set);
 }
 
 /* environ plus ABSTAT_CTL=ctl,ack (a pointer array; strings shared). */
@@ -207,60 +219,75 @@ static int launcher_spawn_vfork(struct child_ctx *c, pid_t *pid)
 	return 0;
 }
 
-static int launcher_spawn_attach(struct child_ctx *c, pid_t *pid,
-				 struct launch_outcome *o)
+/* The child (of abstat or of the helper) waits on gate: attach the
+ * counters to it, open the gate, and wait for its exec (end of file:
+ * the child's end is close-on-exec) or its failure report. Closes gate. */
+static int launcher_attach(struct child_ctx *c, pid_t pid, int gate,
+			   struct launch_outcome *o)
 {
 	const struct backend_ops *b = c->spec->backend;
-	int gate[2], report[2], msg[3], rc, bad = -1;
+	struct spawn_report rep;
+	int rc, bad = -1;
 	ssize_t got;
 
-	if (pipe2(gate, O_CLOEXEC) < 0)
-		return -errno;
-	if (pipe2(report, O_CLOEXEC) < 0) {
-		rc = -errno;
-		goto out_gate;
-	}
-	c->gate_r = gate[0];
-	c->report_w = report[1];
-	*pid = fork();
-	if (*pid == 0) {
-		close(gate[1]);
-		close(report[0]);
-		launcher_child(c);
-	}
-	close(gate[0]);
-	close(report[1]);
-	if (*pid < 0) {
-		rc = -errno;
-		goto out_report;
-	}
-	rc = b->open(c->copy->set, *pid, false, &bad);
+	rc = b->open(c->copy->set, pid, false, &bad);
 	if (!rc && b->start)
 		rc = b->start(c->copy->set);
 	if (rc < 0) {
 		o->open_errno = -rc;
 		o->bad_event = bad;
-		close(gate[1]); /* the child's read fails: it exits */
-		gate[1] = -1;
-		goto out_report;
+		close(gate); /* the child's read fails: it exits */
+		return rc;
 	}
-	if (write(gate[1], "g", 1) != 1)
+	if (write(gate, "g", 1) != 1)
 		rc = -errno;
-	close(gate[1]);
-	gate[1] = -1;
-	got = read(report[0], msg, sizeof(msg));
-	c->stage = STAGE_EXEC; /* EOF on the report pipe: exec happened */
-	if (got == sizeof(msg)) {
-		c->stage = msg[0];
-		c->err = msg[1];
-		c->bad = msg[2];
+	do
+		got = read(gate, &rep, sizeof(rep));
+	while (got < 0 && errno == EINTR);
+	c->stage = STAGE_EXEC;
+	if (got == sizeof(rep)) {
+		c->stage = rep.stage;
+		c->err = rep.err;
 	}
-out_report:
-	close(report[0]);
-out_gate:
-	if (gate[1] >= 0)
-		close(gate[1]);
+	close(gate);
 	return rc;
+}
+
+/* No helper, an attach backend: fork abstat itself (see launcher.h). */
+static int launcher_spawn_attach(struct child_ctx *c, pid_t *pid,
+				 struct launch_outcome *o)
+{
+	int sv[2];
+
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return -errno;
+	c->gate = sv[1];
+	*pid = fork();
+	if (*pid == 0) {
+		close(sv[0]);
+		launcher_child(c);
+	}
+	close(sv[1]);
+	c->gate = -1;
+	if (*pid < 0) {
+		close(sv[0]);
+		return -errno;
+	}
+	return launcher_attach(c, *pid, sv[0], o);
+}
+
+/* The usual path: the helper clones the child (see spawn_proto.h). */
+static int launcher_spawn_helper(struct child_ctx *c, pid_t *pid,
+				 struct launch_outcome *o)
+{
+	const int fds[3] = { c->ctl_w, c->ack_r, c->err_w };
+	int gate, rc;
+
+	rc = launcher_helper_spawn(c->spec->helper, c->spec, c->copy, &c->mask,
+				   fds, pid, &gate);
+	if (rc < 0)
+		return rc;
+	return launcher_attach(c, *pid, gate, o);
 }
 
 static void launcher_sample(const struct launch_spec *s,
@@ -344,7 +371,7 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 	c->spec = s;
 	c->copy = cp;
 	c->devnull = devnull;
-	c->gate_r = c->report_w = -1;
+	c->gate = -1;
 	c->bad = -1;
 	c->mask = *child_mask;
 	rc = launcher_pipes(cs, c, s->show_output);
@@ -352,12 +379,14 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 		return rc;
 	snprintf(ctl_env, sizeof(ctl_env), "ABSTAT_CTL=%d,%d", c->ctl_w,
 		 c->ack_r);
-	env = launcher_env(s->envp, ctl_env);
-	if (!env)
+	env = s->helper ? NULL : launcher_env(s->envp, ctl_env);
+	if (!s->helper && !env)
 		return -ENOMEM;
 	c->envp = env;
 	cs->start_ns = launcher_now_ns();
-	if (s->backend->self_open)
+	if (s->helper)
+		rc = launcher_spawn_helper(c, &cs->pid, o);
+	else if (s->backend->self_open)
 		rc = launcher_spawn_vfork(c, &cs->pid);
 	else
 		rc = launcher_spawn_attach(c, &cs->pid, o);
@@ -405,6 +434,7 @@ static void launcher_cleanup(const struct launch_spec *s,
 		free(cs[i].baseline);
 	}
 	free(cs);
+	launcher_sweep(launcher_helper_pid(s->helper), o);
 }
 
 int launcher_run(const struct launch_spec *s, struct launch_copy *copies,

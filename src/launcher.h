@@ -3,20 +3,27 @@
  * launcher: start one run of a workload (N simultaneous copies), counted
  * from its exec to its exit, and nothing of abstat itself.
  *
- * With a self_open backend (perf) each copy is started by a vfork-style
- * clone (CLONE_VM | CLONE_VFORK | CLONE_FILES: no copy of abstat's address
- * space, which costs 0.8 ms+ per plain fork here). The child pins itself,
- * joins the cpuset, opens the counter group on itself (disabled leader,
- * enable_on_exec, close-on-exec fds landing in the shared fd table so the
- * parent holds them), unshares its fd table, redirects its output, drops
- * privileges and execs. Exec failure is reported through shared memory.
- * With an attach backend (PAPI) the child is forked and gated on a pipe
- * until the parent has attached and started the counters.
+ * Each copy is born from the spawn helper (libexec/abstat-spawn, one per
+ * session, see spawn_proto.h): a tiny static process whose vfork-style
+ * clone (CLONE_VM | CLONE_VFORK | CLONE_PARENT) is abstat's child but
+ * starts from the helper's few hundred kB, not abstat's address space,
+ * so wait4's maxrss is the workload's own. The child pins itself, joins
+ * the cpuset and waits on a gate socket; abstat attaches the counter
+ * group to its pid (disabled leader, enable_on_exec), opens the gate;
+ * the child redirects its output, drops privileges and execs. Exec
+ * failure comes back on the gate socket (close-on-exec: end of file is
+ * success). Without the helper (not built or installed), copies are
+ * cloned from abstat itself as before (self_open backends: a vfork-style
+ * clone that opens the counters on itself; attach backends: fork and
+ * gate), and maxrss includes abstat's resident size; the session says so.
  *
  * While copies run, the parent serves the measured-region protocol
  * (ABSTAT_CTL, see abstat-workloads(7)), drains stderr into a tail buffer,
  * enforces the timeout by killing the process group, and reaps with wait4.
- * Counters are read after every copy has exited, then closed.
+ * Counters are read after every copy has exited, then closed. abstat is
+ * a child subreaper (launcher_contain), so whatever a run left behind,
+ * setsid or not, is then its child: killed, reaped and counted
+ * (launcher_orphans.c).
  */
 #ifndef ABSTAT_LAUNCHER_H
 #define ABSTAT_LAUNCHER_H
@@ -30,8 +37,11 @@
 #include "cpu.h"
 #include "result.h"
 
+struct launch_helper; /* the spawn helper (launcher_helper.c) */
+
 struct launch_spec {
 	const struct backend_ops *backend;
+	struct launch_helper *helper; /* NULL: clone from abstat itself */
 	char *const *argv;     /* argv[0] is a path (resolved by the caller) */
 	char *const *envp;     /* base environment; ABSTAT_CTL is added */
 	bool show_output;      /* else stdout -> /dev/null, stderr -> tail */
@@ -65,7 +75,8 @@ struct launch_outcome {
 	int exec_errno;
 	int open_errno;        /* counters could not be opened in the child */
 	int bad_event;         /* index of the event that failed to open */
-	bool leftover;         /* the workload left processes behind */
+	unsigned leftover;     /* processes the run left behind, killed */
+	unsigned leftover_setsid; /* of those, ones that called setsid() */
 	bool protocol_error;   /* malformed region protocol message */
 	char read_err[256];    /* a counter read failed validation */
 	char stderr_tail[LAUNCH_TAIL]; /* last bytes of the first failing
@@ -77,6 +88,17 @@ struct launch_outcome {
  * -errno on a launcher failure (exec, counters: see o). */
 int launcher_run(const struct launch_spec *spec, struct launch_copy *copies,
 		 size_t n, struct proc_sample *out, struct launch_outcome *o);
+
+/* Start the spawn helper at path (once per session): 0, or -errno and a
+ * sentence in err. Stop closes its socket and reaps it. */
+int launcher_helper_start(const char *path, struct launch_helper **out,
+			  char *err, size_t len);
+void launcher_helper_stop(struct launch_helper *h);
+
+/* Make abstat a child subreaper, so that every process a run leaves
+ * behind is reparented to it (and found, killed and reaped after the
+ * run). 0 or -errno. */
+int launcher_contain(void);
 
 /* Resolve a command name through PATH like execvp. 0 or -ENOENT/-EACCES. */
 int launcher_resolve(const char *cmd, char *buf, size_t len);

@@ -6,6 +6,7 @@
 #ifndef ABSTAT_LAUNCHER_PRIV_H
 #define ABSTAT_LAUNCHER_PRIV_H
 
+#include <sched.h>
 #include <stdint.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -36,10 +37,26 @@ static inline void launcher_close(int *fd)
 	*fd = -1;
 }
 
+/* The affinity of a copy (empty when not pinned). */
+void launcher_cpu_set(const struct launch_copy *cp, cpu_set_t *set);
+
+/* launcher_helper.c: ask the helper for a child gated on *gate (abstat's
+ * end of the gate socket), with fds ctl_w, ack_r, err_w (-1 with
+ * show_output). 0 with *pid and *gate, or -errno. */
+int launcher_helper_spawn(struct launch_helper *h, const struct launch_spec *s,
+			  const struct launch_copy *cp, const sigset_t *mask,
+			  const int fds[3], pid_t *pid, int *gate);
+/* The helper's pid (0 for none). */
+pid_t launcher_helper_pid(const struct launch_helper *h);
+
+/* launcher_orphans.c: once every copy is reaped, kill, reap and count
+ * what the run left behind (every child of abstat but keep). */
+void launcher_sweep(pid_t keep, struct launch_outcome *o);
+
 /* Poll until every copy is reaped; serve the protocol meanwhile. */
 int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 		  struct copy_state *cs, size_t n, struct launch_outcome *o);
-/* wait4 one copy (its rusage and end time); kill what it left behind. */
+/* wait4 one copy (its rusage and end time). */
 void launcher_reap(struct copy_state *cs, struct launch_outcome *o);
 /* SIGKILL the process group of every copy started and not yet reaped. */
 void launcher_kill_all(struct copy_state *cs, size_t n);

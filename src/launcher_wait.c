@@ -166,11 +166,6 @@ void launcher_reap(struct copy_state *cs, struct launch_outcome *o)
 	if (cs->in_region)
 		cs->region_ns += cs->end_ns - cs->region_start_ns;
 	cs->in_region = false;
-	/* Anything left in the workload's process group outlived it. */
-	if (kill(-cs->pid, 0) == 0) {
-		o->leftover = true;
-		kill(-cs->pid, SIGKILL);
-	}
 }
 
 void launcher_kill_all(struct copy_state *cs, size_t n)

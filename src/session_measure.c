@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,8 @@
 
 #include "msg.h"
 #include "session_priv.h"
+#include "spawn_proto.h"
+#include "workloads.h"
 
 /* The reason a finished run failed, or NULL when it is good. */
 static char *session_failure(const struct session *s,
@@ -97,8 +100,16 @@ static void session_checks(struct session *s, const struct launch_outcome *o,
 			   const struct proc_sample *total)
 {
 	if (o->leftover && !s->warned_leftover) {
+		char how[48] = "";
+
 		s->warned_leftover = true;
-		session_warn(s, "the workload left processes behind; abstat killed them (recorded)");
+		if (o->leftover_setsid == 1)
+			snprintf(how, sizeof(how), " (one called setsid)");
+		else if (o->leftover_setsid)
+			snprintf(how, sizeof(how), " (%u called setsid)",
+				 o->leftover_setsid);
+		session_warn(s, "the workload left %u process%s behind%s; abstat killed them; recorded",
+			     o->leftover, o->leftover == 1 ? "" : "es", how);
 	}
 	for (size_t e = 0; e < s->n_events; e++) {
 		if (s->cfg->no_pin || s->warned_migration ||
@@ -264,6 +275,26 @@ static int session_failed(struct result **results, size_t n, int rc)
 	return any && rc == EXIT_OK ? EXIT_FAILED : rc;
 }
 
+/* Every run is born from the spawn helper, and whatever it leaves behind
+ * comes back to abstat (see launcher.h). */
+static void session_launcher_start(struct session *s)
+{
+	char path[PATH_MAX], err[512];
+	int rc = launcher_contain();
+
+	if (rc < 0)
+		session_warn(s, "cannot make abstat a child subreaper (%s); processes a run leaves behind after setsid() may survive it",
+			     strerror(-rc));
+	if (workloads_path(SPAWN_NAME, path, sizeof(path)) < 0) {
+		session_warn(s, "%s is not built or installed (run make, or set ABSTAT_WORKLOAD_DIR); runs start from abstat's own memory, so maxrss includes abstat's (recorded)",
+			     SPAWN_NAME);
+		return;
+	}
+	if (launcher_helper_start(path, &s->spec.helper, err, sizeof(err)) < 0)
+		session_warn(s, "%s; runs start from abstat's own memory, so maxrss includes abstat's (recorded)",
+			     err);
+}
+
 int session_measure(struct session *s, struct result **results,
 		    struct journal **journals, const struct plan_item *plan,
 		    size_t n_plan)
@@ -271,6 +302,8 @@ int session_measure(struct session *s, struct result **results,
 	size_t n_results = 0;
 	int rc = EXIT_OK;
 	char err[512];
+
+	session_launcher_start(s);
 
 	for (size_t i = 0; i < n_plan; i++)
 		if (plan[i].result + 1 > n_results)
@@ -317,6 +350,8 @@ int session_measure(struct session *s, struct result **results,
 				 b->name, run.index, run.reason);
 		}
 	}
+	launcher_helper_stop(s->spec.helper);
+	s->spec.helper = NULL;
 	if (n_plan)
 		session_progress(s, &results[plan[n_plan - 1].result]
 					    ->bench[plan[n_plan - 1].bench],

@@ -51,10 +51,10 @@ test_expect_success 'installed: abstat workloads lists every workload, each inst
 	done &&
 	echo "$wl" >"$TESTTMP/wl"
 '
-test_expect_success 'installed: exactly the expected files (pages, plots, 4 more, workloads)' '
+test_expect_success 'installed: exactly the expected files (pages, plots, 5 more, workloads)' '
 	[ -s "$TESTTMP/wl" ] || fail "no workload list (case above)"
 	n=$(find "$root" -type f | wc -l)
-	nexp=$(( $(ls man/*.[157] | wc -l) + $(ls plots/*.gp | wc -l) + 4 + $(wc -l <"$TESTTMP/wl") ))
+	nexp=$(( $(ls man/*.[157] | wc -l) + $(ls plots/*.gp | wc -l) + 5 + $(wc -l <"$TESTTMP/wl") ))
 	[ "$n" -eq "$nexp" ] || { find "$root" -type f; fail "installed $n files, expected $nexp"; }
 '
 test_expect_success 'installed: -w getppid runs libexec/abstat/getppid' '
@@ -63,6 +63,12 @@ test_expect_success 'installed: -w getppid runs libexec/abstat/getppid' '
 	ran=$(json "d[\"benchmarks\"][0][\"argv\"][0]" x.json) &&
 	{ [ "$(realpath "$ran")" = "$(realpath "$pre/libexec/abstat/getppid")" ] ||
 		fail "ran $ran, not the installed getppid"; }
+'
+test_expect_success 'installed: runs are born from libexec/abstat/abstat-spawn' '
+	unset ABSTAT_WORKLOAD_DIR ABSTAT_PLOTS_DIR && cd "$TESTTMP" &&
+	[ -x "$pre/libexec/abstat/abstat-spawn" ] || fail "abstat-spawn not installed"
+	expect_exit 0 "$A" run -q -r 1 --warmup 0 -- /bin/true &&
+	if grep abstat-spawn "$TESTTMP/err"; then fail "installed abstat-spawn not found"; fi
 '
 test_expect_success 'installed: -w exec finds exec-target' '
 	unset ABSTAT_WORKLOAD_DIR ABSTAT_PLOTS_DIR && cd "$TESTTMP" &&

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * spawn_proto: what abstat (launcher_helper.c) and its spawn helper
+ * (libexec/abstat-spawn.c) say to each other. Both ends are built from
+ * this tree at once, so the layout is the C layout of this machine.
+ *
+ * Why a helper: at exec the kernel records the old address space's
+ * high-water RSS into the process's maxrss (fs/exec.c, exec_mmap:
+ * setmax_mm_hiwater_rss), and fork copies the parent's RSS into the
+ * child's. A workload started from abstat (fork or vfork) would report
+ * abstat's own resident size, which grows over a session. The helper is
+ * a tiny static program started once per session; each run is a
+ * clone(CLONE_VM | CLONE_VFORK | CLONE_PARENT) of it, so the workload is
+ * born from a few hundred kB and is still abstat's child (wait4, pidfd).
+ *
+ * The stream socket on the helper's fd SPAWN_FD carries framed messages
+ * abstat -> helper: a header, then len bytes. SPAWN_CONFIG (what to run)
+ * is sent when it changes; each SPAWN_RUN carries, as SCM_RIGHTS, the
+ * child's end of a per-run gate socket and its pipes (SPAWN_FD_*). On
+ * the gate socket the child writes its pid (int32_t; the helper writes
+ * -errno when clone fails), pins itself, joins the cgroup, then waits
+ * for one byte from abstat, which attaches the counters meanwhile. A
+ * failure before exec is written there as a struct spawn_report; the
+ * gate is close-on-exec, so end of file means the exec happened.
+ */
+#ifndef ABSTAT_SPAWN_PROTO_H
+#define ABSTAT_SPAWN_PROTO_H
+
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+
+#define SPAWN_FD 3
+#define SPAWN_NAME "abstat-spawn"
+#define SPAWN_MAX_CONFIG (8u << 20) /* argv + environment, bytes */
+
+enum spawn_type { SPAWN_CONFIG = 1, SPAWN_RUN = 2 };
+
+/* The fds a SPAWN_RUN carries, in order; SPAWN_FD_ERR only without
+ * show_output (stderr goes to a pipe, stdin and stdout to /dev/null). */
+enum spawn_fd { SPAWN_FD_GATE, SPAWN_FD_CTL, SPAWN_FD_ACK, SPAWN_FD_ERR,
+		SPAWN_N_FDS };
+
+/* Where a child failed before exec (struct spawn_report.stage). */
+enum spawn_stage { SPAWN_STAGE_SETUP = 1, SPAWN_STAGE_EXEC = 3 };
+
+struct spawn_hdr {
+	uint32_t type; /* enum spawn_type */
+	uint32_t len;  /* bytes that follow */
+};
+
+/* SPAWN_CONFIG: this, n_groups gid_t, then NUL-terminated strings:
+ * argv[0] (a path) .. argv[argc - 1], envp[0] .. envp[envc - 1] (no
+ * ABSTAT_CTL: the child adds its own), and cgroup_procs when has_cgroup. */
+struct spawn_config {
+	uint32_t argc, envc, n_groups;
+	uint32_t uid, gid;
+	uint8_t show_output, drop_priv, has_cgroup, pad;
+};
+
+/* SPAWN_RUN. */
+struct spawn_run {
+	uint32_t pin; /* sched_setaffinity(cpus) */
+	cpu_set_t cpus;
+	sigset_t mask; /* the signal mask to exec with */
+};
+
+struct spawn_report {
+	int32_t stage; /* enum spawn_stage */
+	int32_t err;   /* errno */
+};
+
+#endif
