@@ -108,9 +108,9 @@ static int cli_resolve(char **argv)
 	if (!argv[0][0])
 		return cli_usage("the command is empty; give the program to measure after --, e.g. -- ./prog ARGS");
 	rc = launcher_resolve(argv[0], path, sizeof(path));
-	if (!rc && !stat(path, &st) && S_ISDIR(st.st_mode))
-		return cli_usage("%s is a directory, not a command; give the program to measure",
-				 argv[0]);
+	if ((!rc && !stat(path, &st) && S_ISDIR(st.st_mode)) || rc == -EISDIR)
+		return cli_usage("%s is a directory%s, not a command; give the program to measure",
+				 argv[0], rc == -EISDIR ? " on PATH" : "");
 	if (rc < 0)
 		return cli_usage("%s: %s", argv[0],
 				 rc == -ENOENT ? "command not found" :

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -67,10 +68,18 @@ unsigned long long launcher_now_ns(void)
 	return (unsigned long long)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
+/* A regular file (not a directory that happens to be searchable). */
+static bool launcher_is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 int launcher_resolve(const char *cmd, char *buf, size_t len)
 {
 	const char *path = getenv("PATH");
-	int saw_eacces = 0;
+	int saw_eacces = 0, saw_dir = 0;
 
 	if (strchr(cmd, '/')) {
 		if (snprintf(buf, len, "%s", cmd) >= (int)len)
@@ -84,13 +93,16 @@ int launcher_resolve(const char *cmd, char *buf, size_t len)
 		int n = (int)(end - path);
 
 		snprintf(buf, len, "%.*s%s%s", n, path, n ? "/" : "", cmd);
-		if (!access(buf, X_OK))
-			return 0;
-		if (errno == EACCES)
+		if (!access(buf, X_OK)) {
+			if (launcher_is_file(buf))
+				return 0;
+			saw_dir = 1; /* as execvp, go on looking */
+		} else if (errno == EACCES) {
 			saw_eacces = 1;
+		}
 		path = *end ? end + 1 : end;
 	}
-	return saw_eacces ? -EACCES : -ENOENT;
+	return saw_eacces ? -EACCES : saw_dir ? -EISDIR : -ENOENT;
 }
 
 /* The child, between clone/fork and exec: async-signal-safe calls only

@@ -206,6 +206,13 @@ int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
 		snprintf(err, len, "no row has a delta to draw (not supported, not counted or zero baseline); 'abstat compare' shows why");
 		return -EINVAL;
 	}
+	if (kept * (n - 1) > PLOT_MAX_BARS) {
+		/* the png is 30 pixels a bar: cairo gives up near 2000 */
+		free(keep);
+		snprintf(err, len, "the delta chart would have %zu bars, more than the %d that fit; choose rows with --metric, or fewer benchmarks or sides",
+			 kept * (n - 1), PLOT_MAX_BARS);
+		return -EINVAL;
+	}
 	plot_bench_list(m, keep, list, sizeof(list));
 	snprintf(title, sizeof(title), "%s: change vs %s", list, m->labels[0]);
 	snprintf(sub, sizeof(sub),

@@ -31,6 +31,9 @@ enum plot_fmt { PLOT_FMT_PNG, PLOT_FMT_SVG, PLOT_FMT_TXT, PLOT_FMT_GP };
  * .txt chart) every non-ASCII byte becomes '?'. */
 void plot_put_str(FILE *f, const char *s, bool ascii);
 
+/* The most bars (rows x non-baseline sides) a delta chart draws; more is
+ * refused with the reason (a 2000-row png fails in cairo). */
+#define PLOT_MAX_BARS 400
 /* Data writers, one per chart kind: 0, or -errno with a one-line reason
  * in err (-EINVAL: nothing to draw). The delta and scaling charts draw a
  * compare model the caller built (and whose warnings it printed). */

@@ -139,4 +139,21 @@ test_expect_success '--metric page-faults: that panel only' '
 test_expect_success 'no private directory left in TMPDIR' '
 	[ -z "$(ls -A tmp)" ] || { ls -lR tmp; fail "private directory left in TMPDIR"; }
 '
+test_expect_success 'a delta chart of more bars than fit: refused in one line, nothing written' '
+	python3 - "$TOP/tests/golden/suite-a.json" "$TESTTMP/many.json" <<PY &&
+import copy, json, sys
+d = json.load(open(sys.argv[1]))
+b = d["benchmarks"][0]
+d["benchmarks"] = []
+for i in range(450):
+    c = copy.deepcopy(b)
+    c["name"] = "bench%03d" % i
+    d["benchmarks"].append(c)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+	expect_exit 2 "$ABSTAT" plot -q "$TESTTMP/many.json" "$TESTTMP/many.json" -o "$TESTTMP/many.png" &&
+	one_line_err &&
+	grep_err "would have 450 bars, more than the 400 that fit; choose rows with --metric" &&
+	[ ! -e "$TESTTMP/many.png" ]
+'
 test_done

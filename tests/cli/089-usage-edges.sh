@@ -30,6 +30,16 @@ test_expect_success 'run -- DIRECTORY: exit 2, one line' '
 	one_line_err &&
 	grep_err "d is a directory, not a command"
 '
+test_expect_success 'run -- NAME where PATH has only a directory NAME: exit 2, one line' '
+	mkdir -p "$TESTTMP/p/onlydir" &&
+	PATH="$TESTTMP/p:$PATH" expect_exit 2 "$ABSTAT" run -q -r 1 -e task-clock -- onlydir &&
+	one_line_err &&
+	grep_err "onlydir is a directory on PATH, not a command"
+'
+test_expect_success 'a directory earlier on PATH does not hide the program' '
+	mkdir -p "$TESTTMP/p/true" &&
+	PATH="$TESTTMP/p:$PATH" expect_exit 0 "$ABSTAT" run -q -r 1 --warmup 0 -e task-clock -- true
+'
 test_expect_success 'ABSTAT_WORKLOAD_DIR=/nonexistent: one line, no silent fall-back' '
 	ABSTAT_WORKLOAD_DIR=$TESTTMP/nonexistent expect_exit 2 "$ABSTAT" run -q -r 1 -e task-clock -w getppid &&
 	one_line_err &&
