@@ -547,5 +547,12 @@ void cpuset_destroy_signal_safe(struct cpuset *cs)
 	for (int i = 0; i < 4 && cpuset_evict_signal_safe(cs->procs,
 							  cs->parent_procs); i++)
 		;
-	rmdir(cs->dir);
+	/* a task killed a moment ago may still be leaving (EBUSY): retry
+	 * for up to a second, evicting again (nanosleep is async-signal-safe) */
+	for (int i = 0; i < 100 && rmdir(cs->dir) && errno == EBUSY; i++) {
+		struct timespec ts = { 0, 10 * 1000 * 1000 };
+
+		cpuset_evict_signal_safe(cs->procs, cs->parent_procs);
+		nanosleep(&ts, NULL);
+	}
 }
