@@ -106,13 +106,10 @@ static int journal_line(struct journal *j, json_t *o, char *err, size_t len)
 
 static json_t *journal_header(const struct result *r)
 {
-	json_t *h = result_to_json(r), *b;
-	size_t i;
+	json_t *h = result_head_json(r, NULL, NULL); /* runs: [] */
 
 	if (!h)
 		return NULL;
-	json_array_foreach(json_object_get(h, "benchmarks"), i, b)
-		json_object_set_new(b, "runs", json_array());
 	/* pid: who holds the lock, for the message to a second session */
 	if (json_object_set_new(h, "format", json_string(JOURNAL_FORMAT)) ||
 	    json_object_set_new(h, "pid", json_integer(getpid()))) {

@@ -231,26 +231,20 @@ static json_t *result_event_json(struct emit *e, const struct event *ev)
 	return o;
 }
 
-static json_t *result_bench_json(struct emit *e, const struct benchmark *b,
-				 const bool *supported, size_t n_events)
+/* A benchmark with its runs array empty (the writer streams the runs). */
+static json_t *result_bench_json(struct emit *e, const struct benchmark *b)
 {
-	json_t *o = json_object(), *argv = json_array(), *runs = json_array();
+	json_t *o = json_object(), *argv = json_array();
 
 	emit_set(e, o, "name", result_string(b->name ? b->name : ""));
 	emit_set(e, o, "argv", argv);
 	emit_str(e, o, "workload", b->workload);
 	emit_int(e, o, "copies", b->copies ? b->copies : 1);
-	emit_set(e, o, "runs", runs);
-	if (!o || !argv || !runs)
+	emit_set(e, o, "runs", json_array());
+	if (!o || !argv)
 		return o;
 	for (char **p = b->argv; p && *p; p++)
 		if (json_array_append_new(argv, result_string(*p)))
-			e->bad = true;
-	for (size_t i = 0; i < b->n_runs; i++)
-		if (json_array_append_new(runs,
-					  result_run_json(e, &b->runs[i],
-							  supported,
-							  n_events)))
 			e->bad = true;
 	return o;
 }
@@ -270,12 +264,33 @@ static json_t *result_shared(json_t *v, json_t *(*empty)(void))
 	return v ? json_incref(v) : empty();
 }
 
-static json_t *result_json(const struct result *r, int *err,
-			   const char **why)
+/* Whether each event has counters in the runs (else they are null). */
+bool *result_supported(const struct result *r)
+{
+	bool *supported = calloc(r->n_events + 1, sizeof(*supported));
+
+	for (size_t i = 0; supported && i < r->n_events; i++)
+		supported[i] = r->events[i].state == EVENT_OK;
+	return supported;
+}
+
+static json_t *result_emit_done(struct emit *e, json_t *o, int *err,
+				const char **why)
+{
+	if (!e->bad)
+		return o;
+	if (err)
+		*err = e->err ? e->err : -ENOMEM;
+	if (why)
+		*why = e->why ? e->why : "out of memory";
+	json_decref(o);
+	return NULL;
+}
+
+json_t *result_head_json(const struct result *r, int *err, const char **why)
 {
 	struct emit e = { 0 };
 	json_t *o = json_object(), *evs = json_array(), *bench = json_array();
-	bool *supported = calloc(r->n_events + 1, sizeof(*supported));
 	char now[32];
 
 	emit_str(&e, o, "format", RESULT_FORMAT);
@@ -291,33 +306,62 @@ static json_t *result_json(const struct result *r, int *err,
 	emit_set(&e, o, "warnings", result_shared(r->warnings, json_array));
 	emit_set(&e, o, "events", evs);
 	emit_set(&e, o, "benchmarks", bench);
-	if (!o || !evs || !bench || !supported) {
+	if (!o || !evs || !bench) {
 		e.bad = true;
 		goto out;
 	}
-	for (size_t i = 0; i < r->n_events; i++) {
-		supported[i] = r->events[i].state == EVENT_OK;
+	for (size_t i = 0; i < r->n_events; i++)
 		if (json_array_append_new(evs,
 					  result_event_json(&e, &r->events[i])))
 			e.bad = true;
-	}
 	for (size_t i = 0; i < r->n_bench; i++)
 		if (json_array_append_new(bench,
-					  result_bench_json(&e, &r->bench[i],
-							    supported,
-							    r->n_events)))
+					  result_bench_json(&e, &r->bench[i])))
 			e.bad = true;
 out:
-	free(supported);
-	if (e.bad) {
-		if (err)
-			*err = e.err ? e.err : -ENOMEM;
-		if (why)
-			*why = e.why ? e.why : "out of memory";
-		json_decref(o);
-		return NULL;
+	return result_emit_done(&e, o, err, why);
+}
+
+json_t *result_run_json_why(const struct run *run, const bool *supported,
+			    size_t n_events, int *err, const char **why)
+{
+	struct emit e = { 0 };
+
+	return result_emit_done(&e, result_run_json(&e, run, supported,
+						    n_events), err, why);
+}
+
+/* The whole tree: the head, then every run in its benchmark. */
+static json_t *result_json(const struct result *r, int *err,
+			   const char **why)
+{
+	int e = -ENOMEM;
+	const char *w = "out of memory";
+	json_t *o = result_head_json(r, &e, &w), *bench, *runs, *v;
+	bool *supported = result_supported(r);
+
+	if (!o || !supported)
+		goto fail;
+	bench = json_object_get(o, "benchmarks");
+	for (size_t b = 0; b < r->n_bench; b++) {
+		runs = json_object_get(json_array_get(bench, b), "runs");
+		for (size_t i = 0; i < r->bench[b].n_runs; i++) {
+			v = result_run_json_why(&r->bench[b].runs[i],
+						supported, r->n_events, &e, &w);
+			if (!v || json_array_append_new(runs, v))
+				goto fail;
+		}
 	}
+	free(supported);
 	return o;
+fail:
+	if (err)
+		*err = e;
+	if (why)
+		*why = w;
+	free(supported);
+	json_decref(o);
+	return NULL;
 }
 
 json_t *result_to_json(const struct result *r)

@@ -152,6 +152,17 @@ int result_sync_dir(const char *path);
 json_t *result_to_json_why(const struct result *r, int *err,
 			   const char **why);
 
+/* The document without its runs (every benchmark's "runs" empty): what
+ * the writer streams the runs into, one at a time. NULL on failure, *err
+ * and *why as for result_to_json_why. */
+json_t *result_head_json(const struct result *r, int *err, const char **why);
+/* result_run_to_json_mask saying why on failure (-ENOMEM or -ERANGE). */
+json_t *result_run_json_why(const struct run *run, const bool *supported,
+			    size_t n_events, int *err, const char **why);
+/* supported[i]: event i has counters in the runs (else null); calloc'd,
+ * n_events + 1 entries, NULL when out of memory. */
+bool *result_supported(const struct result *r);
+
 /* Move tmp to path (same file system) without replacing an existing file
  * unless force: renameat2(RENAME_NOREPLACE), or link()+unlink() where the
  * file system lacks it. Even with force only a regular file is replaced.
@@ -161,6 +172,9 @@ int result_publish(const char *tmp, const char *path, bool force, char *err,
 /* -EEXIST and a reason naming what is there when path exists and is not
  * a regular file (a device, FIFO, directory, symlink); else 0. */
 int result_check_replace(const char *path, char *err, size_t len);
+/* The directory part of path ("." when there is none). Caller frees;
+ * NULL when out of memory. */
+char *result_dirname(const char *path);
 /* "a directory", "a FIFO", ... for a st_mode. */
 const char *result_kind_name(mode_t mode);
 

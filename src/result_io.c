@@ -7,7 +7,8 @@
  * a mkstemp() file in the same directory (same file system, no predictable
  * name), is fsync'd, then renamed over nothing (renameat2 RENAME_NOREPLACE;
  * link()+unlink() where the file system lacks it) and the directory is
- * fsync'd so the new name survives a crash too.
+ * fsync'd so the new name survives a crash too. The writer that streams
+ * the file into the temp file is result_write.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,8 +26,7 @@
 #define RENAME_NOREPLACE (1 << 0)
 #endif
 
-/* The directory part of path ("." when there is none). Caller frees. */
-static char *result_dirname(const char *path)
+char *result_dirname(const char *path)
 {
 	const char *slash = strrchr(path, '/');
 
@@ -35,23 +35,6 @@ static char *result_dirname(const char *path)
 	if (slash == path)
 		return strdup("/");
 	return strndup(path, (size_t)(slash - path));
-}
-
-static int result_write_all(int fd, const char *buf, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, buf, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -errno;
-		if (w == 0)
-			return -ENOSPC;
-		buf += w;
-		n -= (size_t)w;
-	}
-	return 0;
 }
 
 static int result_fsync_dir(const char *dir)
@@ -188,130 +171,6 @@ static int result_publish_new(const char *tmp, const char *path)
 		return -errno;
 	unlink(tmp);
 	return 0;
-}
-
-static int result_write_fd(int fd, const char *text)
-{
-	mode_t mask = umask(0);
-	int rc;
-
-	umask(mask);
-	/* mkstemp makes 0600; a result is shared like any file written */
-	if (fchmod(fd, 0666 & ~mask))
-		return -errno;
-	rc = result_write_all(fd, text, strlen(text));
-	if (!rc)
-		rc = result_write_all(fd, "\n", 1);
-	if (rc)
-		return rc;
-	if (fsync(fd))
-		return -errno;
-	return 0;
-}
-
-/*
- * The writer never writes what the reader rejects: the text is read back
- * with the reader abstat uses (size limit included) before it is
- * published. A result the reader would refuse is not written, and the
- * message says why; the caller keeps the runs (the journal stays).
- */
-static int result_check_readable(const char *text, const char *path,
-				 char *err, size_t len)
-{
-	size_t n = strlen(text) + 1; /* and the final newline */
-	struct result *back = NULL;
-	char why[1024];
-	int rc;
-
-	if (n > RESULT_MAX_BYTES) {
-		snprintf(err, len,
-			 "%s: not written: the result would be %zu MiB, above the %u MiB abstat reads back; save fewer runs or events per file (-r, -e)",
-			 path, n >> 20, RESULT_MAX_BYTES >> 20);
-		return -EFBIG;
-	}
-	rc = result_parse_buffer(text, n - 1, path, &back, why, sizeof(why));
-	if (rc == -ENOMEM) {
-		snprintf(err, len, "%s: out of memory", path);
-		return rc;
-	}
-	if (rc) {
-		snprintf(err, len,
-			 "not written: abstat would not read it back: %s",
-			 why);
-		return -EINVAL;
-	}
-	result_free(back);
-	return 0;
-}
-
-int result_write(const struct result *r, const char *path, bool force,
-		 char *err, size_t len)
-{
-	const char *why = NULL, *base = strrchr(path, '/');
-	char *dir = NULL, *tmp = NULL, *text = NULL;
-	json_t *root = NULL;
-	int fd = -1, rc;
-
-	rc = result_check_output(path, force, err, len);
-	if (rc)
-		return rc;
-	rc = -ENOMEM;
-	dir = result_dirname(path);
-	base = base ? base + 1 : path;
-	if (!dir || asprintf(&tmp, "%s/.%s.XXXXXX", dir, base) < 0) {
-		tmp = NULL;
-		snprintf(err, len, "%s: out of memory", path);
-		goto out;
-	}
-	root = result_to_json_why(r, &rc, &why);
-	text = root ? json_dumps(root, JSON_INDENT(1)) : NULL;
-	if (!text) {
-		if (root)
-			rc = -ENOMEM; /* json_dumps */
-		snprintf(err, len, "%s: cannot encode the result: %s", path,
-			 why ? why : "out of memory");
-		goto out;
-	}
-	rc = result_check_readable(text, path, err, len);
-	if (rc)
-		goto out;
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		rc = -errno;
-		snprintf(err, len,
-			 "cannot create a file in %s: %s; choose a writable directory",
-			 dir, strerror(errno));
-		free(tmp);
-		tmp = NULL; /* nothing to remove */
-		goto out;
-	}
-	rc = result_write_fd(fd, text);
-	if (!rc && close(fd))
-		rc = -errno;
-	fd = -1;
-	if (rc) {
-		snprintf(err, len, "cannot write %s: %s", tmp, strerror(-rc));
-		goto out;
-	}
-	rc = result_publish(tmp, path, force, err, len);
-	if (rc)
-		goto out;
-	free(tmp);
-	tmp = NULL; /* published: it has the final name now */
-	rc = result_fsync_dir(dir);
-	if (rc)
-		snprintf(err, len, "%s written but its directory %s could not be synced: %s",
-			 path, dir, strerror(-rc));
-out:
-	if (fd >= 0)
-		close(fd);
-	if (rc && tmp)
-		unlink(tmp);
-	free(tmp);
-	free(text);
-	json_decref(root);
-	free(dir);
-	return rc;
 }
 
 int result_slurp(const char *path, size_t max, char **buf, size_t *size,

@@ -390,6 +390,43 @@ static void test_write(void **state)
 	result_free(r);
 }
 
+/* The streaming writer (one run's tree at a time) writes the bytes the
+ * whole tree dumps to, and the reader's own per-run checks name the run
+ * they refuse, in any benchmark and in a copy. */
+static void test_write_stream(void **state)
+{
+	struct result *r = fix_result();
+	char *dir = tmpdir(), path[256], bad[300], err[1024], *want, *got;
+	json_t *j = result_to_json(r);
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/s.json", dir);
+	snprintf(bad, sizeof(bad), "%s/bad.json", dir);
+	want = json_dumps(j, JSON_INDENT(1));
+	assert_int_equal(result_write(r, path, false, err, sizeof(err)), 0);
+	assert_int_equal(result_slurp(path, RESULT_MAX_BYTES, &got, &n, err,
+				      sizeof(err)), 0);
+	assert_int_equal(n, strlen(want) + 1);
+	assert_memory_equal(got, want, n - 1);
+	assert_int_equal(got[n - 1], '\n');
+	free(got);
+
+	r->bench[1].runs[0].copies[1].end_ns = 0;
+	r->bench[1].runs[0].copies[1].start_ns = 5;
+	assert_int_equal(result_write(r, bad, false, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "not written: abstat would not read it back"));
+	assert_non_null(strstr(err, "benchmarks[1].runs[0].copies[1].end_ns: 0 is before start_ns 5"));
+	assert_int_equal(count_entries(dir), 1);
+
+	unlink(path);
+	rmdir(dir);
+	free(dir);
+	free(want);
+	json_decref(j);
+	result_free(r);
+}
+
 /* Unwritable directory: root writes anywhere, so test as nobody. */
 static void test_write_unwritable(void **state)
 {
@@ -432,6 +469,7 @@ int main(void)
 		cmocka_unit_test(test_strict_raw),
 		cmocka_unit_test(test_strict_depth),
 		cmocka_unit_test(test_write),
+		cmocka_unit_test(test_write_stream),
 		cmocka_unit_test(test_write_unwritable),
 	};
 
