@@ -12,6 +12,28 @@ INCLUDEDIR ?= $(PREFIX)/include
 DESTDIR    ?=
 
 CC       ?= cc
+# Cross build: make CROSS=aarch64-linux-gnu- builds static abstat,
+# workloads and test programs for that target in build/aarch64-linux-gnu
+# (abstat there too), against a sysroot of the target's Debian -dev
+# packages that tests/lab/sysroot.sh fetches (no PAPI). The kernel lab
+# (make lab) runs them in QEMU.
+CROSS    ?=
+ifneq ($(CROSS),)
+TRIPLET  := $(patsubst %-,%,$(CROSS))
+CC       := $(CROSS)gcc
+HAVE_PAPI := 0
+B        := build/$(TRIPLET)
+SYSROOT  := $(B)/sysroot
+X_CPPFLAGS := -isystem $(SYSROOT)/usr/include
+X_LDFLAGS  := -static -L$(SYSROOT)/usr/lib/$(TRIPLET)
+WL_STATIC  := -static
+ABSTAT_BIN := $(B)/abstat
+else
+B        := build
+X_CPPFLAGS :=
+X_LDFLAGS  :=
+ABSTAT_BIN := abstat
+endif
 OPT      ?= -O2 -g
 WERROR   ?= 0
 SANITIZE ?= 0
@@ -33,7 +55,8 @@ HAVE_PAPI ?= $(shell printf '\043include <papi.h>\n' | \
               $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0)
 
 CPPFLAGS_ALL := -D_GNU_SOURCE -DABSTAT_VERSION='"$(VERSION)"' \
-                -DHAVE_PAPI=$(HAVE_PAPI) -Isrc -Icounters -Iworkloads
+                -DHAVE_PAPI=$(HAVE_PAPI) -Isrc -Icounters -Iworkloads \
+                $(X_CPPFLAGS)
 CFLAGS_ALL   := -std=c11 $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(CFLAGS)
 LDLIBS_ALL   := -lpfm -ljansson -lm $(LDLIBS)
 ifeq ($(HAVE_PAPI),1)
@@ -48,8 +71,6 @@ Q :=
 else
 Q := @
 endif
-
-B := build
 
 SRC      := $(sort $(wildcard src/*.c counters/*.c))
 OBJ      := $(SRC:%.c=$(B)/%.o)
@@ -79,11 +100,18 @@ DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
         workloads progs units
 
-all: abstat workloads
+all: $(ABSTAT_BIN) workloads
 
-abstat: $(OBJ)
+$(ABSTAT_BIN): $(OBJ)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(CFLAGS_ALL) $(SANFLAGS) -o $@ $(OBJ) $(LDFLAGS) $(LDLIBS_ALL)
+	$(Q)$(CC) $(CFLAGS_ALL) $(SANFLAGS) -o $@ $(OBJ) $(X_LDFLAGS) $(LDFLAGS) $(LDLIBS_ALL)
+
+ifneq ($(CROSS),)
+$(SYSROOT)/.done: tests/lab/sysroot.sh
+	$(Q)sh tests/lab/sysroot.sh $(TRIPLET) $(SYSROOT)
+
+$(OBJ): | $(SYSROOT)/.done
+endif
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -107,13 +135,13 @@ $(B)/workloads/harness.o: workloads/harness.c workloads/harness.h workloads/abst
 $(B)/workloads/%: workloads/%.c $(B)/workloads/harness.o workloads/harness.h workloads/abstat.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  WL      $@")
-	$(Q)$(CC) $(WL_CFLAGS) -o $@ $< $(B)/workloads/harness.o -lpthread
+	$(Q)$(CC) $(WL_CFLAGS) $(X_LDFLAGS) -o $@ $< $(B)/workloads/harness.o -lpthread
 
 progs: $(PROG_BIN)
 
 $(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) -std=c11 -O1 -D_GNU_SOURCE -Wall -Iworkloads -o $@ $<
+	$(Q)$(CC) -std=c11 -O1 -D_GNU_SOURCE -Wall -Iworkloads $(X_LDFLAGS) -o $@ $<
 
 units: $(UNIT_BIN) $(PREREQ)
 

@@ -1,0 +1,40 @@
+#!/bin/sh
+# kernel.sh SERIES: the newest Debian arm64 kernel of SERIES (6.1, 6.12),
+# resolved with apt at run time (never a version written here), fetched
+# with apt-get download and unpacked under build/lab/kernels/NAME. Prints
+# the kernel's directory, which holds vmlinuz (an arm64 Image QEMU can
+# load) and the package's name and version.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+series=${1:?usage: kernel.sh SERIES (for example 6.1 or 6.12)}
+case $series in
+*[!0-9.]* | '') lab_die "kernel.sh: SERIES is like 6.1, got '$series'" ;;
+esac
+lab_apt_ready
+re="^linux-image-$(echo "$series" | sed 's/\./\\./g')[.][0-9][^ ]*-arm64\$"
+# every flavour but the generic one (cloud, rt) has its own word
+best= bestv=
+for p in $(apt-cache search --names-only "$re" | awk '{print $1}' |
+	grep -v -e '-cloud-' -e '-rt-'); do
+	v=$(apt-cache show --no-all-versions "$p:arm64" 2>/dev/null |
+		sed -n 's/^Version: //p' | head -n 1)
+	[ -n "$v" ] || continue
+	if [ -z "$best" ] || dpkg --compare-versions "$v" gt "$bestv"; then
+		best=$p bestv=$v
+	fi
+done
+[ -n "$best" ] || lab_die "no arm64 kernel package of series $series (apt-cache search '$re')"
+dir=$LAB/kernels/$best
+if [ ! -f "$dir/vmlinuz" ]; then
+	lab_say "fetching $best $bestv"
+	lab_fetch "$best" "$dir/pkg"
+	img=$(ls "$dir"/pkg/boot/vmlinuz-* | head -n 1)
+	[ -f "$img" ] || lab_die "$best has no /boot/vmlinuz-*"
+	cp "$img" "$dir/vmlinuz.tmp" && mv "$dir/vmlinuz.tmp" "$dir/vmlinuz"
+	echo "$best" >"$dir/package"
+	echo "$bestv" >"$dir/version"
+	# the modules are not needed (results come back on the console)
+	rm -rf "$dir/pkg/lib/modules"
+fi
+echo "$dir"
