@@ -1,18 +1,23 @@
 #!/bin/sh
 # kernel.sh SERIES: the newest Debian arm64 kernel of SERIES (6.1, 6.12),
-# resolved with apt at run time (never a version written here), fetched
+# resolved with apt at run time (never a version written here), or the
+# package named (kernel.sh linux-image-6.12.100+deb12-arm64), fetched
 # with apt-get download and unpacked under build/lab/kernels/NAME. Prints
 # the kernel's directory, which holds vmlinuz (an arm64 Image QEMU can
 # load) and the package's name and version.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-series=${1:?usage: kernel.sh SERIES (for example 6.1 or 6.12)}
-case $series in
-*[!0-9.]* | '') lab_die "kernel.sh: SERIES is like 6.1, got '$series'" ;;
-esac
+series=${1:?usage: kernel.sh SERIES|PACKAGE (for example 6.1 or 6.12)}
 lab_apt_ready
-re="^linux-image-$(echo "$series" | sed 's/\./\\./g')[.][0-9][^ ]*-arm64\$"
+case $series in
+linux-image-*-arm64)
+	re="^$(echo "$series" | sed 's/[.+]/\\&/g')\$" ;;
+*[!0-9.]* | '')
+	lab_die "kernel.sh: SERIES is like 6.1, or a package linux-image-*-arm64, got '$series'" ;;
+*)
+	re="^linux-image-$(echo "$series" | sed 's/\./\\./g')[.][0-9][^ ]*-arm64\$" ;;
+esac
 # every flavour but the generic one (cloud, rt) has its own word
 best= bestv=
 for p in $(apt-cache search --names-only "$re" | awk '{print $1}' |
