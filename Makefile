@@ -1,5 +1,6 @@
 # abstat: one plain non-recursive Makefile.
 # Targets: all check demo bench install uninstall clean format deps fuzz
+#          lab lab-check (the kernel lab, tests/lab)
 
 VERSION    := $(shell cat VERSION)
 PREFIX     ?= /usr/local
@@ -98,7 +99,14 @@ DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
             file libxml2-utils bsdextrautils
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
-        workloads progs units
+        workloads progs units lab lab-check
+
+# The kernel lab (tests/lab): Debian arm64 kernels booted under QEMU TCG
+# with its emulated PMU. Its packages are apart from DEB_PKGS, so that
+# make check never pulls QEMU; the arm64 ones (the sysroot, busybox, the
+# kernels) are fetched by the lab's scripts with apt-get download.
+LAB_PKGS  := qemu-system-arm gcc-aarch64-linux-gnu cpio
+LAB_CROSS := aarch64-linux-gnu-
 
 all: $(ABSTAT_BIN) workloads
 
@@ -172,6 +180,26 @@ demo: deps
 
 bench: all progs
 	$(Q)sh bench/run.sh
+
+# make lab: kernel A (6.1) against kernel B (6.12), LAB_BOOTS boots each in
+# turn, the syscalls suite, compare --format mail and the delta chart
+# (LAB_* settings: tests/lab/lab.sh). make lab LAB_B_CMDLINE=kpti=1: one
+# kernel, two command lines.
+lab: deps
+	@sh tests/deps.sh $(LAB_PKGS)
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
+	$(Q)sh tests/lab/lab.sh
+
+# The lab's tests; what is missing (packages, the mirrors, the cross
+# build) makes them skip by name, never fail.
+lab-check: deps
+	@sh tests/deps.sh $(LAB_PKGS) || \
+		echo "lab: warning: the lab's packages are missing; its tests skip" >&2
+	$(Q)$(MAKE) --no-print-directory all progs units
+	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs || \
+		echo "lab: warning: the cross build failed; the lab's tests skip (XBUILD)" >&2
+	$(Q)sh tests/run.sh $(sort $(wildcard tests/lab/t/[0-9]*.sh))
 
 fuzz: deps
 	$(Q)sh tests/fuzz/run.sh $(FUZZ_SECONDS)

@@ -18,17 +18,25 @@ linux-image-*-arm64)
 *)
 	re="^linux-image-$(echo "$series" | sed 's/\./\\./g')[.][0-9][^ ]*-arm64\$" ;;
 esac
-# every flavour but the generic one (cloud, rt) has its own word
-best= bestv=
-for p in $(apt-cache search --names-only "$re" | awk '{print $1}' |
-	grep -v -e '-cloud-' -e '-rt-'); do
-	v=$(apt-cache show --no-all-versions "$p:arm64" 2>/dev/null |
-		sed -n 's/^Version: //p' | head -n 1)
-	[ -n "$v" ] || continue
-	if [ -z "$best" ] || dpkg --compare-versions "$v" gt "$bestv"; then
-		best=$p bestv=$v
-	fi
-done
+# every flavour but the generic one (cloud, rt) has its own word; one
+# apt-cache show for all (one call each takes seconds with arm64 lists)
+resolved=$LAB/kernels/.series-$series
+if [ -f "$resolved" ] && [ "$resolved" -nt "$LAB_CACHE/.apt-arm64" ]; then
+	read -r best bestv <"$resolved"
+else
+	best= bestv=
+	pkgs=$(apt-cache search --names-only "$re" | awk '{print $1 ":arm64"}' |
+		grep -v -e '-cloud-' -e '-rt-') || true
+	[ -z "$pkgs" ] ||
+	for pv in $(apt-cache show --no-all-versions $pkgs 2>/dev/null |
+		awk '/^Package: /{p=$2} /^Version: /{print p "=" $2}'); do
+		p=${pv%%=*} v=${pv#*=}
+		if [ -z "$best" ] || dpkg --compare-versions "$v" gt "$bestv"; then
+			best=$p bestv=$v
+		fi
+	done
+	[ -z "$best" ] || { mkdir -p "$LAB/kernels" && echo "$best $bestv" >"$resolved"; }
+fi
 [ -n "$best" ] || lab_die "no arm64 kernel package of series $series (apt-cache search '$re')"
 dir=$LAB/kernels/$best
 if [ ! -f "$dir/vmlinuz" ]; then
