@@ -1,5 +1,6 @@
 # abstat: one plain non-recursive Makefile.
 # Targets: all check demo bench install uninstall clean format deps fuzz
+#          lab lab-check (the kernel lab, tests/lab)
 
 VERSION    := $(shell cat VERSION)
 PREFIX     ?= /usr/local
@@ -12,6 +13,28 @@ INCLUDEDIR ?= $(PREFIX)/include
 DESTDIR    ?=
 
 CC       ?= cc
+# Cross build: make CROSS=aarch64-linux-gnu- builds static abstat,
+# workloads and test programs for that target in build/aarch64-linux-gnu
+# (abstat there too), against a sysroot of the target's Debian -dev
+# packages that tests/lab/sysroot.sh fetches (no PAPI). The kernel lab
+# (make lab) runs them in QEMU.
+CROSS    ?=
+ifneq ($(CROSS),)
+TRIPLET  := $(patsubst %-,%,$(CROSS))
+CC       := $(CROSS)gcc
+HAVE_PAPI := 0
+B        := build/$(TRIPLET)
+SYSROOT  := $(B)/sysroot
+X_CPPFLAGS := -isystem $(SYSROOT)/usr/include
+X_LDFLAGS  := -static -L$(SYSROOT)/usr/lib/$(TRIPLET)
+WL_STATIC  := -static
+ABSTAT_BIN := $(B)/abstat
+else
+B        := build
+X_CPPFLAGS :=
+X_LDFLAGS  :=
+ABSTAT_BIN := abstat
+endif
 OPT      ?= -O2 -g
 WERROR   ?= 0
 SANITIZE ?= 0
@@ -33,7 +56,8 @@ HAVE_PAPI ?= $(shell printf '\043include <papi.h>\n' | \
               $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0)
 
 CPPFLAGS_ALL := -D_GNU_SOURCE -DABSTAT_VERSION='"$(VERSION)"' \
-                -DHAVE_PAPI=$(HAVE_PAPI) -Isrc -Icounters -Iworkloads
+                -DHAVE_PAPI=$(HAVE_PAPI) -Isrc -Icounters -Iworkloads \
+                $(X_CPPFLAGS)
 CFLAGS_ALL   := -std=c11 $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(CFLAGS)
 LDLIBS_ALL   := -lpfm -ljansson -lm $(LDLIBS)
 ifeq ($(HAVE_PAPI),1)
@@ -48,8 +72,6 @@ Q :=
 else
 Q := @
 endif
-
-B := build
 
 SRC      := $(sort $(wildcard src/*.c counters/*.c))
 OBJ      := $(SRC:%.c=$(B)/%.o)
@@ -80,13 +102,27 @@ DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
             file libxml2-utils bsdextrautils
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
-        workloads progs units
+        workloads progs units lab lab-check
 
-all: abstat workloads
+# The kernel lab (tests/lab): Debian arm64 kernels booted under QEMU TCG
+# with its emulated PMU. Its packages are apart from DEB_PKGS, so that
+# make check never pulls QEMU; the arm64 ones (the sysroot, busybox, the
+# kernels) are fetched by the lab's scripts with apt-get download.
+LAB_PKGS  := qemu-system-arm gcc-aarch64-linux-gnu cpio
+LAB_CROSS := aarch64-linux-gnu-
 
-abstat: $(OBJ)
+all: $(ABSTAT_BIN) workloads
+
+$(ABSTAT_BIN): $(OBJ)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(CFLAGS_ALL) $(SANFLAGS) -o $@ $(OBJ) $(LDFLAGS) $(LDLIBS_ALL)
+	$(Q)$(CC) $(CFLAGS_ALL) $(SANFLAGS) -o $@ $(OBJ) $(X_LDFLAGS) $(LDFLAGS) $(LDLIBS_ALL)
+
+ifneq ($(CROSS),)
+$(SYSROOT)/.done: tests/lab/sysroot.sh
+	$(Q)sh tests/lab/sysroot.sh $(TRIPLET) $(SYSROOT)
+
+$(OBJ): | $(SYSROOT)/.done
+endif
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -115,13 +151,13 @@ $(B)/workloads/harness.o: workloads/harness.c workloads/harness.h workloads/abst
 $(B)/workloads/%: workloads/%.c $(B)/workloads/harness.o workloads/harness.h workloads/abstat.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  WL      $@")
-	$(Q)$(CC) $(WL_CFLAGS) -o $@ $< $(B)/workloads/harness.o -lpthread
+	$(Q)$(CC) $(WL_CFLAGS) $(X_LDFLAGS) -o $@ $< $(B)/workloads/harness.o -lpthread
 
 progs: $(PROG_BIN)
 
 $(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) -std=c11 -O1 -D_GNU_SOURCE -Wall -Iworkloads -o $@ $<
+	$(Q)$(CC) -std=c11 -O1 -D_GNU_SOURCE -Wall -Iworkloads $(X_LDFLAGS) -o $@ $<
 
 units: $(UNIT_BIN) $(PREREQ)
 
@@ -152,6 +188,26 @@ demo: deps
 
 bench: all progs
 	$(Q)sh bench/run.sh
+
+# make lab: kernel A (6.1) against kernel B (6.12), LAB_BOOTS boots each in
+# turn, the syscalls suite, compare --format mail and the delta chart
+# (LAB_* settings: tests/lab/lab.sh). make lab LAB_B_CMDLINE=kpti=1: one
+# kernel, two command lines.
+lab: deps
+	@sh tests/deps.sh $(LAB_PKGS)
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
+	$(Q)sh tests/lab/lab.sh
+
+# The lab's tests; what is missing (packages, the mirrors, the cross
+# build) makes them skip by name, never fail.
+lab-check: deps
+	@sh tests/deps.sh $(LAB_PKGS) || \
+		echo "lab: warning: the lab's packages are missing; its tests skip" >&2
+	$(Q)$(MAKE) --no-print-directory all progs units
+	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs || \
+		echo "lab: warning: the cross build failed; the lab's tests skip (XBUILD)" >&2
+	$(Q)sh tests/run.sh $(sort $(wildcard tests/lab/t/[0-9]*.sh))
 
 fuzz: deps
 	$(Q)sh tests/fuzz/run.sh $(FUZZ_SECONDS)

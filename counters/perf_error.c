@@ -159,6 +159,16 @@ void perf_strerror(const struct event *ev, int err, char *buf, size_t len)
 	default:
 		break;
 	}
+	/* EINVAL at open for an event that opened alone (probe, EVENT_OK):
+	 * its pinned group has more hardware events than the PMU has
+	 * counters, and the kernel refuses such a group whole at open
+	 * (validate_group on x86 and arm_pmu) rather than rotate it. */
+	if (ev && err == EINVAL && ev->state == EVENT_OK && ev->pinned &&
+	    perf_type_is_cpu(ev->type)) {
+		snprintf(buf, len, "cannot count %s in one pinned group with the other hardware events: the group needs more counters than the PMU has (the kernel refuses it whole, EINVAL); count fewer hardware events per run, or pass --allow-multiplex (each event then counts part of the time, scaled and flagged)",
+			 perf_ev_name(ev));
+		return;
+	}
 	if (ev && perf_unsupported_reason(ev, err, why, sizeof(why))) {
 		snprintf(buf, len, "%s is not supported here: %s; see 'abstat list %s'",
 			 perf_ev_name(ev), why, perf_ev_name(ev));

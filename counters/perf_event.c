@@ -285,8 +285,13 @@ static int perf_prepare(struct event *evs, size_t n, struct counter_set **out)
 		s->counted[i] = evs[i].state == EVENT_OK;
 		if (!s->counted[i])
 			continue;
-		/* The first counted event of a group leads it. */
-		for (size_t j = 0; j < i && s->leader[i] < 0; j++)
+		/* The first counted event of a group leads it. Unpinned
+		 * hardware events (--allow-multiplex) lead their own: the
+		 * kernel refuses a group larger than the PMU whole, so only
+		 * single events can be rotated, scaled and flagged. */
+		for (size_t j = 0; j < i && s->leader[i] < 0 &&
+				   (evs[i].pinned || !perf_type_is_cpu(evs[i].type));
+		     j++)
 			if (s->counted[j] && evs[j].group == evs[i].group)
 				s->leader[i] = s->leader[j];
 		if (s->leader[i] < 0)

@@ -378,6 +378,47 @@ hypervisor:
 						      "hypervisor unknown");
 }
 
+/*
+ * An emulated PMU: QEMU's TCG "-cpu max" has MIDR implementer 0x00
+ * ("reserved for software use", part 0x51 'Q'), which no silicon has, so
+ * "CPU implementer : 0x00" in /proc/cpuinfo with an armv8 PMU is QEMU
+ * emulating both. With -icount the PMU counts instructions retired
+ * exactly and one instruction is one cycle of virtual time: cycles,
+ * task-clock and wall time all follow the instruction count.
+ */
+static void doctor_emulation(const char *root, json_t *env,
+			     struct doctor_list *l)
+{
+	static char info[65536];
+	json_t *pmus = json_object_get(env, "pmus"), *p;
+	const char *pmu = NULL, *impl;
+	char dt[256] = "";
+	size_t i;
+
+	json_array_foreach(pmus, i, p) {
+		const char *name = json_string_value(json_object_get(p, "name"));
+
+		if (name && !strncmp(name, "armv", 4))
+			pmu = name;
+	}
+	impl = env_read(root, "/proc/cpuinfo", info, sizeof(info)) ? NULL :
+		strstr(info, "CPU implementer");
+	if (impl)
+		impl += strcspn(impl, ":");
+	if (!pmu || !impl || strncmp(impl, ": 0x00", 6) ||
+	    (impl[6] && impl[6] != '\n')) {
+		doctor_add(l, DOCTOR_OK, "emulation", "/proc/cpuinfo", NULL,
+			   "no emulated PMU recognised");
+		return;
+	}
+	/* QEMU's virt machine says so in its device tree (NUL-ended) */
+	env_read(root, "/proc/device-tree/compatible", dt, sizeof(dt));
+	doctor_add(l, DOCTOR_WARN, "emulation", "/proc/cpuinfo",
+		   "compare instruction counts only (compare --primary instructions/op); measure time on real hardware",
+		   "emulated PMU '%s' (CPU implementer 0x00: QEMU TCG%s): cycles are instructions, only instruction counts are meaningful",
+		   pmu, strcmp(dt, "linux,dummy-virt") ? "" : ", virt machine");
+}
+
 static void doctor_misc(const char *root, json_t *env, size_t n_online,
 			struct doctor_list *l)
 {
@@ -508,6 +549,7 @@ int doctor_run(const struct doctor_ctx *ctx, struct doctor_check **out,
 	doctor_isolation(root, &pinned, &l);
 	doctor_perf(root, ctx->user_only, &l);
 	doctor_pmu(root, env, &l);
+	doctor_emulation(root, env, &l);
 	doctor_misc(root, env, online.n, &l);
 	doctor_cgroups(root, &l);
 	if (ctx->backend && !strcmp(ctx->backend, "papi"))

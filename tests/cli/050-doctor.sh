@@ -36,7 +36,7 @@ test_expect_success 'doctor: 80 columns of ASCII under its header line' '
 test_expect_success 'doctor prints every check, no papi check with the perf backend' '
 	doctor &&
 	for c in cpu cpu0 governor boost smt isolation nmi_watchdog paranoid pmu \
-		hypervisor load thp aslr; do
+		hypervisor emulation load thp aslr; do
 		grep_out "^(OK|WARN|FAIL) +$c "
 	done &&
 	nogrep_out "^(OK|WARN|FAIL) +papi "

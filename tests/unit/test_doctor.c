@@ -17,6 +17,12 @@ static const char *const root = fake_root;
 
 enum { OK = DOCTOR_OK, WARN = DOCTOR_WARN, FAIL = DOCTOR_FAIL, NONE = -1 };
 
+/* /proc/cpuinfo of an arm64 guest, as Linux 6.1 prints QEMU's -cpu max */
+#define QEMU_CPUINFO(impl)                                                   \
+	"processor\t: 0\nBogoMIPS\t: 125.00\nFeatures\t: fp asimd cpuid\n" \
+	"CPU implementer\t: " impl "\nCPU architecture: 8\n"                \
+	"CPU variant\t: 0x0\nCPU part\t: 0x051\nCPU revision\t: 0\n\n"
+
 static const struct doctor_case {
 	int line;
 	const char *edit[2][2]; /* {rel, content}; content NULL removes */
@@ -41,6 +47,7 @@ static const struct doctor_case {
 	  "--user-only" },
 	{ __LINE__, { { NULL } }, "2", false, "pmu", OK, "'cpu'" },
 	{ __LINE__, { { NULL } }, "2", false, "hypervisor", OK, "bare metal" },
+	{ __LINE__, { { NULL } }, "2", false, "emulation", OK, "no emulated" },
 	{ __LINE__, { { NULL } }, "2", false, "load", WARN, "stop other work" },
 	{ __LINE__, { { NULL } }, "2", false, "thp", WARN, "echo madvise" },
 	{ __LINE__, { { NULL } }, "2", false, "aslr", WARN,
@@ -77,6 +84,19 @@ static const struct doctor_case {
 	  "2", false, "pmu", WARN, "enable the virtual PMU" },
 	{ __LINE__, { { "/proc/cpuinfo", "processor\t: 0\nflags\t\t: fpu hypervisor\n" } },
 	  "2", false, "hypervisor", WARN, "bare metal" },
+	/* QEMU TCG -cpu max (implementer 0x00) with its armv8 PMU; a real
+	 * arm64 CPU (0x41), and 0x00 without an armv8 PMU, are not emulated */
+	{ __LINE__, { { "/proc/cpuinfo", QEMU_CPUINFO("0x00") },
+		      { "/sys/bus/event_source/devices/armv8_pmuv3/type", "8\n" } },
+	  "2", false, "emulation", WARN, "instruction counts only" },
+	{ __LINE__, { { "/proc/cpuinfo", QEMU_CPUINFO("0x41") },
+		      { "/sys/bus/event_source/devices/armv8_pmuv3/type", "8\n" } },
+	  "2", false, "emulation", OK, "no emulated" },
+	{ __LINE__, { { "/proc/cpuinfo", QEMU_CPUINFO("0x00") } },
+	  "2", false, "emulation", OK, "no emulated" },
+	{ __LINE__, { { "/proc/cpuinfo", QEMU_CPUINFO("0x00") },
+		      { "/sys/bus/event_source/devices/armv8_pmuv3_0/type", "8\n" } },
+	  "2", false, "pmu", OK, "'armv8_pmuv3_0'" },
 	{ __LINE__, { { "/proc/loadavg", "0.50 0.20 0.10 1/300 99\n" } },
 	  "2", false, "load", OK, "0.50 on 4" },
 	{ __LINE__, { { "/proc/sys/kernel/nmi_watchdog", "0\n" } },

@@ -272,6 +272,14 @@ static void test_strerror(void **state)
 	perf_backend.strerror(&ev, EMFILE, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "ulimit -n"));
 	assert_null(strchr(buf, '\n'));
+	/* EINVAL at open for an event that opened alone: its group is
+	 * larger than the PMU (a pinned group is never multiplexed) */
+	ev.type = 0;
+	ev.state = EVENT_OK;
+	ev.pinned = true;
+	perf_backend.strerror(&ev, EINVAL, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "more counters than the PMU has"));
+	assert_non_null(strstr(buf, "--allow-multiplex"));
 }
 
 struct diff_case {

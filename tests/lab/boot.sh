@@ -1,0 +1,97 @@
+#!/bin/sh
+# boot.sh KERNEL_DIR CMDLINE OUTDIR -- COMMAND [ARG...]
+# boot.sh KERNEL_DIR CMDLINE OUTDIR -f SCRIPT
+# Boot the lab's guest once: the kernel of KERNEL_DIR (kernel.sh) with
+# CMDLINE added to the kernel's command line, under QEMU TCG with the
+# emulated ARMv8 PMU (-cpu max, icount shift=0: instructions count
+# exactly), run COMMAND (or the shell SCRIPT) in the guest's /out, and
+# bring every file it wrote there back into OUTDIR, with the guest's
+# stdout and stderr, console.log (the whole console) and rc (the
+# command's exit status). Results come back on the console between
+# markers, base64 with a sha256 each: no module, disk or share to set up,
+# and a file cut short by a dying guest is refused, never half-kept.
+# Exit 0 when the guest ran the command (whatever its status); 1 with
+# "lab: error: boot ...: why" when the boot panicked, hung (killed after
+# LAB_TIMEOUT seconds) or lost its output; OUTDIR/status says the same.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+usage="usage: boot.sh KERNEL_DIR CMDLINE OUTDIR (-- COMMAND [ARG...] | -f SCRIPT)"
+[ $# -ge 5 ] || lab_die "$usage"
+kdir=$1 cmdline=$2 outdir=$3
+shift 3
+[ -f "$kdir/vmlinuz" ] || lab_die "$kdir/vmlinuz: no kernel (tests/lab/kernel.sh SERIES)"
+command -v qemu-system-aarch64 >/dev/null ||
+	lab_die "qemu-system-aarch64 is missing (apt-get install qemu-system-arm)"
+base=$(sh "$TOP/tests/lab/initramfs.sh")
+mkdir -p "$outdir"
+work=$(mktemp -d "${TMPDIR:-/tmp}/abstat-lab.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/job/lab"
+case $1 in
+-f)	cp "$2" "$work/job/lab/job" ;;
+--)	shift
+	# each word quoted for sh: ' becomes '\''
+	for a in "$@"; do
+		printf "'%s' " "$(printf '%s' "$a" | sed "s/'/'\\\\''/g")"
+	done >"$work/job/lab/job"
+	echo >>"$work/job/lab/job" ;;
+*)	lab_die "$usage" ;;
+esac
+(cd "$work/job" && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 >"$work/job.cpio.gz"
+cat "$base" "$work/job.cpio.gz" >"$work/initrd"
+
+name=$(cat "$kdir/package" 2>/dev/null || basename "$kdir")
+log=$outdir/console.log
+rm -f "$outdir/status" "$outdir/rc"
+t0=$(date +%s)
+set +e
+timeout -k 5 "$LAB_TIMEOUT" qemu-system-aarch64 -M virt \
+	-cpu max,pauth-impdef=on -smp 1 -m 1024 -icount shift=0 \
+	-nographic -no-reboot -kernel "$kdir/vmlinuz" -initrd "$work/initrd" \
+	-append "console=ttyAMA0 loglevel=1 panic=-1 $cmdline" \
+	</dev/null >"$log" 2>&1
+qrc=$?
+set -e
+t1=$(date +%s)
+tr -d '\r' <"$log" >"$work/console"
+
+# the files between @@LAB-FILE SHA NAME and @@LAB-END
+mkdir -p "$work/files"
+awk -v dir="$work/files" '
+	/^@@LAB-FILE / { name = $3; sha[name] = $2; f = dir "/" name ".b64";
+		printf "" > f; inside = 1; next }
+	/^@@LAB-END$/ { if (inside) { close(f); print sha[name], name > (dir "/SHA") }
+		inside = 0; next }
+	inside { print >> f }' "$work/console"
+bad=
+if [ -f "$work/files/SHA" ]; then
+	while read -r sha f; do
+		if base64 -d <"$work/files/$f.b64" >"$work/files/$f" 2>/dev/null &&
+			[ "$(sha256sum <"$work/files/$f" | cut -d' ' -f1)" = "$sha" ]; then
+			mv "$work/files/$f" "$outdir/$f"
+		else
+			bad="$bad $f"
+		fi
+	done <"$work/files/SHA"
+fi
+rc=$(sed -n 's/^@@LAB-EXIT \([0-9]*\)$/\1/p' "$work/console" | tail -n 1)
+
+why=
+if grep -q 'Kernel panic' "$work/console"; then
+	why="panicked: $(grep -m 1 'Kernel panic' "$work/console")"
+elif [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then
+	why="hung: killed after $LAB_TIMEOUT s"
+elif [ -z "$rc" ]; then
+	why="ended without the command's status (qemu exit $qrc)"
+elif [ -n "$bad" ]; then
+	why="files corrupted on the console:$bad"
+fi
+if [ -n "$why" ]; then
+	echo "boot $name '$cmdline': $why" >"$outdir/status"
+	lab_say "error: boot $name '$cmdline': $why (console: $log)"
+	exit 1
+fi
+echo "$rc" >"$outdir/rc"
+echo "ok $((t1 - t0)) s" >"$outdir/status"
+exit 0

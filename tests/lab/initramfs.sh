@@ -1,0 +1,50 @@
+#!/bin/sh
+# initramfs.sh: the lab's guest userland, build/lab/initramfs.cpio.gz:
+# busybox-static:arm64, the cross-built abstat (/usr/bin) and workloads
+# (/usr/libexec/abstat, where abstat looks), the test programs
+# (/lab/progs), the static programs of $LAB_EXTRA if set (/lab/extra),
+# and /init (tests/lab/init). Rebuilt when any of them is newer. A boot
+# adds its job as a second archive (boot.sh); the kernel unpacks both.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+out=$LAB/initramfs.cpio.gz
+x=$LAB_XBUILD
+for f in "$x/abstat" "$x/workloads/getppid" "$x/tests/progs/insn_loop"; do
+	[ -x "$f" ] || lab_die "$f is not built; run make CROSS=$LAB_CROSS all progs"
+done
+lab_fetch busybox-static "$LAB/busybox"
+newer=$(find "$x/abstat" "$x/workloads" "$x/tests/progs" "$TOP/tests/lab/init" \
+	${LAB_EXTRA:+"$LAB_EXTRA"} -newer "$out" 2>/dev/null | head -n 1) || true
+if [ -f "$out" ] && [ -z "$newer" ]; then
+	echo "$out"
+	exit 0
+fi
+root=$LAB/initramfs.d
+rm -rf "$root"
+mkdir -p "$root/bin" "$root/usr/bin" "$root/usr/libexec/abstat" \
+	"$root/lab/progs" "$root/lab/extra" "$root/etc" "$root/proc" \
+	"$root/sys" "$root/dev" "$root/tmp" "$root/out"
+cp "$LAB/busybox/bin/busybox" "$root/bin/busybox"
+ln -s busybox "$root/bin/sh"
+cp "$TOP/tests/lab/init" "$root/init"
+chmod 755 "$root/init"
+cp "$x/abstat" "$root/usr/bin/abstat"
+for f in "$x"/workloads/*; do
+	case $f in *.o | *.d) continue ;; esac
+	cp "$f" "$root/usr/libexec/abstat/"
+done
+for f in "$x"/tests/progs/*; do
+	case $f in *.d) continue ;; esac
+	cp "$f" "$root/lab/progs/"
+done
+[ -z "${LAB_EXTRA:-}" ] || cp -r "$LAB_EXTRA"/. "$root/lab/extra/"
+printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n' >"$root/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
+# strip: a smaller archive unpacks faster under emulation
+"${LAB_CROSS}strip" "$root/usr/bin/abstat" "$root"/usr/libexec/abstat/* \
+	"$root"/lab/progs/* 2>/dev/null || true
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
+	gzip -1 >"$out.tmp"
+mv "$out.tmp" "$out"
+echo "$out"

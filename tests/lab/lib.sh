@@ -1,0 +1,46 @@
+# Sourced by the kernel lab's scripts (tests/lab/*.sh): where things live
+# and the small helpers they share. LAB is the lab's build directory
+# (build/lab), where every download is cached so that reruns are fast.
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+LAB=${LAB:-$TOP/build/lab}
+LAB_CACHE=${LAB_CACHE:-$LAB/cache}
+# the cross build (make CROSS=aarch64-linux-gnu-): abstat and workloads
+LAB_CROSS=${LAB_CROSS:-aarch64-linux-gnu-}
+LAB_XBUILD=${LAB_XBUILD:-$TOP/build/${LAB_CROSS%-}}
+# a boot's wall-clock limit in seconds: a hang or a panic is killed
+LAB_TIMEOUT=${LAB_TIMEOUT:-600}
+
+lab_say() { echo "lab: $*" >&2; }
+lab_die() { echo "lab: error: $*" >&2; exit 1; }
+
+# lab_apt_ready: arm64 is a foreign architecture and its lists are fetched
+# (once per lab directory; apt-get update again after a day)
+lab_apt_ready() {
+	_s=$LAB_CACHE/.apt-arm64
+	if [ -f "$_s" ] && [ -z "$(find "$_s" -mmin +1440 2>/dev/null)" ]; then
+		return 0
+	fi
+	dpkg --print-foreign-architectures | grep -qx arm64 ||
+		dpkg --add-architecture arm64 ||
+		lab_die "dpkg --add-architecture arm64 failed (run as root)"
+	apt-get update -qq >/dev/null ||
+		lab_die "apt-get update failed (no network to the Debian mirrors?)"
+	mkdir -p "$LAB_CACHE" && : >"$_s"
+}
+
+# lab_fetch PKG DIR: PKG:arm64 downloaded into the cache (kept) and
+# unpacked into DIR (once); prints nothing, dies on failure
+lab_fetch() {
+	_p=$1 _d=$2
+	[ -f "$_d/.unpacked-$_p" ] && return 0
+	mkdir -p "$LAB_CACHE/debs" "$_d"
+	_deb=$(ls "$LAB_CACHE/debs/${_p}_"*_arm64.deb 2>/dev/null | tail -n 1)
+	if [ -z "$_deb" ]; then
+		lab_apt_ready
+		(cd "$LAB_CACHE/debs" && apt-get download -q "$_p:arm64" >/dev/null 2>&1) ||
+			lab_die "apt-get download $_p:arm64 failed"
+		_deb=$(ls "$LAB_CACHE/debs/${_p}_"*_arm64.deb | tail -n 1)
+	fi
+	dpkg-deb -x "$_deb" "$_d" || lab_die "dpkg-deb -x $_deb failed"
+	: >"$_d/.unpacked-$_p"
+}
