@@ -11,10 +11,11 @@
 
 #include "escape.h"
 #include "format.h"
+#include "term.h"
 
 bool fmt_colour(FILE *out)
 {
-	return isatty(fileno(out)) && !getenv("NO_COLOR");
+	return term_colour(fileno(out));
 }
 
 void fmt_value(double v, char *buf, size_t len)

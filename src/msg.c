@@ -7,6 +7,7 @@
 
 #include "escape.h"
 #include "msg.h"
+#include "term.h"
 
 static bool msg_quiet;
 
@@ -17,7 +18,7 @@ void msg_set_quiet(bool quiet)
 
 bool msg_colour(void)
 {
-	return isatty(STDERR_FILENO) && !getenv("NO_COLOR");
+	return term_colour(STDERR_FILENO);
 }
 
 static void msg_vprint(const char *kind, const char *colour, const char *fmt,
