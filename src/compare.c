@@ -22,7 +22,6 @@
 
 #include "compare.h"
 #include "compare_priv.h"
-#include "escape.h"
 #include "stats.h"
 
 /* Warning thresholds (DESIGN.md "Statistics"). */
@@ -92,7 +91,7 @@ int compare_warn(struct compare_model *m, const char *fmt, ...)
 	if (!w)
 		return -ENOMEM;
 	m->warnings = w;
-	w[m->n_warnings] = escape_dup(buf);
+	w[m->n_warnings] = strdup(buf);
 	if (!w[m->n_warnings])
 		return -ENOMEM;
 	m->n_warnings++;
@@ -301,7 +300,7 @@ static int compare_fill_stat(struct compare_model *m, struct compare_row *row,
 		st->scaled |= mt->scaled;
 		if ((!mt->supported || !mt->counted) && !st->reason &&
 		    mt->reason)
-			st->reason = escape_dup(mt->reason);
+			st->reason = strdup(mt->reason);
 		st->supported &= mt->supported;
 		st->counted &= mt->counted;
 		total += mt->n;

@@ -175,20 +175,6 @@ fail:
 	return NULL;
 }
 
-/* --allow-env-diff, plus what differs by design when the sides are
- * different commands (versus): their argv and their binaries. */
-static char *compare_allow(const struct compare_opts *o)
-{
-	const char *a = o->allow_env_diff ? o->allow_env_diff : "";
-	size_t len = strlen(a) + 64;
-	char *s = malloc(len);
-
-	if (s)
-		snprintf(s, len, "%s%s", a, o->commands_differ ?
-			 ",benchmarks,workloads.*.sha256" : "");
-	return s;
-}
-
 /* The refusal of d, naming the first side whose value differs from the
  * baseline's and the key that allows it. */
 static void compare_env_refusal(const struct env_diff *d,
@@ -226,14 +212,10 @@ static void compare_check_drop_sides(struct compare_model *m, size_t n)
 		struct env_diff *d = &m->env[i];
 
 		if (strncmp(d->key, "workloads", 9) &&
-		    strncmp(d->key, "benchmarks", 10)) {
+		    strncmp(d->key, "benchmarks", 10))
 			m->env[k++] = *d;
-			continue;
-		}
-		for (size_t s = 0; d->values && s < n; s++)
-			free(d->values[s]);
-		free(d->values);
-		free(d->key);
+		else
+			env_diff_clear(d, n);
 	}
 	m->n_env = k;
 }
@@ -242,7 +224,6 @@ int compare_check_env(const struct compare_opts *o, const struct side *sides,
 		      size_t n, struct compare_model *m, char *err, size_t len)
 {
 	json_t **envs = calloc(n, sizeof(*envs));
-	char *allow = compare_allow(o);
 	int rc = 0;
 
 	for (size_t s = 0; envs && s < n && !rc; s++) {
@@ -250,11 +231,11 @@ int compare_check_env(const struct compare_opts *o, const struct side *sides,
 		if (!envs[s])
 			rc = -ENOMEM;
 	}
-	if (!envs || !allow || rc) {
+	if (!envs || rc) {
 		rc = -ENOMEM;
 		goto out;
 	}
-	rc = env_diff(envs, n, allow, &m->env, &m->n_env);
+	rc = env_diff(envs, n, o->allow_env_diff, &m->env, &m->n_env);
 	if (rc < 0) {
 		m->env = NULL;
 		m->n_env = 0;
@@ -274,7 +255,6 @@ out:
 	for (size_t s = 0; envs && s < n; s++)
 		json_decref(envs[s]);
 	free(envs);
-	free(allow);
 	return rc;
 }
 

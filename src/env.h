@@ -59,6 +59,8 @@ struct env_diff {
 int env_diff(json_t *const *envs, size_t n, const char *allow,
 	     struct env_diff **out, size_t *n_out);
 void env_diff_free(struct env_diff *d, size_t n, size_t n_sides);
+/* Free what one entry owns (its key and values). */
+void env_diff_clear(struct env_diff *d, size_t n_sides);
 /* Flatten an env to dotted keys ("cpu.model_name") with string values
  * (compare's view of an env). A new object; NULL on ENOMEM. */
 json_t *env_flatten(json_t *env);

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
 #include "env.h"
 
 static const char absent[] = "(absent)";
@@ -243,14 +242,20 @@ json_t *env_flatten(json_t *env)
 	return out;
 }
 
+void env_diff_clear(struct env_diff *d, size_t n_sides)
+{
+	for (size_t j = 0; d->values && j < n_sides; j++)
+		free(d->values[j]);
+	free(d->values);
+	free(d->key);
+	d->values = NULL;
+	d->key = NULL;
+}
+
 void env_diff_free(struct env_diff *d, size_t n, size_t n_sides)
 {
-	for (size_t i = 0; d && i < n; i++) {
-		for (size_t j = 0; d[i].values && j < n_sides; j++)
-			free(d[i].values[j]);
-		free(d[i].values);
-		free(d[i].key);
-	}
+	for (size_t i = 0; d && i < n; i++)
+		env_diff_clear(&d[i], n_sides);
 	free(d);
 }
 
@@ -274,17 +279,15 @@ static int env_diff_key(json_t **flat, size_t n, const char *key,
 		return -ENOMEM;
 	*out = grown;
 	d = &grown[(*n_out)++];
+	d->key = strdup(key);
 	d->kind = env_diff_classify(key, allow);
-	/* as shown: a key or value from a file cannot hold a control
-	 * character that reaches a terminal or breaks a header line */
-	d->key = escape_dup(key);
 	d->values = calloc(n, sizeof(*d->values));
 	if (!d->key || !d->values)
 		return -ENOMEM;
 	for (size_t s = 0; s < n; s++) {
 		const char *v = json_string_value(json_object_get(flat[s], key));
 
-		d->values[s] = escape_dup(v ? v : absent);
+		d->values[s] = strdup(v ? v : absent);
 		if (!d->values[s])
 			return -ENOMEM;
 	}

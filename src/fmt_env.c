@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "format.h"
 
 /* Where an entry goes: out, width, the first line's prefix ("" or "- "),
@@ -39,11 +40,15 @@ static void fmt_env_put(const struct fmt_env_out *o, const char *s, int n)
  * first line and o->cont before the others; a word too long for a line
  * is folded over several. A '|' escaped in markdown counts one column
  * (a rendered table cell never holds it). */
-static void fmt_env_wrap(const struct fmt_env_out *o, const char *s)
+static void fmt_env_wrap(const struct fmt_env_out *o, const char *raw)
 {
+	char shown[8192];
+	const char *s = shown;
 	int col = (int)strlen(o->first), cl = (int)strlen(o->cont);
 	bool start = true; /* nothing on this line after its prefix */
 
+	/* keys, values and labels come from files: escaped (escape.h) */
+	escape_str(raw, shown, sizeof(shown));
 	fputs(o->first, o->out);
 	while (*s) {
 		int w = (int)strcspn(s, " ");
@@ -186,7 +191,8 @@ static void fmt_env_entry(const struct compare_model *m,
 	for (size_t s = 0; s < m->n_sides && k < sizeof(buf); s++)
 		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s",
 				      s ? " -> " : " ", fmt_env_value(d, s));
-	if (k < sizeof(buf) && strlen(o->first) + k <= (size_t)o->width) {
+	if (k < sizeof(buf) && !escape_needed(buf) &&
+	    strlen(o->first) + k <= (size_t)o->width) {
 		fputs(o->first, o->out);
 		fmt_env_put(o, buf, (int)k);
 		fputc('\n', o->out);
@@ -214,16 +220,13 @@ static void fmt_env_entry(const struct compare_model *m,
 	for (size_t s = as_words ? 1 : 0; s < m->n_sides; s++) {
 		const char *v = fmt_env_value(d, s);
 
-		char la[512], ls[512];
-
-		fmt_label(m, 0, la, sizeof(la));
-		fmt_label(m, s, ls, sizeof(ls));
 		if (as_words && !strcmp(v, fmt_env_value(d, 0)))
-			snprintf(words, sizeof(words), "as %s", la);
+			snprintf(words, sizeof(words), "as %s", m->labels[0]);
 		else if (as_words)
 			fmt_env_word_diff(fmt_env_value(d, 0), v, words,
 					  sizeof(words));
-		snprintf(buf, sizeof(buf), "%s: %s", ls, as_words ? words : v);
+		snprintf(buf, sizeof(buf), "%s: %s", m->labels[s],
+			 as_words ? words : v);
 		fmt_env_wrap(&sub, buf);
 	}
 }
