@@ -140,6 +140,37 @@ static void result_proc_json(struct emit *e, json_t *o,
 		 result_counters_json(e, p->counters, supported, n_events));
 }
 
+/* "profile": {"samples", "lost", "stacks": [[FRAMES, COUNT], ...]} */
+static void result_profile_json(struct emit *e, json_t *o,
+				const struct run *run)
+{
+	json_t *p = json_object(), *stacks = json_array();
+
+	emit_set(e, o, "profile", p);
+	if (!p || !stacks) {
+		json_decref(stacks);
+		e->bad = true;
+		return;
+	}
+	emit_u64(e, p, "samples", run->samples);
+	emit_u64(e, p, "lost", run->lost);
+	emit_set(e, p, "stacks", stacks);
+	for (size_t i = 0; i < run->n_stacks; i++) {
+		json_t *s = json_array();
+
+		if (!s || json_array_append_new(stacks, s)) {
+			e->bad = true;
+			continue;
+		}
+		if (json_array_append_new(s, result_string(run->stacks[i].frames)))
+			e->bad = true;
+		if (run->stacks[i].count > INT64_MAX ||
+		    json_array_append_new(s, json_integer(
+				(json_int_t)run->stacks[i].count)))
+			e->bad = true;
+	}
+}
+
 static const char *const run_status_names[] = {
 	[RUN_OK] = "ok", [RUN_FAILED] = "failed", [RUN_TIMEOUT] = "timeout",
 };
@@ -173,6 +204,8 @@ static json_t *result_run_json(struct emit *e, const struct run *run,
 					 n_events);
 		}
 	}
+	if (run->profiled)
+		result_profile_json(e, o, run);
 	return o;
 }
 
@@ -240,6 +273,8 @@ static json_t *result_bench_json(struct emit *e, const struct benchmark *b)
 	emit_set(e, o, "argv", argv);
 	emit_str(e, o, "workload", b->workload);
 	emit_int(e, o, "copies", b->copies ? b->copies : 1);
+	if (b->params)
+		emit_set(e, o, "params", json_deep_copy(b->params));
 	emit_set(e, o, "runs", json_array());
 	if (!o || !argv)
 		return o;
@@ -384,6 +419,9 @@ void result_run_free(struct run *run)
 	for (size_t i = 0; run->copies && i < run->n_copies; i++)
 		free(run->copies[i].counters);
 	free(run->copies);
+	for (size_t i = 0; run->stacks && i < run->n_stacks; i++)
+		free(run->stacks[i].frames);
+	free(run->stacks);
 	memset(run, 0, sizeof(*run));
 }
 
@@ -425,6 +463,7 @@ void result_clear(struct result *r)
 			free(*p);
 		free(b->argv);
 		free(b->workload);
+		json_decref(b->params);
 		for (size_t k = 0; b->runs && k < b->n_runs; k++)
 			result_run_free(&b->runs[k]);
 		free(b->runs);

@@ -16,7 +16,10 @@
 #include "counters.h"
 
 #define RESULT_FORMAT "abstat-result"
-#define RESULT_SCHEMA_VERSION 1
+/* Version 2 added a benchmark's "params" and a run's "profile"; the
+ * reader takes versions RESULT_SCHEMA_MIN to RESULT_SCHEMA_VERSION. */
+#define RESULT_SCHEMA_VERSION 2
+#define RESULT_SCHEMA_MIN 1
 #define RESULT_MAX_BYTES (256u << 20)
 
 enum run_status {
@@ -40,6 +43,14 @@ struct proc_sample {
 	struct counter_value *counters; /* one per result event */
 };
 
+/* One folded call chain of a profiled run and its sample count: frames
+ * root first, ';' between them, kernel frames suffixed "_[k]" (the
+ * folded form of FlameGraph's stackcollapse scripts; abstat-result(5)). */
+struct run_stack {
+	char *frames;
+	uint64_t count;
+};
+
 struct run {
 	unsigned index;     /* 0.. in order of execution within a benchmark */
 	bool warmup;        /* kept in the file, out of the statistics */
@@ -48,6 +59,11 @@ struct run {
 	struct proc_sample total; /* copies aggregated: sums; wall = max */
 	size_t n_copies;          /* 1 for a plain run */
 	struct proc_sample *copies; /* NULL when n_copies == 1 */
+	/* abstat profile: samples taken and lost, the folded stacks */
+	bool profiled;
+	uint64_t samples, lost;
+	size_t n_stacks;
+	struct run_stack *stacks;
 };
 
 struct benchmark {
@@ -55,6 +71,8 @@ struct benchmark {
 	char **argv;       /* NULL-terminated */
 	char *workload;    /* built-in workload name or NULL */
 	unsigned copies;
+	json_t *params;    /* scanned parameters, NAME -> string value, or
+			    * NULL (an object; abstat-result(5)) */
 	size_t n_runs;
 	struct run *runs;
 };

@@ -126,6 +126,48 @@ static int parse_proc(const struct ctx *c, const json_t *o, const char *key,
 	return rc ? rc : parse_counters(c, a, k, &p->counters);
 }
 
+/* "profile": {"samples": N, "lost": N, "stacks": [[FRAMES, COUNT], ...]} */
+static int parse_profile(const struct ctx *c, const json_t *o,
+			 const char *key, struct run *run)
+{
+	char k[KEY_MAX], ks[KEY_MAX];
+	json_t *stacks;
+	size_t n;
+	int rc;
+
+	if (!json_is_object(o))
+		return result_fail(c, key, "expected an object, found %s",
+				   result_type_name(o));
+	run->profiled = true;
+	rc = result_get_u64(c, o, key, "samples", &run->samples);
+	rc = rc ? rc : result_get_u64(c, o, key, "lost", &run->lost);
+	rc = rc ? rc : result_get_obj(c, o, key, "stacks", JSON_ARRAY,
+				      &stacks, ks);
+	if (rc)
+		return rc;
+	n = json_array_size(stacks);
+	run->stacks = calloc(n + 1, sizeof(*run->stacks));
+	if (!run->stacks)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		json_t *s = json_array_get(stacks, i), *f, *v;
+
+		result_key_index(k, ks, i);
+		f = json_array_get(s, 0);
+		v = json_array_get(s, 1);
+		if (!json_is_array(s) || json_array_size(s) != 2 ||
+		    !json_is_string(f) || !json_is_integer(v) ||
+		    json_integer_value(v) < 0)
+			return result_fail(c, k, "expected [\"frames\", count]");
+		run->stacks[i].frames = strdup(json_string_value(f));
+		if (!run->stacks[i].frames)
+			return -ENOMEM;
+		run->stacks[i].count = (uint64_t)json_integer_value(v);
+		run->n_stacks = i + 1;
+	}
+	return 0;
+}
+
 int result_parse_run(const struct ctx *c, const json_t *o, const char *key,
 		     struct run *run)
 {
@@ -159,6 +201,10 @@ int result_parse_run(const struct ctx *c, const json_t *o, const char *key,
 	free(status);
 	rc = rc ? rc : result_get_str(c, o, key, "reason", true, &run->reason);
 	rc = rc ? rc : parse_proc(c, o, key, &run->total);
+	if (!rc && json_object_get(o, "profile")) {
+		result_key_field(k, key, "profile");
+		rc = parse_profile(c, json_object_get(o, "profile"), k, run);
+	}
 	if (rc)
 		return rc;
 	copies = json_object_get(o, "copies");
@@ -272,6 +318,33 @@ static int parse_event(const struct ctx *c, const json_t *o, const char *key,
 	return result_get_strv(c, native, k, &ev->native);
 }
 
+/* "params": {"NAME": "value", ...}, the scanned parameters */
+static int parse_params(const struct ctx *c, const json_t *o,
+			const char *key, json_t **out)
+{
+	char k[KEY_MAX];
+	json_t *p = json_object_get(o, "params"), *v;
+	const char *name;
+
+	if (!p)
+		return 0;
+	result_key_field(k, key, "params");
+	if (!json_is_object(p))
+		return result_fail(c, k, "expected an object, found %s",
+				   result_type_name(p));
+	json_object_foreach(p, name, v) {
+		if (!json_is_string(v)) {
+			char kv[KEY_MAX];
+
+			result_key_field(kv, k, name);
+			return result_fail(c, kv, "expected a string, found %s",
+					   result_type_name(v));
+		}
+	}
+	*out = json_incref(p);
+	return 0;
+}
+
 int result_parse_bench(const struct ctx *c, const json_t *o, const char *key,
 		       struct benchmark *b)
 {
@@ -289,6 +362,7 @@ int result_parse_bench(const struct ctx *c, const json_t *o, const char *key,
 	rc = rc ? rc : result_get_str(c, o, key, "workload", true,
 				      &b->workload);
 	rc = rc ? rc : result_get_int(c, o, key, "copies", 1, 1 << 20, &copies);
+	rc = rc ? rc : parse_params(c, o, key, &b->params);
 	rc = rc ? rc : result_get_obj(c, o, key, "runs", JSON_ARRAY, &runs, kr);
 	if (rc)
 		return rc;
@@ -326,12 +400,13 @@ static int parse_version(const struct ctx *c, const json_t *j,
 		return result_fail(c, "schema_version",
 				   "expected an integer, found %s",
 				   result_type_name(v));
-	if (json_integer_value(v) != RESULT_SCHEMA_VERSION)
+	if (json_integer_value(v) < RESULT_SCHEMA_MIN ||
+	    json_integer_value(v) > RESULT_SCHEMA_VERSION)
 		return result_fail(c, "schema_version",
-				   "file format version %lld not supported (supports %d)",
+				   "file format version %lld not supported (supports %d to %d)",
 				   (long long)json_integer_value(v),
-				   RESULT_SCHEMA_VERSION);
-	r->schema_version = RESULT_SCHEMA_VERSION;
+				   RESULT_SCHEMA_MIN, RESULT_SCHEMA_VERSION);
+	r->schema_version = (int)json_integer_value(v);
 	return 0;
 }
 

@@ -72,6 +72,49 @@ static void test_round_trip(void **state)
 	result_free(r);
 }
 
+/* Version 2's keys: a benchmark's params, a run's profile (folded
+ * stacks) survive the round trip; a run without a profile has none. */
+static void test_round_trip_profile(void **state)
+{
+	struct result *r = fix_result(), *back;
+	struct run *run = &r->bench[0].runs[1];
+	char *a, *b, err[512];
+
+	r->bench[0].params = json_pack("{s:s}", "threads", "4");
+	run->profiled = true;
+	run->samples = 12;
+	run->lost = 1;
+	run->n_stacks = 2;
+	run->stacks = calloc(2, sizeof(*run->stacks));
+	run->stacks[0].frames = strdup("main;work;getppid_[k]");
+	run->stacks[0].count = 9;
+	run->stacks[1].frames = strdup("main;idle");
+	run->stacks[1].count = 3;
+	a = fix_text(r);
+	assert_non_null(a);
+	assert_int_equal(result_parse_buffer(a, strlen(a), "mem", &back, err,
+					     sizeof(err)), 0);
+	b = fix_text(back);
+	assert_string_equal(a, b);
+	assert_int_equal(back->schema_version, RESULT_SCHEMA_VERSION);
+	assert_string_equal(json_string_value(json_object_get(
+		back->bench[0].params, "threads")), "4");
+	assert_null(back->bench[1].params);
+	run = &back->bench[0].runs[1];
+	assert_true(run->profiled);
+	assert_int_equal(run->samples, 12);
+	assert_int_equal(run->lost, 1);
+	assert_int_equal(run->n_stacks, 2);
+	assert_string_equal(run->stacks[0].frames, "main;work;getppid_[k]");
+	assert_int_equal(run->stacks[1].count, 3);
+	assert_false(back->bench[0].runs[0].profiled);
+	assert_int_equal(back->bench[0].runs[0].n_stacks, 0);
+	free(a);
+	free(b);
+	result_free(back);
+	result_free(r);
+}
+
 static void test_aggregate(void **state)
 {
 	struct result *r = fix_result();
@@ -110,7 +153,8 @@ struct bad_case {
 static const struct bad_case bad_cases[] = {
 	{ __LINE__, "format", "\"abstat-plot\"", ": format: not \"abstat-result\"" },
 	{ __LINE__, "format", NULL, ": format: missing" },
-	{ __LINE__, "schema_version", "2", ": schema_version: file format version 2 not supported (supports 1)" },
+	{ __LINE__, "schema_version", "3", ": schema_version: file format version 3 not supported (supports 1 to 2)" },
+	{ __LINE__, "schema_version", "0", ": schema_version: file format version 0 not supported (supports 1 to 2)" },
 	{ __LINE__, "schema_version", "1.0", ": schema_version: expected an integer" },
 	{ __LINE__, "status", "\"done\"", ": status: unknown status" },
 	{ __LINE__, "label", "7", ": label: expected a string, found an integer" },
@@ -138,6 +182,12 @@ static const struct bad_case bad_cases[] = {
 	{ __LINE__, "benchmarks.0.runs.1.counters.1", "7", ": benchmarks[0].runs[1].counters[1]: expected an object or null" },
 	{ __LINE__, "benchmarks.1.runs.0.copies", "[{}]", ": benchmarks[1].runs[0].copies: has 1 entries" },
 	{ __LINE__, "benchmarks.1.runs.0.copies.1.user_ns", "true", ": benchmarks[1].runs[0].copies[1].user_ns: expected an integer, found a boolean" },
+	{ __LINE__, "benchmarks.0.params", "[]", ": benchmarks[0].params: expected an object, found an array" },
+	{ __LINE__, "benchmarks.0.params", "{\"n\": 4}", ": benchmarks[0].params.n: expected a string, found an integer" },
+	{ __LINE__, "benchmarks.0.runs.1.profile", "{\"samples\":1,\"lost\":0,\"stacks\":[[\"a;b\"]]}", ": benchmarks[0].runs[1].profile.stacks[0]: expected [\"frames\", count]" },
+	{ __LINE__, "benchmarks.0.runs.1.profile", "{\"samples\":1,\"lost\":0,\"stacks\":[[\"a\", -1]]}", ": benchmarks[0].runs[1].profile.stacks[0]: expected [\"frames\", count]" },
+	{ __LINE__, "benchmarks.0.runs.1.profile", "{\"lost\":0,\"stacks\":[]}", ": benchmarks[0].runs[1].profile.samples: missing" },
+	{ __LINE__, "benchmarks.0.runs.1.profile", "[]", ": benchmarks[0].runs[1].profile: expected an object, found an array" },
 	{ __LINE__, "benchmarks.1.runs.0.copies.1.counters", "{}", ": benchmarks[1].runs[0].copies[1].counters: expected an array, found an object" },
 };
 
@@ -464,6 +514,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_round_trip_profile),
 		cmocka_unit_test(test_aggregate),
 		cmocka_unit_test(test_strict_table),
 		cmocka_unit_test(test_strict_raw),
