@@ -121,7 +121,7 @@ static int encode_pmu(char *body, struct perf_mods *m, struct encode_out *o,
 		      char *err, size_t len)
 {
 	char *first = strchr(body, '/'), *last = strrchr(body, '/');
-	char *pmu = o->pmu_buf;
+	char *pmu = o->pmu_buf, why[400];
 	int rc;
 
 	if (first == last || first == body ||
@@ -137,9 +137,13 @@ static int encode_pmu(char *body, struct perf_mods *m, struct encode_out *o,
 	}
 	snprintf(pmu, sizeof(o->pmu_buf), "%.*s", (int)(first - body), body);
 	*last = '\0';
-	rc = perf_sysfs_pmu(pmu, first + 1, &o->type, o->cfg, err, len);
-	if (rc)
+	rc = perf_sysfs_pmu(pmu, first + 1, &o->type, o->cfg, why,
+			    sizeof(why));
+	*last = '/';
+	if (rc) {
+		snprintf(err, len, "event '%.64s': %s", body, why);
 		return rc;
+	}
 	o->pmu = pmu;
 	o->group = perf_type_is_cpu(o->type) ? PERF_GROUP_CPU :
 					      PERF_GROUP_OTHER;
@@ -298,6 +302,8 @@ int perf_encode(const char *name, bool user_only, struct event *ev,
 	if (rc == 1) {
 		rc = encode_pfm(name, body, &m, user_only, ev, pfm_err,
 				sizeof(pfm_err));
+		if (rc && rc != -ENOENT)
+			snprintf(err, len, "%s", pfm_err);
 		if (rc != -ENOENT)
 			goto done;
 		if (!encode_is_tracepoint(body)) {
@@ -305,13 +311,18 @@ int perf_encode(const char *name, bool user_only, struct event *ev,
 			return rc;
 		}
 		rc = encode_tracepoint(body, user_only, &o, err, len);
+		if (rc == -ENOENT) {
+			char why[400];
+
+			snprintf(why, sizeof(why), "%s", err);
+			snprintf(err, len, "unknown event '%.64s': libpfm4 does not know it, and %s",
+				 name, why);
+		}
 	}
 	if (!rc)
 		rc = encode_fill(name, &o, &m, user_only, ev, err, len);
 done:
 	if (rc) {
-		if (rc != -ENOENT && pfm_err[0])
-			snprintf(err, len, "%s", pfm_err);
 		event_free(ev);
 		return rc;
 	}

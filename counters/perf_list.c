@@ -29,7 +29,8 @@ void counters_list_user_only(bool user_only)
 	list_user_only = user_only;
 }
 
-/* perf's spellings (perf list), shown first; libpfm4 encodes them. */
+/* perf's spellings (perf list), shown first; libpfm4 encodes most,
+ * perf_encode the rest. */
 static const char *const list_perf_names[] = {
 	"cycles", "instructions", "cache-references", "cache-misses",
 	"branches", "branch-misses", "bus-cycles", "ref-cycles",
@@ -39,6 +40,8 @@ static const char *const list_perf_names[] = {
 	"iTLB-load-misses", "branch-loads", "branch-load-misses",
 	"task-clock", "cpu-clock", "page-faults", "minor-faults",
 	"major-faults", "context-switches", "cpu-migrations",
+	"alignment-faults", "emulation-faults", "cgroup-switches",
+	"bpf-output", "dummy", "duration_time",
 };
 
 struct list_ctx {
@@ -188,8 +191,7 @@ static void list_refused(struct list_ctx *c, const char *name)
 	struct event ev;
 	char err[256];
 
-	if (pfm_resolve(name, list_user_only, &ev, NULL, err, sizeof(err)) !=
-	    -EINVAL)
+	if (perf_encode(name, list_user_only, &ev, err, sizeof(err)) != -EINVAL)
 		return;
 	list_section(c);
 	list_line(c->out, name, err);
@@ -204,7 +206,7 @@ static bool list_show(struct list_ctx *c, const char *name,
 {
 	struct event ev;
 	char err[256], status[600], line[600];
-	if (pfm_resolve(name, list_user_only, &ev, NULL, err, sizeof(err)))
+	if (perf_encode(name, list_user_only, &ev, err, sizeof(err)))
 		return false;
 	if (list_seen(c, ev.fstr)) {
 		event_free(&ev);

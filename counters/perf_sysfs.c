@@ -278,8 +278,8 @@ int perf_sysfs_tracepoint(const char *sys, const char *name, uint64_t *id,
 		return -EACCES;
 	}
 	if (rc) {
-		snprintf(err, len, "no tracepoint %s:%s (no %s%s); see 'abstat list %s:'",
-			 sys, name, sysfs_root, path, sys);
+		snprintf(err, len, "no tracepoint %s:%s (no %s%s; perf list tracepoint shows them); see 'abstat list'",
+			 sys, name, sysfs_root, path);
 		return -ENOENT;
 	}
 	if (sysfs_u64(line, id)) {
