@@ -315,7 +315,7 @@ int perf_encode(const char *name, bool user_only, struct event *ev,
 			char why[400];
 
 			snprintf(why, sizeof(why), "%s", err);
-			snprintf(err, len, "unknown event '%.64s': libpfm4 does not know it, and %s",
+			snprintf(err, len, "unknown event '%.64s': not in libpfm4; %s",
 				 name, why);
 		}
 	}

@@ -266,7 +266,7 @@ int perf_sysfs_tracepoint(const char *sys, const char *name, uint64_t *id,
 		return -ENOENT;
 	}
 	if (sysfs_tracefs(dir, sizeof(dir))) {
-		snprintf(err, len, "tracepoint %s:%s: tracefs is not mounted (looked at /sys/kernel/tracing, /sys/kernel/debug/tracing and the mount table); mount it (mount -t tracefs nodev /sys/kernel/tracing) or see 'abstat list'",
+		snprintf(err, len, "tracepoint %s:%s: tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing); see 'abstat list'",
 			 sys, name);
 		return -ENOENT;
 	}
