@@ -62,6 +62,15 @@ int perf_sysfs_pmu(const char *pmu, const char *terms, uint32_t *type,
 /* Tracepoint sys:name's id from tracefs. 0, -ENOENT, -EACCES, -EIO. */
 int perf_sysfs_tracepoint(const char *sys, const char *name, uint64_t *id,
 			  char *err, size_t len);
+/* PMU pmu counts per CPU only (uncore, RAPL: it has a cpumask file). */
+bool perf_sysfs_cpu_only(const char *pmu);
+/* For abstat list: fn for every sysfs PMU alias ("msr/tsc/") and every
+ * tracepoint ("sched:sched_switch", none without tracefs), sorted; stops
+ * at and returns fn's first non-zero value. */
+int perf_sysfs_for_each_pmu_event(int (*fn)(const char *name, void *arg),
+				  void *arg);
+int perf_sysfs_for_each_tracepoint(int (*fn)(const char *name, void *arg),
+				   void *arg);
 
 /* pfm.c: libpfm4. Idempotent; 0 or -EIO with libpfm4's reason. */
 int pfm_setup(char *err, size_t len);

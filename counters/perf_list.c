@@ -2,8 +2,9 @@
 /*
  * perf_list: 'abstat list' for the perf backend. Every event libpfm4 knows
  * for the PMUs it detected here, plus perf's own spellings of the generic
- * and software events, each probed on this machine (one perf_event_open on
- * abstat itself) so the list says what can be counted and why not.
+ * and software events, the kernel's own PMU aliases (sysfs events/) and
+ * tracepoints (tracefs), each probed on this machine (one perf_event_open
+ * on abstat itself) so the list says what can be counted and why not.
  *
  * A PATTERN that is itself a valid event name (with modifiers, or for a PMU
  * that is not present, with LIBPFM_ENCODE_INACTIVE=1) is shown first as
@@ -249,6 +250,34 @@ static int list_pfm_entry(const struct pfm_entry *e, void *arg)
 	return 0;
 }
 
+static int list_count(const char *name, void *arg)
+{
+	(void)name;
+	++*(size_t *)arg;
+	return 0;
+}
+
+static void list_tracepoints_hint(struct list_ctx *c, size_t n)
+{
+	char line[160];
+
+	list_section(c);
+	snprintf(line, sizeof(line), "%zu tracepoints: give a pattern to list and probe them ('abstat list sched:')",
+		 n);
+	list_wrap(c->out, 0, line);
+	c->shown++;
+}
+
+/* A sysfs PMU alias or a tracepoint: shown when it matches. */
+static int list_sysfs_entry(const char *name, void *arg)
+{
+	struct list_ctx *c = arg;
+
+	if (list_match(c, name))
+		list_show(c, name, NULL);
+	return 0;
+}
+
 int perf_list(const char *pattern, bool encode, FILE *out)
 {
 	struct list_ctx c = {
@@ -257,6 +286,7 @@ int perf_list(const char *pattern, bool encode, FILE *out)
 		.out = out,
 	};
 	char err[256];
+	size_t n_tp = 0;
 	int rc = pfm_setup(err, sizeof(err));
 
 	if (rc)
@@ -278,6 +308,15 @@ int perf_list(const char *pattern, bool encode, FILE *out)
 	}
 	c.section = "libpfm4 PMU events (pmu::EVENT[:UMASK][:u|:k])";
 	pfm_for_each(list_pfm_entry, &c);
+	c.section = "kernel PMU events (PMU/EVENT/ or PMU/TERM=VALUE,.../)";
+	perf_sysfs_for_each_pmu_event(list_sysfs_entry, &c);
+	/* Opening a tracepoint registers its probe (tens of ms each), so
+	 * the two thousand or so are listed and probed for a pattern only. */
+	c.section = "tracepoints (SYSTEM:EVENT, from tracefs)";
+	if (c.pattern)
+		perf_sysfs_for_each_tracepoint(list_sysfs_entry, &c);
+	else if (perf_sysfs_for_each_tracepoint(list_count, &n_tp), n_tp)
+		list_tracepoints_hint(&c, n_tp);
 	for (size_t i = 0; i < c.n_shown; i++)
 		free(c.shown_fstr[i]);
 	free(c.shown_fstr);

@@ -13,6 +13,7 @@
  * cpu or a file descriptor) are refused.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -218,6 +219,15 @@ int perf_sysfs_pmu(const char *pmu, const char *terms, uint32_t *type,
 	return pmu_terms(pmu, terms, 0, cfg, err, len);
 }
 
+bool perf_sysfs_cpu_only(const char *pmu)
+{
+	char path[512], line[64];
+
+	snprintf(path, sizeof(path), SYSFS_PMUS "/%s/cpumask", pmu);
+	return sysfs_name_ok(pmu, strlen(pmu)) &&
+	       !sysfs_line(path, line, sizeof(line));
+}
+
 /* The tracefs events directory: the standard mount points, then any
  * tracefs in the mount table (as perf's api/fs looks for it). */
 static int sysfs_tracefs(char *dir, size_t len)
@@ -288,4 +298,95 @@ int perf_sysfs_tracepoint(const char *sys, const char *name, uint64_t *id,
 		return -EIO;
 	}
 	return 0;
+}
+
+/* Sorted entries of <root><dir>: n, or -1 (errno). */
+static int sysfs_scan(const char *dir, struct dirent ***out)
+{
+	char full[1280];
+
+	snprintf(full, sizeof(full), "%s%s", sysfs_root, dir);
+	return scandir(full, out, NULL, alphasort);
+}
+
+static void sysfs_scan_free(struct dirent **d, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(d[i]);
+	free(d);
+}
+
+/* An events/ alias file, not its .scale, .unit, .snapshot companions. */
+static bool sysfs_alias_name(const char *name)
+{
+	return name[0] != '.' && !strchr(name, '.') &&
+	       sysfs_name_ok(name, strlen(name));
+}
+
+int perf_sysfs_for_each_pmu_event(int (*fn)(const char *name, void *arg),
+				  void *arg)
+{
+	struct dirent **pmus = NULL;
+	int np = sysfs_scan(SYSFS_PMUS, &pmus), rc = 0;
+
+	for (int p = 0; p < np && !rc; p++) {
+		struct dirent **evs = NULL;
+		char dir[512], name[600];
+		int ne;
+
+		if (!sysfs_alias_name(pmus[p]->d_name))
+			continue;
+		snprintf(dir, sizeof(dir), SYSFS_PMUS "/%s/events",
+			 pmus[p]->d_name);
+		ne = sysfs_scan(dir, &evs);
+		for (int e = 0; e < ne && !rc; e++) {
+			if (!sysfs_alias_name(evs[e]->d_name))
+				continue;
+			snprintf(name, sizeof(name), "%s/%s/", pmus[p]->d_name,
+				 evs[e]->d_name);
+			rc = fn(name, arg);
+		}
+		if (ne > 0)
+			sysfs_scan_free(evs, ne);
+	}
+	if (np > 0)
+		sysfs_scan_free(pmus, np);
+	return rc;
+}
+
+int perf_sysfs_for_each_tracepoint(int (*fn)(const char *name, void *arg),
+				   void *arg)
+{
+	struct dirent **sys = NULL;
+	char top[600];
+	int ns, rc = 0;
+
+	if (sysfs_tracefs(top, sizeof(top) - 8))
+		return 0;
+	strcat(top, "/events");
+	ns = sysfs_scan(top, &sys);
+	for (int s = 0; s < ns && !rc; s++) {
+		struct dirent **evs = NULL;
+		char dir[900], name[600];
+		int ne;
+
+		if (!sysfs_alias_name(sys[s]->d_name))
+			continue;
+		snprintf(dir, sizeof(dir), "%s/%s", top, sys[s]->d_name);
+		ne = sysfs_scan(dir, &evs);
+		for (int e = 0; e < ne && !rc; e++) {
+			if (!sysfs_alias_name(evs[e]->d_name) ||
+			    !strcmp(evs[e]->d_name, "enable") ||
+			    !strcmp(evs[e]->d_name, "filter"))
+				continue;
+			snprintf(name, sizeof(name), "%s:%s", sys[s]->d_name,
+				 evs[e]->d_name);
+			rc = fn(name, arg);
+		}
+		if (ne > 0)
+			sysfs_scan_free(evs, ne);
+	}
+	if (ns > 0)
+		sysfs_scan_free(sys, ns);
+	return rc;
 }
