@@ -283,6 +283,21 @@ static int encode_own(const char *name, char *body, struct perf_mods *m,
 	return 1; /* not ours */
 }
 
+static const char *encode_refused_why(char letter)
+{
+	switch (letter) {
+	case 'S':
+	case 'R':
+		return "it is for sampling";
+	case 'W':
+		return "abstat never breaks a group up (weak groups)";
+	case 'e':
+		return "exclusive scheduling is not recorded in results";
+	default:
+		return "it counts through BPF (perf stat --bpf-counters)";
+	}
+}
+
 int perf_encode(const char *name, bool user_only, struct event *ev,
 		char *err, size_t len)
 {
@@ -297,7 +312,11 @@ int perf_encode(const char *name, bool user_only, struct event *ev,
 		return -ENOENT;
 	}
 	strcpy(body, name);
-	perf_mods_split(body, &m);
+	if (perf_mods_split(body, &m)) {
+		snprintf(err, len, "event '%.64s': perf's modifier %c is not supported: %s; abstat takes u k h G H I D p P",
+			 name, m.refused, encode_refused_why(m.refused));
+		return -EINVAL;
+	}
 	rc = encode_own(name, body, &m, user_only, &o, err, len);
 	if (rc == 1) {
 		rc = encode_pfm(name, body, &m, user_only, ev, pfm_err,

@@ -14,6 +14,11 @@
 #include "perf_internal.h"
 
 #define GRAMMAR_MODS "ukhGHIDpP"
+/* perf's other letters, refused by name rather than misread: S
+ * (sample_read) and R (retire latency) are for sampling, W (weak group:
+ * perf breaks the group when it does not fit) and e (exclusive) change
+ * scheduling in a way the result could not record, b counts through BPF. */
+#define GRAMMAR_REFUSED "SRWeb"
 
 /* True when s[0..n) is a non-empty string of modifier letters. */
 static bool grammar_is_mods(const char *s, size_t n)
@@ -53,6 +58,11 @@ int perf_mods_split(char *name, struct perf_mods *m)
 		if (!c || c == name || c[-1] == ':')
 			return 0;
 		n = strlen(c + 1);
+		if (n && strspn(c + 1, GRAMMAR_MODS GRAMMAR_REFUSED) == n &&
+		    strcspn(c + 1, GRAMMAR_REFUSED) < n) {
+			m->refused = c[1 + strcspn(c + 1, GRAMMAR_REFUSED)];
+			return -EINVAL;
+		}
 		if (!grammar_is_mods(c + 1, n))
 			return 0;
 		grammar_mods_add(m, c + 1, n);

@@ -41,8 +41,10 @@ struct perf_mods {
 	bool no_idle;       /* I: exclude_idle */
 	bool pinned;        /* D */
 	int precise;        /* p pp ppp, P = 3 */
+	char refused;       /* a perf letter abstat refuses (S R W e b) */
 };
-/* Strip trailing ":MODS" (repeatable) off name in place into m. */
+/* Strip trailing ":MODS" (repeatable) off name in place into m; -EINVAL
+ * with m->refused set for one of perf's letters abstat does not take. */
 int perf_mods_split(char *name, struct perf_mods *m);
 /* Modifiers after a PMU's closing '/' ("u" or ":u") added to m; -EINVAL
  * for other text. */

@@ -98,7 +98,7 @@ test_expect_success CPU_PMU 'cpu/event=0xc0,umask=0/ encodes through the cpu PMU
 '
 
 test_expect_success 'grammar errors: one line, exit 2' '
-	for e in "{task-clock,page-faults" "task-clock}" "{a,{b}}" "task-clock:zz" "msr/tsc/zz" "mem:0x1000/3"; do
+	for e in "{task-clock,page-faults" "task-clock}" "{a,{b}}" "task-clock:zz" "msr/tsc/zz" "mem:0x1000/3" "task-clock:W"; do
 		expect_exit 2 $ABSTAT run -e "$e" -- true && one_line_err || exit 1
 	done
 '

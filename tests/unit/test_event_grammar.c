@@ -257,6 +257,9 @@ static const struct enc_case enc_cases[] = {
 	  NULL, PERF_GROUP_SOFTWARE, false, false, true, 3 },
 	{ __LINE__, "task-clock:uP", false, 0, 1, 1, 0, 0, "perf", NULL, "ns",
 	  NULL, PERF_GROUP_SOFTWARE, false, true, true, 3 },
+	ENC_BAD("cycles:W", false, -EINVAL, "modifier W is not supported"),
+	ENC_BAD("{cycles:uS", false, -EINVAL, "for sampling"),
+	ENC_BAD("msr/tsc/:b", false, -EINVAL, "BPF"),
 	ENC_BAD("no-such-event", false, -ENOENT, "abstat list"),
 	ENC_BAD("cycles:bogus", false, -ENOENT, "abstat list"),
 };
