@@ -323,70 +323,59 @@ static bool sysfs_alias_name(const char *name)
 	       sysfs_name_ok(name, strlen(name));
 }
 
+/* A tracepoint's directory entry, not tracefs's per-system controls. */
+static bool sysfs_tracepoint_name(const char *name)
+{
+	return sysfs_alias_name(name) && strcmp(name, "enable") &&
+	       strcmp(name, "filter");
+}
+
+/* fn("a" sep "b" tail) for every <top>/a<sub>/b keep() takes, sorted. */
+static int sysfs_walk(const char *top, const char *sub, const char *sep,
+		      const char *tail, bool (*keep)(const char *name),
+		      int (*fn)(const char *name, void *arg), void *arg)
+{
+	struct dirent **as = NULL;
+	int na = sysfs_scan(top, &as), rc = 0;
+
+	for (int a = 0; a < na && !rc; a++) {
+		struct dirent **bs = NULL;
+		char dir[900], name[600];
+		int nb;
+
+		if (!sysfs_alias_name(as[a]->d_name))
+			continue;
+		snprintf(dir, sizeof(dir), "%s/%s%s", top, as[a]->d_name, sub);
+		nb = sysfs_scan(dir, &bs);
+		for (int b = 0; b < nb && !rc; b++) {
+			if (!keep(bs[b]->d_name))
+				continue;
+			snprintf(name, sizeof(name), "%s%s%s%s", as[a]->d_name,
+				 sep, bs[b]->d_name, tail);
+			rc = fn(name, arg);
+		}
+		if (nb > 0)
+			sysfs_scan_free(bs, nb);
+	}
+	if (na > 0)
+		sysfs_scan_free(as, na);
+	return rc;
+}
+
 int perf_sysfs_for_each_pmu_event(int (*fn)(const char *name, void *arg),
 				  void *arg)
 {
-	struct dirent **pmus = NULL;
-	int np = sysfs_scan(SYSFS_PMUS, &pmus), rc = 0;
-
-	for (int p = 0; p < np && !rc; p++) {
-		struct dirent **evs = NULL;
-		char dir[512], name[600];
-		int ne;
-
-		if (!sysfs_alias_name(pmus[p]->d_name))
-			continue;
-		snprintf(dir, sizeof(dir), SYSFS_PMUS "/%s/events",
-			 pmus[p]->d_name);
-		ne = sysfs_scan(dir, &evs);
-		for (int e = 0; e < ne && !rc; e++) {
-			if (!sysfs_alias_name(evs[e]->d_name))
-				continue;
-			snprintf(name, sizeof(name), "%s/%s/", pmus[p]->d_name,
-				 evs[e]->d_name);
-			rc = fn(name, arg);
-		}
-		if (ne > 0)
-			sysfs_scan_free(evs, ne);
-	}
-	if (np > 0)
-		sysfs_scan_free(pmus, np);
-	return rc;
+	return sysfs_walk(SYSFS_PMUS, "/events", "/", "/", sysfs_alias_name,
+			  fn, arg);
 }
 
 int perf_sysfs_for_each_tracepoint(int (*fn)(const char *name, void *arg),
 				   void *arg)
 {
-	struct dirent **sys = NULL;
 	char top[600];
-	int ns, rc = 0;
 
 	if (sysfs_tracefs(top, sizeof(top) - 8))
 		return 0;
 	strcat(top, "/events");
-	ns = sysfs_scan(top, &sys);
-	for (int s = 0; s < ns && !rc; s++) {
-		struct dirent **evs = NULL;
-		char dir[900], name[600];
-		int ne;
-
-		if (!sysfs_alias_name(sys[s]->d_name))
-			continue;
-		snprintf(dir, sizeof(dir), "%s/%s", top, sys[s]->d_name);
-		ne = sysfs_scan(dir, &evs);
-		for (int e = 0; e < ne && !rc; e++) {
-			if (!sysfs_alias_name(evs[e]->d_name) ||
-			    !strcmp(evs[e]->d_name, "enable") ||
-			    !strcmp(evs[e]->d_name, "filter"))
-				continue;
-			snprintf(name, sizeof(name), "%s:%s", sys[s]->d_name,
-				 evs[e]->d_name);
-			rc = fn(name, arg);
-		}
-		if (ne > 0)
-			sysfs_scan_free(evs, ne);
-	}
-	if (ns > 0)
-		sysfs_scan_free(sys, ns);
-	return rc;
+	return sysfs_walk(top, "", ":", "", sysfs_tracepoint_name, fn, arg);
 }

@@ -379,6 +379,35 @@ static void test_diff(void **state)
 	}
 }
 
+static int walk_collect(const char *name, void *arg)
+{
+	char *buf = arg;
+
+	snprintf(buf + strlen(buf), 512 - strlen(buf), "%s%s", *buf ? " " : "",
+		 name);
+	return 0;
+}
+
+/* abstat list's walks: PMU aliases (not .scale/.unit), tracepoints. */
+static void test_walk(void **state)
+{
+	char got[512] = "";
+
+	assert_int_equal(fake_put(fake_root,
+				  "/sys/bus/event_source/devices/msr/events/tsc.unit",
+				  "x"), 0);
+	assert_int_equal(perf_sysfs_for_each_pmu_event(walk_collect, got), 0);
+	assert_string_equal(got, "cpu/instructions/ cpu/mem-loads/ msr/smi/ "
+				 "msr/tsc/ split/ask/");
+	got[0] = '\0';
+	assert_int_equal(fake_put(fake_root,
+				  "/sys/kernel/debug/tracing/events/sched/enable",
+				  "0"), 0);
+	assert_int_equal(perf_sysfs_for_each_tracepoint(walk_collect, got), 0);
+	assert_string_equal(got, "bad:id_text raw_syscalls:sys_enter "
+				 "sched:sched_switch");
+}
+
 static void test_user_group(void **state)
 {
 	struct event ev = { .group = PERF_GROUP_SOFTWARE };
@@ -398,6 +427,7 @@ int main(void)
 		cmocka_unit_test(test_no_tracefs),
 		cmocka_unit_test(test_diff),
 		cmocka_unit_test(test_user_group),
+		cmocka_unit_test(test_walk),
 	};
 
 	return cmocka_run_group_tests(tests, grammar_setup, grammar_teardown);
