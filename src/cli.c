@@ -44,7 +44,7 @@ static const struct cli_values kinds = {
 
 const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_EVENTS] = { "events", 'e', "LIST", NULL, false,
-			 "events (perf/libpfm4 names, :u :k modifiers)" },
+			 "events, perf syntax: a,pmu/t=v/,sys:tp,{a,b}:u" },
 	[OPT_REPEAT] = { "repeat", 'r', "N", "10", true, "measured runs" },
 	[OPT_WARMUP] = { "warmup", 0, "N", "1", true,
 			 "warm-up runs, kept out of statistics" },
