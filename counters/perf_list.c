@@ -186,13 +186,15 @@ static void list_section(struct list_ctx *c)
 }
 
 /* A name that does not encode for another reason than being unknown
- * (a :k event with --user-only): say why instead of "no match". */
+ * (a :k event with --user-only), or a kernel PMU's spelling (the PMU or
+ * term is missing): say why instead of "no match". */
 static void list_refused(struct list_ctx *c, const char *name)
 {
 	struct event ev;
-	char err[256];
+	char err[400];
+	int rc = perf_encode(name, list_user_only, &ev, err, sizeof(err));
 
-	if (perf_encode(name, list_user_only, &ev, err, sizeof(err)) != -EINVAL)
+	if (rc != -EINVAL && !(rc == -ENOENT && strchr(name, '/')))
 		return;
 	list_section(c);
 	list_line(c->out, name, err);

@@ -134,4 +134,31 @@ test_expect_success 'compare: a group member compares with the same event outsid
 	expect_exit 2 $ABSTAT compare "$TESTTMP/c.json" "$TESTTMP/d.json" &&
 	grep_err "encoded differently.*field tracepoint"
 '
+# abstat list: kernel PMU aliases, the software events libpfm4 lacks,
+# tracepoints (for a pattern only: each probe registers the tracepoint).
+test_expect_success 'perf names: the software events libpfm4 lacks and duration_time are listed' '
+	expect_exit 0 $ABSTAT list faults &&
+	grep_out "^alignment-faults +ok" && grep_out "^emulation-faults +ok" &&
+	expect_exit 0 $ABSTAT list duration && grep_out "^duration_time +ok, unit ns" &&
+	width_ascii "$TESTTMP/out" 80
+'
+
+test_expect_success MSR_PMU 'kernel PMU aliases: msr/tsc/ listed and counted here' '
+	expect_exit 0 $ABSTAT list msr &&
+	grep_out "^# kernel PMU events" && grep_out "^msr/tsc/ +ok" &&
+	expect_exit 0 $ABSTAT list --encode msr/tsc/ && grep_out "pmu msr, type DYNAMIC"
+'
+
+test_expect_success !CPU_PMU 'a kernel PMU spelling of a missing PMU says so' '
+	expect_exit 0 $ABSTAT list "cpu/event=0xc0,umask=0/" &&
+	grep_out "no PMU named cpu"
+'
+
+test_expect_success TRACEFS 'tracepoints: counted only without a pattern, listed and probed with one' '
+	expect_exit 0 tracefs $ABSTAT list &&
+	grep_out "^# tracepoints" && grep_out "^[0-9]+ tracepoints: give a pattern" &&
+	nogrep_out "^sched:sched_switch" &&
+	expect_exit 0 tracefs $ABSTAT list sched:sched_sw &&
+	grep_out "^sched:sched_switch +ok" && width_ascii "$TESTTMP/out" 80
+'
 test_done
