@@ -274,6 +274,11 @@ static int encode_own(const char *name, char *body, struct perf_mods *m,
 		snprintf(o->fstr, sizeof(o->fstr), "duration_time");
 		return 0;
 	}
+	if (!strcmp(body, "user_time") || !strcmp(body, "system_time")) {
+		snprintf(err, len, "event '%.64s': perf's tool event is abstat's own %s row (from wait4), in every result; drop it",
+			 name, body[0] == 'u' ? "user" : "sys");
+		return -EINVAL;
+	}
 	if (!encode_sw_event(body, o))
 		return 0;
 	if (!strncmp(body, "mem:", 4))

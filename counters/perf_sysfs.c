@@ -145,15 +145,34 @@ static int pmu_terms(const char *pmu, const char *terms, int depth,
 	return 0;
 }
 
+static bool sysfs_term_is(const char *term, size_t tn, const char *name)
+{
+	return strlen(name) == tn && !strncmp(term, name, tn);
+}
+
 static int pmu_term(const char *pmu, const char *term, size_t tn,
 		    const char *val, int depth, uint64_t cfg[3], char *err,
 		    size_t len)
 {
 	static const char *const raw[] = { "config", "config1", "config2" };
+	static const char *const sampling[] = {
+		"period", "freq", "call-graph", "stack-size", "max-stack",
+		"overwrite", "no-overwrite", "aux-output", "aux-sample-size",
+		"branch_type", "time",
+	};
 	char path[512], spec[256];
 	uint64_t v = 1;
 	int rc;
 
+	if (sysfs_term_is(term, tn, "name") ||
+	    sysfs_term_is(term, tn, "metric-id"))
+		return 0; /* perf's display names: no bits */
+	for (size_t i = 0; i < sizeof(sampling) / sizeof(sampling[0]); i++)
+		if (sysfs_term_is(term, tn, sampling[i])) {
+			snprintf(err, len, "term %s of PMU %s is for sampling; abstat counts",
+				 sampling[i], pmu);
+			return -EINVAL;
+		}
 	if (!sysfs_name_ok(term, tn)) {
 		snprintf(err, len, "bad term '%.*s' for PMU %s; expected TERM=VALUE",
 			 (int)(tn > 64 ? 64 : tn), term, pmu);
@@ -269,6 +288,11 @@ int perf_sysfs_tracepoint(const char *sys, const char *name, uint64_t *id,
 	char dir[512], path[1024], line[64];
 	int rc;
 
+	if (strpbrk(sys, "*?[") || strpbrk(name, "*?[")) {
+		snprintf(err, len, "tracepoint globs (%.64s:%.64s) are not expanded: name each one ('abstat list \"%.64s:%.64s\"' shows them)",
+			 sys, name, sys, name);
+		return -ENOENT;
+	}
 	if (!sysfs_name_ok(sys, strlen(sys)) ||
 	    !sysfs_name_ok(name, strlen(name))) {
 		snprintf(err, len, "'%.64s:%.64s' is not a tracepoint name; expected SYSTEM:EVENT",
