@@ -39,7 +39,13 @@ struct event {
 	enum event_state state;
 	char *reason; /* why not supported, NULL when EVENT_OK */
 	char **native; /* PAPI: native events a preset maps to (NULL-term.) */
+	int precise;   /* perf's :p/:P level as written (0-3); sampling only,
+			* never in the attr: not an encoding (the name keeps it) */
 };
+
+/* Group indices from EVENT_GROUP_USER up are the user's {a,b} groups (one
+ * leader, read together); below it a backend's own grouping. */
+#define EVENT_GROUP_USER 3
 
 /* One raw read of one counter. Scaling is done by counters_scale(). */
 struct counter_value {
@@ -108,6 +114,20 @@ bool counters_scale(const struct counter_value *v, double *scaled,
 /* abstat list --user-only: list() then resolves names as resolve() does
  * with user_only (the perf backend; others ignore it). */
 void counters_list_user_only(bool user_only);
+
+/* One name of an -e list, split by perf's grammar (commas inside
+ * pmu/a=1,b=2/ and {a,b} groups): group 0 outside braces, k for the k-th
+ * {...} (a group's ":MODS" already appended to each member). */
+struct event_token {
+	char *name;
+	int group;
+};
+/* 0, or -EINVAL with the reason in err (-ENOMEM); *out freed on error. */
+int counters_split(const char *list, struct event_token **out, size_t *n,
+		   char *err, size_t len);
+void counters_split_free(struct event_token *t, size_t n);
+/* Put ev into the user's group k (k >= 1, from counters_split). */
+void event_set_user_group(struct event *ev, int k);
 
 /* Events as used everywhere else: free the strings an event owns. */
 void event_free(struct event *ev);

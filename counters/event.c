@@ -68,17 +68,40 @@ static bool event_str_eq(const char *a, const char *b)
 	return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
+void event_set_user_group(struct event *ev, int k)
+{
+	ev->group = EVENT_GROUP_USER + k - 1;
+}
+
+/* Kernel-numbered types: perf's fixed ones (PERF_TYPE_MAX is 6); a sysfs
+ * PMU's type is a number the kernel gives at boot, so its PMU name is what
+ * names it across machines and boots. */
+static bool event_dynamic_type(uint32_t type)
+{
+	return type >= 6;
+}
+
 /*
  * The attr is what the kernel counts, so it is the encoding. fstr is not
  * compared (libpfm4 versions spell the same attr differently), but the PMU
  * is for raw events: a raw config means different things on different
- * PMUs (0xc0 is retired instructions on both Intel and AMD, 0x3c is not).
+ * PMUs (0xc0 is retired instructions on both Intel and AMD, 0x3c is not),
+ * and names sysfs PMUs in place of their boot-time type numbers.
  */
 const char *event_encoding_diff(const struct event *a, const struct event *b)
 {
-	if (a->type != b->type)
+	bool dyn = event_dynamic_type(a->type) && event_dynamic_type(b->type);
+	/* a tracepoint's id (config) is tracefs's number for this boot: its
+	 * SYSTEM:EVENT name (fstr) is the encoding */
+	bool tp = a->type == 2 && b->type == 2; /* PERF_TYPE_TRACEPOINT */
+
+	if (dyn && !event_str_eq(a->pmu, b->pmu))
+		return "pmu";
+	if (!dyn && a->type != b->type)
 		return "type";
-	if (a->config != b->config)
+	if (tp && !event_str_eq(a->fstr, b->fstr))
+		return "tracepoint";
+	if (!tp && a->config != b->config)
 		return "config";
 	if (a->config1 != b->config1)
 		return "config1";

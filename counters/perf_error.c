@@ -97,6 +97,10 @@ bool perf_unsupported_reason(const struct event *ev, int err, char *buf,
 	if (perf_type_is_cpu(ev->type) && !perf_cpu_pmu_present()) {
 		snprintf(buf, len, "no PMU exposed by this kernel%s",
 			 perf_hypervisor() ? " (hypervisor)" : "");
+	} else if (ev->type >= PERF_TYPE_MAX && ev->pmu &&
+		   perf_sysfs_cpu_only(ev->pmu)) {
+		snprintf(buf, len, "PMU %s counts whole CPUs only (it has a cpumask), not one workload's tasks",
+			 ev->pmu);
 	} else if (err == EBUSY) {
 		snprintf(buf, len, "counter busy (held by another user, e.g. the NMI watchdog)");
 	} else if (err == EINVAL) {

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <linux/perf_event.h>
@@ -42,6 +43,9 @@ struct counter_set {
 	struct counter_value *vals;   /* [n] */
 	unsigned char *buf;
 	size_t buf_len;
+	/* tool events (duration_time): no fd, abstat's clock */
+	bool *tool;                   /* [n] */
+	uint64_t tool_t0, tool_ns;    /* enabled since t0 (0: stopped) */
 };
 
 static const uint64_t perf_read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
@@ -136,7 +140,16 @@ static void perf_fini(void)
 static int perf_resolve(const char *name, bool user_only, struct event *ev,
 			char *err, size_t len)
 {
-	return pfm_resolve(name, user_only, ev, NULL, err, len);
+	return perf_encode(name, user_only, ev, err, len);
+}
+
+/* CLOCK_MONOTONIC in ns; clock_gettime is async-signal-safe. */
+static uint64_t perf_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
 static void perf_attr(const struct event *ev, struct perf_event_attr *a,
@@ -148,6 +161,12 @@ static void perf_attr(const struct event *ev, struct perf_event_attr *a,
 	a->config = ev->config;
 	a->config1 = ev->config1;
 	a->config2 = ev->config2;
+	if (ev->type == PERF_TYPE_BREAKPOINT) {
+		/* struct event keeps bp_type in config (see perf_encode.c);
+		 * bp_addr and bp_len are config1 and config2's places */
+		a->bp_type = (uint32_t)ev->config;
+		a->config = 0;
+	}
 	a->exclude_user = ev->exclude_user;
 	a->exclude_kernel = ev->exclude_kernel;
 	a->exclude_hv = ev->exclude_hv;
@@ -203,9 +222,10 @@ static int perf_probe(struct event *ev, char *err, size_t len)
 	long fd;
 	int e;
 
-	if (ev->state != EVENT_OK)
+	if (ev->state != EVENT_OK || ev->type == PERF_TYPE_ABSTAT_TOOL)
 		return 0;
-	if (ev->pmu && strcmp(ev->pmu, "unknown") && !pfm_pmu_present(ev->pmu)) {
+	if (ev->pmu && strcmp(ev->pmu, "unknown") && pfm_knows_pmu(ev->pmu) &&
+	    !pfm_pmu_present(ev->pmu)) {
 		snprintf(why, sizeof(why), "not supported: PMU %s is not this machine's (encoded offline)",
 			 ev->pmu);
 		goto unsupported;
@@ -249,7 +269,24 @@ static void perf_free(struct counter_set *s)
 	free(s->ids);
 	free(s->vals);
 	free(s->buf);
+	free(s->tool);
 	free(s);
+}
+
+/*
+ * The first counted event of a group leads it. Unpinned hardware events
+ * (--allow-multiplex) lead their own: the kernel refuses a group larger
+ * than the PMU whole, so only single events can be rotated, scaled and
+ * flagged. OTHER events (tracepoints, breakpoints, sysfs PMUs) lead their
+ * own too. The user's {a,b} groups are kept as given, as perf keeps them.
+ */
+static bool perf_joins_group(const struct event *ev)
+{
+	if (ev->group >= EVENT_GROUP_USER)
+		return true;
+	if (ev->group == PERF_GROUP_OTHER)
+		return false;
+	return ev->pinned || !perf_type_is_cpu(ev->type);
 }
 
 static int perf_prepare(struct event *evs, size_t n, struct counter_set **out)
@@ -271,8 +308,9 @@ static int perf_prepare(struct event *evs, size_t n, struct counter_set **out)
 	s->vals = calloc(m, sizeof(*s->vals));
 	s->buf_len = perf_group_size(m);
 	s->buf = calloc(1, s->buf_len);
+	s->tool = calloc(m, sizeof(*s->tool));
 	if (!s->attr || !s->counted || !s->leader || !s->fd || !s->id ||
-	    !s->member || !s->ids || !s->vals || !s->buf) {
+	    !s->member || !s->ids || !s->vals || !s->buf || !s->tool) {
 		perf_free(s);
 		return -ENOMEM;
 	}
@@ -283,16 +321,14 @@ static int perf_prepare(struct event *evs, size_t n, struct counter_set **out)
 		s->fd[i] = -1;
 		s->leader[i] = -1;
 		s->counted[i] = evs[i].state == EVENT_OK;
-		if (!s->counted[i])
+		s->tool[i] = evs[i].type == PERF_TYPE_ABSTAT_TOOL;
+		if (!s->counted[i] || s->tool[i])
 			continue;
-		/* The first counted event of a group leads it. Unpinned
-		 * hardware events (--allow-multiplex) lead their own: the
-		 * kernel refuses a group larger than the PMU whole, so only
-		 * single events can be rotated, scaled and flagged. */
 		for (size_t j = 0; j < i && s->leader[i] < 0 &&
-				   (evs[i].pinned || !perf_type_is_cpu(evs[i].type));
+				   perf_joins_group(&evs[i]);
 		     j++)
-			if (s->counted[j] && evs[j].group == evs[i].group)
+			if (s->counted[j] && !s->tool[j] &&
+			    evs[j].group == evs[i].group)
 				s->leader[i] = s->leader[j];
 		if (s->leader[i] < 0)
 			s->leader[i] = (int)i;
@@ -318,11 +354,13 @@ static void perf_close(struct counter_set *s)
 /* Async-signal-safe: syscalls and stores into prepared memory only. */
 static int perf_open(struct counter_set *s, pid_t pid, bool region, int *bad)
 {
+	s->tool_ns = 0;
+	s->tool_t0 = region ? 0 : perf_now_ns();
 	for (size_t i = 0; i < s->n; i++) {
 		int l = s->leader[i];
 		long fd;
 
-		if (!s->counted[i])
+		if (!s->counted[i] || s->tool[i])
 			continue;
 		if (l == (int)i)
 			s->attr[i].enable_on_exec = !region;
@@ -360,12 +398,29 @@ static int perf_ioctl_leaders(struct counter_set *s, unsigned long req)
 
 static int perf_enable(struct counter_set *s)
 {
+	if (!s->tool_t0)
+		s->tool_t0 = perf_now_ns();
 	return perf_ioctl_leaders(s, PERF_EVENT_IOC_ENABLE);
 }
 
 static int perf_disable(struct counter_set *s)
 {
+	if (s->tool_t0)
+		s->tool_ns += perf_now_ns() - s->tool_t0;
+	s->tool_t0 = 0;
 	return perf_ioctl_leaders(s, PERF_EVENT_IOC_DISABLE);
+}
+
+/* duration_time: ns enabled so far, like perf's (from the counters'
+ * start, at exec, to the read after the workload's exit). */
+static void perf_read_tool(const struct counter_set *s,
+			   struct counter_value *v)
+{
+	uint64_t ns = s->tool_ns;
+
+	if (s->tool_t0)
+		ns += perf_now_ns() - s->tool_t0;
+	v->value = v->enabled_ns = v->running_ns = ns;
 }
 
 static int perf_read_group(struct counter_set *s, size_t l,
@@ -399,6 +454,10 @@ static int perf_read(struct counter_set *s, struct counter_value *vals,
 
 		if (!s->counted[i])
 			continue;
+		if (s->tool[i]) {
+			perf_read_tool(s, &vals[i]);
+			continue;
+		}
 		if (s->fd[i] < 0) {
 			snprintf(err, len, "counter %zu is not open", i);
 			return -EIO;

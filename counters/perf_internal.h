@@ -20,12 +20,59 @@
 
 /* Group indices assigned by resolve (struct event.group): the CPU PMU
  * (hardware, cache and raw events) is one pinned group, software events
- * another, anything else (tracepoints, breakpoints, other PMUs) a third. */
+ * another; anything else (tracepoints, breakpoints, other PMUs, tool
+ * events) is marked OTHER and each counts on its own (the kernel refuses
+ * most groups across PMUs). The user's {a,b} are EVENT_GROUP_USER + k. */
 enum perf_group {
 	PERF_GROUP_CPU = 0,
 	PERF_GROUP_SOFTWARE = 1,
 	PERF_GROUP_OTHER = 2,
 };
+
+/* perf's tool events have no kernel counter: abstat measures them (type
+ * outside the kernel's range, config perf's tool event number). */
+#define PERF_TYPE_ABSTAT_TOOL 0xfffffffeU
+#define PERF_TOOL_DURATION_TIME 1
+
+/* perf_grammar.c: trailing modifiers, perf's letters u k h G H I D p P. */
+struct perf_mods {
+	bool u, k, h;       /* count user, kernel, hypervisor (only those) */
+	bool guest, host;   /* G, H */
+	bool no_idle;       /* I: exclude_idle */
+	bool pinned;        /* D */
+	int precise;        /* p pp ppp, P = 3 */
+	char refused;       /* a perf letter abstat refuses (S R W e b) */
+};
+/* Strip trailing ":MODS" (repeatable) off name in place into m; -EINVAL
+ * with m->refused set for one of perf's letters abstat does not take. */
+int perf_mods_split(char *name, struct perf_mods *m);
+/* Modifiers after a PMU's closing '/' ("u" or ":u") added to m; -EINVAL
+ * for other text. */
+int perf_mods_tail(const char *tail, struct perf_mods *m);
+
+/* perf_encode.c: perf's grammar (one event) -> ev; see the file. 0,
+ * -ENOENT (unknown), -EINVAL (refused combination), -EACCES, -ENOMEM. */
+int perf_encode(const char *name, bool user_only, struct event *ev,
+		char *err, size_t len);
+
+/* perf_sysfs.c: sysfs PMUs and tracefs under a root ("" the real one). */
+void perf_sysfs_set_root(const char *root);
+/* PMU pmu's type and the config words terms ("event=0x3c,umask=1", event
+ * aliases from events/) give. 0, -ENOENT (no such PMU or term), -EINVAL. */
+int perf_sysfs_pmu(const char *pmu, const char *terms, uint32_t *type,
+		   uint64_t cfg[3], char *err, size_t len);
+/* Tracepoint sys:name's id from tracefs. 0, -ENOENT, -EACCES, -EIO. */
+int perf_sysfs_tracepoint(const char *sys, const char *name, uint64_t *id,
+			  char *err, size_t len);
+/* PMU pmu counts per CPU only (uncore, RAPL: it has a cpumask file). */
+bool perf_sysfs_cpu_only(const char *pmu);
+/* For abstat list: fn for every sysfs PMU alias ("msr/tsc/") and every
+ * tracepoint ("sched:sched_switch", none without tracefs), sorted; stops
+ * at and returns fn's first non-zero value. */
+int perf_sysfs_for_each_pmu_event(int (*fn)(const char *name, void *arg),
+				  void *arg);
+int perf_sysfs_for_each_tracepoint(int (*fn)(const char *name, void *arg),
+				   void *arg);
 
 /* pfm.c: libpfm4. Idempotent; 0 or -EIO with libpfm4's reason. */
 int pfm_setup(char *err, size_t len);
@@ -40,6 +87,9 @@ int pfm_resolve(const char *name, bool user_only, struct event *ev,
 		int *idx, char *err, size_t len);
 /* True when libpfm4 knows a PMU named pmu and detected it on this host. */
 bool pfm_pmu_present(const char *pmu);
+/* True when libpfm4 has a PMU named pmu (present here or not): the sysfs
+ * PMUs, tracepoints and breakpoints perf_encode makes are not its. */
+bool pfm_knows_pmu(const char *pmu);
 
 /* The core PMU libpfm4 detected for this CPU ("icl", "amd64_fam19h_zen4"),
  * or NULL when it does not know the model (or is not set up). */

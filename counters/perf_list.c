@@ -2,8 +2,9 @@
 /*
  * perf_list: 'abstat list' for the perf backend. Every event libpfm4 knows
  * for the PMUs it detected here, plus perf's own spellings of the generic
- * and software events, each probed on this machine (one perf_event_open on
- * abstat itself) so the list says what can be counted and why not.
+ * and software events, the kernel's own PMU aliases (sysfs events/) and
+ * tracepoints (tracefs), each probed on this machine (one perf_event_open
+ * on abstat itself) so the list says what can be counted and why not.
  *
  * A PATTERN that is itself a valid event name (with modifiers, or for a PMU
  * that is not present, with LIBPFM_ENCODE_INACTIVE=1) is shown first as
@@ -29,7 +30,8 @@ void counters_list_user_only(bool user_only)
 	list_user_only = user_only;
 }
 
-/* perf's spellings (perf list), shown first; libpfm4 encodes them. */
+/* perf's spellings (perf list), shown first; libpfm4 encodes most,
+ * perf_encode the rest. */
 static const char *const list_perf_names[] = {
 	"cycles", "instructions", "cache-references", "cache-misses",
 	"branches", "branch-misses", "bus-cycles", "ref-cycles",
@@ -39,6 +41,8 @@ static const char *const list_perf_names[] = {
 	"iTLB-load-misses", "branch-loads", "branch-load-misses",
 	"task-clock", "cpu-clock", "page-faults", "minor-faults",
 	"major-faults", "context-switches", "cpu-migrations",
+	"alignment-faults", "emulation-faults", "cgroup-switches",
+	"bpf-output", "dummy", "duration_time",
 };
 
 struct list_ctx {
@@ -182,14 +186,15 @@ static void list_section(struct list_ctx *c)
 }
 
 /* A name that does not encode for another reason than being unknown
- * (a :k event with --user-only): say why instead of "no match". */
+ * (a :k event with --user-only), or a kernel PMU's spelling (the PMU or
+ * term is missing): say why instead of "no match". */
 static void list_refused(struct list_ctx *c, const char *name)
 {
 	struct event ev;
-	char err[256];
+	char err[400];
+	int rc = perf_encode(name, list_user_only, &ev, err, sizeof(err));
 
-	if (pfm_resolve(name, list_user_only, &ev, NULL, err, sizeof(err)) !=
-	    -EINVAL)
+	if (rc != -EINVAL && !(rc == -ENOENT && strchr(name, '/')))
 		return;
 	list_section(c);
 	list_line(c->out, name, err);
@@ -204,7 +209,7 @@ static bool list_show(struct list_ctx *c, const char *name,
 {
 	struct event ev;
 	char err[256], status[600], line[600];
-	if (pfm_resolve(name, list_user_only, &ev, NULL, err, sizeof(err)))
+	if (perf_encode(name, list_user_only, &ev, err, sizeof(err)))
 		return false;
 	if (list_seen(c, ev.fstr)) {
 		event_free(&ev);
@@ -247,6 +252,34 @@ static int list_pfm_entry(const struct pfm_entry *e, void *arg)
 	return 0;
 }
 
+static int list_count(const char *name, void *arg)
+{
+	(void)name;
+	++*(size_t *)arg;
+	return 0;
+}
+
+static void list_tracepoints_hint(struct list_ctx *c, size_t n)
+{
+	char line[160];
+
+	list_section(c);
+	snprintf(line, sizeof(line), "%zu tracepoints: give a pattern to list and probe them ('abstat list sched:')",
+		 n);
+	list_wrap(c->out, 0, line);
+	c->shown++;
+}
+
+/* A sysfs PMU alias or a tracepoint: shown when it matches. */
+static int list_sysfs_entry(const char *name, void *arg)
+{
+	struct list_ctx *c = arg;
+
+	if (list_match(c, name))
+		list_show(c, name, NULL);
+	return 0;
+}
+
 int perf_list(const char *pattern, bool encode, FILE *out)
 {
 	struct list_ctx c = {
@@ -255,6 +288,7 @@ int perf_list(const char *pattern, bool encode, FILE *out)
 		.out = out,
 	};
 	char err[256];
+	size_t n_tp = 0;
 	int rc = pfm_setup(err, sizeof(err));
 
 	if (rc)
@@ -276,6 +310,15 @@ int perf_list(const char *pattern, bool encode, FILE *out)
 	}
 	c.section = "libpfm4 PMU events (pmu::EVENT[:UMASK][:u|:k])";
 	pfm_for_each(list_pfm_entry, &c);
+	c.section = "kernel PMU events (PMU/EVENT/ or PMU/TERM=VALUE,.../)";
+	perf_sysfs_for_each_pmu_event(list_sysfs_entry, &c);
+	/* Opening a tracepoint registers its probe (tens of ms each), so
+	 * the two thousand or so are listed and probed for a pattern only. */
+	c.section = "tracepoints (SYSTEM:EVENT, from tracefs)";
+	if (c.pattern)
+		perf_sysfs_for_each_tracepoint(list_sysfs_entry, &c);
+	else if (perf_sysfs_for_each_tracepoint(list_count, &n_tp), n_tp)
+		list_tracepoints_hint(&c, n_tp);
 	for (size_t i = 0; i < c.n_shown; i++)
 		free(c.shown_fstr[i]);
 	free(c.shown_fstr);

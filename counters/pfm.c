@@ -163,7 +163,8 @@ int pfm_resolve(const char *name, bool user_only, struct event *ev,
 	return 0;
 }
 
-bool pfm_pmu_present(const char *pmu)
+/* 1 present, 0 known but absent, -1 not a libpfm4 PMU. */
+static int pfm_pmu_state(const char *pmu)
 {
 	pfm_pmu_info_t pinfo;
 
@@ -173,9 +174,19 @@ bool pfm_pmu_present(const char *pmu)
 		if (pfm_get_pmu_info(p, &pinfo) != PFM_SUCCESS)
 			continue;
 		if (pinfo.name && !strcmp(pinfo.name, pmu))
-			return pinfo.is_present;
+			return pinfo.is_present ? 1 : 0;
 	}
-	return false;
+	return -1;
+}
+
+bool pfm_pmu_present(const char *pmu)
+{
+	return pfm_pmu_state(pmu) == 1;
+}
+
+bool pfm_knows_pmu(const char *pmu)
+{
+	return pfm_pmu_state(pmu) >= 0;
 }
 
 /* True when pinfo describes a core PMU of a CPU: a real model, not the

@@ -44,7 +44,7 @@ static const struct cli_values kinds = {
 
 const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_EVENTS] = { "events", 'e', "LIST", NULL, false,
-			 "events (perf/libpfm4 names, :u :k modifiers)" },
+			 "events, perf syntax: a,pmu/t=v/,sys:tp,{a,b}:u" },
 	[OPT_REPEAT] = { "repeat", 'r', "N", "10", true, "measured runs" },
 	[OPT_WARMUP] = { "warmup", 0, "N", "1", true,
 			 "warm-up runs, kept out of statistics" },
@@ -348,6 +348,22 @@ static int cli_workload_add(struct config *cfg, const char *arg)
 	return 0;
 }
 
+/* -e may be given more than once: the lists are appended, as perf does. */
+static int cli_events_add(struct config *cfg, const char *arg)
+{
+	char *joined;
+
+	if (!cfg->events) {
+		cfg->events = arg;
+		return 0;
+	}
+	if (asprintf(&joined, "%s,%s", cfg->events, arg) < 0)
+		return -ENOMEM;
+	free(cfg->events_joined);
+	cfg->events = cfg->events_joined = joined;
+	return 0;
+}
+
 static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 {
 	char list[256];
@@ -359,8 +375,7 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		if (cli_list_empty(arg))
 			return cli_usage("-e: empty event name in '%s'; expected -e EVENT[,EVENT...]",
 					 arg);
-		cfg->events = arg;
-		return 0;
+		return cli_events_add(cfg, arg);
 	case OPT_REPEAT:
 		if (cli_number("-r", arg, 1, 100000, &u))
 			return -EINVAL;

@@ -46,7 +46,8 @@ struct config {
 	const char *argv0;
 
 	/* run / versus */
-	const char *events;    /* -e LIST, NULL = default set */
+	const char *events;    /* -e LIST, every -e joined; NULL = default set */
+	char *events_joined;   /* owns events once -e is repeated */
 	unsigned repeat;       /* -r */
 	unsigned warmup;       /* --warmup */
 	const char *cpu_list;  /* -C as written, NULL = default */

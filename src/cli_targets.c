@@ -387,4 +387,6 @@ void cli_free(struct config *cfg)
 	cfg->n_targets = 0;
 	free(cfg->workloads);
 	cfg->workloads = NULL;
+	free(cfg->events_joined);
+	cfg->events_joined = NULL;
 }

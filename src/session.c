@@ -103,21 +103,23 @@ static void session_signals(struct session *s)
 	sigprocmask(SIG_BLOCK, &s->stop_signals, NULL);
 }
 
-/* Split -e into names and resolve + probe each. */
+/* Split -e into names (perf's grammar: {a,b} groups, pmu/a=1,b=2/) and
+ * resolve + probe each. */
 static int session_events(struct session *s)
 {
 	const struct config *cfg = s->cfg;
-	char *list = strdup(cfg->events ? cfg->events :
-					  counters_default_events);
-	char *save = NULL, *tok, err[512];
-	char unsupported[512] = "";
+	struct event_token *toks = NULL;
+	size_t n_toks = 0;
+	char err[512];
+	char unsupported[512] = "", precise[256] = "";
 	const char *reason = NULL;
 	int rc = EXIT_OK;
 
-	if (!list)
-		return EXIT_IO;
-	for (tok = strtok_r(list, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
+	if (counters_split(cfg->events ? cfg->events : counters_default_events,
+			   &toks, &n_toks, err, sizeof(err)))
+		return msg_usage("-e: %s", err);
+	for (size_t t = 0; t < n_toks; t++) {
+		const char *tok = toks[t].name;
 		struct event *ev;
 		int r;
 
@@ -145,6 +147,14 @@ static int session_events(struct session *s)
 				rc = msg_usage("-e: %s is given twice", tok);
 				goto out;
 			}
+		if (toks[t].group)
+			event_set_user_group(ev, toks[t].group);
+		if (ev->precise) {
+			size_t used = strlen(precise);
+
+			snprintf(precise + used, sizeof(precise) - used,
+				 "%s%s", used ? ", " : "", ev->name);
+		}
 		/* Pinned groups are counted whole or the run is rejected;
 		 * --allow-multiplex lets the kernel rotate them (scaled,
 		 * flagged), recorded in each event's "pinned". */
@@ -166,7 +176,10 @@ static int session_events(struct session *s)
 		}
 	}
 out:
-	free(list);
+	counters_split_free(toks, n_toks);
+	if (rc == EXIT_OK && precise[0])
+		session_warn(s, "%s: precise modifiers (p, P) matter for sampling only; counted without precise_ip (the names keep them)",
+			     precise);
 	if (rc == EXIT_OK && unsupported[0]) {
 		bool any = false;
 
