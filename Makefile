@@ -100,6 +100,8 @@ DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
             libjansson-dev libcmocka-dev gnuplot-nox linux-perf hyperfine \
             groff man-db clang libclang-rt-14-dev python3 procps util-linux \
             file libxml2-utils bsdextrautils
+# markdown as GitHub renders it; a .deb built and checked (tests 131, 135)
+DEB_PKGS += cmark-gfm dpkg-dev debhelper lintian
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
         workloads progs units lab lab-check
