@@ -15,6 +15,7 @@
 
 #include "cpu.h"
 #include "format.h"
+#include "term.h"
 
 enum command {
 	CMD_NONE,
@@ -103,6 +104,9 @@ struct config {
 	const char *pattern;
 	bool encode;             /* list --encode: print encodings */
 	bool clean_cgroups;      /* doctor --clean-cgroups */
+
+	enum term_when progress; /* --progress (run, versus) */
+	enum term_when colour;   /* --color */
 };
 
 /*
