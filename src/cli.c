@@ -42,7 +42,7 @@ static const struct cli_values whens = {
 	(const char *const[]){ "never", "auto", "always", NULL }, true
 };
 static const struct cli_values kinds = {
-	(const char *const[]){ "delta", "runs", "scaling", NULL }, false
+	(const char *const[]){ "delta", "runs", "scaling", "dist", NULL }, false
 };
 
 const struct cli_opt cli_opts[OPT_COUNT] = {

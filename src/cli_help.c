@@ -20,7 +20,7 @@ static const char main_help[] =
 	"  versus     run commands interleaved (ABAB...) and compare at once\n"
 	"  compare    delta table from saved results (first is the baseline)\n"
 	"  show       one saved result as a table\n"
-	"  plot       gnuplot charts: delta, runs, scaling (.png .svg .txt .gp)\n"
+	"  plot       gnuplot charts: delta, runs, scaling, dist (.png .svg .txt .gp)\n"
 	"  list       events this machine can count, and why not\n"
 	"  doctor     what will make results noisy or wrong, and the fix\n"
 	"  workloads  the built-in workloads and suites\n"
