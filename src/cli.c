@@ -37,10 +37,11 @@ static const struct cli_values orders = {
 static const struct cli_values centers = {
 	(const char *const[]){ "median", "mean", NULL }, true
 };
-/* and "auto", the default, left out of --help */
+/* --progress, --color: auto is the default (enum term_when's order) */
 static const struct cli_values whens = {
-	(const char *const[]){ "never", "auto", "always", NULL }, true
+	(const char *const[]){ "never", "auto", "always", NULL }, false
 };
+/* and "auto", the default, left out of --help */
 static const struct cli_values kinds = {
 	(const char *const[]){ "delta", "runs", "scaling", "dist", NULL }, false
 };
