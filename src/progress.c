@@ -127,10 +127,14 @@ void progress_update(struct progress *p, const char *name, size_t done)
 	progress_draw(p, line, n);
 }
 
+void progress_clear(struct progress *p)
+{
+	if (p->on && p->shown)
+		progress_draw(p, "", 0);
+}
+
 void progress_end(struct progress *p)
 {
-	if (!p->on || !p->shown)
-		return;
-	progress_draw(p, "", 0);
+	progress_clear(p);
 	p->on = false;
 }

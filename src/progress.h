@@ -37,7 +37,10 @@ size_t progress_line(char *buf, size_t len, int width, const char *name,
 void progress_start(struct progress *p, FILE *out, enum term_when when,
 		    bool quiet, size_t total);
 void progress_update(struct progress *p, const char *name, size_t done);
-/* Blank the line and leave the cursor at its start. */
+/* Blank the line and leave the cursor at its start: before a message, so
+ * that it starts a line of its own (the next update draws again). */
+void progress_clear(struct progress *p);
+/* Blank the line and stop drawing. */
 void progress_end(struct progress *p);
 
 #endif

@@ -330,6 +330,7 @@ int session_measure(struct session *s, struct result **results,
 		if (run.status == RUN_OK)
 			continue;
 		s->n_failed++;
+		progress_clear(&s->progress);
 		if (!s->cfg->ignore_failure) {
 			msg_error("%s, run %u%s: %s; stopping (-i goes on past failed runs)",
 				  b->name, run.index, run.warmup ? " (warm-up)" : "",
