@@ -106,6 +106,11 @@ test_expect_success JQ 'a small --seed round-trips as well' '
 	seed=$(jq -r .seed "$TESTTMP/s1.json") && [ "$seed" = 12345 ] || fail "seed $seed" &&
 	if cmp -s "$TESTTMP/s1.json" "$TESTTMP/compare.json"; then fail "the seed changes nothing"; fi
 '
+test_expect_success JQ 'EXAMPLES: the primary rows that got worse' '
+	got=$(jq -r ".rows[] | select(.primary and .deltas[0].regression) |
+    .benchmark + \" \" + (.deltas[0].delta * 100 | tostring)" "$TESTTMP/compare.json") &&
+	case $got in "getppid 3.66"*) ;; *) fail "example: $got" ;; esac
+'
 test_expect_success 'abstat-json(5) is in abstat(1) SEE ALSO' '
 	grep -q "abstat\\\\-json (5)" man/abstat.1 || fail "abstat.1 does not name abstat-json(5)"
 '
