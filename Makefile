@@ -10,6 +10,7 @@ DATADIR    ?= $(PREFIX)/share/abstat
 MANDIR     ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(PREFIX)/share/pkgconfig
 DESTDIR    ?=
 
 CC       ?= cc
@@ -100,6 +101,8 @@ DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
             libjansson-dev libcmocka-dev gnuplot-nox linux-perf hyperfine \
             groff man-db clang libclang-rt-14-dev python3 procps util-linux \
             file libxml2-utils bsdextrautils
+# markdown as GitHub renders it; a .deb built and checked (tests 131, 135)
+DEB_PKGS += cmark-gfm dpkg-dev debhelper lintian
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
         workloads progs units lab lab-check
@@ -232,10 +235,16 @@ install:
 	for m in $(INSTALL_MAN); do \
 		install -m 644 $$m $(DESTDIR)$(MANDIR)/man$${m##*.}/ || exit 1; done
 	install -m 644 man/abstat.bash-completion $(DESTDIR)$(BASHCOMPDIR)/abstat
+	install -d $(DESTDIR)$(PKGCONFIGDIR)
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+		-e 's|@VERSION@|$(VERSION)|' abstat.pc.in \
+		>$(DESTDIR)$(PKGCONFIGDIR)/abstat.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/abstat.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/abstat $(DESTDIR)$(INCLUDEDIR)/abstat.h \
 		$(DESTDIR)$(BASHCOMPDIR)/abstat
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/abstat.pc
 	rm -f $(addprefix $(DESTDIR)$(LIBEXECDIR)/,$(notdir $(WL_BIN) $(WL_AUX) $(SPAWN)))
 	rm -f $(addprefix $(DESTDIR)$(DATADIR)/plots/,$(notdir $(wildcard plots/*.gp)))
 	for m in $(INSTALL_MAN); do \

@@ -30,22 +30,21 @@ do for [i = 1:ns] {
 		using (lab = unq(strcol(2)), 0) nooutput
 	side[i] = short(lab)
 }
-# index 2: panel number, panel title, unit, lowest value, highest value
+# index 2: panel number, panel title, unit, lowest value, highest value,
+# and the axis's one unit: divisor, decimals, label (abstat picks them, so
+# that no axis mixes "990.00" with "1.00k" or labels ns ticks "212M")
 array ptitle[np]
-array punit[np]
+array plabel[np]
+array pdiv[np]
 array pfmt[np]
-# Tick labels like 10.03M: as many decimals as the range needs.
-decimals(lo, hi) = (mag = abs(hi) > abs(lo) ? abs(hi) : abs(lo), \
-	k = mag > 0 ? floor(log10(mag) / 3) : 0, step = (hi - lo) / 5, \
-	d = step > 0 ? ceil(-log10(step / 10.0**(3 * k))) : 1, \
-	d < 0 ? 0 : d > 6 ? 6 : d)
 do for [i = 1:np] {
 	stats data index 2 every ::(i - 1)::(i - 1) \
-		using (lab = unq(strcol(2)), u = unq(strcol(3)), \
-		lo = column(4), hi = column(5), 0) nooutput
+		using (lab = unq(strcol(2)), div = column(6), dec = column(7), \
+		ylab = unq(strcol(8)), 0) nooutput
 	ptitle[i] = lab
-	punit[i] = u eq "-" ? "" : u
-	pfmt[i] = sprintf("%%.%ds%%c", int(decimals(lo, hi)))
+	plabel[i] = ylab eq "-" ? "" : ylab
+	pdiv[i] = div > 0 ? div : 1
+	pfmt[i] = sprintf("%%.%df", int(dec))
 }
 # index 3 + (panel - 1) * sides + (side - 1): run number, value
 blk(p, s) = 3 + (p - 1) * ns + (s - 1)
@@ -78,13 +77,13 @@ set offsets 0, 0, graph 0.08, graph 0.08
 set multiplot layout rows, cols title title . "\n" . sub
 do for [p = 1:np] {
 	set title ptitle[p]
-	set ylabel punit[p]
+	set ylabel plabel[p]
 	set format y pfmt[p]
 	if (fmt eq "txt") {
-		plot for [s = 1:ns] data index blk(p, s) using 1:2 \
+		plot for [s = 1:ns] data index blk(p, s) using 1:($2 / pdiv[p]) \
 			with linespoints lt s pt s title side[s]
 	} else {
-		plot for [s = 1:ns] data index blk(p, s) using 1:2 \
+		plot for [s = 1:ns] data index blk(p, s) using 1:($2 / pdiv[p]) \
 			with linespoints lw 1.5 pt 7 ps 0.8 lc s title side[s]
 	}
 }

@@ -37,9 +37,13 @@ static const struct cli_values orders = {
 static const struct cli_values centers = {
 	(const char *const[]){ "median", "mean", NULL }, true
 };
+/* --progress, --color: auto is the default (enum term_when's order) */
+static const struct cli_values whens = {
+	(const char *const[]){ "never", "auto", "always", NULL }, false
+};
 /* and "auto", the default, left out of --help */
 static const struct cli_values kinds = {
-	(const char *const[]){ "delta", "runs", "scaling", NULL }, false
+	(const char *const[]){ "delta", "runs", "scaling", "dist", NULL }, false
 };
 
 const struct cli_opt cli_opts[OPT_COUNT] = {
@@ -121,6 +125,13 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
 			  "print the version" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
+	[OPT_PROGRESS] = { "progress", 0, "WHEN", "auto", false,
+			   "progress line on stderr: never, auto\n"
+			   "(a terminal, no -q), always", &whens },
+	[OPT_COLOR] = { "color", 0, "WHEN", "auto", false,
+			"colour: never, auto (a terminal, NO_COLOR\n"
+			"unset or empty, TERM not dumb), always",
+			&whens },
 };
 
 #define USE(id) { id, NULL, NULL, NULL }
@@ -153,7 +164,7 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 static const struct cli_use run_opts[] = {
 	MEASURE_OPTS_HEAD, USE(OPT_OUTPUT), MEASURE_OPTS_TAIL,
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
-	USE(OPT_SUITE), END,
+	USE(OPT_SUITE), USE(OPT_PROGRESS), USE(OPT_COLOR), END,
 };
 
 static const struct cli_use versus_opts[] = {
@@ -165,18 +176,18 @@ static const struct cli_use versus_opts[] = {
 	{ OPT_WORKLOAD, "W", "one side: a built-in workload NAME[:ARGS],\n"
 			     "once per side, before the commands", NULL },
 	MODEL_OPTS, USE(OPT_FORMAT), USE(OPT_ORDER), USE(OPT_SHELL),
-	USE(OPT_ALLOW_ENV_DIFF), END,
+	USE(OPT_ALLOW_ENV_DIFF), USE(OPT_PROGRESS), USE(OPT_COLOR), END,
 };
 
 static const struct cli_use compare_opts[] = {
 	MODEL_OPTS, USE(OPT_FORMAT), USE_HELP(OPT_EVENTS, "counter rows to show"),
-	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), END,
+	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), USE(OPT_COLOR), END,
 };
 
 static const struct cli_use show_opts[] = {
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_DETAIL),
 	USE_HELP(OPT_METRIC, "only these metrics"),
-	USE_HELP(OPT_EVENTS, "only these events"), END,
+	USE_HELP(OPT_EVENTS, "only these events"), USE(OPT_COLOR), END,
 };
 
 static const struct cli_use plot_opts[] = {
@@ -530,6 +541,13 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		return 0;
 	case OPT_CLEAN_CGROUPS:
 		cfg->clean_cgroups = true;
+		return 0;
+	case OPT_PROGRESS:
+	case OPT_COLOR:
+		i = cli_choice(c, arg);
+		if (i < 0)
+			return -EINVAL;
+		*(c == OPT_COLOR ? &cfg->colour : &cfg->progress) = i;
 		return 0;
 	case OPT_VERSION:
 	case OPT_HELP:

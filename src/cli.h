@@ -15,6 +15,7 @@
 
 #include "cpu.h"
 #include "format.h"
+#include "term.h"
 
 enum command {
 	CMD_NONE,
@@ -31,7 +32,7 @@ enum command {
 
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
 enum order_kind { ORDER_ALTERNATE, ORDER_RANDOM };
-enum plot_kind { PLOT_AUTO, PLOT_DELTA, PLOT_RUNS, PLOT_SCALING };
+enum plot_kind { PLOT_AUTO, PLOT_DELTA, PLOT_RUNS, PLOT_SCALING, PLOT_DIST };
 
 /* One thing to measure: an external command or a built-in workload. */
 struct target {
@@ -104,6 +105,9 @@ struct config {
 	const char *pattern;
 	bool encode;             /* list --encode: print encodings */
 	bool clean_cgroups;      /* doctor --clean-cgroups */
+
+	enum term_when progress; /* --progress (run, versus) */
+	enum term_when colour;   /* --color */
 };
 
 /*

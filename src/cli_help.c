@@ -20,7 +20,7 @@ static const char main_help[] =
 	"  versus     run commands interleaved (ABAB...) and compare at once\n"
 	"  compare    delta table from saved results (first is the baseline)\n"
 	"  show       one saved result as a table\n"
-	"  plot       gnuplot charts: delta, runs, scaling (.png .svg .txt .gp)\n"
+	"  plot       gnuplot charts: delta, runs, scaling, dist (.png .svg .txt .gp)\n"
 	"  list       events this machine can count, and why not\n"
 	"  doctor     what will make results noisy or wrong, and the fix\n"
 	"  workloads  the built-in workloads and suites\n"
@@ -101,9 +101,25 @@ void cli_print_main_help(void)
 	fputs(main_help, stdout);
 }
 
+/*
+ * A value that the completion fills from abstat itself names its source
+ * in the ARG column of 'abstat --complete' instead of --help's word:
+ * EVENTS ('abstat list'), METRICS and METRIC (the metrics of the result
+ * files on the command line, else the events), CPUS (the online CPUs),
+ * WORKLOADS ('abstat workloads'). Lists (EVENTS, METRICS, CPUS,
+ * WORKLOADS) complete their last comma-separated item.
+ */
+static const char *const cli_complete_kind[OPT_COUNT] = {
+	[OPT_EVENTS] = "EVENTS",     [OPT_METRIC] = "METRICS",
+	[OPT_PRIMARY] = "METRIC",    [OPT_CPU] = "CPUS",
+	[OPT_WORKLOAD] = "WORKLOADS",
+};
+
 static void cli_complete_line(const struct cli_opt *o, const char *arg,
 			      const struct cli_values *v)
 {
+	if (arg && cli_complete_kind[o - cli_opts])
+		arg = cli_complete_kind[o - cli_opts];
 	printf("--%s ", o->name);
 	if (o->short_name)
 		printf("-%c", o->short_name);

@@ -28,6 +28,7 @@ static const char *const plot_kind_names[] = {
 	[PLOT_DELTA] = "delta",
 	[PLOT_RUNS] = "runs",
 	[PLOT_SCALING] = "scaling",
+	[PLOT_DIST] = "dist",
 };
 
 struct plot_job {
@@ -188,7 +189,8 @@ static int plot_scaling(struct plot_job *j, FILE *f, bool ascii)
 
 static int plot_runs(struct plot_job *j, FILE *f, bool ascii)
 {
-	const struct plot_rows rows = { j->cfg->metrics, j->cfg->events };
+	const struct plot_rows rows = { j->cfg->metrics, j->cfg->events,
+					j->kind == PLOT_DIST };
 	size_t panels = 0;
 	char err[512];
 	int rc = plot_data_runs(&rows, j->sides, j->n, f, ascii, &panels, err,
@@ -218,7 +220,7 @@ static int plot_write_data(struct plot_job *j, const char *path)
 		plot_kind_names[j->kind]);
 	if (j->kind == PLOT_DELTA)
 		rc = plot_delta(j, f, ascii);
-	else if (j->kind == PLOT_RUNS)
+	else if (j->kind == PLOT_RUNS || j->kind == PLOT_DIST)
 		rc = plot_runs(j, f, ascii);
 	else
 		rc = plot_scaling(j, f, ascii);

@@ -19,7 +19,8 @@
 #include "format.h"
 
 /* Where an entry goes: out, width, the first line's prefix ("" or "- "),
- * the continuation lines' ("    " or "  "), markdown ('|' escaped). */
+ * the continuation lines' ("    " or "  "), markdown (fmt_md_special
+ * escaped). */
 struct fmt_env_out {
 	FILE *out;
 	int width;
@@ -30,7 +31,7 @@ struct fmt_env_out {
 static void fmt_env_put(const struct fmt_env_out *o, const char *s, int n)
 {
 	for (int i = 0; i < n; i++) {
-		if (o->md && s[i] == '|')
+		if (o->md && fmt_md_special(s[i]))
 			fputc('\\', o->out);
 		fputc(s[i], o->out);
 	}

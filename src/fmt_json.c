@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 /* fmt_json: the whole model as one JSON object ("abstat-compare", schema
- * 2: the design, primary rows, absolute deltas): every number, both
- * p-values, the verdicts, warnings, seed and resamples. A number without
- * meaning is null, never NaN or a made-up 0. */
+ * 3: the seed a string; 2: the design, primary rows, absolute deltas):
+ * every number, both p-values, the verdicts, warnings, seed and
+ * resamples, each key in abstat-json(5). A number without meaning is
+ * null, never NaN or a made-up 0. An integer a double cannot hold (the
+ * 64-bit seed; jq and JavaScript read numbers as doubles) is a decimal
+ * string, so that the seed printed is the seed that --seed takes back. */
 #include <jansson.h>
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 
 #include "format.h"
 
@@ -93,9 +98,10 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	       *rows = json_array(), *env = json_array(),
 	       *warn = json_array();
 	static const char *const kinds[] = { "expected", "refused", "info" };
+	char seed[24];
 
 	json_object_set_new(root, "format", json_string("abstat-compare"));
-	json_object_set_new(root, "schema_version", json_integer(2));
+	json_object_set_new(root, "schema_version", json_integer(3));
 	json_object_set_new(root, "design",
 			    json_string(compare_design_name(m->design)));
 	json_object_set_new(root, "test", json_string(
@@ -109,7 +115,8 @@ void fmt_json(const struct compare_model *m, FILE *out)
 		m->center == CENTER_MEAN ? "mean" : "median"));
 	json_object_set_new(root, "ci", json_string(
 		m->design == DESIGN_BOOTS ? "welch-t" : "bootstrap-percentile"));
-	json_object_set_new(root, "seed", json_integer((json_int_t)m->seed));
+	snprintf(seed, sizeof(seed), "%" PRIu64, m->seed);
+	json_object_set_new(root, "seed", json_string(seed));
 	json_object_set_new(root, "resamples", json_integer(m->resamples));
 	json_object_set_new(root, "min_runs", json_integer(COMPARE_MIN_RUNS));
 	json_object_set_new(root, "user_only", json_boolean(m->user_only));

@@ -2,14 +2,25 @@
 /* fmt_markdown: the compare table as GitHub-flavoured Markdown: the title
  * and environment as a list, one pipe table per comparison, the footer as
  * a paragraph. Cells are those of the text table (fmt_row_cells). */
+#include <ctype.h>
 #include <string.h>
 
 #include "escape.h"
 #include "format.h"
 
-/* Pipes in user strings (labels, benchmark names) would split cells. */
-/* s as a markdown cell: control characters escaped (escape.h), '|'
- * backslashed */
+/* CommonMark lets any ASCII punctuation be backslashed; these are the
+ * ones that act inside a table cell or paragraph: '|' splits a cell, '<'
+ * opens HTML (GitHub drops "<not supported>"), '*', '_' and '`' start
+ * emphasis and code, '&' starts an entity. A '\\' escapes only what
+ * follows it when that is punctuation (so "\\x0a", escape.h's form of a
+ * newline, stays as it is): fmt_md_str backslashes that one. */
+bool fmt_md_special(char c)
+{
+	return c && strchr("`*_<|&", c);
+}
+
+/* s as markdown text: control characters escaped (escape.h), markup
+ * backslashed (fmt_md_special). Labels, names, cells, title, footer. */
 static void fmt_md_str(FILE *out, const char *raw)
 {
 	char buf[4096];
@@ -17,10 +28,20 @@ static void fmt_md_str(FILE *out, const char *raw)
 
 	escape_str(raw, buf, sizeof(buf));
 	for (; *s; s++) {
-		if (*s == '|')
+		if (fmt_md_special(*s) ||
+		    (*s == '\\' && ispunct((unsigned char)s[1])))
 			fputc('\\', out);
 		fputc(*s, out);
 	}
+}
+
+static void fmt_md_cells(FILE *out, const char *const *cell, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fputs(" | ", out);
+		fmt_md_str(out, cell[i]);
+	}
+	fputs(" |\n", out);
 }
 
 void fmt_markdown(const struct compare_model *m, FILE *out)
@@ -28,7 +49,9 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 	char buf[2048];
 
 	fmt_title(m, buf, sizeof(buf));
-	fprintf(out, "**%s**\n\n", buf);
+	fputs("**", out);
+	fmt_md_str(out, buf);
+	fputs("**\n\n", out);
 	fmt_env(m, out, FMT_TEXT_WIDTH, true);
 	for (size_t s = 1; s < m->n_sides; s++) {
 		const char *pm = "cv";
@@ -56,17 +79,21 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 			}
 			fmt_md_str(out, name);
 			if (c.special) {
-				fprintf(out, " | %s |  |  |  |  |  |  |  |  |\n",
-					c.msg);
+				fmt_md_cells(out, (const char *const[]){
+					c.msg, "", "", "", "", "", "", "", ""
+				}, 9);
 				continue;
 			}
-			fprintf(out, " | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			fmt_md_cells(out, (const char *const[]){
 				c.ca, c.pa, c.cb, c.pb, c.delta,
 				c.msg[0] ? c.msg : c.ci, c.msg[0] ? "" : c.p,
 				m->rows[r].primary ? c.verdict : "(secondary)",
-				c.n);
+				c.n
+			}, 9);
 		}
 	}
 	fmt_footer(m, buf, sizeof(buf));
-	fprintf(out, "\n%s\n", buf);
+	fputc('\n', out);
+	fmt_md_str(out, buf);
+	fputc('\n', out);
 }

@@ -40,6 +40,10 @@ void format_print(enum out_format f, const struct compare_model *m,
 void fmt_text(const struct compare_model *m, FILE *out, int width,
 	      bool colour);
 void fmt_markdown(const struct compare_model *m, FILE *out);
+/* A character that markdown would take as markup or HTML ('<' starts a
+ * tag: "<not supported>" renders as nothing on GitHub): written
+ * backslashed in every markdown text. */
+bool fmt_md_special(char c);
 void fmt_csv(const struct compare_model *m, FILE *out);
 void fmt_json(const struct compare_model *m, FILE *out);
 void fmt_benchstat(const struct compare_model *m, FILE *out);

@@ -61,8 +61,10 @@ int main(int argc, char **argv)
 	rc = cli_parse(argc, argv, &cfg, &done);
 	if (rc < 0)
 		rc = cmd_status(rc, EXIT_USAGE);
-	else if (!done)
+	else if (!done) {
+		term_colour_set(cfg.colour);
 		rc = dispatch[cfg.cmd](&cfg);
+	}
 	cli_free(&cfg);
 	return main_close_stdout(rc);
 }

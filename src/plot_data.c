@@ -118,25 +118,66 @@ static void plot_delta_note(const struct compare_model *m,
 			 pct, mark);
 }
 
+/* How the kept rows' metrics differ: more than one metric (many),
+ * primary and secondary rows both (mixed), the better direction of most
+ * rows (higher) and whether some row has the other one (odd). */
+struct plot_delta_kinds {
+	bool many, mixed, higher, odd;
+	const struct compare_row *one; /* the one metric, or NULL */
+};
+
+static void plot_delta_metrics(const struct compare_model *m,
+			       const bool *keep, struct plot_delta_kinds *k)
+{
+	const struct compare_row *first = NULL;
+	size_t prim = 0, sec = 0, hi = 0;
+
+	memset(k, 0, sizeof(*k));
+	for (size_t r = 0; r < m->n_rows; r++) {
+		if (!keep[r])
+			continue;
+		if (!first)
+			first = &m->rows[r];
+		else if (strcmp(m->rows[r].metric, first->metric))
+			k->many = true;
+		prim += m->rows[r].primary;
+		sec += !m->rows[r].primary;
+		hi += m->rows[r].higher_is_better;
+	}
+	k->mixed = prim && sec;
+	k->higher = hi * 2 > prim + sec;
+	k->odd = hi && hi != prim + sec;
+	k->one = k->many ? NULL : first;
+}
+
+/* A bar's name: the benchmark when every bar has one metric (the title
+ * names it), else the metric, "(higher is better)" or "(lower ...)"
+ * when its direction is not the title's, "[primary]" for the tested row
+ * among secondary ones. */
 static const char *plot_row_name(const struct compare_model *m,
 				 const struct compare_row *row,
-				 bool many_metrics, char *buf, size_t len)
+				 const struct plot_delta_kinds *k, char *buf,
+				 size_t len)
 {
-	if (m->n_bench <= 1)
-		return row->metric;
-	if (!many_metrics)
+	bool bench = m->n_bench > 1;
+
+	if (!k->many && bench)
 		return row->bench;
-	snprintf(buf, len, "%s %s", row->bench, row->metric);
+	snprintf(buf, len, "%s%s%s%s%s", bench ? row->bench : "",
+		 bench ? " " : "", row->metric,
+		 row->higher_is_better == k->higher ? "" :
+		 row->higher_is_better ? " (higher is better)" :
+					 " (lower is better)",
+		 k->mixed && row->primary ? " [primary]" : "");
 	return buf;
 }
 
 static void plot_delta_rows(const struct compare_model *m, const bool *keep,
 			    FILE *f, bool ascii)
 {
-	bool many = false;
+	struct plot_delta_kinds k;
 
-	for (size_t r = 1; r < m->n_rows; r++)
-		many |= strcmp(m->rows[r].metric, m->rows[0].metric) != 0;
+	plot_delta_metrics(m, keep, &k);
 	for (size_t s = 1; s < m->n_sides; s++) {
 		size_t pos = 0;
 
@@ -151,7 +192,7 @@ static void plot_delta_rows(const struct compare_model *m, const bool *keep,
 				continue;
 			plot_delta_note(m, row, s, note, sizeof(note));
 			fprintf(f, "%zu", pos++);
-			plot_put_field(f, plot_row_name(m, row, many, name,
+			plot_put_field(f, plot_row_name(m, row, &k, name,
 							sizeof(name)), ascii);
 			plot_put_num(f, ok ? d->delta * 100 : NAN);
 			plot_put_num(f, ok ? d->lo * 100 : NAN);
@@ -181,7 +222,8 @@ int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
 {
 	double lo = 0, hi = 0;
 	size_t kept = 0, n = m->n_sides;
-	char title[512], sub[160], xlab[320], list[256];
+	char title[768], sub[160], xlab[320], list[256];
+	struct plot_delta_kinds k;
 	bool *keep = calloc(m->n_rows + 1, sizeof(*keep));
 
 	if (!keep)
@@ -214,10 +256,17 @@ int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
 		return -EINVAL;
 	}
 	plot_bench_list(m, keep, list, sizeof(list));
-	snprintf(title, sizeof(title), "%s: change vs %s", list, m->labels[0]);
+	plot_delta_metrics(m, keep, &k);
+	/* the metric and its better direction: the title names the metric
+	 * when the bars share one, the subtitle the direction of most bars
+	 * (the others are marked in their names) */
+	snprintf(title, sizeof(title), "%s: %s%schange vs %s", list,
+		 k.one ? k.one->metric : "", k.one ? " " : "", m->labels[0]);
 	snprintf(sub, sizeof(sub),
-		 "%s change, 95%% CI; * significant (p < %g, Holm)",
-		 m->center == CENTER_MEAN ? "mean" : "median", m->alpha);
+		 "%s is better%s; %s change, %g%% CI; * p < %g (Holm)",
+		 k.higher ? "higher" : "lower", k.odd ? " unless marked" : "",
+		 m->center == CENTER_MEAN ? "mean" : "median",
+		 (1 - m->alpha) * 100, m->alpha);
 	snprintf(xlab, sizeof(xlab), "change vs %s (%%)", m->labels[0]);
 	fputs("0", f);
 	plot_put_field(f, title, ascii);

@@ -49,10 +49,13 @@ int plot_data_scaling_opts(const struct compare_opts *in,
 void plot_data_scaling(const struct compare_model *m,
 		       const struct side *sides, FILE *f, bool ascii);
 
-/* The rows of the runs chart: --metric and -e LIST, NULL for defaults. */
+/* The rows of the runs chart: --metric and -e LIST, NULL for defaults;
+ * dist: the same data for the distribution chart (plots/dist.gp), with
+ * its title. */
 struct plot_rows {
 	const char *metrics;
 	const char *events;
+	bool dist;
 };
 
 /* Panels of the runs chart when none are chosen. */
@@ -62,6 +65,16 @@ struct plot_rows {
 int plot_data_runs(const struct plot_rows *rows, const struct side *sides,
 		   size_t n, FILE *f, bool ascii, size_t *panels, char *err,
 		   size_t len);
+
+/* One value axis (plot_axis.c): every tick divided by div and printed
+ * with decimals decimals, label its unit ("us", "millions", "MiB"). */
+struct plot_axis {
+	double div;
+	int decimals;
+	char label[64];
+};
+void plot_axis_pick(double lo, double hi, const char *unit,
+		    struct plot_axis *a);
 
 /* The copies of the first benchmark of a side's first file (0: none). */
 unsigned plot_side_copies(const struct side *side);

@@ -221,10 +221,12 @@ static int plot_runs_check(const char *list, const char *opt,
 	return rc;
 }
 
-/* Lowest and highest value of panel i: the script picks the decimals of
- * its tick labels from them. */
-static void plot_runs_range(const struct plot_runs *p, size_t i, FILE *f)
+/* Lowest and highest value of panel i, and the one unit of its axis
+ * (plot_axis_pick): divisor, decimals, label. */
+static void plot_runs_range(const struct plot_runs *p, size_t i, FILE *f,
+			    bool ascii)
 {
+	struct plot_axis a;
 	double lo = 0, hi = 0;
 	bool any = false;
 	size_t b = 0;
@@ -246,6 +248,9 @@ static void plot_runs_range(const struct plot_runs *p, size_t i, FILE *f)
 			}
 		}
 	fprintf(f, "\t%.9g\t%.9g", lo, hi);
+	plot_axis_pick(lo, hi, p->panels[i].ref->unit, &a);
+	fprintf(f, "\t%.9g\t%d\t", a.div, a.decimals);
+	plot_put_str(f, a.label, ascii);
 }
 
 static void plot_runs_write(const struct plot_runs *p, FILE *f, bool ascii)
@@ -262,16 +267,16 @@ static void plot_runs_write(const struct plot_runs *p, FILE *f, bool ascii)
 	for (size_t i = 0; i < p->n_panels; i++) {
 		const struct metric *m = p->panels[i].ref;
 
-		if (p->n_bench > 1)
-			snprintf(title, sizeof(title), "%s: %s", p->panels[i].bench,
-				 m->name);
-		else
-			snprintf(title, sizeof(title), "%s", m->name);
+		/* the metric and its better direction */
+		snprintf(title, sizeof(title), "%s%s%s (%s is better)",
+			 p->n_bench > 1 ? p->panels[i].bench : "",
+			 p->n_bench > 1 ? ": " : "", m->name,
+			 m->higher_is_better ? "higher" : "lower");
 		fprintf(f, "%zu\t", i);
 		plot_put_str(f, title, ascii);
 		fputc('\t', f);
 		plot_put_str(f, m->unit, ascii);
-		plot_runs_range(p, i, f);
+		plot_runs_range(p, i, f, ascii);
 		fputc('\n', f);
 	}
 	for (size_t i = 0; i < p->n_panels; i++) {
@@ -371,16 +376,20 @@ int plot_data_runs(const struct plot_rows *cfg, const struct side *sides,
 	if (!cfg->metrics && !cfg->events && p.n_panels > PLOT_RUNS_MAX_PANELS)
 		p.n_panels = PLOT_RUNS_MAX_PANELS;
 	if (p.n_bench == 1)
-		snprintf(title, sizeof(title), "%s: every measured run",
-			 p.bench[0]);
+		snprintf(title, sizeof(title), "%s: %s", p.bench[0],
+			 cfg->dist ? "distribution of the measured runs" :
+				     "every measured run");
 	else
-		snprintf(title, sizeof(title), "%zu benchmarks: every measured run",
-			 p.n_bench);
+		snprintf(title, sizeof(title), "%zu benchmarks: %s", p.n_bench,
+			 cfg->dist ? "distribution of the measured runs" :
+				     "every measured run");
 	fputs("0", f);
 	fputc('\t', f);
 	plot_put_str(f, title, ascii);
 	fputc('\t', f);
-	plot_put_str(f, "x: measured run in run order (warm-up excluded); gaps separate boots",
+	plot_put_str(f, cfg->dist ?
+		     "box: quartiles, median, 1.5 IQR whiskers; dots: every measured run" :
+		     "x: measured run in run order (warm-up excluded); gaps separate boots",
 		     ascii);
 	fprintf(f, "\t%zu\t%zu\t%zu\n\n\n", p.n_panels, n,
 		plot_runs_most(&p));

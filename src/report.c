@@ -298,6 +298,7 @@ static void report_machine(const struct report_opts *o,
 		return;
 	}
 	json_object_set_new(root, "format", json_string("abstat-show"));
+	json_object_set_new(root, "schema_version", json_integer(1));
 	json_object_set_new(root, "label", r->label ? json_string(r->label) :
 						      json_null());
 	json_object_set_new(root, "benchmarks", bench);

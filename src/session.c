@@ -34,6 +34,7 @@ void session_warn(struct session *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	progress_clear(&s->progress); /* the warning starts its own line */
 	msg_warn("%s", buf);
 	json_array_append_new(s->warnings, json_string(buf));
 }

@@ -213,17 +213,6 @@ static int session_append(struct benchmark *b, struct run *run)
 	return 0;
 }
 
-static void session_progress(const struct session *s, const struct benchmark *b,
-			     size_t done, size_t total)
-{
-	if (s->cfg->quiet || !isatty(STDERR_FILENO))
-		return;
-	fprintf(stderr, "\rabstat: %-40.40s %zu/%zu", b->name, done, total);
-	if (done == total)
-		fputs("\r\033[K", stderr);
-	fflush(stderr);
-}
-
 static void session_set_status(struct result **results, size_t n,
 			       const char *status)
 {
@@ -304,6 +293,8 @@ int session_measure(struct session *s, struct result **results,
 	char err[512];
 
 	session_launcher_start(s);
+	progress_start(&s->progress, stderr, s->cfg->progress, s->cfg->quiet,
+		       n_plan);
 
 	for (size_t i = 0; i < n_plan; i++)
 		if (plan[i].result + 1 > n_results)
@@ -318,7 +309,7 @@ int session_measure(struct session *s, struct result **results,
 			rc = EXIT_INTERRUPTED;
 			break;
 		}
-		session_progress(s, b, i, n_plan);
+		progress_update(&s->progress, b->name, i);
 		rc = session_one(s, b, plan[i].warmup, &run);
 		if (rc == EXIT_INTERRUPTED) {
 			result_run_free(&run); /* killed half-way: not kept */
@@ -339,6 +330,7 @@ int session_measure(struct session *s, struct result **results,
 		if (run.status == RUN_OK)
 			continue;
 		s->n_failed++;
+		progress_clear(&s->progress);
 		if (!s->cfg->ignore_failure) {
 			msg_error("%s, run %u%s: %s; stopping (-i goes on past failed runs)",
 				  b->name, run.index, run.warmup ? " (warm-up)" : "",
@@ -352,10 +344,7 @@ int session_measure(struct session *s, struct result **results,
 	}
 	launcher_helper_stop(s->spec.helper);
 	s->spec.helper = NULL;
-	if (n_plan)
-		session_progress(s, &results[plan[n_plan - 1].result]
-					    ->bench[plan[n_plan - 1].bench],
-				 n_plan, n_plan);
+	progress_end(&s->progress);
 	if (s->n_failed && s->cfg->ignore_failure)
 		msg_warn("%u of %zu runs failed; they are kept in the result and out of the statistics",
 			 s->n_failed, n_plan);

@@ -29,7 +29,8 @@ test_expect_success 'the installed files are there, programs executable' '
 		share/abstat/plots/delta.gp share/abstat/plots/runs.gp \
 		share/abstat/plots/scaling.gp libexec/abstat/exec-target \
 		share/man/man1/abstat.1 share/man/man1/abstat-run.1 \
-		share/man/man5/abstat-result.5 share/man/man7/abstat-workloads.7; do
+		share/man/man5/abstat-result.5 share/man/man7/abstat-workloads.7 \
+		share/pkgconfig/abstat.pc; do
 		[ -f "$pre/$f" ] || fail "not installed: $f"
 	done
 	[ -x "$pre/bin/abstat" ] && [ -x "$pre/libexec/abstat/exec-target" ] ||
@@ -51,10 +52,10 @@ test_expect_success 'installed: abstat workloads lists every workload, each inst
 	done &&
 	echo "$wl" >"$TESTTMP/wl"
 '
-test_expect_success 'installed: exactly the expected files (pages, plots, 5 more, workloads)' '
+test_expect_success 'installed: exactly the expected files (pages, plots, 6 more, workloads)' '
 	[ -s "$TESTTMP/wl" ] || fail "no workload list (case above)"
 	n=$(find "$root" -type f | wc -l)
-	nexp=$(( $(ls man/*.[157] | wc -l) + $(ls plots/*.gp | wc -l) + 5 + $(wc -l <"$TESTTMP/wl") ))
+	nexp=$(( $(ls man/*.[157] | wc -l) + $(ls plots/*.gp | wc -l) + 6 + $(wc -l <"$TESTTMP/wl") ))
 	[ "$n" -eq "$nexp" ] || { find "$root" -type f; fail "installed $n files, expected $nexp"; }
 '
 test_expect_success 'installed: -w getppid runs libexec/abstat/getppid' '

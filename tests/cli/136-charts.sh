@@ -1,0 +1,101 @@
+# Chart polish: one unit per value axis (no "1.00k" beside "990.00", no
+# "500.0m" migrations, no "212M" on an ns axis), panel and delta titles
+# that name the metric and its better direction, and plot --kind dist
+# (box and dots per side per metric). The data and scripts abstat emits
+# are checked as text; gnuplot (GNUPLOT) renders them.
+test_lazy_prereq GNUPLOT 'command -v gnuplot'
+G=$TOP/tests/golden
+cd "$TESTTMP" || fail "no TESTTMP"
+mkdir tmp && export TMPDIR="$TESTTMP/tmp"
+
+# panels FILE.dat: index 2 of a runs/dist data file: title, unit, lo, hi,
+# divisor, decimals, axis label (tab-separated)
+panels() {
+	awk 'BEGIN { FS = "\t" } /^#/ { next } /^$/ { blank++; next }
+		blank && prev_blank != blank { idx++; prev_blank = blank }
+		idx == 2 { print $2 "\t" $3 "\t" $4 "\t" $5 "\t" $6 "\t" $7 "\t" $8 }' "$1"
+}
+# ticks FILE.txt: the y tick labels of a dumb-terminal chart, one a line
+ticks() { grep -oE '^ *[a-zA-Z]* *-?[0-9][0-9.]*[a-zA-Z]? [|+]' "$1" | grep -oE -- '-?[0-9][0-9.]*[a-zA-Z]?' ; }
+
+test_expect_success 'runs data: each axis has one unit, named in its label' '
+	expect_exit 0 $ABSTAT plot --kind runs $G/base.json $G/slow.json -o r.gp &&
+	panels r.dat >p &&
+	grep -q "^ns/op (lower is better)	ns	.*	1000	[0-9]	us$" p &&
+	grep -q "^task-clock (lower is better)	ns	.*	1000000	[0-9]	ms$" p &&
+	grep -q "^cpu-migrations (lower is better)	-	.*	1	[0-9]	-$" p ||
+		{ cat p; fail "axis units"; }
+'
+test_expect_success 'runs.gp draws value / divisor with fixed decimals, never %s%c' '
+	grep -q "pdiv\[p\]" r.gp && grep -q "%%.%df" r.gp &&
+	if grep -q "%c" r.gp; then fail "runs.gp still uses SI suffix ticks"; fi
+'
+test_expect_success 'every panel title names its better direction' '
+	n=$(wc -l <p) && [ "$n" -ge 4 ] &&
+	[ "$(grep -c "(lower is better)	\|(higher is better)	" p)" -eq "$n" ] || { cat p; fail "titles"; }
+'
+test_expect_success 'ops/s and IPC panels say higher is better' '
+	expect_exit 0 $ABSTAT plot --kind runs --metric ops/s,ns/op $G/base.json -o o.gp &&
+	panels o.dat | grep -q "^ops/s (higher is better)	ops/s	" ||
+		{ panels o.dat; fail "ops/s direction"; }
+'
+test_expect_success GNUPLOT 'runs .txt: no tick has an SI suffix, each panel one decimal count' '
+	expect_exit 0 $ABSTAT plot --kind runs $G/base.json $G/slow.json -o r.txt &&
+	ticks r.txt >t && [ "$(wc -l <t)" -ge 20 ] || { cat r.txt; fail "no ticks read"; }
+	if grep -E "[0-9][a-zA-Z]$" t; then fail "SI-suffixed ticks"; fi
+	# the panels are 16 lines each: one decimal count per panel
+	awk "/[|+]/ && match(\$0, /^ *[a-z]* *-?[0-9][0-9.]* [|+]/) {
+		s = substr(\$0, RSTART, RLENGTH); gsub(/[^0-9.]/, \"\", s)
+		d = index(s, \".\") ? length(s) - index(s, \".\") : 0
+		p = int((NR - 1) / 16); if ((p in dec) && dec[p] != d) bad = 1; dec[p] = d
+	} END { exit bad }" r.txt || { cat r.txt; fail "a panel mixes decimal counts"; }
+'
+test_expect_success GNUPLOT 'runs .txt: the axis labels say us and ms' '
+	grep -qE "^ us " r.txt && grep -qE "^ ms " r.txt || { cat r.txt; fail "unit labels"; }
+'
+test_expect_success 'delta, suite: the title names the primary metric, the subtitle its direction' '
+	expect_exit 0 $ABSTAT plot $G/suite-a.json $G/suite-b.json -o d.gp &&
+	sed -n 3p d.dat | grep -q "task-clock/op change vs defconfig	lower is better; " ||
+		{ sed -n 3p d.dat; fail "delta title"; }
+'
+test_expect_success 'delta, metrics: the odd direction and the primary row are marked' '
+	expect_exit 0 $ABSTAT plot --metric ops/s,ns/op $G/base.json $G/slow.json -o m.gp &&
+	grep -q "lower is better unless marked" m.dat &&
+	grep -q "	ops/s (higher is better)	" m.dat &&
+	grep -q "	task-clock/op \[primary\]	" m.dat &&
+	grep -q "	ns/op	" m.dat || { cat m.dat; fail "delta row names"; }
+'
+test_expect_success 'dist: the runs data with the distribution title; dist.gp draws boxplots' '
+	expect_exit 0 $ABSTAT plot --kind dist $G/base.json $G/slow.json -o di.gp &&
+	grep -q "^# abstat plot --kind dist data" di.dat &&
+	sed -n 3p di.dat | grep -q "getppid: distribution of the measured runs	box: quartiles" &&
+	grep -q "with boxplot" di.gp && grep -q "with points" di.gp || fail "dist script or data"
+'
+test_expect_success 'plot --kind dist is in --help and --complete' '
+	$ABSTAT plot --help | grep -q -- "--kind K .*dist" &&
+	$ABSTAT --complete plot | grep -q "^--kind - K .*dist"
+'
+for ext in png svg txt; do
+	test_expect_success GNUPLOT "dist renders .$ext (two sides, boots, three sides)" '
+		expect_exit 0 $ABSTAT plot --kind dist $G/base.json $G/slow.json -o a.$ext &&
+		expect_exit 0 $ABSTAT plot --kind dist "b=$G/base-b1.json,$G/base-b2.json" \
+			$G/slow.json $G/few.json -o b.$ext &&
+		[ -s a.$ext ] && [ -s b.$ext ] || fail "empty chart"
+		if [ -s "$TESTTMP/err" ]; then cat "$TESTTMP/err"; fail "gnuplot said something"; fi
+	'
+done
+test_expect_success GNUPLOT 'dist .txt: the side labels under the boxes, the direction in titles, 72 columns' '
+	grep -q "defconfig.*paravirt" a.txt && grep -q "ns/op (lower is better)" a.txt &&
+	width_ascii a.txt 72
+'
+test_expect_success GNUPLOT 'dist of one result, one metric' '
+	expect_exit 0 $ABSTAT plot --kind dist --metric wall $G/base.json -o one.txt &&
+	grep -q "wall (lower is better)" one.txt && grep -qE "^ ms " one.txt || { cat one.txt; fail "one side"; }
+'
+test_expect_success GNUPLOT 'a .gp of the dist chart renders by hand' '
+	(cd "$TESTTMP" && gnuplot di.gp) 2>g.err && [ -s di.png ] || { cat g.err; fail "gnuplot di.gp"; }
+'
+test_expect_success 'no private directory is left behind' '
+	[ -z "$(ls tmp)" ] || { ls tmp; fail "left in TMPDIR"; }
+'
+test_done
