@@ -21,7 +21,11 @@ enum cli_opt_id {
 	OPT_METRIC, OPT_CENTER, OPT_FORCE_COMPARE, OPT_ALLOW_ENV_DIFF,
 	OPT_FAIL_ON_REGRESSION, OPT_WITHIN_SESSION, OPT_PRIMARY, OPT_RESAMPLES,
 	OPT_KIND, OPT_ENCODE, OPT_KEEP_ENV, OPT_CLEAN_CGROUPS, OPT_VERSION,
-	OPT_HELP, OPT_COUNT
+	OPT_HELP,
+	/* flame */
+	OPT_IMPORT, OPT_FLAME_FORMAT, OPT_EXCLUDE, OPT_KERNEL, OPT_USER_FRAMES,
+	OPT_DIFF,
+	OPT_COUNT
 };
 
 /* The fixed values of an option (NULL-terminated names), and whether
@@ -52,6 +56,8 @@ struct cli_opt {
 };
 
 extern const struct cli_opt cli_opts[OPT_COUNT];
+/* flame --format's values (cli.c) */
+extern const char *const cli_flame_formats[];
 
 /* An option of one command, in --help order; arg, help and values
  * replace the table's where the command says it differently (NULL: the
