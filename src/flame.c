@@ -105,6 +105,7 @@ bool flame_frame_kernel(const char *frame, size_t len)
 size_t flame_strip_offset(const char *name, size_t len)
 {
 	const char *plus = NULL;
+	bool hex;
 	size_t i;
 
 	for (i = len; i > 1; i--)
@@ -115,13 +116,13 @@ size_t flame_strip_offset(const char *name, size_t len)
 	if (!plus)
 		return len;
 	i = (size_t)(plus - name) + 1;
-	if (i + 1 < len && name[i] == '0' && (name[i + 1] == 'x' ||
-					      name[i + 1] == 'X'))
-		i += 2;
+	hex = i + 1 < len && name[i] == '0' &&
+	      (name[i + 1] == 'x' || name[i + 1] == 'X');
+	i += hex ? 2 : 0;
 	if (i == len)
 		return len;
 	for (; i < len; i++)
-		if (!isxdigit((unsigned char)name[i]))
+		if (!(hex ? isxdigit : isdigit)((unsigned char)name[i]))
 			return len;
 	return (size_t)(plus - name);
 }
