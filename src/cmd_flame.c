@@ -114,6 +114,8 @@ static int flame_read_results(struct flame_job *j)
 		rc = cmd_status(rc, EXIT_USAGE);
 	}
 	for (size_t i = 0; !rc && i < n; i++) {
+		const char *label;
+
 		for (size_t f = 0; !rc && f < sides[i].n_files; f++) {
 			const struct result *r = sides[i].files[f];
 
@@ -124,7 +126,10 @@ static int flame_read_results(struct flame_job *j)
 				rc = EXIT_USAGE;
 			}
 		}
-		if (!rc && !(j->label[i] = strdup(sides[i].label)))
+		/* unlabelled: the results' label (side.h) */
+		label = sides[i].label ? sides[i].label :
+			sides[i].n_files ? sides[i].files[0]->label : NULL;
+		if (!rc && !(j->label[i] = strdup(label ? label : "profile")))
 			rc = -ENOMEM;
 	}
 	side_free(sides, n);
