@@ -53,7 +53,8 @@ static int flame_text_one(FILE *out, const struct flame_profile *p,
 	if (rc)
 		return rc;
 	fprintf(out, "%s\n\n", o->title);
-	fprintf(out, "  self%%     self  total%%    total  function\n");
+	fprintf(out, "%7s %8s %7s %8s  %s\n", "self%", "self", "total%",
+		"total", "function");
 	for (size_t i = 0; i < n; i++) {
 		fprintf(out, "%6.2f%% %8" PRIu64 " %6.2f%% %8" PRIu64 "  ",
 			flame_pct(f[i].self, p->total), f[i].self,
@@ -106,7 +107,8 @@ static int flame_text_diff(FILE *out, const struct flame_profile *p,
 		};
 	qsort(d, n, sizeof(*d), flame_delta_cmp);
 	fprintf(out, "%s\n\n", o->title);
-	fprintf(out, "A self%% B self%%   delta A total%% B total%%  function\n");
+	fprintf(out, "%7s %7s %7s %7s %7s  %s\n", "A self%", "B self%",
+		"delta", "A tot%", "B tot%", "function");
 	for (size_t i = 0; i < n; i++) {
 		const struct flame_func *x = d[i].f;
 
