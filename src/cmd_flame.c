@@ -194,8 +194,11 @@ static int flame_write(const struct flame_job *j)
 	FILE *f;
 	int fd, rc;
 
-	if (!strcmp(path, "-"))
-		return flame_emit(j, stdout);
+	/* stdout's write errors are main's to report, once (main.c) */
+	if (!strcmp(path, "-")) {
+		rc = flame_emit(j, stdout);
+		return rc == -EIO ? 0 : rc;
+	}
 	dir = result_dirname(path);
 	if (!dir)
 		return -ENOMEM;
