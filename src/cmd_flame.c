@@ -15,6 +15,7 @@
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli_priv.h"
@@ -191,6 +192,7 @@ static int flame_write(const struct flame_job *j)
 {
 	const char *path = j->cfg->output;
 	char err[2 * PATH_MAX + 128], *dir, tmp[PATH_MAX + 32];
+	mode_t mask;
 	FILE *f;
 	int fd, rc;
 
@@ -210,11 +212,15 @@ static int flame_write(const struct flame_job *j)
 			  strerror(errno));
 		return EXIT_IO;
 	}
-	f = fdopen(fd, "w");
+	/* mkstemp makes 0600; OUT is shared like any file written */
+	mask = umask(0);
+	umask(mask);
+	f = fchmod(fd, 0666 & ~mask) ? NULL : fdopen(fd, "w");
 	if (!f) {
+		rc = -errno;
 		close(fd);
 		unlink(tmp);
-		return -ENOMEM;
+		return rc;
 	}
 	rc = flame_emit(j, f);
 	if (!rc && (fflush(f) || fsync(fd)))

@@ -41,6 +41,10 @@ test_expect_success 'an existing OUT stays without --force, is replaced with it'
 	expect_exit 0 "$ABSTAT" flame p.json -o old.folded --force &&
 	cmp old.folded expect.folded || fail "--force did not replace it"
 '
+test_expect_success 'OUT has the mode of any file written (umask), not 0600' '
+	(umask 022 && "$ABSTAT" flame p.json -o mode.folded) &&
+	[ "$(stat -c %a mode.folded)" = 644 ] || fail "mode $(stat -c %a mode.folded)"
+'
 test_expect_success 'no temporary file is left next to OUT' '
 	if ls -a | grep -q "abstat-flame"; then ls -a; fail "temporary file left"; fi
 '
