@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cli_priv.h"
+#include "flame.h"
 #include "msg.h"
 #include "workloads.h"
 
@@ -41,15 +42,12 @@ static const struct cli_values centers = {
 static const struct cli_values kinds = {
 	(const char *const[]){ "delta", "runs", "scaling", NULL }, false
 };
-/* flame: in the order of enum flame_import (flame.h), and the outputs
- * (cmd_flame.c) */
-static const struct cli_values imports = {
-	(const char *const[]){ "bpftrace", "perf-script", "folded", NULL },
-	false
+/* flame: the imports (flame.h) and the outputs, in the order of
+ * cmd_flame.c's enum flame_fmt */
+static const struct cli_values imports = { flame_import_names, false };
+static const struct cli_values flame_formats = {
+	(const char *const[]){ "svg", "folded", "text", "mail", NULL }, false
 };
-const char *const cli_flame_formats[] = { "svg", "folded", "text", "mail",
-					  NULL };
-static const struct cli_values flame_formats = { cli_flame_formats, false };
 
 const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_EVENTS] = { "events", 'e', "LIST", NULL, false,

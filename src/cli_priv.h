@@ -56,8 +56,6 @@ struct cli_opt {
 };
 
 extern const struct cli_opt cli_opts[OPT_COUNT];
-/* flame --format's values (cli.c) */
-extern const char *const cli_flame_formats[];
 
 /* An option of one command, in --help order; arg, help and values
  * replace the table's where the command says it differently (NULL: the

@@ -18,11 +18,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli_priv.h"
 #include "commands.h"
 #include "flame.h"
 #include "msg.h"
 
+/* in the order of --format's values (cli.c) */
 enum flame_fmt { FLAME_SVG, FLAME_FOLDED, FLAME_TEXT, FLAME_MAIL };
 
 struct flame_job {
@@ -89,7 +89,7 @@ static int flame_read_import(struct flame_job *j, size_t i)
 	}
 	if (!rc && !j->prof[i].n) {
 		msg_error("flame: %s: no stacks in it; --import %s expects %s",
-			  path, cli_opts[OPT_IMPORT].values->names[j->cfg->flame_import],
+			  path, flame_import_names[j->cfg->flame_import],
 			  j->cfg->flame_import == FLAME_IMPORT_BPFTRACE ?
 				  "a map printout '@[' frames ']: COUNT'" :
 			  j->cfg->flame_import == FLAME_IMPORT_FOLDED ?

@@ -33,6 +33,8 @@ struct flame_profile {
 
 enum flame_import { FLAME_IMPORT_BPFTRACE, FLAME_IMPORT_PERF_SCRIPT,
 		    FLAME_IMPORT_FOLDED };
+/* --import's names, in that order, NULL-terminated (flame_import.c) */
+extern const char *const flame_import_names[];
 
 /* Append a stack of len bytes (a copy); counts of equal stacks add up at
  * flame_finish. An empty stack or a zero count is ignored. */

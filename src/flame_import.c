@@ -24,6 +24,13 @@
 
 #include "flame.h"
 
+const char *const flame_import_names[] = {
+	[FLAME_IMPORT_BPFTRACE] = "bpftrace",
+	[FLAME_IMPORT_PERF_SCRIPT] = "perf-script",
+	[FLAME_IMPORT_FOLDED] = "folded",
+	NULL,
+};
+
 /* A stack being read leaf first, turned root first when added. */
 struct flame_chain {
 	char **frames;
