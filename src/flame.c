@@ -48,7 +48,8 @@ int flame_finish(struct flame_profile *p)
 {
 	size_t k = 0;
 
-	qsort(p->stacks, p->n, sizeof(*p->stacks), flame_stack_cmp);
+	if (p->n) /* NULL stacks then: qsort wants a pointer */
+		qsort(p->stacks, p->n, sizeof(*p->stacks), flame_stack_cmp);
 	p->total = 0;
 	for (size_t i = 0; i < p->n; i++) {
 		if (k && !strcmp(p->stacks[k - 1].frames, p->stacks[i].frames)) {
@@ -386,7 +387,7 @@ int flame_funcs(const struct flame_profile *p,
 		rc = flame_refs(base, true, &refs, &nr, &cap);
 	if (!rc && nr && !(fn = calloc(nr, sizeof(*fn))))
 		rc = -ENOMEM;
-	if (rc)
+	if (rc || !nr)
 		goto out;
 	qsort(refs, nr, sizeof(*refs), flame_ref_cmp);
 	for (size_t i = 0; i < nr; i++) {
