@@ -298,11 +298,59 @@ static int flame_perf_frame(struct flame_chain *c, const char *s, size_t n)
 				dso && flame_perf_kernel(dso, dlen, addr));
 }
 
+/* The end of a sample header's time field ("12.345678:"), or NULL. */
+static const char *flame_perf_time(const char *s, size_t n)
+{
+	const char *end = s + n;
+
+	while (s < end) {
+		const char *t = s, *dot = NULL;
+
+		while (s < end && !isspace((unsigned char)*s))
+			s++;
+		for (const char *c = t; c < s - 1; c++)
+			if (*c == '.' && !dot && c > t)
+				dot = c;
+			else if (!isdigit((unsigned char)*c))
+				break;
+			else if (c == s - 2 && dot && s[-1] == ':')
+				return s;
+		while (s < end && isspace((unsigned char)*s))
+			s++;
+	}
+	return NULL;
+}
+
+/* Without -g, perf script prints the one frame on the header line,
+ * after "PERIOD EVENT:"; anything else there (a tracepoint's fields) is
+ * left alone. */
+static int flame_perf_header_frame(struct flame_chain *c, const char *t,
+				   const char *end)
+{
+	size_t n;
+
+	while (t < end) {
+		const char *tok = t;
+
+		while (t < end && !isspace((unsigned char)*t))
+			t++;
+		if (t > tok && t[-1] == ':' && !isdigit((unsigned char)*tok))
+			break;
+		while (t < end && isspace((unsigned char)*t))
+			t++;
+	}
+	n = (size_t)(end - t);
+	flame_trim(&t, &n);
+	if (n && flame_perf_frame(c, t, n) == -ENOMEM)
+		return -ENOMEM;
+	return 0;
+}
+
 static int flame_import_perf(struct flame_lines *l, const char *name,
 			     struct flame_profile *p, char *err, size_t elen)
 {
 	struct flame_chain c = { 0 };
-	const char *line;
+	const char *line, *t;
 	bool in = false;
 	size_t len;
 	int rc = 0;
@@ -318,15 +366,20 @@ static int flame_import_perf(struct flame_lines *l, const char *name,
 			in = in && n;
 			continue;
 		}
-		if (!isspace((unsigned char)line[0])) {
-			/* a header; one without a blank line before it
-			 * ends the sample before */
+		/* a header: at the line's start, or indented (perf pads
+		 * COMM without -g) with its time field */
+		t = flame_perf_time(s, n);
+		if (!isspace((unsigned char)line[0]) || t) {
+			/* one without a blank line before it ends the
+			 * sample before */
 			if (in)
 				rc = flame_chain_add(&c, p, 1);
 			if (!rc && !memchr(s, ':', n))
 				rc = flame_bad(err, elen, name, l->no,
 					       "expected a sample header 'COMM PID [CPU] TIME: EVENT:'",
 					       line, len);
+			if (!rc && t)
+				rc = flame_perf_header_frame(&c, t, s + n);
 			in = true;
 			continue;
 		}

@@ -63,4 +63,13 @@ test_expect_success PERF_RECORD 'perf script: the kernel'"'"'s getppid under the
 	expect_exit 0 "$ABSTAT" flame --import perf-script --user p.txt -o - --format folded &&
 	if grep -q "_\[k\]" "$TESTTMP/out"; then fail "--user kept kernel frames"; fi
 '
+test_expect_success PERF_RECORD 'perf script without -g: each sample its one frame' '
+	perf record -q -e cpu-clock -F 999 -o ng.data -- "$BUILD/tests/progs/spin" $(spin_n 100) 2>rec.err ||
+		{ cat rec.err; fail "perf record"; } &&
+	perf script -i ng.data >ng.txt 2>/dev/null &&
+	n=$(grep -c "cpu-clock:" ng.txt) && [ "$n" -gt 0 ] || fail "no samples" &&
+	expect_exit 0 "$ABSTAT" flame --import perf-script ng.txt -o ng.folded &&
+	[ "$(awk "{ s += \$NF } END { print s }" ng.folded)" = "$n" ] || fail "total" &&
+	if grep -q ";" ng.folded; then fail "a stack deeper than one frame"; fi
+'
 test_done

@@ -108,6 +108,15 @@ static void test_import_ok(void **state)
 		  "\t101829 syscall+0x2 (/usr/lib/libc.so.6)\n",
 		  "main;ns::f(int, char) 1\nsyscall 1\n"
 		  "syscall;__rcu_read_lock_[k] 1\n" },
+		/* perf script without -g: padded headers, the one frame on
+		 * them; a tracepoint's fields are not a frame */
+		{ __LINE__, FLAME_IMPORT_PERF_SCRIPT,
+		  "            spin 10001 11588.542734:    1001001 cpu-clock:"
+		  "      7f41c27ad829 syscall+0x19 (/usr/lib/libc.so.6)\n"
+		  "            spin 10001 11588.543725:    1001001 cpu-clock:"
+		  "  ffffffff8225a9d6 do_syscall_64+0x46 ([kernel.kallsyms])\n"
+		  "  sh 7 [001] 2.5: sched:sched_switch: prev_comm=sh\n",
+		  "[unknown] 1\ndo_syscall_64_[k] 1\nsyscall 1\n" },
 		/* folded: sorted and merged, blank lines skipped */
 		{ __LINE__, FLAME_IMPORT_FOLDED,
 		  "b;c 2\n\na 1\nb;c 3\n", "a 1\nb;c 5\n" },
