@@ -7,8 +7,9 @@
  * them out. The page: the title, a search box (also Ctrl-F; the page's
  * ?s=REGEX searches on load) that paints the matching frames and shows
  * the share of samples they hold ("Matched: 12.3%", nested matches
- * counted once), click on a frame to zoom to it, "Reset Zoom", a tooltip
- * and the bottom line with the frame's samples and share.
+ * counted once), click on a frame to zoom to it (?f=FRAME zooms to the
+ * first frame so named on load), "Reset Zoom", a tooltip and the bottom
+ * line with the frame's samples and share.
  * Colours: a warm hue per function name (kernel frames orange), or for a
  * differential (base A, profile B) red where a frame's share of the
  * samples grew from A to B and blue where it shrank, the deeper the
@@ -252,7 +253,11 @@ static const char flame_js[] =
 	"});\n"
 	"(function () {\n"
 	"\tvar m = /[?&]s=([^&]*)/.exec(location.search);\n"
+	"\tvar z = /[?&]f=([^&]*)/.exec(location.search);\n"
 	"\tif (m) { box.value = decodeURIComponent(m[1]); search(box.value); }\n"
+	"\tif (z) frames.some(function (f) {\n"
+	"\t\treturn f.getAttribute('data-n') === decodeURIComponent(z[1]) && (zoom(f), true);\n"
+	"\t});\n"
 	"})();\n";
 
 static const char flame_css[] =
