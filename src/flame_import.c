@@ -170,11 +170,34 @@ static int flame_bpftrace_frame(struct flame_chain *c, const char *s,
 	return flame_chain_push(c, s, n, !(n == 8 && !memcmp(s, "userland", 8)));
 }
 
+/* A key's text (a line of it, or before ']'): a frame unless empty; the
+ * ',' before a next key dropped. */
+static int flame_bpftrace_key(struct flame_chain *c, const char *s, size_t n)
+{
+	flame_trim(&s, &n);
+	if (n && s[n - 1] == ',')
+		n--;
+	flame_trim(&s, &n);
+	return n ? flame_bpftrace_frame(c, s, n) : 0;
+}
+
+/* What follows ']': ": COUNT". NULL, or what is wrong. */
+static const char *flame_bpftrace_count(const char *s, size_t n,
+					uint64_t *count)
+{
+	if (!n || *s != ':')
+		return "expected ']: COUNT' to close the stack";
+	s++, n--;
+	flame_trim(&s, &n);
+	return flame_count(s, n, count) ? NULL :
+					  "expected a sample count after ']:'";
+}
+
 static int flame_import_bpftrace(struct flame_lines *l, const char *name,
 				 struct flame_profile *p, char *err, size_t elen)
 {
 	struct flame_chain c = { 0 };
-	const char *line;
+	const char *line, *what;
 	bool in = false;
 	size_t len;
 	int rc = 0, start = 0;
@@ -187,7 +210,6 @@ static int flame_import_bpftrace(struct flame_lines *l, const char *name,
 		flame_trim(&s, &n);
 		if (!in && (!n || s[0] != '@'))
 			continue; /* btrace's and bpftrace's other chatter */
-		close = n ? memchr(s, ']', n) : NULL;
 		if (!in) {
 			br = memchr(s, '[', n);
 			if (!br) {
@@ -198,51 +220,19 @@ static int flame_import_bpftrace(struct flame_lines *l, const char *name,
 			}
 			in = true;
 			start = l->no;
+			n -= (size_t)(br + 1 - s);
 			s = br + 1;
-			n = len - (size_t)(s - line);
-			close = memchr(s, ']', n);
-			if (!close) {
-				flame_trim(&s, &n);
-				if (n && s[n - 1] == ',')
-					n--;
-				if (n)
-					rc = flame_bpftrace_frame(&c, s, n);
-				continue;
-			}
 		}
-		if (!close) {
-			if (n)
-				rc = flame_bpftrace_frame(&c, s, n);
+		close = memchr(s, ']', n);
+		rc = flame_bpftrace_key(&c, s, close ? (size_t)(close - s) : n);
+		if (rc || !close)
 			continue;
-		}
-		/* "...]: COUNT", maybe after the last key on the line */
-		if ((size_t)(close - s) > 0) {
-			size_t k = (size_t)(close - s);
-			const char *f = s;
-
-			flame_trim(&f, &k);
-			if (k && f[k - 1] == ',')
-				k--;
-			if (k && (rc = flame_bpftrace_frame(&c, f, k)))
-				break;
-		}
-		n -= (size_t)(close + 1 - s);
-		s = close + 1;
-		if (!n || *s != ':') {
-			rc = flame_bad(err, elen, name, l->no,
-				       "expected ']: COUNT' to close the stack",
-				       line, len);
-			break;
-		}
-		s++, n--;
-		flame_trim(&s, &n);
-		if (!flame_count(s, n, &count)) {
-			rc = flame_bad(err, elen, name, l->no,
-				       "expected a sample count after ']:'",
-				       line, len);
-			break;
-		}
-		rc = flame_chain_add(&c, p, count);
+		what = flame_bpftrace_count(close + 1,
+					    n - (size_t)(close + 1 - s), &count);
+		if (what)
+			rc = flame_bad(err, elen, name, l->no, what, line, len);
+		else
+			rc = flame_chain_add(&c, p, count);
 		in = false;
 	}
 	if (!rc && in) {
