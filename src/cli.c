@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cli_priv.h"
+#include "flame.h"
 #include "msg.h"
 #include "workloads.h"
 
@@ -44,6 +45,12 @@ static const struct cli_values whens = {
 /* and "auto", the default, left out of --help */
 static const struct cli_values kinds = {
 	(const char *const[]){ "delta", "runs", "scaling", "dist", NULL }, false
+};
+/* flame: the imports (flame.h) and the outputs, in the order of
+ * cmd_flame.c's enum flame_fmt */
+static const struct cli_values imports = { flame_import_names, false };
+static const struct cli_values flame_formats = {
+	(const char *const[]){ "svg", "folded", "text", "mail", NULL }, false
 };
 
 const struct cli_opt cli_opts[OPT_COUNT] = {
@@ -132,6 +139,18 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 			"colour: never, auto (a terminal, NO_COLOR\n"
 			"unset or empty, TERM not dumb), always",
 			&whens },
+	[OPT_IMPORT] = { "import", 0, "KIND", NULL, false,
+			 NULL, &imports },
+	[OPT_FLAME_FORMAT] = { "format", 0, "FMT", NULL, false,
+			       NULL, &flame_formats },
+	[OPT_EXCLUDE] = { "exclude", 0, "REGEX", NULL, false,
+			  "drop the stacks with a frame matching REGEX" },
+	[OPT_KERNEL] = { "kernel", 0, NULL, NULL, false,
+			 "only samples in the kernel, kernel frames" },
+	[OPT_USER_FRAMES] = { "user", 0, NULL, NULL, false,
+			      "only samples in user space" },
+	[OPT_DIFF] = { "diff", 0, NULL, NULL, false,
+		       "differential of two sides (A B)" },
 };
 
 #define USE(id) { id, NULL, NULL, NULL }
@@ -214,6 +233,13 @@ static const struct cli_use recover_opts[] = {
 	USE_HELP(OPT_FORCE, "overwrite an existing file"), END,
 };
 
+static const struct cli_use flame_opts[] = {
+	{ OPT_OUTPUT, "OUT", ".svg, .folded or .txt ('-': stdout)", NULL },
+	USE(OPT_FLAME_FORMAT), USE(OPT_IMPORT), USE(OPT_EXCLUDE),
+	USE(OPT_KERNEL), USE(OPT_USER_FRAMES), USE(OPT_DIFF),
+	USE_HELP(OPT_FORCE, "overwrite OUT"), END,
+};
+
 static const struct cli_use no_opts[] = { END };
 
 const struct cmd_entry cli_cmds[] = {
@@ -242,6 +268,11 @@ const struct cmd_entry cli_cmds[] = {
 	  no_opts },
 	{ "recover", CMD_RECOVER, false,
 	  "abstat recover JOURNAL -o FILE [--force]", NULL, recover_opts },
+	{ "flame", CMD_FLAME, false,
+	  "abstat flame [OPTIONS] FILE [FILE] -o OUT.{svg,folded,txt}",
+	  "  FILE: a result of abstat profile (FILE,FILE...: one side), or\n"
+	  "  with --import a profile made elsewhere; two: differential\n",
+	  flame_opts },
 	{ NULL, CMD_NONE, false, NULL, NULL, NULL },
 };
 
@@ -549,6 +580,26 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 			return -EINVAL;
 		*(c == OPT_COLOR ? &cfg->colour : &cfg->progress) = i;
 		return 0;
+	case OPT_IMPORT:
+		cfg->flame_import = cli_choice(c, arg);
+		return cfg->flame_import < 0 ? -EINVAL : 0;
+	case OPT_FLAME_FORMAT:
+		cfg->flame_format = cli_choice(c, arg);
+		return cfg->flame_format < 0 ? -EINVAL : 0;
+	case OPT_EXCLUDE:
+		if (!*arg)
+			return cli_usage("--exclude: empty regex; give --exclude REGEX (e.g. --exclude idle)");
+		cfg->exclude = arg;
+		return 0;
+	case OPT_KERNEL:
+		cfg->kernel_frames = true;
+		return 0;
+	case OPT_USER_FRAMES:
+		cfg->user_frames = true;
+		return 0;
+	case OPT_DIFF:
+		cfg->diff = true;
+		return 0;
 	case OPT_VERSION:
 	case OPT_HELP:
 	case OPT_COUNT:
@@ -565,6 +616,7 @@ static int cli_defaults(struct config *cfg, const char *argv0)
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->argv0 = argv0;
 	cfg->fail_on_regression_pct = -1; /* off */
+	cfg->flame_import = cfg->flame_format = -1;
 	for (int i = 0; i < OPT_COUNT && !rc; i++)
 		if (cli_opts[i].def)
 			rc = cli_option(cfg, (enum cli_opt_id)i,

@@ -28,6 +28,7 @@ enum command {
 	CMD_DOCTOR,
 	CMD_WORKLOADS,
 	CMD_RECOVER,
+	CMD_FLAME,
 };
 
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
@@ -108,6 +109,15 @@ struct config {
 
 	enum term_when progress; /* --progress (run, versus) */
 	enum term_when colour;   /* --color */
+	/* flame */
+	int flame_import;        /* --import: -1 = result files, else
+				  * enum flame_import (flame.h) */
+	int flame_format;        /* --format: -1 = from -o's extension, else
+				  * the index in cli's flame formats */
+	const char *exclude;     /* --exclude REGEX */
+	bool kernel_frames;      /* --kernel */
+	bool user_frames;        /* --user (flame) */
+	bool diff;               /* --diff */
 };
 
 /*

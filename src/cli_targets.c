@@ -354,6 +354,14 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 		if (!cfg->output)
 			return cli_usage("recover: -o FILE is required");
 		break;
+	case CMD_FLAME:
+		if (argc < 1 || argc > 2)
+			return cli_usage("flame: needs one profile, or two (A B) for a differential; usage: abstat flame FILE [FILE] -o OUT.svg");
+		if (cfg->diff && argc != 2)
+			return cli_usage("flame: --diff needs two sides, A and B; usage: abstat flame --diff A B -o OUT.svg");
+		if (!cfg->output)
+			cfg->output = "-";
+		break;
 	case CMD_LIST:
 		if (argc > 1)
 			return cli_usage("list: takes at most one PATTERN");

@@ -24,6 +24,7 @@ fi
 NOT_RUNNABLE='
 abstat-versus.1|./old --bench|./old and ./new stand for your two builds
 abstat-recover.1|-o side-a.json -s syscalls|killed by hand mid-session; its journal is a fixture
+abstat-flame.1|perf.txt|needs the output of perf record (tests/cli/142 makes one)
 '
 
 # fixtures PAGE: the files PAGE's examples take from other boots
@@ -34,6 +35,7 @@ fixtures() {
 	abstat-doctor.1) echo a.json b.json ;;
 	abstat-plot.1) echo defconfig.json paravirt.json run.json a.json b.json ;;
 	abstat-recover.1) echo side-a.json.journal ;;
+	abstat-flame.1) echo stat.btrace stat-idle.btrace prof-a.json prof-b.json ;;
 	esac
 }
 
@@ -112,6 +114,14 @@ fixture() {
 	case $1 in
 	*.journal)
 		$pidns sh "$TESTTMP/journal.sh" "${1%.journal}" || fail "fixture $1: no journal" ;;
+	*.btrace)
+		cp "$TOP/tests/fixtures/flame/$1" . || fail "fixture $1" ;;
+	prof-*.json)
+		# a profile result: a run's result with folded stacks added
+		abstat run -q -r 3 -w getppid -n "${1%.json}" -o "run-$1" >/dev/null 2>&1 &&
+			python3 "$TOP/tests/fixtures/flame/add-profile.py" "run-$1" "$1" \
+				"$TOP/tests/fixtures/flame/$(echo "$1" | sed 's/prof-\(.\).json/\1/').folded" ||
+			fail "fixture $1" ;;
 	*)
 		abstat run -q -r 3 -w getppid -n "${1%.json}" -o "$1" >/dev/null 2>&1 ||
 			fail "fixture $1" ;;
