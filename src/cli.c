@@ -37,6 +37,12 @@ static const struct cli_values orders = {
 static const struct cli_values centers = {
 	(const char *const[]){ "median", "mean", NULL }, true
 };
+static const struct cli_values time_units = {
+	(const char *const[]){ "ns", "us", "ms", "s", NULL }, false
+};
+static const struct cli_values bys = {
+	(const char *const[]){ "host", NULL }, false
+};
 /* and "auto", the default, left out of --help */
 static const struct cli_values kinds = {
 	(const char *const[]){ "delta", "runs", "scaling", NULL }, false
@@ -118,6 +124,17 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 			   "(default: a clean one for USER)" },
 	[OPT_CLEAN_CGROUPS] = { "clean-cgroups", 0, NULL, NULL, false,
 				"remove the stale abstat cgroups" },
+	[OPT_BASELINE] = { "baseline", 0, "LABEL", NULL, false,
+			   "the side the others are compared with\n"
+			   "(default: the first)" },
+	[OPT_TIME_UNIT] = { "time-unit", 0, "U", NULL, false,
+			    "time rows in ns, us, ms or s (default:\n"
+			    "chosen per row)",
+			    &time_units },
+	[OPT_BY] = { "by", 0, "KEY", NULL, false, "host: one table per host",
+		     &bys },
+	[OPT_POOL_HOSTS] = { "pool-hosts", 0, NULL, NULL, false,
+			     "let one side pool several hosts' files" },
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
 			  "print the version" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
@@ -153,7 +170,7 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 static const struct cli_use run_opts[] = {
 	MEASURE_OPTS_HEAD, USE(OPT_OUTPUT), MEASURE_OPTS_TAIL,
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
-	USE(OPT_SUITE), END,
+	USE(OPT_SUITE), USE(OPT_TIME_UNIT), END,
 };
 
 static const struct cli_use versus_opts[] = {
@@ -165,18 +182,19 @@ static const struct cli_use versus_opts[] = {
 	{ OPT_WORKLOAD, "W", "one side: a built-in workload NAME[:ARGS],\n"
 			     "once per side, before the commands", NULL },
 	MODEL_OPTS, USE(OPT_FORMAT), USE(OPT_ORDER), USE(OPT_SHELL),
-	USE(OPT_ALLOW_ENV_DIFF), END,
+	USE(OPT_ALLOW_ENV_DIFF), USE(OPT_TIME_UNIT), END,
 };
 
 static const struct cli_use compare_opts[] = {
 	MODEL_OPTS, USE(OPT_FORMAT), USE_HELP(OPT_EVENTS, "counter rows to show"),
-	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), END,
+	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), USE(OPT_BASELINE),
+	USE(OPT_TIME_UNIT), USE(OPT_BY), USE(OPT_POOL_HOSTS), END,
 };
 
 static const struct cli_use show_opts[] = {
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_DETAIL),
 	USE_HELP(OPT_METRIC, "only these metrics"),
-	USE_HELP(OPT_EVENTS, "only these events"), END,
+	USE_HELP(OPT_EVENTS, "only these events"), USE(OPT_TIME_UNIT), END,
 };
 
 static const struct cli_use plot_opts[] = {
@@ -509,6 +527,25 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		return 0;
 	case OPT_ENCODE:
 		cfg->encode = true;
+		return 0;
+	case OPT_BASELINE:
+		if (!*arg)
+			return cli_usage("--baseline needs a side's label, e.g. --baseline k47");
+		cfg->baseline = arg;
+		return 0;
+	case OPT_TIME_UNIT:
+		i = cli_choice(c, arg);
+		if (i < 0)
+			return -EINVAL;
+		cfg->time_unit = TIME_UNIT_NS + i;
+		return 0;
+	case OPT_BY:
+		if (cli_choice(c, arg) < 0)
+			return -EINVAL;
+		cfg->by_host = true;
+		return 0;
+	case OPT_POOL_HOSTS:
+		cfg->pool_hosts = true;
 		return 0;
 	case OPT_KEEP_ENV:
 		cfg->keep_env = true;

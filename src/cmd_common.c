@@ -46,6 +46,7 @@ void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 		.primary = cfg->primary,
 		/* versus measures different commands on purpose */
 		.commands_differ = cfg->cmd == CMD_VERSUS,
+		.time_unit = cfg->time_unit,
 	};
 }
 

@@ -41,6 +41,35 @@ void fmt_value(double v, char *buf, size_t len)
 	snprintf(buf, len, "%.4g%c", v, suffix[k]);
 }
 
+double fmt_time_scale(enum time_unit u, const char *unit, double ref,
+		      const char **name)
+{
+	static const char *const names[] = { "ns", "us", "ms", "s" };
+	static const double div[] = { 1, 1e3, 1e6, 1e9 };
+	int i = 0;
+
+	*name = unit;
+	if (strcmp(unit, "ns"))
+		return 1;
+	if (u != TIME_UNIT_AUTO)
+		i = (int)u - TIME_UNIT_NS;
+	else
+		while (i < 3 && fabs(ref) >= div[i + 1])
+			i++;
+	*name = names[i];
+	return div[i];
+}
+
+void fmt_scaled(double v, double div, char *buf, size_t len)
+{
+	double x = v / div;
+
+	if (div == 1 || fabs(x) >= 1e4 || fabs(x) < 1e-3 || x == 0)
+		fmt_value(x, buf, len);
+	else
+		snprintf(buf, len, "%.4g", x);
+}
+
 void fmt_pct(double frac, char *buf, size_t len)
 {
 	double x = frac * 100;
@@ -166,6 +195,9 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 	const struct compare_stat *a = &r->stat[0], *b = &r->stat[s];
 	const struct compare_delta *d = &r->delta[s];
 	const char *sa = fmt_side_state(a), *sb = fmt_side_state(b);
+	const char *tu;
+	char x[24];
+	double div;
 
 	memset(c, 0, sizeof(*c));
 	fmt_name(m, r, c->name, sizeof(c->name));
@@ -179,8 +211,13 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		c->reason = sa ? a->reason : b->reason;
 		return;
 	}
-	fmt_value(a->center, c->ca, sizeof(c->ca));
-	fmt_value(b->center, c->cb, sizeof(c->cb));
+	div = fmt_time_scale(m->time_unit, r->unit, a->center, &tu);
+	if (div == 1)
+		tu = "";
+	fmt_scaled(a->center, div, x, sizeof(x));
+	snprintf(c->ca, sizeof(c->ca), "%.8s%s", x, tu);
+	fmt_scaled(b->center, div, x, sizeof(x));
+	snprintf(c->cb, sizeof(c->cb), "%.8s%s", x, tu);
 	fmt_spread(a, c->pa, sizeof(c->pa));
 	fmt_spread(b, c->pb, sizeof(c->pb));
 	snprintf(c->n, sizeof(c->n), "%zu/%zu", a->n, b->n);
@@ -192,7 +229,7 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 	}
 	/* the point delta in every row, with its verdict beside it */
 	if (d->absolute)
-		fmt_abs(d->delta, c->delta, sizeof(c->delta));
+		fmt_abs(d->delta / div, c->delta, sizeof(c->delta));
 	else
 		fmt_pct(d->delta, c->delta, sizeof(c->delta));
 	if (r->primary && d->verdict == VERDICT_SIGNIFICANT)
@@ -211,7 +248,9 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 	if (d->exact)
 		snprintf(c->ci, sizeof(c->ci), "exact");
 	else if (d->has_p)
-		fmt_ci(d->lo, d->hi, d->absolute, c->ci, sizeof(c->ci));
+		fmt_ci(d->lo / (d->absolute ? div : 1),
+		       d->hi / (d->absolute ? div : 1), d->absolute, c->ci,
+		       sizeof(c->ci));
 	else
 		snprintf(c->ci, sizeof(c->ci), "-");
 	if (d->has_p)

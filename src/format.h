@@ -57,6 +57,14 @@ bool fmt_colour(FILE *out);
 void fmt_value(double v, char *buf, size_t len);
 /* One line, cut to width with "..." when longer. */
 void fmt_text_line(FILE *out, int width, const char *s);
+/* A time row (unit "ns") in unit u: the divisor from ns and the unit's
+ * name; TIME_UNIT_AUTO picks the largest unit in which ref (the row's
+ * typical value, in ns) is at least 1. Other rows: 1 and their unit. */
+double fmt_time_scale(enum time_unit u, const char *unit, double ref,
+		      const char **name);
+/* v (ns) / div as fmt_value() does, but 4 significant digits below 10000
+ * when div scales a time ("202.1", not "202"). */
+void fmt_scaled(double v, double div, char *buf, size_t len);
 /* A fraction as a signed percentage: "+3.7%", "-12%". */
 void fmt_pct(double frac, char *buf, size_t len);
 
