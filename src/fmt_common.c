@@ -149,7 +149,7 @@ static void fmt_spread(const struct compare_stat *st, char *buf, size_t len)
 	snprintf(buf, len, x < 99.95 ? "%.1f%%" : "%.0f%%", x);
 }
 
-static const char *fmt_side_state(const struct compare_stat *st)
+const char *fmt_stat_state(const struct compare_stat *st)
 {
 	if (!st->present)
 		return "<missing>";
@@ -194,7 +194,7 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 {
 	const struct compare_stat *a = &r->stat[0], *b = &r->stat[s];
 	const struct compare_delta *d = &r->delta[s];
-	const char *sa = fmt_side_state(a), *sb = fmt_side_state(b);
+	const char *sa = fmt_stat_state(a), *sb = fmt_stat_state(b);
 	const char *tu;
 	char x[24];
 	double div;
@@ -258,6 +258,23 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 			 d->in_family ? d->p_holm : d->p);
 	else
 		snprintf(c->p, sizeof(c->p), "-");
+}
+
+void fmt_geomean_cells(const struct compare_model *m, size_t s,
+		       struct fmt_cells *c)
+{
+	const struct compare_geomean *g = &m->geomean[s];
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->name, sizeof(c->name), "geomean");
+	if (!g->has) {
+		snprintf(c->delta, sizeof(c->delta), "?");
+		snprintf(c->msg, sizeof(c->msg), "%s", g->why);
+		return;
+	}
+	fmt_pct(g->delta, c->delta, sizeof(c->delta));
+	fmt_ci(g->lo, g->hi, false, c->ci, sizeof(c->ci));
+	snprintf(c->p, sizeof(c->p), "-");
 }
 
 void fmt_title(const struct compare_model *m, char *buf, size_t len)

@@ -88,12 +88,27 @@ enum fmt_view {
 };
 
 enum fmt_view fmt_view(const struct compare_model *m);
+/* "<missing>", "<not supported>", "<not counted>", or NULL: st has
+ * values. */
+const char *fmt_stat_state(const struct compare_stat *st);
+/* fmt_wide.c: three sides or more, a column group per side (text and
+ * mail). */
+void fmt_wide(const struct compare_model *m, FILE *out, int width);
+/* What the geomean row is, as one paragraph ("" without a geomean);
+ * with intervals, each side's interval too (the wide table has no
+ * interval column). */
+void fmt_wide_geomean(const struct compare_model *m, bool intervals,
+		      char *buf, size_t len);
 /* Side s's label as shown: control characters escaped (escape.h; the
  * model keeps labels as given, for json and charts). Returns buf. */
 const char *fmt_label(const struct compare_model *m, size_t s, char *buf,
 		      size_t len);
 void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		   size_t s, struct fmt_cells *c);
+/* The geomean row's cells for side s (m->geomean set): name, delta and
+ * interval, or msg saying why there is none. */
+void fmt_geomean_cells(const struct compare_model *m, size_t s,
+		       struct fmt_cells *c);
 /* Column heading of the centers: "median" or "mean". */
 const char *fmt_center_head(const struct compare_model *m);
 /* The footer as one paragraph (callers wrap it). */
