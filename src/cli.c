@@ -165,7 +165,7 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 /* compare and plot read saved results alike */
 #define READ_OPTS                                                             \
 	USE_HELP(OPT_FORCE_COMPARE, NULL), USE(OPT_ALLOW_ENV_DIFF),           \
-	USE_HELP(OPT_SEED, "bootstrap seed")
+	USE_HELP(OPT_SEED, "bootstrap seed"), USE(OPT_POOL_HOSTS)
 
 static const struct cli_use run_opts[] = {
 	MEASURE_OPTS_HEAD, USE(OPT_OUTPUT), MEASURE_OPTS_TAIL,
@@ -188,7 +188,7 @@ static const struct cli_use versus_opts[] = {
 static const struct cli_use compare_opts[] = {
 	MODEL_OPTS, USE(OPT_FORMAT), USE_HELP(OPT_EVENTS, "counter rows to show"),
 	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), USE(OPT_BASELINE),
-	USE(OPT_TIME_UNIT), USE(OPT_BY), USE(OPT_POOL_HOSTS), END,
+	USE(OPT_TIME_UNIT), USE(OPT_BY), END,
 };
 
 static const struct cli_use show_opts[] = {
