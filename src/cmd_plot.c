@@ -167,23 +167,35 @@ static int plot_scaling(struct plot_job *j, FILE *f, bool ascii)
 {
 	struct compare_opts all, o;
 	struct compare_model *m;
-	char err[512], *allow;
-	int rc = plot_data_scaling_check(j->sides, j->n, err, sizeof(err));
+	char err[512], *allow = NULL;
+	int rc;
 
+	cmd_compare_opts(j->cfg, &all);
+	rc = plot_data_scaling_opts(&all, &o, &allow, err, sizeof(err));
+	if (!rc)
+		rc = plot_data_scaling_check(&o, j->sides, j->n, err,
+					     sizeof(err));
 	if (rc) {
+		free(allow);
+		if (rc == -ENOMEM)
+			return rc;
 		msg_error("plot: %s", err);
 		return EXIT_USAGE;
 	}
-	cmd_compare_opts(j->cfg, &all);
-	if (plot_data_scaling_opts(&all, &o, &allow))
-		return -ENOMEM;
 	rc = cmd_compare_build("plot", &o, j->sides, j->n, &m);
-	free(allow);
-	if (rc)
+	if (rc) {
+		free(allow);
 		return rc;
-	plot_data_scaling(m, j->sides, f, ascii);
+	}
+	rc = plot_data_scaling(m, j->sides, o.metrics, f, ascii, err,
+			       sizeof(err));
 	compare_model_free(m);
-	return 0;
+	free(allow);
+	if (rc == -EINVAL) {
+		msg_error("plot: %s", err);
+		return EXIT_USAGE;
+	}
+	return rc;
 }
 
 static int plot_runs(struct plot_job *j, FILE *f, bool ascii)

@@ -153,6 +153,7 @@ static int side_read_spec(const char *spec, struct side *side, char *err,
 			return -EINVAL;
 		}
 		side->label = strndup(spec, (size_t)(eq - spec));
+		side->label_given = true;
 		list = eq + 1;
 	}
 	copy = strdup(list);

@@ -14,6 +14,7 @@
 
 struct side {
 	char *label;           /* from LABEL=..., or the results' label */
+	bool label_given;      /* label came from LABEL=... */
 	struct result **files; /* one per boot */
 	size_t n_files;
 };
