@@ -212,8 +212,8 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		return;
 	}
 	div = fmt_time_scale(m->time_unit, r->unit, a->center, &tu);
-	if (div == 1)
-		tu = "";
+	if (strcmp(r->unit, "ns"))
+		tu = ""; /* not a time: as before, the unit left out */
 	fmt_scaled(a->center, div, x, sizeof(x));
 	snprintf(c->ca, sizeof(c->ca), "%.8s%s", x, tu);
 	fmt_scaled(b->center, div, x, sizeof(x));
