@@ -98,7 +98,7 @@ static int side_read_glob(struct side *side, const char *pat, char *err,
 			  size_t len)
 {
 	glob_t g;
-	int rc = glob(pat, GLOB_ERR, NULL, &g);
+	int rc = glob(pat, 0, NULL, &g);
 
 	if (rc == GLOB_NOMATCH) {
 		snprintf(err, len, "no file matches '%s'", pat);
