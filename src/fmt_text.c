@@ -149,6 +149,27 @@ static void fmt_numbers(const struct fmt_table *t, const struct fmt_cells *c,
 	fputc('\n', out);
 }
 
+void fmt_row_heads(const struct compare_model *m,
+		   const struct compare_row *row, const char **last_bench,
+		   bool *last_primary, const char *secondary, int width,
+		   FILE *out)
+{
+	char buf[128];
+
+	if (fmt_view(m) == FMT_VIEW_GROUPS &&
+	    (!*last_bench || strcmp(*last_bench, row->bench))) {
+		fmt_text_line(out, width, row->bench);
+		*last_bench = row->bench;
+		*last_primary = true;
+	}
+	if (!row->primary && *last_primary) {
+		snprintf(buf, sizeof(buf), "%s(secondary: %s)",
+			 fmt_view(m) == FMT_VIEW_GROUPS ? "  " : "", secondary);
+		fmt_text_line(out, width, buf);
+	}
+	*last_primary = row->primary;
+}
+
 static void fmt_pair_table(const struct compare_model *m, size_t s,
 			   FILE *out, int width, bool colour,
 			   const char *ci_head)
@@ -202,17 +223,8 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 		struct fmt_cells c;
 		char buf[256];
 
-		if (fmt_view(m) == FMT_VIEW_GROUPS &&
-		    (!last_bench || strcmp(last_bench, row->bench))) {
-			fmt_text_line(out, width, row->bench);
-			last_bench = row->bench;
-			last_primary = true;
-		}
-		if (!row->primary && last_primary)
-			fmt_text_line(out, width, fmt_view(m) == FMT_VIEW_GROUPS ?
-				"  (secondary: unadjusted p, no verdict)" :
-				"(secondary: unadjusted p, no verdict)");
-		last_primary = row->primary;
+		fmt_row_heads(m, row, &last_bench, &last_primary,
+			      "unadjusted p, no verdict", width, out);
 		fmt_row_cells(m, row, s, &c);
 		if (c.special) {
 			snprintf(buf, sizeof(buf), "%-*s %s", t.w[C_NAME],

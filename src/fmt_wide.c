@@ -171,17 +171,8 @@ static void wide_block(const struct compare_model *m,
 		const struct compare_row *row = &m->rows[r];
 		struct fmt_cells fc;
 
-		if (fmt_view(m) == FMT_VIEW_GROUPS &&
-		    (!last_bench || strcmp(last_bench, row->bench))) {
-			fmt_text_line(out, width, row->bench);
-			last_bench = row->bench;
-			last_primary = true;
-		}
-		if (!row->primary && last_primary)
-			fmt_text_line(out, width, fmt_view(m) == FMT_VIEW_GROUPS ?
-				"  (secondary: no verdict)" :
-				"(secondary: no verdict)");
-		last_primary = row->primary;
+		fmt_row_heads(m, row, &last_bench, &last_primary,
+			      "no verdict", width, out);
 		if (wide_special(m, row, &fc)) {
 			snprintf(line, sizeof(line), "%-*s %s", t->wn,
 				 fc.name, fmt_stat_state(&row->stat[0]));

@@ -55,6 +55,13 @@ bool fmt_colour(FILE *out);
 /* A value in at most 7 characters, 4 significant digits: "1009",
  * "12480", "1.235M", "0.0123". */
 void fmt_value(double v, char *buf, size_t len);
+/* Before row in the text tables: its benchmark's heading (groups view)
+ * when it starts one, "(secondary: what)" when the secondary rows start;
+ * *last_bench and *last_primary carry the state from row to row. */
+void fmt_row_heads(const struct compare_model *m,
+		   const struct compare_row *row, const char **last_bench,
+		   bool *last_primary, const char *secondary, int width,
+		   FILE *out);
 /* One line, cut to width with "..." when longer. */
 void fmt_text_line(FILE *out, int width, const char *s);
 /* A time row (unit "ns") in unit u: the divisor from ns and the unit's
