@@ -234,7 +234,8 @@ const struct cmd_entry cli_cmds[] = {
 	{ "compare", CMD_COMPARE, false,
 	  "abstat compare [OPTIONS] BASE OTHER [OTHER...]",
 	  "  BASE and OTHER are result files, or FILE,FILE... (several\n"
-	  "  boots of one side), optionally LABEL=FILE[,FILE...]\n",
+	  "  boots of one side), optionally LABEL=FILE[,FILE...]; a DIR\n"
+	  "  or a 'GLOB' stands for its *.json files\n",
 	  compare_opts },
 	{ "show", CMD_SHOW, false, "abstat show [OPTIONS] FILE", NULL,
 	  show_opts },
