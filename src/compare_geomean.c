@@ -42,11 +42,11 @@ static void geomean_side(const struct compare_model *m, size_t s,
 		if (!row->primary)
 			continue;
 		if (!d->has_delta || d->absolute || (!d->has_p && !d->exact)) {
-			g->why = "a benchmark has no relative delta with an interval";
+			g->why = "a delta without interval";
 			return;
 		}
 		if (dir >= 0 && dir != row->higher_is_better) {
-			g->why = "the primary rows differ in their better direction";
+			g->why = "mixed better directions";
 			return;
 		}
 		dir = row->higher_is_better;
@@ -57,7 +57,7 @@ static void geomean_side(const struct compare_model *m, size_t s,
 		g->n++;
 	}
 	if (g->n < 2) {
-		g->why = "fewer than 2 benchmarks";
+		g->why = "< 2 benchmarks";
 		return;
 	}
 	sum /= (double)g->n;
