@@ -19,6 +19,10 @@ Q = "\001"
 unq(s) = strstrt(s, Q) ? s[1:strstrt(s, Q) - 1] . '"' . \
 	 unq(s[strstrt(s, Q) + 1:]) : s
 
+# gnuplot drops a key entry that does not fit (its docs, "Limitations
+# fitting plot titles into key"): labels over 60 characters show 57 and ...
+short(s) = strlen(s) > 60 ? s[1:57] . "..." : s
+
 # index 0: 0, title, subtitle, x label, y label, curves, categorical,
 # smallest x, largest x
 stats data index 0 using (title = unq(strcol(2)), sub = unq(strcol(3)), \
@@ -29,7 +33,7 @@ array curve[nc]
 do for [i = 1:nc] {
 	stats data index 1 every ::(i - 1)::(i - 1) \
 		using (lab = unq(strcol(2)), 0) nooutput
-	curve[i] = lab
+	curve[i] = short(lab)
 }
 # index 1 + c: x, center, CI low, CI high, ideal, x as written
 

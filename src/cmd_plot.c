@@ -67,10 +67,26 @@ static int plot_read_sides(struct plot_job *j)
 	return cmd_read_sides(j->cfg, "plot", &j->sides, &j->n);
 }
 
+/* Results of a scan (benchmarks with params) answer "does it scale?". */
+static bool plot_scanned(const struct plot_job *j)
+{
+	for (size_t s = 0; s < j->n; s++)
+		for (size_t f = 0; f < j->sides[s].n_files; f++) {
+			const struct result *r = j->sides[s].files[f];
+
+			for (size_t b = 0; b < r->n_bench; b++)
+				if (json_object_size(r->bench[b].params))
+					return true;
+		}
+	return false;
+}
+
 static enum plot_kind plot_choose(const struct plot_job *j)
 {
 	if (j->cfg->plot_kind != PLOT_AUTO)
 		return j->cfg->plot_kind;
+	if (plot_scanned(j))
+		return PLOT_SCALING;
 	if (j->n == 1)
 		return PLOT_RUNS;
 	/* Results of different --copies answer "does it scale?". */

@@ -123,6 +123,20 @@ static int wide_group(const struct wide_table *t, size_t s)
 	return WIDE_GAP + t->wc[s] + 1 + t->wd[s];
 }
 
+/* Side s's label within w columns: a longer one keeps its end, where
+ * labels of one series differ (k47-1, k47-2), after "..". */
+static const char *wide_label(const struct compare_model *m, size_t s,
+			      int w, char *buf, size_t len)
+{
+	size_t n = strlen(fmt_label(m, s, buf, len));
+
+	if ((int)n > w && w > 2) {
+		memmove(buf + 2, buf + n - (size_t)(w - 2), (size_t)(w - 2) + 1);
+		buf[0] = buf[1] = '.';
+	}
+	return buf;
+}
+
 /* Trailing blanks off, then the newline. */
 static void wide_end(FILE *out, char *line)
 {
@@ -148,14 +162,14 @@ static void wide_block(const struct compare_model *m,
 		total += wide_group(t, s);
 	split = total > width;
 	indent = split ? 0 : t->wn;
-	k = snprintf(line, sizeof(line), "%*s %*.*s", indent, "", base, base,
-		     fmt_label(m, 0, lab, sizeof(lab)));
+	k = snprintf(line, sizeof(line), "%*s %*s", indent, "", base,
+		     wide_label(m, 0, base, lab, sizeof(lab)));
 	for (size_t s = first; s <= last && k < (int)sizeof(line); s++) {
 		int g = wide_group(t, s) - WIDE_GAP;
 
-		k += snprintf(line + k, sizeof(line) - (size_t)k, "%*s%*.*s",
-			      WIDE_GAP, "", g, g,
-			      fmt_label(m, s, lab, sizeof(lab)));
+		k += snprintf(line + k, sizeof(line) - (size_t)k, "%*s%*s",
+			      WIDE_GAP, "", g,
+			      wide_label(m, s, g, lab, sizeof(lab)));
 	}
 	wide_end(out, line);
 	k = snprintf(line, sizeof(line), "%-*s %*s %*s", indent,

@@ -71,10 +71,11 @@ test_expect_success 'text, 4 sides: one block within 80 columns' '
 	grep_out "^ +k47 +k52 +kcur +kfew$" &&
 	grep_out "[+]4[.]1%[?]$"
 '
-test_expect_success 'many sides with long labels still fit 72 columns (names on their own line)' '
+test_expect_success 'many sides with long labels fit 72 columns, each label its end' '
 	L=a-very-long-label-for-a-kernel-side
 	expect_exit 0 "$ABSTAT" compare --format mail $L-1=$G/base.json $L-2=$G/slow.json $L-3=$G/fast.json $L-4=$G/few.json $L-5=$G/drift.json &&
-	width_ascii "$TESTTMP/out" 72
+	width_ascii "$TESTTMP/out" 72 &&
+	grep_out "^ +[.][.][a-z-]*side-1 +[.][.][a-z-]*side-2 "
 '
 test_expect_success 'markdown, 3 sides: one pipe table with 3 + 4 per side cells' '
 	expect_exit 0 "$ABSTAT" compare --format markdown --metric ns/op A=$G/base.json B=$G/slow.json C=$G/fast.json &&

@@ -80,6 +80,10 @@ test_expect_success 'a scan in one file per side: the benchmarks are the points'
 	grep -qx "head threads ops/s 2 0" got &&
 	[ "$(grep -c "^base: " got)" -eq 2 ] && [ "$(grep -c "^new: " got)" -eq 2 ]
 '
+test_expect_success 'the default kind for a scan (params) is scaling, one side too' '
+	expect_exit 0 "$ABSTAT" plot -q scan-a.json -o auto.gp &&
+	head -1 auto.gp | grep -q "kind scaling" || { head -3 auto.gp; fail "not the scaling chart"; }
+'
 test_expect_success 'values that are not numbers: categories, no ideal line' '
 	expect_exit 0 "$ABSTAT" plot -q --kind scaling mode-a.json mode-b.json -o m.gp &&
 	dat m.dat >got && cat got &&
