@@ -189,6 +189,20 @@ static void fmt_name(const struct compare_model *m,
 	}
 }
 
+/* The value a time row's unit is chosen for: the baseline's center, or
+ * the largest center of the row when the baseline's is 0 (every side of
+ * a row in one unit). */
+static double fmt_row_ref(const struct compare_model *m,
+			  const struct compare_row *r)
+{
+	double ref = fabs(r->stat[0].center);
+
+	for (size_t s = 1; ref == 0 && s < m->n_sides; s++)
+		if (r->stat[s].present && r->stat[s].n)
+			ref = fmax(ref, fabs(r->stat[s].center));
+	return ref;
+}
+
 void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		   size_t s, struct fmt_cells *c)
 {
@@ -211,7 +225,7 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		c->reason = sa ? a->reason : b->reason;
 		return;
 	}
-	div = fmt_time_scale(m->time_unit, r->unit, a->center, &tu);
+	div = fmt_time_scale(m->time_unit, r->unit, fmt_row_ref(m, r), &tu);
 	if (strcmp(r->unit, "ns"))
 		tu = ""; /* not a time: as before, the unit left out */
 	fmt_scaled(a->center, div, x, sizeof(x));
@@ -228,8 +242,10 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		return;
 	}
 	/* the point delta in every row, with its verdict beside it */
-	if (d->absolute)
-		fmt_abs(d->delta / div, c->delta, sizeof(c->delta));
+	if (d->absolute) {
+		fmt_abs(d->delta / div, x, sizeof(x));
+		snprintf(c->delta, sizeof(c->delta), "%.12s%s", x, tu);
+	}
 	else
 		fmt_pct(d->delta, c->delta, sizeof(c->delta));
 	if (r->primary && d->verdict == VERDICT_SIGNIFICANT)
