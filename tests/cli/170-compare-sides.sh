@@ -15,8 +15,8 @@ test_expect_success '3 sides: one table, a column per side, no pairwise blocks' 
 '
 test_expect_success '3 sides json: Holm over every side-vs-baseline test, deltas per side' '
 	expect_exit 0 "$ABSTAT" compare --format json A=$G/base.json B=$G/slow.json C=$G/fast.json &&
-	json "d[\"tests\"], d[\"schema_version\"], d[\"baseline\"], [len(r[\"deltas\"]) for r in d[\"rows\"]][0]" "$TESTTMP/out" >got &&
-	grep -qx "2 3 A 2" got || { cat got; fail "want 2 tests, schema 3, baseline A, 2 deltas"; }
+	json "d[\"tests\"], d[\"schema_version\"], d[\"baseline\"], [len(r[\"deltas\"]) for r in d[\"rows\"]][0]" "$TESTTMP/out" >"$TESTTMP/got" &&
+	grep -qx "2 3 A 2" "$TESTTMP/got" || { cat "$TESTTMP/got"; fail "want 2 tests, schema 3, baseline A, 2 deltas"; }
 '
 test_expect_success 'Holm: a p-value adjusted over both comparisons, not per pair' '
 	expect_exit 0 "$ABSTAT" compare --format json A=$G/base.json B=$G/slow.json C=$G/few.json &&
@@ -43,8 +43,8 @@ test_expect_success 'Holm: a p-value adjusted over both comparisons, not per pai
 '
 test_expect_success '--baseline C: C first, deltas against it' '
 	expect_exit 0 "$ABSTAT" compare --format json --baseline C A=$G/base.json B=$G/slow.json C=$G/fast.json &&
-	json "\",\".join(s[\"label\"] for s in d[\"sides\"]) + \" \" + d[\"baseline\"]" "$TESTTMP/out" >got &&
-	grep -qx "C,A,B C" got || { cat got; fail "C is not first"; }
+	json "\",\".join(s[\"label\"] for s in d[\"sides\"]) + \" \" + d[\"baseline\"]" "$TESTTMP/out" >"$TESTTMP/got" &&
+	grep -qx "C,A,B C" "$TESTTMP/got" || { cat "$TESTTMP/got"; fail "C is not first"; }
 '
 test_expect_success '--baseline with two sides: the pairwise table, reversed' '
 	expect_exit 0 "$ABSTAT" compare --metric ns/op --baseline B A=$G/base.json B=$G/slow.json &&

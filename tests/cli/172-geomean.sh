@@ -33,12 +33,12 @@ test_expect_success 'json: geomean = exp(mean log ratio) - 1, interval by the de
 '
 test_expect_success 'an A/A side: geomean 0 within its interval' '
 	expect_exit 0 "$ABSTAT" compare --format json A=$G/suite-a.json C=$G/suite-a.json &&
-	json "d[\"geomean\"][0][\"delta\"] == 0 and d[\"geomean\"][0][\"delta_ci\"][0] < 0 < d[\"geomean\"][0][\"delta_ci\"][1]" "$TESTTMP/out" >got &&
-	grep -qx True got || { cat "$TESTTMP/out"; fail "A/A geomean"; }
+	json "d[\"geomean\"][0][\"delta\"] == 0 and d[\"geomean\"][0][\"delta_ci\"][0] < 0 < d[\"geomean\"][0][\"delta_ci\"][1]" "$TESTTMP/out" >"$TESTTMP/got" &&
+	grep -qx True "$TESTTMP/got" || { cat "$TESTTMP/out"; fail "A/A geomean"; }
 '
 test_expect_success 'one benchmark: no geomean (null in json, no row in text)' '
 	expect_exit 0 "$ABSTAT" compare --format json $G/base.json $G/slow.json &&
-	json "d[\"geomean\"]" "$TESTTMP/out" >got && grep -qx None got &&
+	json "d[\"geomean\"]" "$TESTTMP/out" >"$TESTTMP/got" && grep -qx None "$TESTTMP/got" &&
 	expect_exit 0 "$ABSTAT" compare $G/base.json $G/slow.json &&
 	nogrep_out "^geomean"
 '
