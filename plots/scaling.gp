@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
-# abstat plot --kind scaling: results run with different --copies; copies
-# vs aggregate throughput (ops/s summed over the copies: median with its
-# 95% CI), one line per benchmark, and ideal linear scaling from the result
-# with the fewest copies drawn dashed.
+# abstat plot --kind scaling: one metric (default ops/s: aggregate
+# throughput, summed over copies) against a scanned parameter (a scan's
+# params value, or --copies), one curve per side label with its CI
+# whiskers, and each curve's ideal scaling from its smallest value drawn
+# dashed in its colour (linear for throughput, flat for a time per op).
 #
 # Set before this script runs (abstat passes them with -e, or a .gp file
 # written by abstat sets them in its first lines):
@@ -18,17 +19,23 @@ Q = "\001"
 unq(s) = strstrt(s, Q) ? s[1:strstrt(s, Q) - 1] . '"' . \
 	 unq(s[strstrt(s, Q) + 1:]) : s
 
-# index 0: 0, title, subtitle, benchmarks, most copies
+# gnuplot drops a key entry that does not fit (its docs, "Limitations
+# fitting plot titles into key"): labels over 60 characters show 57 and ...
+short(s) = strlen(s) > 60 ? s[1:57] . "..." : s
+
+# index 0: 0, title, subtitle, x label, y label, curves, categorical,
+# smallest x, largest x
 stats data index 0 using (title = unq(strcol(2)), sub = unq(strcol(3)), \
-	nb = column(4), maxc = column(5), 0) nooutput
-# index 1: benchmark number, benchmark name
-array bench[nb]
-do for [i = 1:nb] {
+	xlab = unq(strcol(4)), ylab = unq(strcol(5)), nc = column(6), \
+	cat = column(7), xmin = column(8), xmax = column(9), 0) nooutput
+# index 1: curve number, curve name (side label)
+array curve[nc]
+do for [i = 1:nc] {
 	stats data index 1 every ::(i - 1)::(i - 1) \
 		using (lab = unq(strcol(2)), 0) nooutput
-	bench[i] = lab
+	curve[i] = short(lab)
 }
-# index 1 + b: copies, median ops/s, CI low, CI high, ideal, side label
+# index 1 + c: x, center, CI low, CI high, ideal, x as written
 
 if (fmt eq "png") {
 	set terminal pngcairo noenhanced size 800, 540 font "sans,10"
@@ -42,31 +49,42 @@ if (fmt eq "png") {
 set output out
 
 set title title . "\n" . sub
-set xlabel "copies (each pinned to its own CPU)"
-set ylabel "ops/s, all copies"
-set xrange [0.5:maxc + 0.5]
-if (maxc <= 16) { set xtics 1 }
+set xlabel xlab
+set ylabel ylab
+# the dumb terminal writes a y label over the tick labels
+if (fmt eq "txt") { unset ylabel }
+pad = (xmax > xmin) ? (xmax - xmin) * 0.05 : 0.5
+set xrange [xmin - pad:xmax + pad]
+if (cat == 0 && xmax - xmin <= 16 && xmin == int(xmin) && xmax == int(xmax)) {
+	set xtics 1
+}
 set xtics nomirror
 set ytics nomirror
 set border 3
 set format y "%.1s%c"
 set key top left vertical
-# Throughputs of different benchmarks differ by orders of magnitude.
-if (nb > 1) { set logscale y }
-if (nb == 1) { set yrange [0:*] }
+set yrange [0:*]
 if (fmt ne "txt") { set grid ytics }
 
-if (fmt eq "txt") {
-	plot for [b = 1:nb] data index 1 + b using 1:2:3:4 \
-		with yerrorlines lt b pt b title bench[b], \
-	     for [b = 1:nb] data index 1 + b using 1:5 \
-		with lines lt 0 title (b == 1 ? "linear" : "")
+if (cat != 0) {
+	if (fmt eq "txt") {
+		plot for [c = 1:nc] data index 1 + c using 1:2:3:4:xtic(6) \
+			with yerrorlines lt c pt c title curve[c]
+	} else {
+		plot for [c = 1:nc] data index 1 + c using 1:2:3:4:xtic(6) \
+			with yerrorlines lw 2 pt 7 lc c title curve[c]
+	}
 } else {
-	plot for [b = 1:nb] data index 1 + b using 1:2:3:4 \
-		with yerrorlines lw 2 pt 7 lc b title bench[b], \
-	     for [b = 1:nb] data index 1 + b using 1:5 \
-		with lines dt 2 lw 1.5 lc b title (b == 1 ? "linear" : ""), \
-	     for [b = 1:nb] data index 1 + b \
-		using 1:2:(unq(strcol(6))) with labels left offset 1, 0.7 \
-		font ",8" notitle
+	if (fmt eq "txt") {
+		plot for [c = 1:nc] data index 1 + c using 1:2:3:4 \
+			with yerrorlines lt c pt c title curve[c], \
+		     for [c = 1:nc] data index 1 + c using 1:5 \
+			with lines lt 0 title (c == 1 ? "linear" : "")
+	} else {
+		plot for [c = 1:nc] data index 1 + c using 1:2:3:4 \
+			with yerrorlines lw 2 pt 7 lc c title curve[c], \
+		     for [c = 1:nc] data index 1 + c using 1:5 \
+			with lines dt 2 lw 1.5 lc c \
+			title (c == 1 ? "linear (ideal)" : "")
+	}
 }

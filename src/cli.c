@@ -42,6 +42,12 @@ static const struct cli_values centers = {
 static const struct cli_values whens = {
 	(const char *const[]){ "never", "auto", "always", NULL }, false
 };
+static const struct cli_values time_units = {
+	(const char *const[]){ "ns", "us", "ms", "s", NULL }, false
+};
+static const struct cli_values bys = {
+	(const char *const[]){ "host", NULL }, false
+};
 /* and "auto", the default, left out of --help */
 static const struct cli_values kinds = {
 	(const char *const[]){ "delta", "runs", "scaling", "dist", NULL }, false
@@ -129,6 +135,17 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 			   "(default: a clean one for USER)" },
 	[OPT_CLEAN_CGROUPS] = { "clean-cgroups", 0, NULL, NULL, false,
 				"remove the stale abstat cgroups" },
+	[OPT_BASELINE] = { "baseline", 0, "LABEL", NULL, false,
+			   "the side the others are compared with\n"
+			   "(default: the first)" },
+	[OPT_TIME_UNIT] = { "time-unit", 0, "U", NULL, false,
+			    "time rows in ns, us, ms or s (default:\n"
+			    "chosen per row)",
+			    &time_units },
+	[OPT_BY] = { "by", 0, "KEY", NULL, false, "host: one table per host",
+		     &bys },
+	[OPT_POOL_HOSTS] = { "pool-hosts", 0, NULL, NULL, false,
+			     "let one side pool several hosts' files" },
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
 			  "print the version" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
@@ -178,12 +195,13 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 /* compare and plot read saved results alike */
 #define READ_OPTS                                                             \
 	USE_HELP(OPT_FORCE_COMPARE, NULL), USE(OPT_ALLOW_ENV_DIFF),           \
-	USE_HELP(OPT_SEED, "bootstrap seed")
+	USE_HELP(OPT_SEED, "bootstrap seed"), USE(OPT_POOL_HOSTS)
 
 static const struct cli_use run_opts[] = {
 	MEASURE_OPTS_HEAD, USE(OPT_OUTPUT), MEASURE_OPTS_TAIL,
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
-	USE(OPT_SUITE), USE(OPT_PROGRESS), USE(OPT_COLOR), END,
+	USE(OPT_SUITE), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS), USE(OPT_COLOR),
+	END,
 };
 
 static const struct cli_use versus_opts[] = {
@@ -195,18 +213,21 @@ static const struct cli_use versus_opts[] = {
 	{ OPT_WORKLOAD, "W", "one side: a built-in workload NAME[:ARGS],\n"
 			     "once per side, before the commands", NULL },
 	MODEL_OPTS, USE(OPT_FORMAT), USE(OPT_ORDER), USE(OPT_SHELL),
-	USE(OPT_ALLOW_ENV_DIFF), USE(OPT_PROGRESS), USE(OPT_COLOR), END,
+	USE(OPT_ALLOW_ENV_DIFF), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS),
+	USE(OPT_COLOR), END,
 };
 
 static const struct cli_use compare_opts[] = {
 	MODEL_OPTS, USE(OPT_FORMAT), USE_HELP(OPT_EVENTS, "counter rows to show"),
-	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), USE(OPT_COLOR), END,
+	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), USE(OPT_BASELINE),
+	USE(OPT_TIME_UNIT), USE(OPT_BY), USE(OPT_COLOR), END,
 };
 
 static const struct cli_use show_opts[] = {
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_DETAIL),
 	USE_HELP(OPT_METRIC, "only these metrics"),
-	USE_HELP(OPT_EVENTS, "only these events"), USE(OPT_COLOR), END,
+	USE_HELP(OPT_EVENTS, "only these events"), USE(OPT_TIME_UNIT),
+	USE(OPT_COLOR), END,
 };
 
 static const struct cli_use plot_opts[] = {
@@ -253,7 +274,8 @@ const struct cmd_entry cli_cmds[] = {
 	{ "compare", CMD_COMPARE, false,
 	  "abstat compare [OPTIONS] BASE OTHER [OTHER...]",
 	  "  BASE and OTHER are result files, or FILE,FILE... (several\n"
-	  "  boots of one side), optionally LABEL=FILE[,FILE...]\n",
+	  "  boots of one side), optionally LABEL=FILE[,FILE...]; a DIR\n"
+	  "  or a 'GLOB' stands for its *.json files\n",
 	  compare_opts },
 	{ "show", CMD_SHOW, false, "abstat show [OPTIONS] FILE", NULL,
 	  show_opts },
@@ -566,6 +588,25 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		return 0;
 	case OPT_ENCODE:
 		cfg->encode = true;
+		return 0;
+	case OPT_BASELINE:
+		if (!*arg)
+			return cli_usage("--baseline needs a side's label, e.g. --baseline k47");
+		cfg->baseline = arg;
+		return 0;
+	case OPT_TIME_UNIT:
+		i = cli_choice(c, arg);
+		if (i < 0)
+			return -EINVAL;
+		cfg->time_unit = TIME_UNIT_NS + i;
+		return 0;
+	case OPT_BY:
+		if (cli_choice(c, arg) < 0)
+			return -EINVAL;
+		cfg->by_host = true;
+		return 0;
+	case OPT_POOL_HOSTS:
+		cfg->pool_hosts = true;
 		return 0;
 	case OPT_KEEP_ENV:
 		cfg->keep_env = true;

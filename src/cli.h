@@ -99,6 +99,13 @@ struct config {
 	const char *primary;   /* --primary METRIC */
 	unsigned resamples;      /* --resamples */
 
+	/* compare: many sides and machines */
+	const char *baseline;    /* --baseline LABEL, NULL: the first side */
+	bool by_host;            /* --by host: one table per host */
+	bool pool_hosts;         /* --pool-hosts: a side may mix hosts */
+	enum time_unit time_unit; /* --time-unit (run, show, compare,
+				   * versus) */
+
 	/* plot */
 	enum plot_kind plot_kind;
 

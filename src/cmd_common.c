@@ -46,6 +46,7 @@ void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 		.primary = cfg->primary,
 		/* versus measures different commands on purpose */
 		.commands_differ = cfg->cmd == CMD_VERSUS,
+		.time_unit = cfg->time_unit,
 	};
 }
 
@@ -109,6 +110,11 @@ int cmd_read_sides(const struct config *cfg, const char *who,
 	rc = cmd_check_sides(who, *sides, *n);
 	if (!rc)
 		cmd_warn_partial(*sides, *n);
+	if (!rc && !cfg->pool_hosts && !cfg->by_host &&
+	    side_check_hosts(*sides, *n, err, sizeof(err))) {
+		msg_error("%s: %s", who, err);
+		rc = EXIT_USAGE;
+	}
 	return rc;
 }
 

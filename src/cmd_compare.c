@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: MIT
 /*
  * cmd_compare: `abstat compare [OPTIONS] BASE OTHER...`. Reads the sides
- * (side.c), builds the delta model (compare.c), prints its warnings once
- * and the table in --format (format.c); --fail-on-regression sets the
- * exit status. versus prints its table through cmd_compare_sides() too.
+ * (side.c), puts the --baseline side first, builds the delta model
+ * (compare.c), prints its warnings once and the table in --format
+ * (format.c); --fail-on-regression sets the exit status. With --by host,
+ * one table per host, each side restricted to that host's files. versus
+ * prints its table through cmd_compare_sides() too.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "commands.h"
+#include "escape.h"
 #include "msg.h"
 
 int cmd_compare_sides(const struct config *cfg, const struct side *sides,
@@ -33,13 +38,143 @@ int cmd_compare_sides(const struct config *cfg, const struct side *sides,
 	return rc;
 }
 
+static const char *cmd_compare_label(const struct side *s)
+{
+	return s->label ? s->label : s->files[0]->label ? s->files[0]->label :
+							 "";
+}
+
+/* --baseline LABEL: that side first, the others in their order. */
+static int cmd_compare_baseline(const char *label, struct side *sides,
+				size_t n)
+{
+	char list[512] = "";
+	size_t k = 0;
+
+	for (size_t s = 0; s < n; s++) {
+		if (!strcmp(cmd_compare_label(&sides[s]), label)) {
+			struct side b = sides[s];
+
+			memmove(sides + 1, sides, s * sizeof(*sides));
+			sides[0] = b;
+			return 0;
+		}
+		if (k < sizeof(list))
+			k += (size_t)snprintf(list + k, sizeof(list) - k,
+					      "%s%s", s ? ", " : "",
+					      cmd_compare_label(&sides[s]));
+	}
+	msg_error("compare: --baseline %s: no side has that label; the labels are %s",
+		  label, list);
+	return EXIT_USAGE;
+}
+
+/* The hosts of the sides' files, in order of first appearance ("unknown"
+ * for files that do not say). */
+static size_t cmd_compare_hosts(const struct side *sides, size_t n,
+				const char **hosts, size_t max)
+{
+	size_t nh = 0;
+
+	for (size_t s = 0; s < n; s++)
+		for (size_t f = 0; f < sides[s].n_files; f++) {
+			const char *h = side_host(sides[s].files[f]);
+			bool seen = false;
+
+			h = h ? h : "unknown";
+			for (size_t i = 0; i < nh && !seen; i++)
+				seen = !strcmp(hosts[i], h);
+			if (!seen && nh < max)
+				hosts[nh++] = h;
+		}
+	return nh;
+}
+
+static bool cmd_compare_on(const struct result *r, const char *host)
+{
+	const char *h = side_host(r);
+
+	return !strcmp(h ? h : "unknown", host);
+}
+
+/* One table per host: the sides' files of that host (borrowed, not
+ * copied); a host where some side has no file is left out, warned. */
+static int cmd_compare_by_host(const struct config *cfg,
+			       const struct side *sides, size_t n)
+{
+	const char *hosts[256];
+	size_t nh = cmd_compare_hosts(sides, n, hosts, 256);
+	struct side *view = calloc(n, sizeof(*view));
+	int worst = EXIT_OK;
+	bool first = true;
+
+	if (!view) {
+		msg_error("compare: out of memory");
+		return EXIT_IO;
+	}
+	for (size_t h = 0; h < nh; h++) {
+		bool complete = true;
+		char shown[512];
+		int rc;
+
+		for (size_t s = 0; s < n; s++) {
+			view[s].label = (char *)cmd_compare_label(&sides[s]);
+			view[s].n_files = 0;
+			free(view[s].files);
+			view[s].files = calloc(sides[s].n_files,
+					       sizeof(*view[s].files));
+			if (!view[s].files) {
+				worst = EXIT_IO;
+				complete = false;
+				break;
+			}
+			for (size_t f = 0; f < sides[s].n_files; f++)
+				if (cmd_compare_on(sides[s].files[f], hosts[h]))
+					view[s].files[view[s].n_files++] =
+						sides[s].files[f];
+			complete &= view[s].n_files > 0;
+		}
+		escape_str(hosts[h], shown, sizeof(shown));
+		if (!complete) {
+			msg_warn("compare: host %s: not every side has a result from it; left out",
+				 shown);
+			continue;
+		}
+		if (!first && (cfg->format == FMT_TEXT ||
+			       cfg->format == FMT_MAIL ||
+			       cfg->format == FMT_MARKDOWN))
+			fputc('\n', stdout);
+		if (cfg->format == FMT_MARKDOWN)
+			printf("## host: %s\n\n", shown);
+		else if (cfg->format == FMT_TEXT || cfg->format == FMT_MAIL)
+			printf("host: %s\n", shown);
+		first = false;
+		rc = cmd_compare_sides(cfg, view, n, stdout);
+		if (rc != EXIT_OK && (worst == EXIT_OK ||
+				      worst == EXIT_REGRESSION))
+			worst = rc;
+	}
+	for (size_t s = 0; s < n; s++)
+		free(view[s].files);
+	free(view);
+	if (first && worst == EXIT_OK) {
+		msg_error("compare: --by host: no host has a result of every side");
+		return EXIT_USAGE;
+	}
+	return worst;
+}
+
 int cmd_compare(const struct config *cfg)
 {
 	struct side *sides = NULL;
 	size_t n = 0;
 	int rc = cmd_read_sides(cfg, "compare", &sides, &n);
 
-	if (!rc)
+	if (!rc && cfg->baseline)
+		rc = cmd_compare_baseline(cfg->baseline, sides, n);
+	if (!rc && cfg->by_host)
+		rc = cmd_compare_by_host(cfg, sides, n);
+	else if (!rc)
 		rc = cmd_compare_sides(cfg, sides, n, stdout);
 	side_free(sides, n);
 	return rc;

@@ -68,10 +68,26 @@ static int plot_read_sides(struct plot_job *j)
 	return cmd_read_sides(j->cfg, "plot", &j->sides, &j->n);
 }
 
+/* Results of a scan (benchmarks with params) answer "does it scale?". */
+static bool plot_scanned(const struct plot_job *j)
+{
+	for (size_t s = 0; s < j->n; s++)
+		for (size_t f = 0; f < j->sides[s].n_files; f++) {
+			const struct result *r = j->sides[s].files[f];
+
+			for (size_t b = 0; b < r->n_bench; b++)
+				if (json_object_size(r->bench[b].params))
+					return true;
+		}
+	return false;
+}
+
 static enum plot_kind plot_choose(const struct plot_job *j)
 {
 	if (j->cfg->plot_kind != PLOT_AUTO)
 		return j->cfg->plot_kind;
+	if (plot_scanned(j))
+		return PLOT_SCALING;
 	if (j->n == 1)
 		return PLOT_RUNS;
 	/* Results of different --copies answer "does it scale?". */
@@ -168,23 +184,35 @@ static int plot_scaling(struct plot_job *j, FILE *f, bool ascii)
 {
 	struct compare_opts all, o;
 	struct compare_model *m;
-	char err[512], *allow;
-	int rc = plot_data_scaling_check(j->sides, j->n, err, sizeof(err));
+	char err[512], *allow = NULL;
+	int rc;
 
+	cmd_compare_opts(j->cfg, &all);
+	rc = plot_data_scaling_opts(&all, &o, &allow, err, sizeof(err));
+	if (!rc)
+		rc = plot_data_scaling_check(&o, j->sides, j->n, err,
+					     sizeof(err));
 	if (rc) {
+		free(allow);
+		if (rc == -ENOMEM)
+			return rc;
 		msg_error("plot: %s", err);
 		return EXIT_USAGE;
 	}
-	cmd_compare_opts(j->cfg, &all);
-	if (plot_data_scaling_opts(&all, &o, &allow))
-		return -ENOMEM;
 	rc = cmd_compare_build("plot", &o, j->sides, j->n, &m);
-	free(allow);
-	if (rc)
+	if (rc) {
+		free(allow);
 		return rc;
-	plot_data_scaling(m, j->sides, f, ascii);
+	}
+	rc = plot_data_scaling(m, j->sides, o.metrics, f, ascii, err,
+			       sizeof(err));
 	compare_model_free(m);
-	return 0;
+	free(allow);
+	if (rc == -EINVAL) {
+		msg_error("plot: %s", err);
+		return EXIT_USAGE;
+	}
+	return rc;
 }
 
 static int plot_runs(struct plot_job *j, FILE *f, bool ascii)

@@ -63,7 +63,8 @@ int cmd_run(const struct config *cfg)
 	}
 	rc = session_measure(&s, &r, &j, plan, n_plan);
 	report_result(&(const struct report_opts){ .format = cfg->format,
-						   .metrics = cfg->metrics },
+						   .metrics = cfg->metrics,
+						   .time_unit = cfg->time_unit },
 		      r, stdout);
 	fflush(stdout);
 	if (cfg->output) {

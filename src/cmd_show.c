@@ -17,6 +17,7 @@ int cmd_show(const struct config *cfg)
 		.format = cfg->format,
 		.metrics = cfg->metrics,
 		.events = cfg->events,
+		.time_unit = cfg->time_unit,
 	};
 	struct result *r;
 	char err[512];

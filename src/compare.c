@@ -738,6 +738,7 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	m->center = o->center;
 	m->seed = o->seed;
 	m->resamples = o->resamples;
+	m->time_unit = o->time_unit;
 	m->design = compare_design_of(sides, n);
 	/* one interleaved session (versus -o): its sides ran different
 	 * commands by design, as in versus itself */
@@ -765,6 +766,8 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 		rc = compare_holm(m);
 	if (!rc)
 		rc = compare_cpu_share_warn(m);
+	if (!rc)
+		rc = compare_geomean(m);
 	for (size_t r = 0; !rc && r < m->n_rows; r++)
 		for (size_t s = 0; s < n; s++)
 			if (m->rows[r].stat[s].n > m->runs[s])
@@ -820,6 +823,7 @@ void compare_model_free(struct compare_model *m)
 	for (size_t i = 0; i < m->n_warnings; i++)
 		free(m->warnings[i]);
 	free(m->warnings);
+	free(m->geomean);
 	free(m);
 }
 

@@ -28,6 +28,9 @@
 #include "stats.h"
 
 enum center_kind { CENTER_MEDIAN, CENTER_MEAN };
+/* --time-unit: how a time row (unit ns) is printed in the tables */
+enum time_unit { TIME_UNIT_AUTO, TIME_UNIT_NS, TIME_UNIT_US, TIME_UNIT_MS,
+		 TIME_UNIT_S };
 
 /* What the model depends on: everything else about the command line is
  * the commands' business. */
@@ -51,6 +54,9 @@ struct compare_opts {
 	 * (benchmarks.NAME.argv, workloads.NAME.sha256) are the sides, never
 	 * refused, and left out of the environment header. */
 	bool commands_differ;
+	/* display only, carried to the formats: --time-unit (a time row's
+	 * unit, TIME_UNIT_AUTO: chosen per row) */
+	enum time_unit time_unit;
 };
 
 /* Fewer runs than this on a side: no verdict ("need >= 4 runs"). */
@@ -155,6 +161,19 @@ struct compare_row {
 	struct compare_delta *delta; /* n_sides; [0] (baseline) unused */
 };
 
+/*
+ * The geometric mean over the benchmarks of one side's ratios
+ * center(side) / center(baseline) of their primary rows, as a delta
+ * (ratio - 1), with its interval at 1 - alpha by the delta method on the
+ * log ratios (compare_geomean.c). No verdict: a summary, not a test.
+ */
+struct compare_geomean {
+	bool has;         /* delta, lo, hi meaningful */
+	size_t n;         /* benchmarks in the mean */
+	double delta, lo, hi;
+	const char *why;  /* why there is none, or NULL */
+};
+
 struct compare_model {
 	size_t n_sides;
 	char **labels;          /* n_sides */
@@ -179,6 +198,10 @@ struct compare_model {
 	char **cpu_share_bench; /* n_sides: where it was seen */
 	size_t n_warnings;
 	char **warnings;        /* the command prints each once */
+	/* n_sides ([0] unused) when the rows hold several benchmarks, else
+	 * NULL */
+	struct compare_geomean *geomean;
+	enum time_unit time_unit; /* compare_opts.time_unit, for the tables */
 };
 
 /* Build the model. 0; -EINVAL when the sides cannot be compared
@@ -187,6 +210,10 @@ struct compare_model {
 int compare_build(const struct compare_opts *o, const struct side *sides,
 		  size_t n, struct compare_model **out, char *err, size_t len);
 void compare_model_free(struct compare_model *m);
+
+/* compare_geomean.c: m->geomean from the primary rows (compare_build
+ * calls it last). 0 or -ENOMEM. */
+int compare_geomean(struct compare_model *m);
 
 /* --fail-on-regression PCT (off when PCT < 0): row's delta on side s is
  * a significant change of a primary row in the worse direction beyond PCT

@@ -470,6 +470,9 @@ json_t *env_capture(const struct env_opts *o)
 			    env_file_int(root,
 					 "/proc/sys/kernel/randomize_va_space"));
 	json_object_set_new(env, "load", env_load(root));
+	/* the machine's name: compare --by host, sides of one host */
+	json_object_set_new(env, "host",
+			    env_file_str(root, "/proc/sys/kernel/hostname"));
 	json_object_set_new(lib, "libpfm4",
 			    json_string(counters_libpfm_version(buf,
 								sizeof(buf))));

@@ -44,6 +44,7 @@ static const struct {
 	{ "benchmarks", ENV_DIFF_REFUSED },
 	{ "workloads", ENV_DIFF_INFO },
 	{ "load", ENV_DIFF_INFO },
+	{ "host", ENV_DIFF_EXPECTED },
 	{ "created", ENV_DIFF_INFO },
 };
 

@@ -41,6 +41,35 @@ void fmt_value(double v, char *buf, size_t len)
 	snprintf(buf, len, "%.4g%c", v, suffix[k]);
 }
 
+double fmt_time_scale(enum time_unit u, const char *unit, double ref,
+		      const char **name)
+{
+	static const char *const names[] = { "ns", "us", "ms", "s" };
+	static const double div[] = { 1, 1e3, 1e6, 1e9 };
+	int i = 0;
+
+	*name = unit;
+	if (strcmp(unit, "ns"))
+		return 1;
+	if (u != TIME_UNIT_AUTO)
+		i = (int)u - TIME_UNIT_NS;
+	else
+		while (i < 3 && fabs(ref) >= div[i + 1])
+			i++;
+	*name = names[i];
+	return div[i];
+}
+
+void fmt_scaled(double v, double div, char *buf, size_t len)
+{
+	double x = v / div;
+
+	if (div == 1 || fabs(x) >= 1e4 || fabs(x) < 1e-3 || x == 0)
+		fmt_value(x, buf, len);
+	else
+		snprintf(buf, len, "%.4g", x);
+}
+
 void fmt_pct(double frac, char *buf, size_t len)
 {
 	double x = frac * 100;
@@ -120,7 +149,7 @@ static void fmt_spread(const struct compare_stat *st, char *buf, size_t len)
 	snprintf(buf, len, x < 99.95 ? "%.1f%%" : "%.0f%%", x);
 }
 
-static const char *fmt_side_state(const struct compare_stat *st)
+const char *fmt_stat_state(const struct compare_stat *st)
 {
 	if (!st->present)
 		return "<missing>";
@@ -160,12 +189,29 @@ static void fmt_name(const struct compare_model *m,
 	}
 }
 
+/* The value a time row's unit is chosen for: the baseline's center, or
+ * the largest center of the row when the baseline's is 0 (every side of
+ * a row in one unit). */
+static double fmt_row_ref(const struct compare_model *m,
+			  const struct compare_row *r)
+{
+	double ref = fabs(r->stat[0].center);
+
+	for (size_t s = 1; ref == 0 && s < m->n_sides; s++)
+		if (r->stat[s].present && r->stat[s].n)
+			ref = fmax(ref, fabs(r->stat[s].center));
+	return ref;
+}
+
 void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		   size_t s, struct fmt_cells *c)
 {
 	const struct compare_stat *a = &r->stat[0], *b = &r->stat[s];
 	const struct compare_delta *d = &r->delta[s];
-	const char *sa = fmt_side_state(a), *sb = fmt_side_state(b);
+	const char *sa = fmt_stat_state(a), *sb = fmt_stat_state(b);
+	const char *tu;
+	char x[24];
+	double div;
 
 	memset(c, 0, sizeof(*c));
 	fmt_name(m, r, c->name, sizeof(c->name));
@@ -179,8 +225,13 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		c->reason = sa ? a->reason : b->reason;
 		return;
 	}
-	fmt_value(a->center, c->ca, sizeof(c->ca));
-	fmt_value(b->center, c->cb, sizeof(c->cb));
+	div = fmt_time_scale(m->time_unit, r->unit, fmt_row_ref(m, r), &tu);
+	if (strcmp(r->unit, "ns"))
+		tu = ""; /* not a time: as before, the unit left out */
+	fmt_scaled(a->center, div, x, sizeof(x));
+	snprintf(c->ca, sizeof(c->ca), "%.8s%s", x, tu);
+	fmt_scaled(b->center, div, x, sizeof(x));
+	snprintf(c->cb, sizeof(c->cb), "%.8s%s", x, tu);
 	fmt_spread(a, c->pa, sizeof(c->pa));
 	fmt_spread(b, c->pb, sizeof(c->pb));
 	snprintf(c->n, sizeof(c->n), "%zu/%zu", a->n, b->n);
@@ -191,8 +242,10 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		return;
 	}
 	/* the point delta in every row, with its verdict beside it */
-	if (d->absolute)
-		fmt_abs(d->delta, c->delta, sizeof(c->delta));
+	if (d->absolute) {
+		fmt_abs(d->delta / div, x, sizeof(x));
+		snprintf(c->delta, sizeof(c->delta), "%.12s%s", x, tu);
+	}
 	else
 		fmt_pct(d->delta, c->delta, sizeof(c->delta));
 	if (r->primary && d->verdict == VERDICT_SIGNIFICANT)
@@ -211,7 +264,9 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 	if (d->exact)
 		snprintf(c->ci, sizeof(c->ci), "exact");
 	else if (d->has_p)
-		fmt_ci(d->lo, d->hi, d->absolute, c->ci, sizeof(c->ci));
+		fmt_ci(d->lo / (d->absolute ? div : 1),
+		       d->hi / (d->absolute ? div : 1), d->absolute, c->ci,
+		       sizeof(c->ci));
 	else
 		snprintf(c->ci, sizeof(c->ci), "-");
 	if (d->has_p)
@@ -219,6 +274,23 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 			 d->in_family ? d->p_holm : d->p);
 	else
 		snprintf(c->p, sizeof(c->p), "-");
+}
+
+void fmt_geomean_cells(const struct compare_model *m, size_t s,
+		       struct fmt_cells *c)
+{
+	const struct compare_geomean *g = &m->geomean[s];
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->name, sizeof(c->name), "geomean");
+	if (!g->has) {
+		snprintf(c->delta, sizeof(c->delta), "?");
+		snprintf(c->msg, sizeof(c->msg), "%s", g->why);
+		return;
+	}
+	fmt_pct(g->delta, c->delta, sizeof(c->delta));
+	fmt_ci(g->lo, g->hi, false, c->ci, sizeof(c->ci));
+	snprintf(c->p, sizeof(c->p), "-");
 }
 
 void fmt_title(const struct compare_model *m, char *buf, size_t len)

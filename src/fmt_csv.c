@@ -83,4 +83,17 @@ void fmt_csv(const struct compare_model *m, FILE *out)
 				d->absolute);
 		}
 	}
+	/* a suite's geomean: metric "geomean", n its benchmarks, no
+	 * centers, status "geomean", no p and no verdict */
+	for (size_t s = 1; m->geomean && s < m->n_sides; s++) {
+		const struct compare_geomean *g = &m->geomean[s];
+
+		fprintf(out, ",geomean,,%zu,", s);
+		fmt_csv_str(out, m->labels[s]);
+		fprintf(out, ",%zu,,,,,,,,,geomean", g->n);
+		fmt_csv_num(out, g->has, g->delta);
+		fmt_csv_num(out, g->has, g->lo);
+		fmt_csv_num(out, g->has, g->hi);
+		fputs(",,,,0,0\n", out);
+	}
 }

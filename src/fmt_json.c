@@ -92,6 +92,29 @@ static json_t *fmt_json_delta(const struct compare_model *m,
 	return o;
 }
 
+/* null without a geomean (one benchmark), else one object per
+ * non-baseline side */
+static json_t *fmt_json_geomean(const struct compare_model *m)
+{
+	json_t *a;
+
+	if (!m->geomean)
+		return json_null();
+	a = json_array();
+	for (size_t s = 1; s < m->n_sides; s++) {
+		const struct compare_geomean *g = &m->geomean[s];
+
+		json_array_append_new(a, json_pack("{s:I,s:I,s:o,s:[oo],s:s,s:o}",
+			"side", (json_int_t)s, "benchmarks", (json_int_t)g->n,
+			"delta", fmt_json_num(g->has, g->delta),
+			"delta_ci", fmt_json_num(g->has, g->lo),
+			fmt_json_num(g->has, g->hi),
+			"method", "delta-method-log-ratio",
+			"why", g->why ? json_string(g->why) : json_null()));
+	}
+	return a;
+}
+
 void fmt_json(const struct compare_model *m, FILE *out)
 {
 	json_t *root = json_object(), *sides = json_array(),
@@ -161,6 +184,9 @@ void fmt_json(const struct compare_model *m, FILE *out)
 			"sides", st, "deltas", de));
 	}
 	json_object_set_new(root, "rows", rows);
+	/* schema 3: the baseline's label and a suite's geomean per side */
+	json_object_set_new(root, "baseline", json_string(m->labels[0]));
+	json_object_set_new(root, "geomean", fmt_json_geomean(m));
 	json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
 				      JSON_REAL_PRECISION(10));
 	fputc('\n', out);

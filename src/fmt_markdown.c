@@ -44,6 +44,97 @@ static void fmt_md_cells(FILE *out, const char *const *cell, size_t n)
 	fputs(" |\n", out);
 }
 
+/* A row's name as a cell (with its benchmark in the groups view). */
+static void fmt_md_name(const struct compare_model *m,
+			const struct compare_row *row, const char *name,
+			FILE *out)
+{
+	fputs("| ", out);
+	if (fmt_view(m) == FMT_VIEW_GROUPS) {
+		fmt_md_str(out, row->bench);
+		fputc(' ', out);
+	}
+	fmt_md_str(out, name[0] == ' ' ? name + 2 : name);
+}
+
+/* One side's four cells of a wide row: its center, delta, interval and
+ * verdict, or its state alone ("<not supported>"). */
+static void fmt_md_wide_side(FILE *out, const char *state,
+			     const struct fmt_cells *c, bool primary)
+{
+	const char *cell[4] = { state ? state : c->cb, "", "", "" };
+
+	if (!state) {
+		cell[1] = c->delta;
+		cell[2] = c->msg[0] ? c->msg : c->ci;
+		cell[3] = primary ? c->verdict : "(secondary)";
+	}
+	for (size_t i = 0; i < 4; i++) {
+		fputs(" | ", out);
+		fmt_md_str(out, cell[i]);
+	}
+}
+
+/* Three sides or more: one table, the baseline's center and cv, then per
+ * side its center, delta, interval and verdict. */
+static void fmt_md_wide(const struct compare_model *m, FILE *out)
+{
+	fputs("\n| ", out);
+	fputs(fmt_view(m) == FMT_VIEW_SUITE ? "benchmark" : "metric", out);
+	fputs(" | ", out);
+	fmt_md_str(out, m->labels[0]);
+	fprintf(out, " %s | cv |", fmt_center_head(m));
+	for (size_t s = 1; s < m->n_sides; s++) {
+		fputc(' ', out);
+		fmt_md_str(out, m->labels[s]);
+		fprintf(out, " %s | delta | %g%% CI | verdict |",
+			fmt_center_head(m), (1 - m->alpha) * 100);
+	}
+	fputs("\n|---|--:|--:|", out);
+	for (size_t s = 1; s < m->n_sides; s++)
+		fputs("--:|--:|--:|:--|", out);
+	fputc('\n', out);
+	for (size_t r = 0; r < m->n_rows; r++) {
+		const struct compare_row *row = &m->rows[r];
+		struct fmt_cells c;
+		const char *st = fmt_stat_state(&row->stat[0]);
+
+		fmt_row_cells(m, row, 1, &c);
+		fmt_md_name(m, row, c.name, out);
+		if (st) {
+			fputs(" | ", out);
+			fmt_md_str(out, st);
+			fputs(" | ", out);
+			for (size_t s = 1; s < m->n_sides; s++)
+				fmt_md_wide_side(out, "", &c, false);
+			fputs(" |\n", out);
+			continue;
+		}
+		fputs(" | ", out);
+		fmt_md_str(out, c.ca);
+		fputs(" | ", out);
+		fmt_md_str(out, c.pa);
+		for (size_t s = 1; s < m->n_sides; s++) {
+			const char *ss = fmt_stat_state(&row->stat[s]);
+
+			fmt_row_cells(m, row, s, &c);
+			fmt_md_wide_side(out, ss, &c, row->primary);
+		}
+		fputs(" |\n", out);
+	}
+	if (!m->geomean)
+		return;
+	fputs("| geomean | | |", out);
+	for (size_t s = 1; s < m->n_sides; s++) {
+		struct fmt_cells c;
+
+		fmt_geomean_cells(m, s, &c);
+		fprintf(out, " | %s | %s | |", c.delta,
+			c.msg[0] ? c.msg : c.ci);
+	}
+	fputc('\n', out);
+}
+
 void fmt_markdown(const struct compare_model *m, FILE *out)
 {
 	char buf[2048];
@@ -53,7 +144,9 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 	fmt_md_str(out, buf);
 	fputs("**\n\n", out);
 	fmt_env(m, out, FMT_TEXT_WIDTH, true);
-	for (size_t s = 1; s < m->n_sides; s++) {
+	if (m->n_sides > 2)
+		fmt_md_wide(m, out);
+	for (size_t s = 1; m->n_sides == 2 && s < m->n_sides; s++) {
 		const char *pm = "cv";
 
 		fputs("\n| ", out);
@@ -91,7 +184,17 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 				c.n
 			}, 9);
 		}
+		if (m->geomean) {
+			struct fmt_cells c;
+
+			fmt_geomean_cells(m, s, &c);
+			fprintf(out, "| geomean |  |  |  |  | %s | %s | %s |  |  |\n",
+				c.delta, c.msg[0] ? c.msg : c.ci, c.p);
+		}
 	}
+	fmt_wide_geomean(m, false, buf, sizeof(buf));
+	if (buf[0])
+		fprintf(out, "\n%s\n", buf);
 	fmt_footer(m, buf, sizeof(buf));
 	fputc('\n', out);
 	fmt_md_str(out, buf);

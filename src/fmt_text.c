@@ -104,6 +104,15 @@ static void fmt_measure(const struct compare_model *m, size_t s,
 		    m->rows[r].stat[s].n != m->runs[s])
 			t->show_n = true;
 	}
+	if (m->geomean) {
+		struct fmt_cells c;
+
+		fmt_geomean_cells(m, s, &c);
+		t->w[C_NAME] = (int)fmax(t->w[C_NAME], (double)strlen(c.name));
+		t->w[C_DELTA] = (int)fmax(t->w[C_DELTA],
+					  (double)strlen(c.delta));
+		t->w[C_CI] = (int)fmax(t->w[C_CI], (double)strlen(c.ci));
+	}
 	t->total = 2; /* the wider gaps before C_CB and C_DELTA */
 	for (int i = 0; i < (t->show_n ? C_MAX : C_N); i++)
 		t->total += t->w[i] + (i ? 1 : 0);
@@ -138,6 +147,27 @@ static void fmt_numbers(const struct fmt_table *t, const struct fmt_cells *c,
 			fprintf(out, " %*s", t->w[i], fmt_cell(c, i));
 	}
 	fputc('\n', out);
+}
+
+void fmt_row_heads(const struct compare_model *m,
+		   const struct compare_row *row, const char **last_bench,
+		   bool *last_primary, const char *secondary, int width,
+		   FILE *out)
+{
+	char buf[128];
+
+	if (fmt_view(m) == FMT_VIEW_GROUPS &&
+	    (!*last_bench || strcmp(*last_bench, row->bench))) {
+		fmt_text_line(out, width, row->bench);
+		*last_bench = row->bench;
+		*last_primary = true;
+	}
+	if (!row->primary && *last_primary) {
+		snprintf(buf, sizeof(buf), "%s(secondary: %s)",
+			 fmt_view(m) == FMT_VIEW_GROUPS ? "  " : "", secondary);
+		fmt_text_line(out, width, buf);
+	}
+	*last_primary = row->primary;
 }
 
 static void fmt_pair_table(const struct compare_model *m, size_t s,
@@ -193,17 +223,8 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 		struct fmt_cells c;
 		char buf[256];
 
-		if (fmt_view(m) == FMT_VIEW_GROUPS &&
-		    (!last_bench || strcmp(last_bench, row->bench))) {
-			fmt_text_line(out, width, row->bench);
-			last_bench = row->bench;
-			last_primary = true;
-		}
-		if (!row->primary && last_primary)
-			fmt_text_line(out, width, fmt_view(m) == FMT_VIEW_GROUPS ?
-				"  (secondary: unadjusted p, no verdict)" :
-				"(secondary: unadjusted p, no verdict)");
-		last_primary = row->primary;
+		fmt_row_heads(m, row, &last_bench, &last_primary,
+			      "unadjusted p, no verdict", width, out);
 		fmt_row_cells(m, row, s, &c);
 		if (c.special) {
 			snprintf(buf, sizeof(buf), "%-*s %s", t.w[C_NAME],
@@ -224,6 +245,16 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 		else
 			fprintf(out, "%-*s", indent, c.name);
 		fmt_numbers(&t, &c, colour, out);
+	}
+	if (m->geomean) {
+		struct fmt_cells c;
+
+		fmt_geomean_cells(m, s, &c);
+		if (split)
+			fprintf(out, "%s\n%*s", c.name, indent, "");
+		else
+			fprintf(out, "%-*s", indent, c.name);
+		fmt_numbers(&t, &c, false, out);
 	}
 }
 
@@ -288,17 +319,30 @@ void fmt_text(const struct compare_model *m, FILE *out, int width,
 	fmt_title(m, buf, sizeof(buf));
 	fmt_wrap(out, buf, width, "");
 	fmt_env(m, out, width, false);
-	for (size_t s = 1; s < m->n_sides; s++) {
+	if (m->n_sides > 2) {
 		fputc('\n', out);
-		if (m->n_sides > 2) {
-			snprintf(buf, sizeof(buf), "%s vs %s:", m->labels[0],
-				 m->labels[s]); /* fmt_text_line escapes */
-			fmt_text_line(out, width, buf);
-		}
+		fmt_wide(m, out, width);
+	}
+	for (size_t s = 1; m->n_sides == 2 && s < m->n_sides; s++) {
+		fputc('\n', out);
 		fmt_pair(m, s, out, width, colour);
 	}
 	fmt_boots(m, out, width);
+	fmt_wide_geomean(m, m->n_sides > 2, buf, sizeof(buf));
+	if (buf[0]) {
+		fputc('\n', out);
+		fmt_wrap(out, buf, width, "");
+	}
 	fputc('\n', out);
 	fmt_footer(m, buf, sizeof(buf));
+	if (m->n_sides > 2) {
+		char lab[512], all[2560];
+
+		snprintf(all, sizeof(all), "Per side: its %s and its delta against %s, marked * significant, ~ not significant, ? no verdict (too few runs or boots); the intervals and p-values are in --format csv and json. %s",
+			 fmt_center_head(m), fmt_label(m, 0, lab, sizeof(lab)),
+			 buf);
+		fmt_wrap(out, all, width, "");
+		return;
+	}
 	fmt_wrap(out, buf, width, "");
 }

@@ -59,8 +59,23 @@ bool fmt_colour(FILE *out);
 /* A value in at most 7 characters, 4 significant digits: "1009",
  * "12480", "1.235M", "0.0123". */
 void fmt_value(double v, char *buf, size_t len);
+/* Before row in the text tables: its benchmark's heading (groups view)
+ * when it starts one, "(secondary: what)" when the secondary rows start;
+ * *last_bench and *last_primary carry the state from row to row. */
+void fmt_row_heads(const struct compare_model *m,
+		   const struct compare_row *row, const char **last_bench,
+		   bool *last_primary, const char *secondary, int width,
+		   FILE *out);
 /* One line, cut to width with "..." when longer. */
 void fmt_text_line(FILE *out, int width, const char *s);
+/* A time row (unit "ns") in unit u: the divisor from ns and the unit's
+ * name; TIME_UNIT_AUTO picks the largest unit in which ref (the row's
+ * typical value, in ns) is at least 1. Other rows: 1 and their unit. */
+double fmt_time_scale(enum time_unit u, const char *unit, double ref,
+		      const char **name);
+/* v (ns) / div as fmt_value() does, but 4 significant digits below 10000
+ * when div scales a time ("202.1", not "202"). */
+void fmt_scaled(double v, double div, char *buf, size_t len);
 /* A fraction as a signed percentage: "+3.7%", "-12%". */
 void fmt_pct(double frac, char *buf, size_t len);
 
@@ -84,12 +99,27 @@ enum fmt_view {
 };
 
 enum fmt_view fmt_view(const struct compare_model *m);
+/* "<missing>", "<not supported>", "<not counted>", or NULL: st has
+ * values. */
+const char *fmt_stat_state(const struct compare_stat *st);
+/* fmt_wide.c: three sides or more, a column group per side (text and
+ * mail). */
+void fmt_wide(const struct compare_model *m, FILE *out, int width);
+/* What the geomean row is, as one paragraph ("" without a geomean);
+ * with intervals, each side's interval too (the wide table has no
+ * interval column). */
+void fmt_wide_geomean(const struct compare_model *m, bool intervals,
+		      char *buf, size_t len);
 /* Side s's label as shown: control characters escaped (escape.h; the
  * model keeps labels as given, for json and charts). Returns buf. */
 const char *fmt_label(const struct compare_model *m, size_t s, char *buf,
 		      size_t len);
 void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		   size_t s, struct fmt_cells *c);
+/* The geomean row's cells for side s (m->geomean set): name, delta and
+ * interval, or msg saying why there is none. */
+void fmt_geomean_cells(const struct compare_model *m, size_t s,
+		       struct fmt_cells *c);
 /* Column heading of the centers: "median" or "mean". */
 const char *fmt_center_head(const struct compare_model *m);
 /* The footer as one paragraph (callers wrap it). */

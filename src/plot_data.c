@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * plot_data: the data files of the delta and scaling charts, written from
- * the compare model (compare.h): plot never recomputes a statistic. The
- * columns are documented in abstat-plot(1), PLOT DATA FILES; the scripts
- * are plots/delta.gp and plots/scaling.gp.
+ * plot_data: the data file of the delta chart, written from the compare
+ * model (compare.h): plot never recomputes a statistic, and the fields
+ * every data writer shares. The columns are documented in abstat-plot(1),
+ * PLOT DATA FILES; the script is plots/delta.gp (the scaling chart's data:
+ * plot_scaling.c).
  *
  * A data file is gnuplot "index" blocks (separated by two blank lines);
  * every line starts with a number, so no user string can begin a line and
@@ -36,8 +37,7 @@ void plot_put_str(FILE *f, const char *s, bool ascii)
 	}
 }
 
-/* A number field; gnuplot reads NaN as an undefined value (no point). */
-static void plot_put_num(FILE *f, double v)
+void plot_put_num(FILE *f, double v)
 {
 	if (isfinite(v))
 		fprintf(f, "\t%.6g", v);
@@ -45,7 +45,7 @@ static void plot_put_num(FILE *f, double v)
 		fputs("\tNaN", f);
 }
 
-static void plot_put_field(FILE *f, const char *s, bool ascii)
+void plot_put_field(FILE *f, const char *s, bool ascii)
 {
 	fputc('\t', f);
 	plot_put_str(f, s, ascii);
@@ -280,148 +280,4 @@ int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
 	plot_delta_rows(m, keep, f, ascii);
 	free(keep);
 	return 0;
-}
-
-/* The copies of benchmark bench in a side's first file holding it. */
-static unsigned plot_bench_copies(const struct side *side, const char *bench)
-{
-	for (size_t f = 0; f < side->n_files; f++)
-		for (size_t b = 0; b < side->files[f]->n_bench; b++)
-			if (!strcmp(side->files[f]->bench[b].name, bench))
-				return side->files[f]->bench[b].copies;
-	return 0;
-}
-
-/* Scaling needs ops: a side whose first benchmark never reported any. */
-static const struct side *plot_side_without_ops(const struct side *sides,
-						size_t n)
-{
-	for (size_t s = 0; s < n; s++) {
-		const struct result *r = sides[s].files[0];
-		bool ops = false;
-
-		for (size_t b = 0; b < r->n_bench && !ops; b++)
-			for (size_t k = 0; k < r->bench[b].n_runs; k++)
-				ops |= r->bench[b].runs[k].total.has_ops;
-		if (!ops)
-			return &sides[s];
-	}
-	return NULL;
-}
-
-/* One block per benchmark: copies, median, CI low, CI high, ideal, label;
- * rows in order of copies. */
-static void plot_scaling_block(const struct compare_model *m,
-			       const struct compare_row *row,
-			       const struct side *sides, FILE *f, bool ascii)
-{
-	size_t n = m->n_sides, first = n;
-	unsigned *copies = calloc(n, sizeof(*copies));
-	bool *done = calloc(n, sizeof(*done));
-
-	fputs("\n\n", f);
-	for (size_t s = 0; copies && s < n; s++)
-		copies[s] = plot_bench_copies(&sides[s], row->bench);
-	for (size_t i = 0; copies && done && i < n; i++) {
-		size_t best = n;
-		double ideal;
-
-		/* Selection of the next-fewest copies: n is a handful. */
-		for (size_t s = 0; s < n; s++)
-			if (!done[s] && row->stat[s].present &&
-			    row->stat[s].n && copies[s] &&
-			    (best == n || copies[s] < copies[best]))
-				best = s;
-		if (best == n)
-			break;
-		done[best] = true;
-		if (first == n)
-			first = best;
-		ideal = row->stat[first].run.median / copies[first] *
-			copies[best];
-		fprintf(f, "%u", copies[best]);
-		plot_put_num(f, row->stat[best].run.median);
-		plot_put_num(f, row->stat[best].run.median_lo);
-		plot_put_num(f, row->stat[best].run.median_hi);
-		plot_put_num(f, ideal);
-		plot_put_field(f, m->labels[best], ascii);
-		fputc('\n', f);
-	}
-	if (first == n)
-		fputs("1\tNaN\tNaN\tNaN\tNaN\t-\n", f);
-	free(copies);
-	free(done);
-}
-
-int plot_data_scaling_check(const struct side *sides, size_t n, char *err,
-			    size_t len)
-{
-	const struct side *bad;
-	bool differ = false;
-
-	for (size_t s = 1; s < n; s++)
-		differ |= plot_side_copies(&sides[s]) !=
-			  plot_side_copies(&sides[0]);
-	if (!differ) {
-		snprintf(err, len, "the scaling chart needs results run with different --copies (these all have %u); plot them with --kind delta or runs",
-			 plot_side_copies(&sides[0]));
-		return -EINVAL;
-	}
-	bad = plot_side_without_ops(sides, n);
-	if (bad) {
-		snprintf(err, len, "the scaling chart needs operation counts (ops/s) and %s has none; measure built-in workloads (-w) or pass --ops N",
-			 bad->files[0]->path ? bad->files[0]->path : "a side");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-int plot_data_scaling_opts(const struct compare_opts *in,
-			   struct compare_opts *out, char **allow)
-{
-	/* Throughput is the one metric of this chart, and N copies are
-	 * pinned to N CPUs by design: that difference is the experiment. */
-	*out = *in;
-	out->metrics = "ops/s";
-	out->events = NULL;
-	if (asprintf(allow, "%s%scpu.pinned,cpu.pinned_siblings",
-		     in->allow_env_diff ? in->allow_env_diff : "",
-		     in->allow_env_diff ? "," : "") < 0) {
-		*allow = NULL;
-		return -ENOMEM;
-	}
-	out->allow_env_diff = *allow;
-	return 0;
-}
-
-void plot_data_scaling(const struct compare_model *m,
-		       const struct side *sides, FILE *f, bool ascii)
-{
-	char title[512], list[256];
-	size_t n = m->n_sides;
-	unsigned most = 1;
-
-	plot_bench_list(m, NULL, list, sizeof(list));
-	snprintf(title, sizeof(title), "%s: aggregate throughput vs copies",
-		 list);
-	fputs("0", f);
-	plot_put_field(f, title, ascii);
-	plot_put_field(f,
-		       "median ops/s summed over copies, 95% CI; dashed: linear scaling",
-		       ascii);
-	for (size_t s = 0; s < n; s++)
-		for (size_t r = 0; r < m->n_rows; r++) {
-			unsigned k = plot_bench_copies(&sides[s],
-						       m->rows[r].bench);
-
-			most = k > most ? k : most;
-		}
-	fprintf(f, "\t%zu\t%u\n\n\n", m->n_rows, most);
-	for (size_t r = 0; r < m->n_rows; r++) {
-		fprintf(f, "%zu", r);
-		plot_put_field(f, m->rows[r].bench, ascii);
-		fputc('\n', f);
-	}
-	for (size_t r = 0; r < m->n_rows; r++)
-		plot_scaling_block(m, &m->rows[r], sides, f, ascii);
 }

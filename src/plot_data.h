@@ -39,15 +39,29 @@ void plot_put_str(FILE *f, const char *s, bool ascii);
  * compare model the caller built (and whose warnings it printed). */
 int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
 		    char *err, size_t len);
-/* The scaling chart needs sides of different --copies, all with ops. */
-int plot_data_scaling_check(const struct side *sides, size_t n, char *err,
-			    size_t len);
-/* The model options of the scaling chart (ops/s only; pinning may
- * differ): *allow is the malloc'd --allow-env-diff list out points to. */
+/* plot_scaling.c: the scaling chart. Its model options: one metric
+ * (--metric, default ops/s), pinning may differ (N copies on N CPUs is
+ * the experiment): *allow is the malloc'd --allow-env-diff list out
+ * points to. 0, -EINVAL with the reason in err, or -ENOMEM. */
 int plot_data_scaling_opts(const struct compare_opts *in,
-			   struct compare_opts *out, char **allow);
-void plot_data_scaling(const struct compare_model *m,
-		       const struct side *sides, FILE *f, bool ascii);
+			   struct compare_opts *out, char **allow, char *err,
+			   size_t len);
+/* The sides must have operation counts when the metric is ops/s. */
+int plot_data_scaling_check(const struct compare_opts *o,
+			    const struct side *sides, size_t n, char *err,
+			    size_t len);
+/* The data of metric's rows: a curve per side label (and benchmark),
+ * the scanned parameter on x. 0, or -EINVAL (nothing scanned) with the reason in
+ * err, or -ENOMEM. */
+int plot_data_scaling(const struct compare_model *m,
+		      const struct side *sides, const char *metric, FILE *f,
+		      bool ascii, char *err, size_t len);
+
+/* A number field, tab first; gnuplot reads NaN as an undefined value (no
+ * point). */
+void plot_put_num(FILE *f, double v);
+/* A string field (plot_put_str), tab first. */
+void plot_put_field(FILE *f, const char *s, bool ascii);
 
 /* The rows of the runs chart: --metric and -e LIST, NULL for defaults;
  * dist: the same data for the distribution chart (plots/dist.gp), with

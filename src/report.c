@@ -70,9 +70,12 @@ static void report_header(const struct result *r, const struct benchmark *b,
 }
 
 static void report_metric(const struct metric *m, int nw,
-			  const char **last_reason, FILE *out)
+			  const char **last_reason, enum time_unit tu,
+			  FILE *out)
 {
 	struct stats_summary s;
+	const char *unit;
+	double div;
 	char v[5][16], name[512], why[1024];
 
 	escape_str(m->name, name, sizeof(name));
@@ -101,13 +104,14 @@ static void report_metric(const struct metric *m, int nw,
 		fprintf(out, " <undetermined>\n");
 		return;
 	}
-	fmt_value(s.median, v[0], sizeof(v[0]));
-	fmt_value(s.mean, v[1], sizeof(v[1]));
-	fmt_value(s.sd, v[2], sizeof(v[2]));
-	fmt_value(s.min, v[3], sizeof(v[3]));
-	fmt_value(s.max, v[4], sizeof(v[4]));
+	div = fmt_time_scale(tu, m->unit, s.median, &unit);
+	fmt_scaled(s.median, div, v[0], sizeof(v[0]));
+	fmt_scaled(s.mean, div, v[1], sizeof(v[1]));
+	fmt_scaled(s.sd, div, v[2], sizeof(v[2]));
+	fmt_scaled(s.min, div, v[3], sizeof(v[3]));
+	fmt_scaled(s.max, div, v[4], sizeof(v[4]));
 	fprintf(out, " %8s %8s %8s %8s %8s %4zu%s%s%s\n", v[0], v[1], v[2],
-		v[3], v[4], m->n, m->unit[0] ? " " : "", m->unit,
+		v[3], v[4], m->n, unit[0] ? " " : "", unit,
 		m->scaled ? " *" : !m->counted ? " !" : "");
 }
 
@@ -187,7 +191,7 @@ static void report_bench(const struct report_opts *o, const struct result *r,
 	for (size_t i = 0; i < set.n; i++) {
 		if (!report_shown(o, &set.m[i]))
 			continue;
-		report_metric(&set.m[i], nw, &last_reason, out);
+		report_metric(&set.m[i], nw, &last_reason, o->time_unit, out);
 		scaled |= set.m[i].scaled;
 		partial |= set.m[i].supported && !set.m[i].counted &&
 			   set.m[i].n;

@@ -14,6 +14,7 @@ struct report_opts {
 	enum out_format format; /* text, json or csv (report_format_ok) */
 	const char *metrics;    /* --metric LIST: only these rows, or NULL */
 	const char *events;     /* show -e LIST: only these rows, or NULL */
+	enum time_unit time_unit; /* --time-unit: time rows (ns) in it */
 };
 
 /* A single result prints as text, json or csv, not in the other formats. */

@@ -4,8 +4,14 @@
  * argument is one side: FILE, FILE,FILE (several boots of one
  * configuration) or LABEL=FILE[,FILE...]. An argument naming an existing
  * file is always a single file, so names holding '=' or ',' still work.
+ * An item that is a directory stands for every *.json below it (the
+ * files of a fleet's runs), one with *, ? or [ for the files its glob(7)
+ * matches, both in sorted order.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <glob.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +53,89 @@ static int side_read_file(struct side *side, const char *path, char *err,
 	return 0;
 }
 
+static int side_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every *.json below dir (subdirectories too, each level sorted). */
+static int side_read_dir(struct side *side, const char *dir, int depth,
+			 char *err, size_t len)
+{
+	struct dirent **ents;
+	int n = scandir(dir, &ents, NULL, alphasort), rc = 0;
+
+	if (n < 0) {
+		int e = errno;
+
+		snprintf(err, len, "%s: %s", dir, strerror(e));
+		return -e;
+	}
+	for (int i = 0; i < n; i++) {
+		const char *name = ents[i]->d_name;
+		size_t nl = strlen(name);
+		char path[4096];
+		struct stat st;
+
+		if (rc || name[0] == '.' ||
+		    snprintf(path, sizeof(path), "%s/%s", dir, name) >=
+			    (int)sizeof(path) ||
+		    stat(path, &st))
+			continue;
+		if (S_ISDIR(st.st_mode) && depth < 8)
+			rc = side_read_dir(side, path, depth + 1, err, len);
+		else if (S_ISREG(st.st_mode) && nl > 5 &&
+			 !strcmp(name + nl - 5, ".json"))
+			rc = side_read_file(side, path, err, len);
+	}
+	for (int i = 0; i < n; i++)
+		free(ents[i]);
+	free(ents);
+	return rc;
+}
+
+static int side_read_glob(struct side *side, const char *pat, char *err,
+			  size_t len)
+{
+	glob_t g;
+	int rc = glob(pat, 0, NULL, &g);
+
+	if (rc == GLOB_NOMATCH) {
+		snprintf(err, len, "no file matches '%s'", pat);
+		return -ENOENT;
+	}
+	if (rc) {
+		snprintf(err, len, "%s: cannot read the files it names", pat);
+		return -EIO;
+	}
+	qsort(g.gl_pathv, g.gl_pathc, sizeof(*g.gl_pathv), side_name_cmp);
+	for (size_t i = 0; i < g.gl_pathc && !rc; i++)
+		rc = side_read_file(side, g.gl_pathv[i], err, len);
+	globfree(&g);
+	return rc;
+}
+
+/* One item of a side's list: a file, a directory or a glob. */
+static int side_read_item(struct side *side, const char *item, char *err,
+			  size_t len)
+{
+	struct stat st;
+	size_t before = side->n_files;
+	int rc;
+
+	if (!stat(item, &st) && S_ISDIR(st.st_mode))
+		rc = side_read_dir(side, item, 0, err, len);
+	else if (access(item, F_OK) && strpbrk(item, "*?["))
+		rc = side_read_glob(side, item, err, len);
+	else
+		return side_read_file(side, item, err, len);
+	if (!rc && side->n_files == before) {
+		snprintf(err, len, "%s: no result file (*.json) in it", item);
+		rc = -ENOENT;
+	}
+	return rc;
+}
+
 static int side_read_spec(const char *spec, struct side *side, char *err,
 			  size_t len)
 {
@@ -56,7 +145,7 @@ static int side_read_spec(const char *spec, struct side *side, char *err,
 
 	memset(side, 0, sizeof(*side));
 	if (!access(spec, F_OK))
-		return side_read_file(side, spec, err, len);
+		return side_read_item(side, spec, err, len);
 	if (eq && !memchr(spec, '/', (size_t)(eq - spec))) {
 		if (eq == spec) {
 			snprintf(err, len, "empty label in '%s'; expected LABEL=FILE[,FILE...]",
@@ -64,6 +153,7 @@ static int side_read_spec(const char *spec, struct side *side, char *err,
 			return -EINVAL;
 		}
 		side->label = strndup(spec, (size_t)(eq - spec));
+		side->label_given = true;
 		list = eq + 1;
 	}
 	copy = strdup(list);
@@ -71,7 +161,7 @@ static int side_read_spec(const char *spec, struct side *side, char *err,
 		return side_nomem(err, len);
 	for (tok = strtok_r(copy, ",", &save); tok && !rc;
 	     tok = strtok_r(NULL, ",", &save))
-		rc = side_read_file(side, tok, err, len);
+		rc = side_read_item(side, tok, err, len);
 	free(copy);
 	if (!rc && !side->n_files) {
 		snprintf(err, len, "no file in '%s'; expected FILE, FILE,FILE or LABEL=FILE[,FILE...]",
@@ -131,4 +221,38 @@ int side_read(char *const *specs, size_t n_specs, struct side **out,
 	*out = sides;
 	*n_out = n;
 	return rc;
+}
+
+const char *side_host(const struct result *r)
+{
+	const json_t *h = r->env ? json_object_get(r->env, "host") : NULL;
+
+	return json_is_string(h) && strcmp(json_string_value(h), "unknown") ?
+		       json_string_value(h) : NULL;
+}
+
+int side_check_hosts(const struct side *sides, size_t n, char *err,
+		     size_t len)
+{
+	for (size_t s = 0; s < n; s++) {
+		const char *first = NULL;
+
+		for (size_t f = 0; f < sides[s].n_files; f++) {
+			const char *h = side_host(sides[s].files[f]);
+
+			if (!h)
+				continue;
+			if (!first) {
+				first = h;
+			} else if (strcmp(first, h)) {
+				snprintf(err, len, "side '%s' mixes hosts '%s' and '%s'; give each host its own side, or --by host, or --pool-hosts to pool them",
+					 sides[s].label ? sides[s].label :
+					 sides[s].files[0]->label ?
+							  sides[s].files[0]->label : "?",
+					 first, h);
+				return -EINVAL;
+			}
+		}
+	}
+	return 0;
 }

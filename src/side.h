@@ -2,7 +2,8 @@
 /*
  * side: one configuration in a comparison: one or more result files (the
  * boots of that configuration) and its label. side.c reads the operands of
- * compare and plot (FILE, FILE,FILE, LABEL=FILE[,FILE...]) into sides.
+ * compare and plot (FILE, FILE,FILE, LABEL=FILE[,FILE...], each item a
+ * file, a directory or a glob) into sides.
  */
 #ifndef ABSTAT_SIDE_H
 #define ABSTAT_SIDE_H
@@ -13,6 +14,7 @@
 
 struct side {
 	char *label;           /* from LABEL=..., or the results' label */
+	bool label_given;      /* label came from LABEL=... */
 	struct result **files; /* one per boot */
 	size_t n_files;
 };
@@ -25,5 +27,14 @@ struct side {
 int side_read(char *const *specs, size_t n_specs, struct side **out,
 	      size_t *n_out, char *err, size_t len);
 void side_free(struct side *sides, size_t n);
+
+/* The host a result was measured on (env.host), or NULL when it does not
+ * say (files from before it was recorded). */
+const char *side_host(const struct result *r);
+/* 0, or -EINVAL naming the side and two of its hosts when a side pools
+ * files of several hosts (compare and plot refuse it without
+ * --pool-hosts). */
+int side_check_hosts(const struct side *sides, size_t n, char *err,
+		     size_t len);
 
 #endif

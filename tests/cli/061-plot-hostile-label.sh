@@ -16,7 +16,6 @@ python3 "$G" c.json --label "$label" --copies 2 --seed 3 || fail "gen c"
 # (Not "want": lib.sh's expect_exit sets $want; the old script checked "0".)
 # A chart key holds at most 60 bytes of a label (gnuplot drops a title
 # that does not fit): longer ones show their first 57 and "...".
-# (The scaling chart writes it beside its points, whole.)
 whole=$(printf '%s' "$label" | tr '\n' ' ')
 shown=$whole
 [ ${#shown} -gt 60 ] && shown="$(printf '%s' "$shown" | cut -c1-57)..."
@@ -47,7 +46,6 @@ for kind in delta runs scaling; do
 		(gnuplot "$kind.gp") >/dev/null 2>&1 || fail "gnuplot $kind.gp failed"
 	'
 	test_expect_success "--kind $kind: the svg shows the label literally" '
-		if [ $kind = scaling ]; then shown=$whole; fi
 		python3 "$TESTTMP/svgtext.py" "$kind.svg" "$shown" ||
 			fail "$kind.svg does not show the label literally"
 	'

@@ -31,9 +31,12 @@ abstat-flame.1|perf.txt|needs the output of perf record (tests/cli/142 makes one
 fixtures() {
 	case $1 in
 	abstat-compare.1) echo defconfig.json paravirt.json a1.json a2.json \
-		a3.json b1.json b2.json b3.json good.json test.json ;;
+		a3.json b1.json b2.json b3.json good.json test.json \
+		k47.json k52.json kcur.json res/k47/b1.json res/k47/b2.json \
+		res/k52/b1.json res/k52/b2.json ;;
 	abstat-doctor.1) echo a.json b.json ;;
-	abstat-plot.1) echo defconfig.json paravirt.json run.json a.json b.json ;;
+	abstat-plot.1) echo defconfig.json paravirt.json run.json a.json b.json \
+		k47-1.json k47-2.json k52-1.json k52-2.json ;;
 	abstat-recover.1) echo side-a.json.journal ;;
 	abstat-flame.1) echo stat.btrace stat-idle.btrace prof-a.json prof-b.json ;;
 	esac
@@ -122,8 +125,14 @@ fixture() {
 			python3 "$TOP/tests/fixtures/flame/add-profile.py" "run-$1" "$1" \
 				"$TOP/tests/fixtures/flame/$(echo "$1" | sed 's/prof-\(.\).json/\1/').folded" ||
 			fail "fixture $1" ;;
+	*-[0-9].json)
+		# LABEL-N.json: N copies, labelled LABEL (a scaling chart)
+		c=${1##*-} && abstat run -q -r 3 -w getppid -n "${1%-*}" \
+			--copies "${c%.json}" -o "$1" >/dev/null 2>&1 ||
+			fail "fixture $1" ;;
 	*)
-		abstat run -q -r 3 -w getppid -n "${1%.json}" -o "$1" >/dev/null 2>&1 ||
+		mkdir -p "$(dirname "$1")" &&
+			abstat run -q -r 3 -w getppid -n "${1%.json}" -o "$1" >/dev/null 2>&1 ||
 			fail "fixture $1" ;;
 	esac
 	return 0

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+/*
+ * compare_geomean: the geomean row of a suite. For each non-baseline
+ * side, the geometric mean over the benchmarks of the ratios
+ * center(side) / center(baseline) of their primary rows (Fleming and
+ * Wallace, "How not to lie with statistics: the correct way to summarize
+ * benchmark results", CACM 29(3), 1986: ratios are summarised by their
+ * geometric mean). Its interval is the delta method on the log ratios
+ * (Casella and Berger, Statistical Inference, 2nd ed., 5.5.4): each
+ * benchmark's log ratio l_i has the standard error its own interval
+ * implies, se_i = (log(1 + hi_i) - log(1 + lo_i)) / (2 z), the
+ * benchmarks are independent, so mean(l) has se sqrt(sum se_i^2) / k
+ * and the interval is exp(mean(l) +- z se) - 1, z the normal quantile
+ * at 1 - alpha / 2. A summary, never a test: no verdict, no exit status.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "stats.h"
+
+/* The standard normal quantile, as Student's t with very many degrees of
+ * freedom. */
+static double geomean_z(double alpha)
+{
+	return stats_t_quantile(1 - alpha / 2, 1e9);
+}
+
+static void geomean_side(const struct compare_model *m, size_t s,
+			 struct compare_geomean *g)
+{
+	double z = geomean_z(m->alpha), sum = 0, var = 0, se;
+	int dir = -1;
+
+	for (size_t r = 0; r < m->n_rows; r++) {
+		const struct compare_row *row = &m->rows[r];
+		const struct compare_delta *d = &row->delta[s];
+		double l, h;
+
+		if (!row->primary)
+			continue;
+		if (!d->has_delta || d->absolute || (!d->has_p && !d->exact)) {
+			g->why = "a delta without interval";
+			return;
+		}
+		if (dir >= 0 && dir != row->higher_is_better) {
+			g->why = "mixed better directions";
+			return;
+		}
+		dir = row->higher_is_better;
+		l = log1p(d->delta);
+		h = (log1p(d->hi) - log1p(d->lo)) / (2 * z);
+		sum += l;
+		var += h * h;
+		g->n++;
+	}
+	if (g->n < 2) {
+		g->why = "< 2 benchmarks";
+		return;
+	}
+	sum /= (double)g->n;
+	se = sqrt(var) / (double)g->n;
+	g->delta = expm1(sum);
+	g->lo = expm1(sum - z * se);
+	g->hi = expm1(sum + z * se);
+	g->has = isfinite(g->delta) && isfinite(g->lo) && isfinite(g->hi);
+	if (!g->has)
+		g->why = "not finite";
+}
+
+int compare_geomean(struct compare_model *m)
+{
+	if (m->n_bench < 2 || m->n_sides < 2)
+		return 0;
+	m->geomean = calloc(m->n_sides, sizeof(*m->geomean));
+	if (!m->geomean)
+		return -ENOMEM;
+	for (size_t s = 1; s < m->n_sides; s++)
+		geomean_side(m, s, &m->geomean[s]);
+	return 0;
+}

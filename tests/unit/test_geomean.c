@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+/*
+ * geomean and time-unit unit tests: compare_geomean() on hand-built
+ * models (tables of per-benchmark deltas and intervals; expectations
+ * computed by hand: exp(mean(log1p d)) - 1, the interval by the delta
+ * method with se_i = (log1p(hi) - log1p(lo)) / (2 z), z = 1.959964),
+ * and fmt_time_scale()'s choice of unit.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "compare.h"
+#include "format.h"
+
+#define N(x) (sizeof(x) / sizeof((x)[0]))
+#define Z 1.959963984540054
+
+struct bench_case {
+	double delta, lo, hi;
+	bool has_p, absolute, higher;
+};
+
+/* A model of k benchmarks, one primary row each, two sides. */
+static struct compare_model *model(const struct bench_case *b, size_t k)
+{
+	struct compare_model *m = calloc(1, sizeof(*m));
+
+	m->n_sides = 2;
+	m->alpha = 0.05;
+	m->n_bench = k;
+	m->n_rows = k;
+	m->rows = calloc(k, sizeof(*m->rows));
+	for (size_t i = 0; i < k; i++) {
+		struct compare_row *r = &m->rows[i];
+
+		r->primary = true;
+		r->higher_is_better = b[i].higher;
+		r->delta = calloc(2, sizeof(*r->delta));
+		r->delta[1] = (struct compare_delta){
+			.has_delta = true, .delta = b[i].delta, .lo = b[i].lo,
+			.hi = b[i].hi, .has_p = b[i].has_p,
+			.absolute = b[i].absolute,
+		};
+	}
+	return m;
+}
+
+static void model_free(struct compare_model *m)
+{
+	for (size_t i = 0; i < m->n_rows; i++)
+		free(m->rows[i].delta);
+	free(m->rows);
+	free(m->geomean);
+	free(m);
+}
+
+static void test_geomean_value(void **state)
+{
+	static const struct {
+		int line;
+		struct bench_case b[3];
+		size_t k;
+		bool has;
+		double delta;
+	} cases[] = {
+		/* (1.1 * 1.21)^(1/2) = 1.1 * 1.1^(1/2)... = 1.15369 */
+		{ __LINE__, { { 0.10, 0.05, 0.15, true, false, false }, { 0.21, 0.20, 0.22, true, false, false } },
+		  2, true, 0.153689 },
+		/* a ratio and its inverse: 0 */
+		{ __LINE__, { { 1.0, 0.9, 1.1, true, false, false }, { -0.5, -0.55, -0.45, true, false, false } },
+		  2, true, 0 },
+		{ __LINE__, { { 0.03, 0.02, 0.04, true, false, false }, { 0.06, 0.05, 0.07, true, false, false },
+			      { 0.0, -0.01, 0.01, true, false, false } }, 3, true, 0.0295 },
+		/* one benchmark: none */
+		{ __LINE__, { { 0.1, 0.0, 0.2, true, false, false } }, 1, false, 0 },
+		/* no interval (too few runs): none */
+		{ __LINE__, { { 0.1, 0.1, 0.1, false, false, false }, { 0.2, 0.1, 0.3, true, false, false } },
+		  2, false, 0 },
+		/* an absolute delta: none */
+		{ __LINE__, { { 1, 0, 2, true, true, false }, { 0.2, 0.1, 0.3, true, false, false } },
+		  2, false, 0 },
+		/* better directions differ: none */
+		{ __LINE__, { { 0.1, 0, 0.2, true, false, true }, { 0.2, 0.1, 0.3, true, false, false } },
+		  2, false, 0 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < N(cases); i++) {
+		struct compare_model *m = model(cases[i].b, cases[i].k);
+
+		if (cases[i].k < 2)
+			m->n_bench = 2; /* one row, but a suite */
+		assert_int_equal(compare_geomean(m), 0);
+		assert_non_null(m->geomean);
+		print_message("line %d\n", cases[i].line);
+		assert_int_equal(m->geomean[1].has, cases[i].has);
+		if (!cases[i].has) {
+			assert_non_null(m->geomean[1].why);
+		} else {
+			assert_true(fabs(m->geomean[1].delta - cases[i].delta) <
+				    5e-4);
+			assert_true(m->geomean[1].lo < m->geomean[1].delta);
+			assert_true(m->geomean[1].hi > m->geomean[1].delta);
+		}
+		model_free(m);
+	}
+}
+
+/* The interval by hand for one case. */
+static void test_geomean_interval(void **state)
+{
+	static const struct bench_case b[] = {
+		{ 0.10, 0.05, 0.15, true, false, false }, { 0.21, 0.20, 0.22, true, false, false },
+	};
+	struct compare_model *m = model(b, 2);
+	double l = (log1p(0.10) + log1p(0.21)) / 2;
+	double s1 = (log1p(0.15) - log1p(0.05)) / (2 * Z);
+	double s2 = (log1p(0.22) - log1p(0.20)) / (2 * Z);
+	double se = sqrt(s1 * s1 + s2 * s2) / 2;
+
+	(void)state;
+	assert_int_equal(compare_geomean(m), 0);
+	assert_true(fabs(m->geomean[1].lo - expm1(l - Z * se)) < 1e-6);
+	assert_true(fabs(m->geomean[1].hi - expm1(l + Z * se)) < 1e-6);
+	assert_int_equal(m->geomean[1].n, 2);
+	model_free(m);
+}
+
+static void test_geomean_single(void **state)
+{
+	static const struct bench_case b[] = { { 0.1, 0, 0.2, true, false, false } };
+	struct compare_model *m = model(b, 1);
+
+	(void)state;
+	assert_int_equal(compare_geomean(m), 0);
+	assert_null(m->geomean); /* one benchmark: no geomean at all */
+	model_free(m);
+}
+
+static void test_time_scale(void **state)
+{
+	static const struct {
+		int line;
+		enum time_unit u;
+		const char *unit;
+		double ref;
+		double div;
+		const char *name;
+	} cases[] = {
+		{ __LINE__, TIME_UNIT_AUTO, "ns", 932, 1, "ns" },
+		{ __LINE__, TIME_UNIT_AUTO, "ns", 1009, 1e3, "us" },
+		{ __LINE__, TIME_UNIT_AUTO, "ns", 202.1e6, 1e6, "ms" },
+		{ __LINE__, TIME_UNIT_AUTO, "ns", 1.358e9, 1e9, "s" },
+		{ __LINE__, TIME_UNIT_AUTO, "ns", 3.6e12, 1e9, "s" },
+		{ __LINE__, TIME_UNIT_AUTO, "ns", 0, 1, "ns" },
+		{ __LINE__, TIME_UNIT_MS, "ns", 5, 1e6, "ms" },
+		{ __LINE__, TIME_UNIT_NS, "ns", 5e9, 1, "ns" },
+		{ __LINE__, TIME_UNIT_S, "ns", 1, 1e9, "s" },
+		{ __LINE__, TIME_UNIT_AUTO, "kB", 1e6, 1, "kB" },
+		{ __LINE__, TIME_UNIT_MS, "", 1e9, 1, "" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < N(cases); i++) {
+		const char *name;
+		double div = fmt_time_scale(cases[i].u, cases[i].unit,
+					    cases[i].ref, &name);
+
+		print_message("line %d\n", cases[i].line);
+		assert_true(div == cases[i].div);
+		assert_string_equal(name, cases[i].name);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_geomean_value),
+		cmocka_unit_test(test_geomean_interval),
+		cmocka_unit_test(test_geomean_single),
+		cmocka_unit_test(test_time_scale),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
