@@ -203,6 +203,13 @@ static const struct cli_use recover_opts[] = {
 	USE_HELP(OPT_FORCE, "overwrite an existing file"), END,
 };
 
+static const struct cli_use import_opts[] = {
+	USE_HELP(OPT_OUTPUT, "the result to write"),
+	USE_HELP(OPT_NAME, "label of the result (default: the source)"),
+	USE_HELP(OPT_FORCE, "overwrite an existing file"),
+	USE_HELP(OPT_QUIET, "no warnings"), END,
+};
+
 static const struct cli_use no_opts[] = { END };
 
 const struct cmd_entry cli_cmds[] = {
@@ -231,6 +238,11 @@ const struct cmd_entry cli_cmds[] = {
 	  no_opts },
 	{ "recover", CMD_RECOVER, false,
 	  "abstat recover JOURNAL -o FILE [--force]", NULL, recover_opts },
+	{ "import", CMD_IMPORT, false,
+	  "abstat import SOURCE FILE... -o RESULT",
+	  "  SOURCE: hyperfine (--export-json), pyperf (JSON), gobench\n"
+	  "  (go test -bench output), perf-stat (perf stat -x, -o F --append)\n",
+	  import_opts },
 	{ NULL, CMD_NONE, false, NULL, NULL, NULL },
 };
 

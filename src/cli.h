@@ -27,6 +27,7 @@ enum command {
 	CMD_DOCTOR,
 	CMD_WORKLOADS,
 	CMD_RECOVER,
+	CMD_IMPORT,
 };
 
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };

@@ -98,7 +98,9 @@ int compare_warn(struct compare_model *m, const char *fmt, ...)
 	return 0;
 }
 
-/* A metric every file of every side that has it can count. */
+/* A metric every file of every side that has it can count, and no file
+ * that has the benchmark lacks (an imported result: a source that has no
+ * such counter). */
 static bool compare_counts(const struct compare_bench *b,
 			   const struct side *sides, size_t n, const char *name)
 {
@@ -109,6 +111,8 @@ static bool compare_counts(const struct compare_bench *b,
 			const struct metric *mt = metrics_find(&b->sets[s][f],
 							       name);
 
+			if (!mt && b->sets[s][f].n)
+				return false;
 			if (!mt)
 				continue;
 			if (!mt->supported || !mt->counted || !mt->n)
