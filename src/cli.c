@@ -25,7 +25,7 @@
 
 static const struct cli_values formats = { format_names, false };
 static const struct cli_values formats_single = {
-	(const char *const[]){ "text", "json", "csv", NULL }, true
+	(const char *const[]){ "text", "json", "csv", "benchstat", NULL }, true
 };
 static const struct cli_values suites = { workloads_suites, false };
 static const struct cli_values backends = {

@@ -62,9 +62,13 @@ int cmd_run(const struct config *cfg)
 		}
 	}
 	rc = session_measure(&s, &r, &j, plan, n_plan);
-	report_result(&(const struct report_opts){ .format = cfg->format,
-						   .metrics = cfg->metrics },
-		      r, stdout);
+	if (cfg->format == FMT_BENCHSTAT)
+		fmt_benchstat_result(r, stdout);
+	else
+		report_result(&(const struct report_opts){
+				      .format = cfg->format,
+				      .metrics = cfg->metrics },
+			      r, stdout);
 	fflush(stdout);
 	if (cfg->output) {
 		save_rc = session_save(&s, r, j, cfg->output);

@@ -670,10 +670,13 @@ static int compare_rows(const struct compare_opts *o, const struct side *sides,
 						     primary))
 					return -ENOMEM;
 		for (size_t r = first; r < m->n_rows; r++) {
-			for (size_t s = 0; s < m->n_sides; s++)
+			for (size_t s = 0; s < m->n_sides; s++) {
 				if (compare_fill_stat(m, &m->rows[r],
 						      &b[i], s, &sides[s]))
 					return -ENOMEM;
+				m->rows[r].stat[s].copies = compare_copies(
+					sides[s].files[0], b[i].name);
+			}
 			for (size_t s = 1; s < m->n_sides; s++)
 				compare_fill_delta(m, &m->rows[r], s);
 			any = true;

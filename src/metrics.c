@@ -99,7 +99,9 @@ static int metrics_events(const struct result *r, const struct benchmark *b,
 			char buf[96];
 
 			snprintf(buf, sizeof(buf),
-				 "not counted in %zu of %zu runs (never scheduled on the PMU)",
+				 !strcmp(ev->pmu ? ev->pmu : "", "imported") ?
+					 "not in %zu of %zu runs of the imported file" :
+					 "not counted in %zu of %zu runs (never scheduled on the PMU)",
 				 measured - m->n, measured);
 			m->reason = strdup(buf);
 		}
