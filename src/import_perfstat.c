@@ -144,6 +144,45 @@ static int import_ps_line(struct ps_state *st, int line, char *s, char *err,
 	return import_ps_time(st, f[2], v * scale);
 }
 
+/*
+ * perf stat's output names its events but not their perf_event_attr: each
+ * is encoded as abstat's perf backend encodes the same name, so compare
+ * matches it with abstat's own counts of that event (names it cannot
+ * resolve, duration_time say, keep the "imported" encoding).
+ */
+static void import_ps_encode(struct result *r)
+{
+	char err[256];
+	int rc = perf_backend.init(err, sizeof(err));
+
+	if (rc && rc != -ENODEV)
+		return;
+	for (size_t i = 0; i < r->n_events; i++) {
+		struct event *ev = &r->events[i], tmp = { 0 };
+		char *name, *unit, *fstr, *pmu;
+
+		if (perf_backend.resolve(ev->name, false, &tmp, err,
+					 sizeof(err))) {
+			event_free(&tmp);
+			continue;
+		}
+		name = ev->name, unit = ev->unit, fstr = ev->fstr, pmu = ev->pmu;
+		ev->name = ev->unit = NULL;
+		tmp.state = ev->state;
+		free(tmp.reason);
+		tmp.reason = ev->reason;
+		ev->reason = NULL;
+		free(tmp.name);
+		free(tmp.unit);
+		tmp.name = name;
+		tmp.unit = unit;
+		free(fstr);
+		free(pmu);
+		*ev = tmp;
+	}
+	perf_backend.fini();
+}
+
 /* After the last block: events never supported, times not recorded. */
 static int import_ps_finish(struct ps_state *st)
 {
@@ -219,6 +258,8 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 				"no '# started on' line; not perf stat -x, -o output");
 	if (!rc)
 		rc = import_ps_finish(st);
+	if (!rc)
+		import_ps_encode(r);
 out:
 	free(st);
 	free(text);
