@@ -116,14 +116,14 @@ static int import_gb_result(struct result *r, const char *path, int line,
 					  "more than %d fields", GB_MAX_FIELDS);
 		f[n++] = t;
 	}
-	if (n == 1)
+	if (n <= 1)
 		return 0; /* go test -v names a benchmark before its result */
+	if (f[0][9] && islower((unsigned char)f[0][9]))
+		return 0; /* "Benchmarking ...": not a result line */
 	if (n < 4 || n % 2)
 		return import_err(err, len, path, line,
 				  "expected 'BenchmarkName ITERATIONS VALUE UNIT [VALUE UNIT...]' (%zu fields)",
 				  n);
-	if (f[0][9] && islower((unsigned char)f[0][9]))
-		return 0; /* "Benchmarking ...": not a result line */
 	errno = 0;
 	iters = strtoull(f[1], &end, 10);
 	if (*end || errno || !iters || f[1][0] == '-')

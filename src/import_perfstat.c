@@ -98,6 +98,9 @@ static int import_ps_line(struct ps_state *st, int line, char *s, char *err,
 	double v, pct = 100, scale;
 	int i;
 
+	if (!st->run)
+		return import_err(err, len, st->path, line,
+				  "a counter line before the first '# started on' line; not perf stat -o output");
 	if (n < 5)
 		return import_err(err, len, st->path, line,
 				  "expected 'VALUE,UNIT,EVENT,RUN_TIME,PERCENT' (perf stat -x, output), got %zu fields",
@@ -105,9 +108,6 @@ static int import_ps_line(struct ps_state *st, int line, char *s, char *err,
 	if (strchr(f[3], '%'))
 		return import_err(err, len, st->path, line,
 				  "a variance column: this is perf stat -r output (means over runs); import repeated single runs (perf stat -x, -o FILE --append, once per run)");
-	if (!st->run)
-		return import_err(err, len, st->path, line,
-				  "a counter line before the first '# started on' line; not perf stat -o output");
 	if (!f[2][0] || (!isdigit((unsigned char)f[0][0]) && f[0][0] != '<'))
 		return import_err(err, len, st->path, line,
 				  "'%s' is not a count (per-CPU or aggregated output is not imported)",

@@ -157,10 +157,11 @@ int import_pyperf(struct result *r, const char *path, const char *buf,
 				  "no \"version\" and \"benchmarks\": not a pyperf JSON file");
 	}
 	if (strncmp(version, "1.", 2)) {
+		rc = import_err(err, len, path, 0,
+				"pyperf format version '%s' (abstat reads 1.x)",
+				version);
 		json_decref(j);
-		return import_err(err, len, path, 0,
-				  "pyperf format version '%s' (abstat reads 1.x)",
-				  version);
+		return rc;
 	}
 	if (!json_object_get(import_meta(r), "benchmarks"))
 		rc = json_object_set_new(import_meta(r), "benchmarks",
