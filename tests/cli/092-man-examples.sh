@@ -34,6 +34,7 @@ fixtures() {
 	abstat-doctor.1) echo a.json b.json ;;
 	abstat-plot.1) echo defconfig.json paravirt.json run.json a.json b.json ;;
 	abstat-recover.1) echo side-a.json.journal ;;
+	abstat-import.1) echo hyperfine.json bench.txt stat.csv pyperf.json ;;
 	esac
 }
 
@@ -112,6 +113,11 @@ fixture() {
 	case $1 in
 	*.journal)
 		$pidns sh "$TESTTMP/journal.sh" "${1%.journal}" || fail "fixture $1: no journal" ;;
+	hyperfine.json | pyperf.json | bench.txt | stat.csv)
+		# other tools' files (abstat-import.1): the real samples
+		im=$TOP/tests/fixtures/import
+		case $1 in bench.txt) f=gobench.txt ;; stat.csv) f=perf-stat.csv ;; *) f=$1 ;; esac
+		cp "$im/$f" "$1" || fail "fixture $1" ;;
 	*)
 		abstat run -q -r 3 -w getppid -n "${1%.json}" -o "$1" >/dev/null 2>&1 ||
 			fail "fixture $1" ;;
