@@ -43,7 +43,7 @@ static void fmt_bs_value(FILE *out, const char *metric, const char *unit,
 			 double v)
 {
 	if (!strcmp(metric, "ns/op")) {
-		fprintf(out, " %.10g sec/op", v * 1e-9);
+		fprintf(out, " %.10g sec/op", v / 1e9);
 		return;
 	}
 	if (strchr(metric, '/') || !unit[0] || !strcmp(unit, metric)) {
@@ -52,7 +52,7 @@ static void fmt_bs_value(FILE *out, const char *metric, const char *unit,
 		return;
 	}
 	if (!strcmp(unit, "ns")) {
-		v *= 1e-9;
+		v /= 1e9;
 		unit = "sec";
 	} else if (!strcmp(unit, "kB")) {
 		v *= 1024;
