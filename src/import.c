@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "import.h"
 
@@ -38,17 +37,6 @@ int import_find(const char *s)
 	return -1;
 }
 
-static char *import_now_iso(void)
-{
-	char buf[32];
-	time_t t = time(NULL);
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	return strdup(buf);
-}
-
 struct result *import_new(enum import_source s, const char *label)
 {
 	struct result *r = calloc(1, sizeof(*r));
@@ -58,7 +46,7 @@ struct result *import_new(enum import_source s, const char *label)
 		return NULL;
 	r->schema_version = RESULT_SCHEMA_VERSION;
 	r->tool_version = strdup(ABSTAT_VERSION);
-	r->created = import_now_iso();
+	/* created: stamped by the writer (result_write) */
 	r->label = strdup(label ? label : import_sources[s]);
 	r->status = strdup("complete");
 	imp = json_pack("{s:s, s:[], s:[]}", "source", import_sources[s],
@@ -67,7 +55,7 @@ struct result *import_new(enum import_source s, const char *label)
 	r->config = json_pack("{s:{s:s}}", "imported", "source",
 			      import_sources[s]);
 	r->warnings = json_array();
-	if (!r->tool_version || !r->created || !r->label || !r->status ||
+	if (!r->tool_version || !r->label || !r->status ||
 	    !r->env || !r->config || !r->warnings) {
 		result_free(r);
 		return NULL;
