@@ -63,7 +63,7 @@ int cmd_run(const struct config *cfg)
 	}
 	rc = session_measure(&s, &r, &j, plan, n_plan);
 	if (cfg->format == FMT_BENCHSTAT)
-		fmt_benchstat_result(r, stdout);
+		fmt_benchstat_result(r, cfg->metrics, NULL, stdout);
 	else
 		report_result(&(const struct report_opts){
 				      .format = cfg->format,

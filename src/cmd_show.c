@@ -39,7 +39,7 @@ int cmd_show(const struct config *cfg)
 	if (cfg->format == FMT_TEXT)
 		report_env(r, stdout);
 	if (cfg->format == FMT_BENCHSTAT)
-		fmt_benchstat_result(r, stdout);
+		fmt_benchstat_result(r, cfg->metrics, cfg->events, stdout);
 	else
 		report_result(&opts, r, stdout);
 	result_free(r);

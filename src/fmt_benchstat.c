@@ -157,7 +157,19 @@ void fmt_benchstat(const struct compare_model *m, FILE *out)
 	}
 }
 
-void fmt_benchstat_result(const struct result *r, FILE *out)
+static bool fmt_bs_wanted(const struct metric *m, const char *metrics,
+			  const char *events)
+{
+	if (!m->supported)
+		return false;
+	if (!metrics && !events)
+		return true;
+	return compare_check_list_has(metrics, m->name) ||
+	       compare_check_list_has(events, m->name);
+}
+
+void fmt_benchstat_result(const struct result *r, const char *metrics,
+			  const char *events, FILE *out)
 {
 	for (size_t b = 0; b < r->n_bench; b++) {
 		struct metric_set set;
@@ -168,12 +180,14 @@ void fmt_benchstat_result(const struct result *r, FILE *out)
 			bool any = false;
 
 			for (size_t k = 0; k < set.n && !any; k++)
-				any = set.m[k].supported && i < set.m[k].n;
+				any = fmt_bs_wanted(&set.m[k], metrics, events) &&
+				      i < set.m[k].n;
 			if (!any)
 				break;
 			fmt_bs_name(out, r->bench[b].name, r->bench[b].copies);
 			for (size_t k = 0; k < set.n; k++)
-				if (set.m[k].supported && i < set.m[k].n)
+				if (fmt_bs_wanted(&set.m[k], metrics, events) &&
+				    i < set.m[k].n)
 					fmt_bs_value(out, set.m[k].name,
 						     set.m[k].unit,
 						     set.m[k].v[i]);

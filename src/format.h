@@ -43,8 +43,10 @@ void fmt_markdown(const struct compare_model *m, FILE *out);
 void fmt_csv(const struct compare_model *m, FILE *out);
 void fmt_json(const struct compare_model *m, FILE *out);
 void fmt_benchstat(const struct compare_model *m, FILE *out);
-/* One result's runs in the benchmark format (run and show). */
-void fmt_benchstat_result(const struct result *r, FILE *out);
+/* One result's runs in the benchmark format (run and show): the metrics
+ * named in metrics or events (comma lists), every one when both are NULL. */
+void fmt_benchstat_result(const struct result *r, const char *metrics,
+			  const char *events, FILE *out);
 
 /* The environment header (fmt_env.c): every key that differs with every
  * side's value, long values as the words that differ, within width

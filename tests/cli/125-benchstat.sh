@@ -104,6 +104,15 @@ test_expect_success 'two shows: equal configuration, so benchstat default compar
 		fail "configuration differs (benchstat -table .config would split them)"
 '
 
+test_expect_success 'show --metric and -e choose the units' '
+	expect_exit 0 "$ABSTAT" show --format benchstat --metric ns/op,wall "$G/base.json" &&
+	cp "$T/out" "$T/m.txt" && check "$T/m.txt" &&
+	grep -qx "units: sec/op wall-sec" "$T/conf" &&
+	expect_exit 0 "$ABSTAT" show --format benchstat -e task-clock "$G/base.json" &&
+	cp "$T/out" "$T/e.txt" && check "$T/e.txt" &&
+	grep -qx "units: task-clock-sec" "$T/conf"
+'
+
 test_expect_success 'show of an imported go result keeps the Go name and -N' '
 	"$ABSTAT" import gobench "$TOP/tests/fixtures/import/gobench.txt" -q \
 		-o "$T/go.json" || fail "import failed"
