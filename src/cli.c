@@ -204,7 +204,7 @@ static const struct cli_use recover_opts[] = {
 };
 
 static const struct cli_use import_opts[] = {
-	USE_HELP(OPT_OUTPUT, "the result to write"),
+	{ OPT_OUTPUT, "RESULT", "the result to write", NULL },
 	USE_HELP(OPT_NAME, "label of the result (default: the source)"),
 	USE_HELP(OPT_FORCE, "overwrite an existing file"),
 	USE_HELP(OPT_QUIET, "no warnings"), END,
