@@ -63,24 +63,41 @@ struct result *import_new(enum import_source s, const char *label)
 	return r;
 }
 
+/* Two files are two sessions: a benchmark of an earlier file that got
+ * runs from this one would pool them. -EINVAL naming it, else 0. */
+static int import_check_again(const struct result *r, const size_t *before,
+			      size_t nb, const char *path, char *err,
+			      size_t len)
+{
+	for (size_t b = 0; b < nb; b++)
+		if (r->bench[b].n_runs != before[b])
+			return import_err(err, len, path, 0,
+					  "benchmark '%s' is in an earlier file too; two files are two sessions: import each into its own result and compare them as boots (FILE,FILE)",
+					  r->bench[b].name);
+	return 0;
+}
+
 int import_file(enum import_source s, struct result *r, const char *path,
 		char *err, size_t len)
 {
 	json_t *files = json_object_get(json_object_get(r->env, "imported"),
 					"files");
-	char *buf;
+	size_t nb = r->n_bench, *before = calloc(nb ? nb : 1, sizeof(*before));
+	char *buf = NULL;
 	size_t size;
-	int rc = result_slurp(path, RESULT_MAX_BYTES, &buf, &size, err, len);
+	int rc = before ? result_slurp(path, RESULT_MAX_BYTES, &buf, &size,
+				       err, len) : -ENOMEM;
 
-	if (rc)
-		return rc;
-	if (json_array_append_new(files, json_string(path))) {
-		free(buf);
-		snprintf(err, len, "out of memory");
-		return -ENOMEM;
-	}
-	rc = import_readers[s](r, path, buf, size, err, len);
+	for (size_t b = 0; !rc && b < nb; b++)
+		before[b] = r->bench[b].n_runs;
+	if (!rc && json_array_append_new(files, json_string(path)))
+		rc = -ENOMEM;
+	if (!rc)
+		rc = import_readers[s](r, path, buf, size, err, len);
+	if (!rc)
+		rc = import_check_again(r, before, nb, path, err, len);
 	free(buf);
+	free(before);
 	if (rc == -ENOMEM)
 		snprintf(err, len, "out of memory");
 	return rc;

@@ -67,6 +67,16 @@ test_expect_success 'pyperf: not pyperf, a bad value' '
 	bad pyperf y4.json "{\"version\": \"1.0\", \"benchmarks\": [{\"runs\": []}]}" ": benchmarks\\[0\\].metadata.name: missing"
 '
 
+test_expect_success 'two files: different benchmarks join, the same one is refused' '
+	printf "BenchmarkA 10 5 ns/op\n" >"$T/a.txt" &&
+	printf "BenchmarkB 10 6 ns/op\n" >"$T/b.txt" &&
+	expect_exit 0 "$ABSTAT" import gobench "$T/a.txt" "$T/b.txt" -o "$T/ab.json" &&
+	[ "$(json "len(d[\"benchmarks\"]), d[\"env\"][\"imported\"][\"files\"] == [\"$T/a.txt\", \"$T/b.txt\"]" "$T/ab.json")" = "(2, True)" ] &&
+	expect_exit 2 "$ABSTAT" import gobench "$T/a.txt" "$T/a.txt" -o "$T/aa.json" &&
+	one_line_err && grep_err "a.txt: benchmark .A. is in an earlier file too; two files are two sessions" &&
+	[ ! -e "$T/aa.json" ]
+'
+
 test_expect_success 'a file of another source is refused, not misread' '
 	expect_exit 2 "$ABSTAT" import gobench "$FIX/pyperf.json" -o "$T/x.json" &&
 	one_line_err && grep_err "no .Benchmark" &&
