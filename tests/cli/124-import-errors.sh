@@ -71,7 +71,7 @@ test_expect_success 'two files: different benchmarks join, the same one is refus
 	printf "BenchmarkA 10 5 ns/op\n" >"$T/a.txt" &&
 	printf "BenchmarkB 10 6 ns/op\n" >"$T/b.txt" &&
 	expect_exit 0 "$ABSTAT" import gobench "$T/a.txt" "$T/b.txt" -o "$T/ab.json" &&
-	[ "$(json "len(d[\"benchmarks\"]), d[\"env\"][\"imported\"][\"files\"] == [\"$T/a.txt\", \"$T/b.txt\"]" "$T/ab.json")" = "(2, True)" ] &&
+	[ "$(json "len(d[\"benchmarks\"]), d[\"env\"][\"imported\"][\"files\"] == [\"$T/a.txt\", \"$T/b.txt\"]" "$T/ab.json")" = "2 True" ] &&
 	expect_exit 2 "$ABSTAT" import gobench "$T/a.txt" "$T/a.txt" -o "$T/aa.json" &&
 	one_line_err && grep_err "a.txt: benchmark .A. is in an earlier file too; two files are two sessions" &&
 	[ ! -e "$T/aa.json" ]
