@@ -6,8 +6,9 @@
  * of "times" a run with its wall time and "exit_codes" entry (null: the
  * command was killed). hyperfine keeps user and system time only as
  * means over the runs, so user and sys are not recorded per run (the
- * means are kept in config "imported"), nor is maxrss; "parameters"
- * (-P, -L) are kept per benchmark.
+ * means are kept in config "imported"); maxrss is the run's
+ * "memory_usage_byte" entry where hyperfine writes one (1.19 and later),
+ * else not recorded; "parameters" (-P, -L) are kept per benchmark.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -95,6 +96,7 @@ static int import_hf_runs(struct result *r, struct benchmark *b,
 {
 	const json_t *times = json_object_get(res, "times");
 	const json_t *codes = json_object_get(res, "exit_codes");
+	const json_t *mem = json_object_get(res, "memory_usage_byte");
 	size_t k;
 	json_t *t;
 
@@ -107,6 +109,18 @@ static int import_hf_runs(struct result *r, struct benchmark *b,
 		return import_err(err, len, path, 0,
 				  "results[%zu].exit_codes: not an array as long as times",
 				  i);
+	if (mem && (!json_is_array(mem) ||
+		    json_array_size(mem) != json_array_size(times)))
+		return import_err(err, len, path, 0,
+				  "results[%zu].memory_usage_byte: not an array as long as times",
+				  i);
+	for (size_t m = 0; mem && m < json_array_size(mem); m++)
+		if (!json_is_number(json_array_get(mem, m)))
+			return import_err(err, len, path, 0,
+					  "results[%zu].memory_usage_byte[%zu]: not a number",
+					  i, m);
+	if (!mem && import_not_recorded(r, "maxrss"))
+		return -ENOMEM;
 	json_array_foreach(times, k, t) {
 		const json_t *c = codes ? json_array_get(codes, k) : NULL;
 		struct run *run;
@@ -124,6 +138,9 @@ static int import_hf_runs(struct result *r, struct benchmark *b,
 		if (!run)
 			return -ENOMEM;
 		run->total.wall_ns = import_u64(s * 1e9);
+		if (mem)
+			run->total.maxrss_kb = import_u64(json_number_value(
+				json_array_get(mem, k)) / 1024);
 		if (c && json_is_null(c)) {
 			run->total.exit_status = -1;
 			run->status = RUN_FAILED;
@@ -204,7 +221,7 @@ static int import_hf_result(struct result *r, const char *path,
 int import_hyperfine(struct result *r, const char *path, const char *buf,
 		     size_t size, char *err, size_t len)
 {
-	static const char *const missing[] = { "user", "sys", "maxrss" };
+	static const char *const missing[] = { "user", "sys" };
 	json_t *j, *results;
 	int rc;
 
@@ -217,7 +234,7 @@ int import_hyperfine(struct result *r, const char *path, const char *buf,
 		return import_err(err, len, path, 0,
 				  "results: missing or empty; not a hyperfine --export-json file");
 	}
-	for (size_t i = 0; i < 3 && !rc; i++)
+	for (size_t i = 0; i < 2 && !rc; i++)
 		rc = import_not_recorded(r, missing[i]);
 	for (size_t i = 0; i < json_array_size(results) && !rc; i++)
 		rc = import_hf_result(r, path, results, i, err, len);

@@ -62,6 +62,12 @@ static const struct import_case cases[] = {
 	  "{\"results\": [{\"command\": \"/bin/true -x\", \"times\": [0.5, 0.25],"
 	  " \"exit_codes\": [0, 0]}]}",
 	  NULL, 2, "true", 0, 0, 500000000, NULL, 0, "user" },
+	{ __LINE__, IMPORT_HYPERFINE,
+	  "{\"results\": [{\"command\": \"x\", \"times\": [1e-3],"
+	  " \"memory_usage_byte\": [2048000]}]}",
+	  NULL, 1, "x", 0, 0, 1000000, NULL, 0, "sys" },
+	{ .line = __LINE__, .src = IMPORT_HYPERFINE, .text = "{\"results\": [{\"command\": \"x\", \"times\": [1], \"memory_usage_byte\": []}]}",
+	  .err = "results[0].memory_usage_byte: not an array as long as times" },
 	{ .line = __LINE__, .src = IMPORT_HYPERFINE, .text = "{\"results\": [{\"times\": [1]}]}",
 	  .err = "results[0].command: missing" },
 	{ .line = __LINE__, .src = IMPORT_HYPERFINE, .text = "[1",
