@@ -180,8 +180,9 @@ void fmt_benchstat_result(const struct result *r, const char *metrics,
 			bool any = false;
 
 			for (size_t k = 0; k < set.n && !any; k++)
-				any = fmt_bs_wanted(&set.m[k], metrics, events) &&
-				      i < set.m[k].n;
+				any = i < set.m[k].n &&
+				      fmt_bs_wanted(&set.m[k], metrics,
+						    events);
 			if (!any)
 				break;
 			fmt_bs_name(out, r->bench[b].name, r->bench[b].copies);

@@ -39,7 +39,8 @@ static bool import_gb_config(char *line, char **key, char **val)
 	*colon = '\0';
 	*key = line;
 	*val = colon + 1 + strspn(colon + 1, " \t");
-	for (size_t n = strlen(*val); n && isspace((unsigned char)(*val)[n - 1]);)
+	for (size_t n = strlen(*val);
+	     n && isspace((unsigned char)(*val)[n - 1]);)
 		(*val)[--n] = '\0';
 	return true;
 }

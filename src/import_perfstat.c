@@ -166,7 +166,8 @@ static void import_ps_encode(struct result *r)
 			event_free(&tmp);
 			continue;
 		}
-		name = ev->name, unit = ev->unit, fstr = ev->fstr, pmu = ev->pmu;
+		name = ev->name, unit = ev->unit;
+		fstr = ev->fstr, pmu = ev->pmu;
 		ev->name = ev->unit = NULL;
 		tmp.state = ev->state;
 		free(tmp.reason);

@@ -66,7 +66,8 @@ static int import_pp_run(struct result *r, struct benchmark *b,
 	if (!values)
 		return 0; /* a calibration run */
 	json_array_foreach(warmups, k, v) {
-		const json_t *l = json_array_get(v, 0), *x = json_array_get(v, 1);
+		const json_t *l = json_array_get(v, 0);
+		const json_t *x = json_array_get(v, 1);
 
 		if (!json_is_integer(l) || json_integer_value(l) <= 0 ||
 		    !json_is_number(x) || json_number_value(x) < 0)
