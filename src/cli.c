@@ -26,7 +26,7 @@
 
 static const struct cli_values formats = { format_names, false };
 static const struct cli_values formats_single = {
-	(const char *const[]){ "text", "json", "csv", NULL }, true
+	(const char *const[]){ "text", "json", "csv", "benchstat", NULL }, true
 };
 static const struct cli_values suites = { workloads_suites, false };
 static const struct cli_values backends = {
@@ -261,6 +261,13 @@ static const struct cli_use flame_opts[] = {
 	USE_HELP(OPT_FORCE, "overwrite OUT"), END,
 };
 
+static const struct cli_use import_opts[] = {
+	{ OPT_OUTPUT, "RESULT", "the result to write", NULL },
+	USE_HELP(OPT_NAME, "label of the result (default: the source)"),
+	USE_HELP(OPT_FORCE, "overwrite an existing file"),
+	USE_HELP(OPT_QUIET, "no warnings"), END,
+};
+
 static const struct cli_use no_opts[] = { END };
 
 const struct cmd_entry cli_cmds[] = {
@@ -295,6 +302,11 @@ const struct cmd_entry cli_cmds[] = {
 	  "  FILE: a result of abstat profile (FILE,FILE...: one side), or\n"
 	  "  with --import a profile made elsewhere; two: differential\n",
 	  flame_opts },
+	{ "import", CMD_IMPORT, false,
+	  "abstat import SOURCE FILE... -o RESULT",
+	  "  SOURCE: hyperfine (--export-json), pyperf (JSON), gobench\n"
+	  "  (go test -bench output), perf-stat (perf stat -x, -o F --append)\n",
+	  import_opts },
 	{ NULL, CMD_NONE, false, NULL, NULL, NULL },
 };
 

@@ -29,6 +29,7 @@ enum command {
 	CMD_WORKLOADS,
 	CMD_RECOVER,
 	CMD_FLAME,
+	CMD_IMPORT,
 };
 
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };

@@ -26,6 +26,7 @@ static const char main_help[] =
 	"  workloads  the built-in workloads and suites\n"
 	"  recover    turn a journal left by a crash into a result\n"
 	"  flame      flame graphs (.svg), folded stacks, function tables\n"
+	"  import     hyperfine, pyperf, go test -bench, perf stat files as a result\n"
 	"\n"
 	"'abstat COMMAND --help' lists a command's options; see abstat(1).\n"
 	"  -h, --help      this help\n"

@@ -362,6 +362,12 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 		if (!cfg->output)
 			cfg->output = "-";
 		break;
+	case CMD_IMPORT:
+		if (argc < 2)
+			return cli_usage("import: needs a source and at least one file; usage: abstat import hyperfine|pyperf|gobench|perf-stat FILE... -o RESULT");
+		if (!cfg->output)
+			return cli_usage("import: -o RESULT is required");
+		break;
 	case CMD_LIST:
 		if (argc > 1)
 			return cli_usage("list: takes at most one PATTERN");

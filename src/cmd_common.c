@@ -170,8 +170,8 @@ bool cmd_compare_regressions(const struct compare_model *m, double pct,
 
 int cmd_report_format(const struct config *cfg)
 {
-	if (report_format_ok(cfg->format))
+	if (report_format_ok(cfg->format) || cfg->format == FMT_BENCHSTAT)
 		return EXIT_OK;
-	return msg_usage("--format %s is for compare and versus; a single result prints as text, json or csv",
+	return msg_usage("--format %s is for compare and versus; a single result prints as text, json, csv or benchstat",
 			 format_name(cfg->format));
 }

@@ -62,10 +62,14 @@ int cmd_run(const struct config *cfg)
 		}
 	}
 	rc = session_measure(&s, &r, &j, plan, n_plan);
-	report_result(&(const struct report_opts){ .format = cfg->format,
-						   .metrics = cfg->metrics,
-						   .time_unit = cfg->time_unit },
-		      r, stdout);
+	if (cfg->format == FMT_BENCHSTAT)
+		fmt_benchstat_result(r, cfg->metrics, NULL, stdout);
+	else
+		report_result(&(const struct report_opts){
+				      .format = cfg->format,
+				      .metrics = cfg->metrics,
+				      .time_unit = cfg->time_unit },
+			      r, stdout);
 	fflush(stdout);
 	if (cfg->output) {
 		save_rc = session_save(&s, r, j, cfg->output);

@@ -39,7 +39,10 @@ int cmd_show(const struct config *cfg)
 	}
 	if (cfg->format == FMT_TEXT)
 		report_env(r, stdout);
-	report_result(&opts, r, stdout);
+	if (cfg->format == FMT_BENCHSTAT)
+		fmt_benchstat_result(r, cfg->metrics, cfg->events, stdout);
+	else
+		report_result(&opts, r, stdout);
 	result_free(r);
 	return EXIT_OK;
 }

@@ -26,6 +26,7 @@ int cmd_doctor(const struct config *cfg);    /* cmd_doctor.c */
 int cmd_workloads(const struct config *cfg); /* cmd_workloads.c */
 int cmd_recover(const struct config *cfg);   /* cmd_recover.c */
 int cmd_flame(const struct config *cfg);     /* cmd_flame.c */
+int cmd_import(const struct config *cfg);    /* cmd_import.c */
 
 /* Shared by the command files. Each returns an exit status (msg.h) after
  * printing its one error line, unless said otherwise. */

@@ -98,7 +98,9 @@ int compare_warn(struct compare_model *m, const char *fmt, ...)
 	return 0;
 }
 
-/* A metric every file of every side that has it can count. */
+/* A metric every file of every side that has it can count, and no file
+ * that has the benchmark lacks (an imported result: a source that has no
+ * such counter). */
 static bool compare_counts(const struct compare_bench *b,
 			   const struct side *sides, size_t n, const char *name)
 {
@@ -109,6 +111,8 @@ static bool compare_counts(const struct compare_bench *b,
 			const struct metric *mt = metrics_find(&b->sets[s][f],
 							       name);
 
+			if (!mt && b->sets[s][f].n)
+				return false;
 			if (!mt)
 				continue;
 			if (!mt->supported || !mt->counted || !mt->n)
@@ -666,10 +670,13 @@ static int compare_rows(const struct compare_opts *o, const struct side *sides,
 						     primary))
 					return -ENOMEM;
 		for (size_t r = first; r < m->n_rows; r++) {
-			for (size_t s = 0; s < m->n_sides; s++)
+			for (size_t s = 0; s < m->n_sides; s++) {
 				if (compare_fill_stat(m, &m->rows[r],
 						      &b[i], s, &sides[s]))
 					return -ENOMEM;
+				m->rows[r].stat[s].copies = compare_copies(
+					sides[s].files[0], b[i].name);
+			}
 			for (size_t s = 1; s < m->n_sides; s++)
 				compare_fill_delta(m, &m->rows[r], s);
 			any = true;

@@ -127,6 +127,8 @@ struct compare_stat {
 	 * centers (the runs of a boot are not independent draws of the
 	 * side, so the pooled runs' interval would be too narrow). */
 	double center_lo, center_hi;
+	unsigned copies;  /* the benchmark's copies in the side's first
+			   * file (benchstat's -N) */
 };
 
 /* One non-baseline side against the baseline for one row. */

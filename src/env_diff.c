@@ -273,6 +273,12 @@ static int env_diff_key(json_t **flat, size_t n, const char *key,
 
 		differs = !v0 || !v || strcmp(v0, v);
 	}
+	/* what an imported side's source did not record is not known to
+	 * differ (abstat-import(1)) */
+	for (size_t s = 0; s < n && differs; s++)
+		if (!json_object_get(flat[s], key) &&
+		    json_object_get(flat[s], "imported.source"))
+			differs = false;
 	if (!differs)
 		return 0;
 	grown = realloc(*out, (*n_out + 1) * sizeof(**out));
@@ -282,6 +288,11 @@ static int env_diff_key(json_t **flat, size_t n, const char *key,
 	d = &grown[(*n_out)++];
 	d->key = strdup(key);
 	d->kind = env_diff_classify(key, allow);
+	/* an imported side's env is what its source recorded, not abstat's
+	 * capture: a difference is shown, never a refusal */
+	for (size_t s = 0; s < n && d->kind == ENV_DIFF_REFUSED; s++)
+		if (json_object_get(flat[s], "imported.source"))
+			d->kind = ENV_DIFF_EXPECTED;
 	d->values = calloc(n, sizeof(*d->values));
 	if (!d->key || !d->values)
 		return -ENOMEM;

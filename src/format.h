@@ -47,6 +47,10 @@ bool fmt_md_special(char c);
 void fmt_csv(const struct compare_model *m, FILE *out);
 void fmt_json(const struct compare_model *m, FILE *out);
 void fmt_benchstat(const struct compare_model *m, FILE *out);
+/* One result's runs in the benchmark format (run and show): the metrics
+ * named in metrics or events (comma lists), every one when both are NULL. */
+void fmt_benchstat_result(const struct result *r, const char *metrics,
+			  const char *events, FILE *out);
 
 /* The environment header (fmt_env.c): every key that differs with every
  * side's value, long values as the words that differ, within width

@@ -17,6 +17,7 @@ static int (*const dispatch[])(const struct config *) = {
 	[CMD_DOCTOR] = cmd_doctor,   [CMD_WORKLOADS] = cmd_workloads,
 	[CMD_RECOVER] = cmd_recover,
 	[CMD_FLAME] = cmd_flame,
+	[CMD_IMPORT] = cmd_import,
 };
 
 /*

@@ -99,7 +99,9 @@ static int metrics_events(const struct result *r, const struct benchmark *b,
 			char buf[96];
 
 			snprintf(buf, sizeof(buf),
-				 "not counted in %zu of %zu runs (never scheduled on the PMU)",
+				 !strcmp(ev->pmu ? ev->pmu : "", "imported") ?
+					 "not in %zu of %zu runs of the imported file" :
+					 "not counted in %zu of %zu runs (never scheduled on the PMU)",
 				 measured - m->n, measured);
 			m->reason = strdup(buf);
 		}
@@ -216,8 +218,24 @@ static double metrics_time_value(const struct proc_sample *p, int which)
 	}
 }
 
-static int metrics_times(const struct benchmark *b, bool per_op,
-			 struct metric_set *set)
+/* An imported result (abstat-import(1)) whose source does not record
+ * the time metric name: the source's name, else NULL. */
+static const char *metrics_not_recorded(const struct result *r,
+					const char *name)
+{
+	const json_t *imp = json_object_get(r->env, "imported");
+	const json_t *v;
+	size_t i;
+
+	json_array_foreach(json_object_get(imp, "not_recorded"), i, v)
+		if (json_is_string(v) && !strcmp(json_string_value(v), name))
+			return json_string_value(json_object_get(imp,
+								 "source"));
+	return NULL;
+}
+
+static int metrics_times(const struct result *r, const struct benchmark *b,
+			 bool per_op, struct metric_set *set)
 {
 	static const char *const names[] = { "wall", "user", "sys", "maxrss",
 					     "ns/op", "ops/s" };
@@ -234,6 +252,15 @@ static int metrics_times(const struct benchmark *b, bool per_op,
 		if (!m)
 			return -ENOMEM;
 		m->higher_is_better = t == T_OPS_S;
+		if (metrics_not_recorded(r, names[t])) {
+			char why[96];
+
+			snprintf(why, sizeof(why), "not recorded by %s",
+				 metrics_not_recorded(r, names[t]));
+			m->supported = false;
+			m->reason = strdup(why);
+			continue;
+		}
 		for (size_t k = 0; k < b->n_runs; k++)
 			if (metrics_measured(&b->runs[k]))
 				m->v[m->n++] = metrics_time_value(
@@ -305,9 +332,9 @@ int metrics_extract(const struct result *r, const struct benchmark *b,
 	if (!rc)
 		rc = metrics_derived(r, b, out);
 	if (!rc)
-		rc = metrics_times(b, false, out);
+		rc = metrics_times(r, b, false, out);
 	if (!rc && metrics_have_ops(b)) {
-		rc = metrics_times(b, true, out);
+		rc = metrics_times(r, b, true, out);
 		if (!rc)
 			rc = metrics_per_event_op(r, b, out);
 	}

@@ -39,6 +39,7 @@ fixtures() {
 		k47-1.json k47-2.json k52-1.json k52-2.json ;;
 	abstat-recover.1) echo side-a.json.journal ;;
 	abstat-flame.1) echo stat.btrace stat-idle.btrace prof-a.json prof-b.json ;;
+	abstat-import.1) echo hyperfine.json bench.txt stat.csv pyperf.json ;;
 	esac
 }
 
@@ -130,6 +131,11 @@ fixture() {
 		c=${1##*-} && abstat run -q -r 3 -w getppid -n "${1%-*}" \
 			--copies "${c%.json}" -o "$1" >/dev/null 2>&1 ||
 			fail "fixture $1" ;;
+	hyperfine.json | pyperf.json | bench.txt | stat.csv)
+		# other tools' files (abstat-import.1): the real samples
+		im=$TOP/tests/fixtures/import
+		case $1 in bench.txt) f=gobench.txt ;; stat.csv) f=perf-stat.csv ;; *) f=$1 ;; esac
+		cp "$im/$f" "$1" || fail "fixture $1" ;;
 	*)
 		mkdir -p "$(dirname "$1")" &&
 			abstat run -q -r 3 -w getppid -n "${1%.json}" -o "$1" >/dev/null 2>&1 ||

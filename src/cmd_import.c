@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cmd_import: `abstat import SOURCE FILE... -o RESULT`. Another tool's
+ * files (import.h, one reader per source) as one abstat result, written
+ * as run writes its results (result_write), so compare, show and plot
+ * read them. A bad input file is a usage error (exit 2), named with its
+ * line where the source has lines.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "commands.h"
+#include "import.h"
+#include "msg.h"
+
+int cmd_import(const struct config *cfg)
+{
+	int s = import_find(cfg->files[0]);
+	struct result *r;
+	char err[1024];
+	size_t i;
+	json_t *w;
+	int rc = 0;
+
+	if (s < 0)
+		return msg_usage("import: unknown source '%s'; expected hyperfine, pyperf, gobench or perf-stat",
+				 cfg->files[0]);
+	rc = result_check_output(cfg->output, cfg->force, err, sizeof(err));
+	if (rc) {
+		msg_error("import: %s", err);
+		return cmd_status(rc, EXIT_IO);
+	}
+	r = import_new(s, cfg->label);
+	if (!r)
+		return EXIT_IO;
+	for (size_t f = 1; f < cfg->n_files && !rc; f++)
+		rc = import_file(s, r, cfg->files[f], err, sizeof(err));
+	if (!rc)
+		rc = import_check(r, err, sizeof(err));
+	if (rc) {
+		msg_error("import: %s", err);
+		result_free(r);
+		return cmd_status(rc, EXIT_USAGE);
+	}
+	json_array_foreach(r->warnings, i, w)
+		msg_warn("import: %s", json_string_value(w));
+	rc = result_write(r, cfg->output, cfg->force, err, sizeof(err));
+	result_free(r);
+	if (rc) {
+		msg_error("import: %s", err);
+		return cmd_status(rc, EXIT_IO);
+	}
+	msg_info("saved %s", cfg->output);
+	return EXIT_OK;
+}

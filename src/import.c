@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: MIT
+/*
+ * import: the shape every imported result has (import.h), and the
+ * dispatch from a source name to its reader.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import.h"
+
+const char *const import_sources[IMPORT_COUNT + 1] = {
+	[IMPORT_HYPERFINE] = "hyperfine",
+	[IMPORT_PYPERF] = "pyperf",
+	[IMPORT_GOBENCH] = "gobench",
+	[IMPORT_PERF_STAT] = "perf-stat",
+	[IMPORT_COUNT] = NULL,
+};
+
+static int (*const import_readers[IMPORT_COUNT])(struct result *,
+						 const char *, const char *,
+						 size_t, char *, size_t) = {
+	[IMPORT_HYPERFINE] = import_hyperfine,
+	[IMPORT_PYPERF] = import_pyperf,
+	[IMPORT_GOBENCH] = import_gobench,
+	[IMPORT_PERF_STAT] = import_perfstat,
+};
+
+int import_find(const char *s)
+{
+	for (int i = 0; i < IMPORT_COUNT; i++)
+		if (!strcmp(s, import_sources[i]))
+			return i;
+	return -1;
+}
+
+struct result *import_new(enum import_source s, const char *label)
+{
+	struct result *r = calloc(1, sizeof(*r));
+	json_t *imp;
+
+	if (!r)
+		return NULL;
+	r->schema_version = RESULT_SCHEMA_VERSION;
+	r->tool_version = strdup(ABSTAT_VERSION);
+	/* created: stamped by the writer (result_write) */
+	r->label = strdup(label ? label : import_sources[s]);
+	r->status = strdup("complete");
+	imp = json_pack("{s:s, s:[], s:[]}", "source", import_sources[s],
+			"files", "not_recorded");
+	r->env = json_pack("{s:o}", "imported", imp);
+	r->config = json_pack("{s:{s:s}}", "imported", "source",
+			      import_sources[s]);
+	r->warnings = json_array();
+	if (!r->tool_version || !r->label || !r->status ||
+	    !r->env || !r->config || !r->warnings) {
+		result_free(r);
+		return NULL;
+	}
+	return r;
+}
+
+/* Two files are two sessions: a benchmark of an earlier file that got
+ * runs from this one would pool them. -EINVAL naming it, else 0. */
+static int import_check_again(const struct result *r, const size_t *before,
+			      size_t nb, const char *path, char *err,
+			      size_t len)
+{
+	for (size_t b = 0; b < nb; b++)
+		if (r->bench[b].n_runs != before[b])
+			return import_err(err, len, path, 0,
+					  "benchmark '%s' is in an earlier file too; two files are two sessions: import each into its own result and compare them as boots (FILE,FILE)",
+					  r->bench[b].name);
+	return 0;
+}
+
+int import_file(enum import_source s, struct result *r, const char *path,
+		char *err, size_t len)
+{
+	json_t *files = json_object_get(json_object_get(r->env, "imported"),
+					"files");
+	size_t nb = r->n_bench, *before = calloc(nb ? nb : 1, sizeof(*before));
+	char *buf = NULL;
+	size_t size;
+	int rc = before ? result_slurp(path, RESULT_MAX_BYTES, &buf, &size,
+				       err, len) : -ENOMEM;
+
+	for (size_t b = 0; !rc && b < nb; b++)
+		before[b] = r->bench[b].n_runs;
+	if (!rc && json_array_append_new(files, json_string(path)))
+		rc = -ENOMEM;
+	if (!rc)
+		rc = import_readers[s](r, path, buf, size, err, len);
+	if (!rc)
+		rc = import_check_again(r, before, nb, path, err, len);
+	free(buf);
+	free(before);
+	if (rc == -ENOMEM)
+		snprintf(err, len, "out of memory");
+	return rc;
+}
+
+int import_check(const struct result *r, char *err, size_t len)
+{
+	for (size_t b = 0; b < r->n_bench; b++)
+		for (size_t k = 0; k < r->bench[b].n_runs; k++)
+			if (!r->bench[b].runs[k].warmup)
+				return 0;
+	snprintf(err, len, "no measured run in the input: nothing to import");
+	return -EINVAL;
+}
+
+struct benchmark *import_bench(struct result *r, const char *name,
+			       char *const *argv)
+{
+	struct benchmark *b;
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n_bench; i++)
+		if (!strcmp(r->bench[i].name, name))
+			return &r->bench[i];
+	b = realloc(r->bench, (r->n_bench + 1) * sizeof(*b));
+	if (!b)
+		return NULL;
+	r->bench = b;
+	b = &b[r->n_bench];
+	memset(b, 0, sizeof(*b));
+	while (argv && argv[n])
+		n++;
+	b->name = strdup(name);
+	b->argv = calloc(n ? n + 1 : 2, sizeof(*b->argv));
+	b->copies = 1;
+	if (!b->name || !b->argv) {
+		free(b->name);
+		free(b->argv);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!(b->argv[i] = strdup(argv[i])))
+			goto fail;
+	if (!n && !(b->argv[0] = strdup(name)))
+		goto fail;
+	r->n_bench++;
+	return b;
+fail:
+	for (size_t i = 0; b->argv[i]; i++)
+		free(b->argv[i]);
+	free(b->argv);
+	free(b->name);
+	return NULL;
+}
+
+struct run *import_run(struct result *r, struct benchmark *b, bool warmup)
+{
+	struct run *run = realloc(b->runs, (b->n_runs + 1) * sizeof(*run));
+
+	if (!run)
+		return NULL;
+	b->runs = run;
+	run = &run[b->n_runs];
+	memset(run, 0, sizeof(*run));
+	run->total.counters = calloc(r->n_events ? r->n_events : 1,
+				     sizeof(*run->total.counters));
+	if (!run->total.counters)
+		return NULL;
+	run->index = (unsigned)b->n_runs++;
+	run->warmup = warmup;
+	run->status = RUN_OK;
+	run->n_copies = 1;
+	run->total.cpu = -1;
+	return run;
+}
+
+/* Every run's counters one longer (the new event not counted). */
+static int import_grow_counters(struct result *r, size_t n)
+{
+	for (size_t b = 0; b < r->n_bench; b++)
+		for (size_t k = 0; k < r->bench[b].n_runs; k++) {
+			struct proc_sample *p = &r->bench[b].runs[k].total;
+			struct counter_value *c =
+				realloc(p->counters, n * sizeof(*c));
+
+			if (!c)
+				return -ENOMEM;
+			memset(&c[n - 1], 0, sizeof(*c));
+			p->counters = c;
+		}
+	return 0;
+}
+
+int import_event(struct result *r, const char *name, const char *unit)
+{
+	const char *source = json_string_value(json_object_get(
+		json_object_get(r->env, "imported"), "source"));
+	struct event *ev;
+	char fstr[256];
+	int i = result_event_index(r, name);
+
+	if (i >= 0)
+		return i;
+	ev = realloc(r->events, (r->n_events + 1) * sizeof(*ev));
+	if (!ev)
+		return -ENOMEM;
+	r->events = ev;
+	ev = &ev[r->n_events];
+	memset(ev, 0, sizeof(*ev));
+	snprintf(fstr, sizeof(fstr), "imported:%s:%s", source, name);
+	ev->name = strdup(name);
+	ev->fstr = strdup(fstr);
+	ev->pmu = strdup("imported");
+	ev->unit = strdup(unit ? unit : "");
+	ev->state = EVENT_OK;
+	ev->group = 0;
+	if (!ev->name || !ev->fstr || !ev->pmu || !ev->unit) {
+		event_free(ev);
+		return -ENOMEM;
+	}
+	r->n_events++;
+	if (import_grow_counters(r, r->n_events))
+		return -ENOMEM;
+	return (int)r->n_events - 1;
+}
+
+uint64_t import_u64(double v)
+{
+	if (!(v > 0))
+		return 0;
+	if (v >= 18446744073709551615.0)
+		return UINT64_MAX;
+	return (uint64_t)llround(v);
+}
+
+/* The value perf printed is already scaled to the time enabled: keep a
+ * raw count and times that scale back to it (counters_scale). */
+void import_count(struct run *run, int i, double value, double running_pct)
+{
+	struct counter_value *c = &run->total.counters[i];
+	const uint64_t enabled = 1000000000;
+
+	if (!(running_pct > 0) || running_pct > 100)
+		running_pct = 100;
+	c->enabled_ns = enabled;
+	c->running_ns = import_u64(enabled * running_pct / 100);
+	if (!c->running_ns)
+		c->running_ns = 1;
+	c->value = import_u64(value * (double)c->running_ns / enabled);
+}
+
+int import_not_recorded(struct result *r, const char *metric)
+{
+	json_t *a = json_object_get(json_object_get(r->env, "imported"),
+				    "not_recorded");
+	size_t i;
+	json_t *v;
+
+	json_array_foreach(a, i, v)
+		if (!strcmp(json_string_value(v), metric))
+			return 0;
+	return json_array_append_new(a, json_string(metric)) ? -ENOMEM : 0;
+}
+
+json_t *import_meta(struct result *r)
+{
+	return json_object_get(r->config, "imported");
+}
+
+int import_warn(struct result *r, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	size_t i;
+	json_t *v;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	json_array_foreach(r->warnings, i, v)
+		if (!strcmp(json_string_value(v), buf))
+			return 0;
+	return json_array_append_new(r->warnings, json_string(buf)) ?
+		       -ENOMEM : 0;
+}
+
+int import_err(char *err, size_t len, const char *path, int line,
+	       const char *fmt, ...)
+{
+	char what[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (line > 0)
+		snprintf(err, len, "%s:%d: %s", path, line, what);
+	else
+		snprintf(err, len, "%s: %s", path, what);
+	result_msg_clean(err);
+	return -EINVAL;
+}

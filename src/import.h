@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * import: other tools' result files as abstat results, so compare, show
+ * and plot read the peers' files (abstat-import(1)). One file per source
+ * (import_hyperfine.c, import_pyperf.c, import_gobench.c,
+ * import_perfstat.c) fills a result through the helpers here; import.c
+ * owns the result's shape: env "imported" {source, files, not_recorded}
+ * (the metrics the source does not record, shown <not supported>),
+ * config "imported" (what the source recorded beyond the runs), one
+ * benchmark per measured thing, one run per measured value, the source's
+ * other metrics as events (pmu "imported"). Nothing here prints: errors
+ * are one line, "FILE:LINE: what" (or "FILE: what"), in err.
+ */
+#ifndef ABSTAT_IMPORT_H
+#define ABSTAT_IMPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "result.h"
+
+enum import_source {
+	IMPORT_HYPERFINE,
+	IMPORT_PYPERF,
+	IMPORT_GOBENCH,
+	IMPORT_PERF_STAT,
+	IMPORT_COUNT
+};
+
+/* "hyperfine", "pyperf", "gobench", "perf-stat"; NULL after. */
+extern const char *const import_sources[IMPORT_COUNT + 1];
+/* The source named s, or -1. */
+int import_find(const char *s);
+
+/* An empty result of source s labelled label; NULL when out of memory. */
+struct result *import_new(enum import_source s, const char *label);
+/* Read the file at path (at most RESULT_MAX_BYTES) into r. 0, or -EINVAL
+ * (bad input) / -errno (cannot read) / -ENOMEM with the reason in err. */
+int import_file(enum import_source s, struct result *r, const char *path,
+		char *err, size_t len);
+/* r holds at least one benchmark with a run; else -EINVAL and why. */
+int import_check(const struct result *r, char *err, size_t len);
+
+/* For the importers. */
+int import_hyperfine(struct result *r, const char *path, const char *buf,
+		     size_t size, char *err, size_t len);
+int import_pyperf(struct result *r, const char *path, const char *buf,
+		  size_t size, char *err, size_t len);
+int import_gobench(struct result *r, const char *path, const char *buf,
+		   size_t size, char *err, size_t len);
+int import_perfstat(struct result *r, const char *path, const char *buf,
+		    size_t size, char *err, size_t len);
+
+/* The benchmark named name (added with argv, NULL: {name}, when new). */
+struct benchmark *import_bench(struct result *r, const char *name,
+			       char *const *argv);
+/* A new run at the end of b, RUN_OK, every counter not counted. */
+struct run *import_run(struct result *r, struct benchmark *b, bool warmup);
+/* Index of the imported event name (added, with unit, when new; every
+ * run gets a not-counted counter for it), or -ENOMEM. */
+int import_event(struct result *r, const char *name, const char *unit);
+/* Set run's counter i to value (perf's scaling: running < enabled). */
+void import_count(struct run *run, int i, double value, double running_pct);
+/* The time metric (wall, user, sys, maxrss) is not in the source: its
+ * row says so. 0 or -ENOMEM. */
+int import_not_recorded(struct result *r, const char *metric);
+/* config "imported": where the importers keep what the source recorded. */
+json_t *import_meta(struct result *r);
+/* A warning kept in the result (and printed by import). */
+int import_warn(struct result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* "FILE:LINE: what" (line 0: "FILE: what") in err; returns -EINVAL. */
+int import_err(char *err, size_t len, const char *path, int line,
+	       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* A double's nearest uint64 (negative or NaN: 0, beyond: UINT64_MAX). */
+uint64_t import_u64(double v);
+
+#endif

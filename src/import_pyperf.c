@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+/*
+ * import_pyperf: a pyperf JSON file (pyperf's "version" "1.0" format:
+ * benchmarks[].runs[] with "values", "warmups" [[loops, value]...] and
+ * "metadata"; metadata also per benchmark and for the file). Each value
+ * is one run of the benchmark (metadata "name"): seconds per loop, so
+ * the run's ops are loops * inner_loops (run, benchmark, then file
+ * metadata; 1 when absent) and its measured region ops * value, making
+ * abstat's ns/op and ops/s pyperf's; warm-up values are warm-up runs.
+ * Calibration runs (no values) add nothing. Only unit "second" is
+ * imported (--track-memory and tracemalloc results are bytes). wall,
+ * user, sys and maxrss are not recorded per value; the metadata is kept
+ * in config "imported" (cpu_model_name also as the cpu of the env).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "import.h"
+
+/* An integer metadata key, from the run, the benchmark or the file. */
+static uint64_t import_pp_meta_u64(const json_t *const *metas, size_t n,
+				   const char *key)
+{
+	for (size_t i = 0; i < n; i++) {
+		const json_t *v = json_object_get(metas[i], key);
+
+		if (json_is_integer(v) && json_integer_value(v) > 0)
+			return (uint64_t)json_integer_value(v);
+	}
+	return 1;
+}
+
+static int import_pp_value(struct result *r, struct benchmark *b,
+			   bool warmup, uint64_t ops, double s)
+{
+	struct run *run = import_run(r, b, warmup);
+
+	if (!run)
+		return -ENOMEM;
+	run->total.has_ops = true;
+	run->total.ops = ops;
+	run->total.region_ns = import_u64(s * 1e9 * (double)ops);
+	if (!run->total.region_ns)
+		run->total.region_ns = 1;
+	return 0;
+}
+
+static int import_pp_run(struct result *r, struct benchmark *b,
+			 const char *path, const char *key,
+			 const json_t *const *metas, const json_t *run,
+			 char *err, size_t len)
+{
+	const json_t *values = json_object_get(run, "values");
+	const json_t *warmups = json_object_get(run, "warmups");
+	uint64_t inner = import_pp_meta_u64(metas, 3, "inner_loops");
+	uint64_t loops = import_pp_meta_u64(metas, 3, "loops");
+	size_t k;
+	json_t *v;
+	int rc = 0;
+
+	if ((values && !json_is_array(values)) ||
+	    (warmups && !json_is_array(warmups)))
+		return import_err(err, len, path, 0,
+				  "%s: values and warmups must be arrays", key);
+	if (!values)
+		return 0; /* a calibration run */
+	json_array_foreach(warmups, k, v) {
+		const json_t *l = json_array_get(v, 0);
+		const json_t *x = json_array_get(v, 1);
+
+		if (!json_is_integer(l) || json_integer_value(l) <= 0 ||
+		    !json_is_number(x) || json_number_value(x) < 0)
+			return import_err(err, len, path, 0,
+					  "%s.warmups[%zu]: not [loops, seconds]",
+					  key, k);
+		rc = import_pp_value(r, b, true,
+				     (uint64_t)json_integer_value(l) * inner,
+				     json_number_value(x));
+		if (rc)
+			return rc;
+	}
+	json_array_foreach(values, k, v) {
+		if (!json_is_number(v) || json_number_value(v) < 0)
+			return import_err(err, len, path, 0,
+					  "%s.values[%zu]: not a time in seconds",
+					  key, k);
+		rc = import_pp_value(r, b, false, loops * inner,
+				     json_number_value(v));
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int import_pp_bench(struct result *r, const char *path,
+			   const json_t *file_meta, const json_t *bench,
+			   size_t i, char *err, size_t len)
+{
+	const json_t *meta = json_object_get(bench, "metadata");
+	const json_t *runs = json_object_get(bench, "runs");
+	const char *name = json_string_value(json_object_get(meta, "name"));
+	const char *unit = json_string_value(json_object_get(meta, "unit"));
+	json_t *benches = json_object_get(import_meta(r), "benchmarks");
+	struct benchmark *b;
+	size_t k;
+	json_t *run;
+	char key[64];
+
+	if (!name)
+		name = json_string_value(json_object_get(file_meta, "name"));
+	if (!name || !*name)
+		return import_err(err, len, path, 0,
+				  "benchmarks[%zu].metadata.name: missing", i);
+	if (unit && strcmp(unit, "second"))
+		return import_err(err, len, path, 0,
+				  "benchmark '%s': unit '%s' is not imported (abstat holds times; pyperf's memory results are bytes)",
+				  name, unit);
+	if (!json_is_array(runs))
+		return import_err(err, len, path, 0,
+				  "benchmarks[%zu].runs: missing", i);
+	b = import_bench(r, name, NULL);
+	if (!b || json_object_set(benches, name, meta ? (json_t *)meta :
+							json_null()))
+		return -ENOMEM;
+	json_array_foreach(runs, k, run) {
+		const json_t *metas[3] = {
+			json_object_get(run, "metadata"), meta, file_meta
+		};
+		int rc;
+
+		snprintf(key, sizeof(key), "benchmarks[%zu].runs[%zu]", i, k);
+		rc = import_pp_run(r, b, path, key, metas, run, err, len);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int import_pyperf(struct result *r, const char *path, const char *buf,
+		  size_t size, char *err, size_t len)
+{
+	static const char *const missing[] = { "wall", "user", "sys",
+					       "maxrss" };
+	json_t *j, *benches, *meta, *cpu;
+	const char *version;
+	int rc;
+
+	rc = result_load_json(buf, size, path, &j, err, len);
+	if (rc)
+		return rc;
+	version = json_string_value(json_object_get(j, "version"));
+	benches = json_object_get(j, "benchmarks");
+	meta = json_object_get(j, "metadata");
+	if (!version || !json_is_array(benches)) {
+		json_decref(j);
+		return import_err(err, len, path, 0,
+				  "no \"version\" and \"benchmarks\": not a pyperf JSON file");
+	}
+	if (strncmp(version, "1.", 2)) {
+		rc = import_err(err, len, path, 0,
+				"pyperf format version '%s' (abstat reads 1.x)",
+				version);
+		json_decref(j);
+		return rc;
+	}
+	if (!json_object_get(import_meta(r), "benchmarks"))
+		rc = json_object_set_new(import_meta(r), "benchmarks",
+					 json_object());
+	if (!rc && meta && !json_object_get(import_meta(r), "metadata"))
+		rc = json_object_set(import_meta(r), "metadata", meta);
+	cpu = json_object_get(meta, "cpu_model_name");
+	if (!rc && json_is_string(cpu) && !json_object_get(r->env, "cpu"))
+		rc = json_object_set_new(r->env, "cpu",
+					 json_pack("{s:O}", "model_name", cpu));
+	rc = rc ? -ENOMEM : 0;
+	for (size_t i = 0; i < 4 && !rc; i++)
+		rc = import_not_recorded(r, missing[i]);
+	for (size_t i = 0; i < json_array_size(benches) && !rc; i++)
+		rc = import_pp_bench(r, path, meta, json_array_get(benches, i),
+				     i, err, len);
+	json_decref(j);
+	return rc;
+}
