@@ -118,6 +118,14 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 			   "(default: a clean one for USER)" },
 	[OPT_CLEAN_CGROUPS] = { "clean-cgroups", 0, NULL, NULL, false,
 				"remove the stale abstat cgroups" },
+	[OPT_FREQ] = { "freq", 0, "HZ", "999", true,
+		       "samples per second of the sampled event" },
+	[OPT_SAMPLE_EVENT] = { "sample-event", 0, "EV", NULL, false,
+			       "event to sample (default: cycles where\n"
+			       "it samples, else cpu-clock)" },
+	[OPT_WHERE] = { "where", 0, "N", "10", true,
+			"profiles: the N functions whose self\n"
+			"share changed most (0: none)" },
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
 			  "print the version" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
@@ -170,7 +178,15 @@ static const struct cli_use versus_opts[] = {
 
 static const struct cli_use compare_opts[] = {
 	MODEL_OPTS, USE(OPT_FORMAT), USE_HELP(OPT_EVENTS, "counter rows to show"),
-	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), END,
+	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), USE(OPT_WHERE), END,
+};
+
+static const struct cli_use profile_opts[] = {
+	MEASURE_OPTS_HEAD,
+	USE_HELP(OPT_OUTPUT, "save the result with its profile (JSON)"),
+	MEASURE_OPTS_TAIL, USE(OPT_FREQ), USE(OPT_SAMPLE_EVENT),
+	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
+	USE(OPT_SUITE), END,
 };
 
 static const struct cli_use show_opts[] = {
@@ -231,6 +247,9 @@ const struct cmd_entry cli_cmds[] = {
 	  no_opts },
 	{ "recover", CMD_RECOVER, false,
 	  "abstat recover JOURNAL -o FILE [--force]", NULL, recover_opts },
+	{ "profile", CMD_PROFILE, true,
+	  "abstat profile [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "
+	  "-s SUITE) -o FILE", NULL, profile_opts },
 	{ NULL, CMD_NONE, false, NULL, NULL, NULL },
 };
 
@@ -515,6 +534,21 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		return 0;
 	case OPT_CLEAN_CGROUPS:
 		cfg->clean_cgroups = true;
+		return 0;
+	case OPT_FREQ:
+		if (cli_number("--freq", arg, 1, 100000, &u))
+			return -EINVAL;
+		cfg->freq = u;
+		return 0;
+	case OPT_SAMPLE_EVENT:
+		if (!*arg || strchr(arg, ','))
+			return cli_usage("--sample-event: give one event, e.g. --sample-event cpu-clock");
+		cfg->sample_event = arg;
+		return 0;
+	case OPT_WHERE:
+		if (cli_number("--where", arg, 0, 10000, &u))
+			return -EINVAL;
+		cfg->where = u;
 		return 0;
 	case OPT_VERSION:
 	case OPT_HELP:

@@ -27,6 +27,7 @@ enum command {
 	CMD_DOCTOR,
 	CMD_WORKLOADS,
 	CMD_RECOVER,
+	CMD_PROFILE,
 };
 
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
@@ -95,6 +96,11 @@ struct config {
 	bool within_session;   /* --within-session */
 	const char *primary;   /* --primary METRIC */
 	unsigned resamples;      /* --resamples */
+
+	/* profile (and compare's where table) */
+	const char *sample_event; /* --sample-event, NULL = cycles/cpu-clock */
+	unsigned freq;            /* --freq HZ */
+	unsigned where;           /* compare --where N, 0 = no where table */
 
 	/* plot */
 	enum plot_kind plot_kind;

@@ -16,6 +16,7 @@ static int (*const dispatch[])(const struct config *) = {
 	[CMD_PLOT] = cmd_plot,       [CMD_LIST] = cmd_list,
 	[CMD_DOCTOR] = cmd_doctor,   [CMD_WORKLOADS] = cmd_workloads,
 	[CMD_RECOVER] = cmd_recover,
+	[CMD_PROFILE] = cmd_profile,
 };
 
 /*

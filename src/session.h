@@ -26,6 +26,7 @@
 #include "cpuset.h"
 #include "journal.h"
 #include "launcher.h"
+#include "profile.h"
 #include "result.h"
 
 struct plan_item {
@@ -54,6 +55,7 @@ struct session {
 	unsigned long long t0_ns;
 	bool warned_leftover, warned_migration, warned_failure;
 	unsigned n_failed;
+	struct profile *profile; /* abstat profile: the samplers, or NULL */
 };
 
 /* Set everything up. Returns EXIT_OK or an exit status after printing. */

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sampler: one sampling perf_event per copy and its mmap ring (see
+ * sampler.h). The ring is read as perf_event_open(2) describes it: the
+ * kernel advances data_head (read with acquire order), we consume up to
+ * it and publish data_tail (release order); a record that wraps the end
+ * of the ring is copied out whole before it is parsed. A record whose
+ * size is below its header or above the ring is malformed: the ring is
+ * dropped (-EIO), never read past.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <linux/perf_event.h>
+
+#include "sampler.h"
+
+/* The longest call chain the kernel gives (perf_event_max_stack: 127) */
+#define SAMPLER_MAX_IPS 512
+
+struct sampler {
+	struct perf_event_attr attr;
+	int fd;
+	void *ring;          /* header page + data pages */
+	size_t ring_len;
+	size_t data_len;     /* a power of 2 */
+	uint64_t lost;
+	unsigned char *rec;  /* one record copied out of a wrap */
+	uint64_t kern[SAMPLER_MAX_IPS], user[SAMPLER_MAX_IPS];
+};
+
+static long sampler_open_raw(struct perf_event_attr *a, pid_t pid, int cpu)
+{
+	return syscall(SYS_perf_event_open, a, pid, cpu, -1,
+		       PERF_FLAG_FD_CLOEXEC);
+}
+
+static void sampler_attr(struct perf_event_attr *a, const struct event *ev,
+			 unsigned freq)
+{
+	memset(a, 0, sizeof(*a));
+	a->size = sizeof(*a);
+	a->type = ev->type;
+	a->config = ev->config;
+	a->config1 = ev->config1;
+	a->config2 = ev->config2;
+	a->exclude_user = ev->exclude_user;
+	a->exclude_kernel = ev->exclude_kernel;
+	a->exclude_hv = ev->exclude_hv;
+	a->exclude_idle = ev->exclude_idle;
+	a->freq = 1;
+	a->sample_freq = freq;
+	a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+			 PERF_SAMPLE_CALLCHAIN;
+	a->mmap = 1;
+	a->mmap2 = 1;
+	a->inherit = 1;
+	a->disabled = 1;
+	a->wakeup_watermark = 0; /* set at open: half the ring */
+	a->watermark = 1;
+}
+
+int sampler_new(const struct sampler_opts *o, struct sampler **out)
+{
+	struct sampler *s = calloc(1, sizeof(*s));
+	long page = sysconf(_SC_PAGESIZE);
+	size_t pages = o->data_pages ? o->data_pages : 256;
+
+	if (!s)
+		return -ENOMEM;
+	while (pages & (pages - 1))
+		pages &= pages - 1; /* down to a power of 2 */
+	sampler_attr(&s->attr, o->ev, o->freq);
+	s->fd = -1;
+	s->data_len = pages * (size_t)page;
+	s->ring_len = s->data_len + (size_t)page;
+	s->attr.wakeup_watermark = (uint32_t)(s->data_len / 2);
+	s->rec = malloc(s->data_len);
+	if (!s->rec) {
+		free(s);
+		return -ENOMEM;
+	}
+	*out = s;
+	return 0;
+}
+
+int sampler_open(struct sampler *s, pid_t pid, int cpu, bool on_exec)
+{
+	struct perf_event_attr a = s->attr;
+	long fd;
+
+	sampler_close(s);
+	a.enable_on_exec = on_exec;
+	a.disabled = on_exec;
+	a.inherit = cpu >= 0;
+	fd = sampler_open_raw(&a, pid, cpu);
+	if (fd < 0)
+		return -errno;
+	s->ring = mmap(NULL, s->ring_len, PROT_READ | PROT_WRITE, MAP_SHARED,
+		       (int)fd, 0);
+	if (s->ring == MAP_FAILED) {
+		int e = errno;
+
+		s->ring = NULL;
+		close((int)fd);
+		return -e;
+	}
+	s->fd = (int)fd;
+	s->lost = 0;
+	return 0;
+}
+
+int sampler_fd(const struct sampler *s)
+{
+	return s->fd;
+}
+
+int sampler_enable(struct sampler *s)
+{
+	return ioctl(s->fd, PERF_EVENT_IOC_ENABLE, 0) < 0 ? -errno : 0;
+}
+
+int sampler_disable(struct sampler *s)
+{
+	return ioctl(s->fd, PERF_EVENT_IOC_DISABLE, 0) < 0 ? -errno : 0;
+}
+
+uint64_t sampler_lost(const struct sampler *s)
+{
+	return s->lost;
+}
+
+/* Cursor over one record's body. */
+struct sampler_cur {
+	const unsigned char *p, *end;
+};
+
+static int sampler_u64(struct sampler_cur *c, uint64_t *v)
+{
+	if (c->end - c->p < 8)
+		return -EIO;
+	memcpy(v, c->p, 8);
+	c->p += 8;
+	return 0;
+}
+
+/* PERF_SAMPLE_IP | TID | CALLCHAIN, in that order (perf_event_open(2)). */
+static int sampler_sample(struct sampler *s, struct sampler_cur *c,
+			  const struct sampler_sink *k)
+{
+	struct sampler_sample smp = { .kernel = s->kern, .user = s->user };
+	uint64_t ip, tid, nr, v = 0, ctx = 0;
+
+	if (sampler_u64(c, &ip) || sampler_u64(c, &tid) || sampler_u64(c, &nr))
+		return -EIO;
+	if (nr > (uint64_t)(c->end - c->p) / 8)
+		return -EIO;
+	smp.pid = (uint32_t)tid;
+	smp.tid = (uint32_t)(tid >> 32);
+	for (uint64_t i = 0; i < nr; i++) {
+		sampler_u64(c, &v);
+		if (v >= PERF_CONTEXT_MAX) {
+			ctx = v;
+			continue;
+		}
+		if (ctx == PERF_CONTEXT_KERNEL && smp.n_kernel < SAMPLER_MAX_IPS)
+			s->kern[smp.n_kernel++] = v;
+		else if (ctx == PERF_CONTEXT_USER && smp.n_user < SAMPLER_MAX_IPS)
+			s->user[smp.n_user++] = v;
+	}
+	if (!nr) {
+		/* no chain (the kernel could not walk one): the ip alone */
+		s->user[0] = ip;
+		smp.n_user = 1;
+	}
+	if (k->sample)
+		k->sample(k->ctx, &smp);
+	return 0;
+}
+
+/* PERF_RECORD_MMAP2: pid, tid, addr, len, pgoff, 24 bytes of device,
+ * inode (or build id), prot, flags, filename. Executable maps only. */
+static int sampler_mmap2(struct sampler_cur *c, const struct sampler_sink *k)
+{
+	struct sampler_map m;
+	uint32_t ids[2], prot;
+	const char *name;
+
+	if (c->end - c->p < 8 + 24 + 24 + 8)
+		return -EIO;
+	memcpy(ids, c->p, 8);
+	memcpy(&m.start, c->p + 8, 8);
+	memcpy(&m.len, c->p + 16, 8);
+	memcpy(&m.pgoff, c->p + 24, 8);
+	memcpy(&prot, c->p + 56, 4);
+	name = (const char *)c->p + 64;
+	if (!memchr(name, '\0', (size_t)((const char *)c->end - name)))
+		return -EIO;
+	m.pid = ids[0];
+	m.file = name;
+	if ((prot & 4 /* PROT_EXEC */) && k->map)
+		k->map(k->ctx, &m);
+	return 0;
+}
+
+static int sampler_record(struct sampler *s, const unsigned char *r,
+			  size_t len, const struct sampler_sink *k)
+{
+	const struct perf_event_header *h = (const void *)r;
+	struct sampler_cur c = { r + sizeof(*h), r + len };
+	uint64_t v;
+
+	switch (h->type) {
+	case PERF_RECORD_SAMPLE:
+		return sampler_sample(s, &c, k);
+	case PERF_RECORD_MMAP2:
+		return sampler_mmap2(&c, k);
+	case PERF_RECORD_LOST:
+		if (sampler_u64(&c, &v) || sampler_u64(&c, &v))
+			return -EIO;
+		s->lost += v;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+int sampler_drain(struct sampler *s, const struct sampler_sink *k)
+{
+	struct perf_event_mmap_page *pg = s->ring;
+	const unsigned char *data;
+	uint64_t head, tail;
+	int rc = 0;
+
+	if (!pg)
+		return 0;
+	data = (const unsigned char *)s->ring + (s->ring_len - s->data_len);
+	head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+	tail = pg->data_tail;
+	while (tail < head && !rc) {
+		struct perf_event_header h;
+		size_t off = tail & (s->data_len - 1), first;
+		const unsigned char *r = data + off;
+
+		if (head - tail < sizeof(h))
+			break;
+		first = s->data_len - off;
+		if (first < sizeof(h)) {
+			memcpy(&h, r, first);
+			memcpy((unsigned char *)&h + first, data,
+			       sizeof(h) - first);
+		} else {
+			memcpy(&h, r, sizeof(h));
+		}
+		if (h.size < sizeof(h) || h.size > head - tail) {
+			rc = -EIO;
+			tail = head;
+			break;
+		}
+		if (first < h.size) {
+			memcpy(s->rec, r, first);
+			memcpy(s->rec + first, data, h.size - first);
+			r = s->rec;
+		}
+		rc = sampler_record(s, r, h.size, k);
+		tail += h.size;
+	}
+	__atomic_store_n(&pg->data_tail, rc ? head : tail, __ATOMIC_RELEASE);
+	return rc;
+}
+
+void sampler_close(struct sampler *s)
+{
+	if (s->ring)
+		munmap(s->ring, s->ring_len);
+	s->ring = NULL;
+	if (s->fd >= 0)
+		close(s->fd);
+	s->fd = -1;
+}
+
+void sampler_free(struct sampler *s)
+{
+	if (!s)
+		return;
+	sampler_close(s);
+	free(s->rec);
+	free(s);
+}
+
+int sampler_probe(const struct event *ev, unsigned freq, char *err,
+		  size_t len)
+{
+	struct perf_event_attr a;
+	long fd;
+
+	sampler_attr(&a, ev, freq);
+	a.inherit = 0;
+	fd = sampler_open_raw(&a, 0, -1);
+	if (fd >= 0) {
+		close((int)fd);
+		return 0;
+	}
+	fd = -errno;
+	perf_backend.strerror(ev, (int)-fd, err, len);
+	return (int)fd;
+}
