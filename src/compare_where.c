@@ -13,6 +13,9 @@
 #include "compare_where.h"
 #include "stats.h"
 
+/* Rows shown: a delta of at least 0.05 points (or a verdict). */
+#define WHERE_MIN_DELTA 0.0005
+
 int where_run_self(const struct run *run, json_t *acc)
 {
 	for (size_t i = 0; i < run->n_stacks; i++) {
@@ -350,8 +353,13 @@ int where_build(const struct compare_model *m, const struct side *sides,
 	}
 	qsort(t->rows, t->n_rows, sizeof(*t->rows), where_cmp);
 	for (size_t i = 0; i < t->n_rows; i++) {
-		per = i && t->rows[i].side == t->rows[i - 1].side ? per + 1 : 0;
-		if (per < top)
+		const struct where_row *r = &t->rows[i];
+		/* a change that rounds to 0.0 points says nothing */
+		bool shown = fabs(r->d.delta) >= WHERE_MIN_DELTA ||
+			     r->d.verdict == VERDICT_SIGNIFICANT;
+
+		per = i && r->side == t->rows[i - 1].side ? per + 1 : 0;
+		if (per < top && shown)
 			t->rows[k++] = t->rows[i];
 		else
 			where_row_free(&t->rows[i]);

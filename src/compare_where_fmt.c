@@ -68,7 +68,7 @@ static void where_line(const struct compare_model *m,
 		fprintf(out, "%s\n", name);
 		name[0] = '\0';
 	}
-	fprintf(out, "%-*s %6.1f %6.1f %+6.1f %15s %7s %-8s\n", name_w, name,
+	fprintf(out, "%-*s %6.1f %6.1f %+6.1f %15s %7s %s\n", name_w, name,
 		where_pts(r->a), where_pts(r->b), where_pts(r->d.delta), ci,
 		p, where_word(m, &r->d));
 }
@@ -90,7 +90,7 @@ void where_print(const struct compare_model *m, const struct where_table *t,
 			fmt_label(m, side, b, sizeof(b));
 			fprintf(out, "\nwhere: self share of samples, %% (A: %.24s, B: %.24s)\n",
 				a, b);
-			fprintf(out, "%-*s %6s %6s %6s %15s %7s %-8s\n", name_w,
+			fprintf(out, "%-*s %6s %6s %6s %15s %7s %s\n", name_w,
 				"function", "A", "B", "delta", "interval",
 				"p", "sig");
 			bench = NULL;
@@ -105,7 +105,7 @@ void where_print(const struct compare_model *m, const struct where_table *t,
 		where_line(m, r, name_w, out);
 	}
 	if (t->n_rows)
-		fprintf(out, "%s: Holm over %zu functions; delta and interval in points, B - A\n",
+		fprintf(out, "points, B - A; %s; Holm over %zu functions\n",
 			t->boots ? "boots are the unit" : "runs are the unit",
 			t->n_tests);
 }
