@@ -119,7 +119,7 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_CLEAN_CGROUPS] = { "clean-cgroups", 0, NULL, NULL, false,
 				"remove the stale abstat cgroups" },
 	[OPT_FREQ] = { "freq", 0, "HZ", "999", true,
-		       "samples per second of the sampled event" },
+		       "samples per second" },
 	[OPT_SAMPLE_EVENT] = { "sample-event", 0, "EV", NULL, false,
 			       "event to sample (default: cycles where\n"
 			       "it samples, else cpu-clock)" },

@@ -25,6 +25,7 @@ static const char main_help[] =
 	"  doctor     what will make results noisy or wrong, and the fix\n"
 	"  workloads  the built-in workloads and suites\n"
 	"  recover    turn a journal left by a crash into a result\n"
+	"  profile    run, sampling where the time goes (call stacks); -o\n"
 	"\n"
 	"'abstat COMMAND --help' lists a command's options; see abstat(1).\n"
 	"  -h, --help      this help\n"

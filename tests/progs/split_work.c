@@ -2,7 +2,9 @@
  * split_work PCT N: N rounds of 100 units of the same work, PCT of them
  * in work_a and the rest in work_b (abstat profile's tests: a 70/30
  * split, and 50/50 for a B that moves work). Built with frame pointers
- * and noinline so that each function is its own frame.
+ * and noinline so that each function is its own frame; the accumulator
+ * lives on the stack, because GCC sets up no frame (frame pointer or
+ * not) in a leaf that needs no stack, and its caller would be lost.
  */
 #include <stdlib.h>
 
@@ -11,7 +13,7 @@ static volatile unsigned long sink;
 /* one unit: 2000 steps of an LCG the compiler cannot fold */
 __attribute__((noinline)) void work_a(unsigned long n)
 {
-	unsigned long x = sink;
+	volatile unsigned long x = sink; /* on the stack: a frame */
 
 	for (unsigned long k = 0; k < n; k++)
 		for (int i = 0; i < 2000; i++)
@@ -21,7 +23,7 @@ __attribute__((noinline)) void work_a(unsigned long n)
 
 __attribute__((noinline)) void work_b(unsigned long n)
 {
-	unsigned long x = sink;
+	volatile unsigned long x = sink; /* on the stack: a frame */
 
 	for (unsigned long k = 0; k < n; k++)
 		for (int i = 0; i < 2000; i++)
