@@ -139,8 +139,8 @@ static int perf_resolve(const char *name, bool user_only, struct event *ev,
 	return pfm_resolve(name, user_only, ev, NULL, err, len);
 }
 
-static void perf_attr(const struct event *ev, struct perf_event_attr *a,
-		      bool group_read)
+void perf_attr(const struct event *ev, struct perf_event_attr *a,
+	       bool group_read)
 {
 	memset(a, 0, sizeof(*a));
 	a->size = sizeof(*a);

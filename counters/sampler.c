@@ -19,6 +19,7 @@
 
 #include <linux/perf_event.h>
 
+#include "perf_internal.h"
 #include "sampler.h"
 
 /* The longest call chain the kernel gives (perf_event_max_stack: 127) */
@@ -44,16 +45,8 @@ static long sampler_open_raw(struct perf_event_attr *a, pid_t pid, int cpu)
 static void sampler_attr(struct perf_event_attr *a, const struct event *ev,
 			 unsigned freq)
 {
-	memset(a, 0, sizeof(*a));
-	a->size = sizeof(*a);
-	a->type = ev->type;
-	a->config = ev->config;
-	a->config1 = ev->config1;
-	a->config2 = ev->config2;
-	a->exclude_user = ev->exclude_user;
-	a->exclude_kernel = ev->exclude_kernel;
-	a->exclude_hv = ev->exclude_hv;
-	a->exclude_idle = ev->exclude_idle;
+	perf_attr(ev, a, false);
+	a->read_format = 0;
 	a->freq = 1;
 	a->sample_freq = freq;
 	a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID |

@@ -16,21 +16,17 @@
 /* The columns after the name: " A% B% delta interval p sig". */
 #define WHERE_NUMS 55
 
+/* The main table's words for a tested row (compare_verdict_word). */
 static const char *where_word(const struct compare_model *m,
 			      const struct compare_delta *d)
 {
-	switch (d->verdict) {
-	case VERDICT_SIGNIFICANT:
-		return m->design == DESIGN_SESSIONS ? "session" : "yes";
-	case VERDICT_NOT_SIGNIFICANT:
-		return "~";
-	case VERDICT_TOO_FEW_BOOTS:
-		return "<3 boots";
-	case VERDICT_TOO_FEW_RUNS:
-		return "<4 runs";
-	default:
-		return "?";
-	}
+	struct compare_delta ds[2] = { { 0 }, *d };
+	const struct compare_row row = { .primary = true, .delta = ds };
+	const char *w = compare_verdict_word(m, &row, 1);
+
+	if (w)
+		return w;
+	return d->verdict == VERDICT_TOO_FEW_RUNS ? "<4 runs" : "?";
 }
 
 static void where_p(const struct compare_delta *d, char *buf, size_t len)

@@ -10,25 +10,26 @@
 
 static volatile unsigned long sink;
 
-/* one unit: 2000 steps of an LCG the compiler cannot fold */
+/* n units of 2000 steps of an LCG the compiler cannot fold; inlined, so
+ * that the samples are the caller's own */
+#define SPLIT_STEPS(n)                                                      \
+	do {                                                                \
+		volatile unsigned long x = sink; /* on the stack: a frame */ \
+		for (unsigned long k = 0; k < (n); k++)                     \
+			for (int i = 0; i < 2000; i++)                      \
+				x = x * 6364136223846793005ul +             \
+				    1442695040888963407ul;                  \
+		sink = x;                                                   \
+	} while (0)
+
 __attribute__((noinline)) void work_a(unsigned long n)
 {
-	volatile unsigned long x = sink; /* on the stack: a frame */
-
-	for (unsigned long k = 0; k < n; k++)
-		for (int i = 0; i < 2000; i++)
-			x = x * 6364136223846793005ul + 1442695040888963407ul;
-	sink = x;
+	SPLIT_STEPS(n);
 }
 
 __attribute__((noinline)) void work_b(unsigned long n)
 {
-	volatile unsigned long x = sink; /* on the stack: a frame */
-
-	for (unsigned long k = 0; k < n; k++)
-		for (int i = 0; i < 2000; i++)
-			x = x * 6364136223846793005ul + 1442695040888963407ul;
-	sink = x;
+	SPLIT_STEPS(n);
 }
 
 int main(int argc, char **argv)
