@@ -13,8 +13,9 @@
 #include "escape.h"
 #include "format.h"
 
-/* The columns after the name: " A% B% delta interval p sig". */
-#define WHERE_NUMS 55
+/* The columns after the name: " A% B% delta interval p sig" (the verdict
+ * word at most 7: "session"). */
+#define WHERE_NUMS 48
 
 /* The main table's words for a tested row (compare_verdict_word). */
 static const char *where_word(const struct compare_model *m,
@@ -57,14 +58,14 @@ static void where_line(const struct compare_model *m,
 
 	escape_str(r->func, name, sizeof(name));
 	len = (int)strlen(name);
-	snprintf(ci, sizeof(ci), "[%+.1f, %+.1f]", where_pts(r->d.lo),
+	snprintf(ci, sizeof(ci), "[%+.1f,%+.1f]", where_pts(r->d.lo),
 		 where_pts(r->d.hi));
 	where_p(&r->d, p, sizeof(p));
 	if (len > name_w) {
 		fprintf(out, "%s\n", name);
 		name[0] = '\0';
 	}
-	fprintf(out, "%-*s %6.1f %6.1f %+6.1f %15s %7s %s\n", name_w, name,
+	fprintf(out, "%-*s %5.1f %5.1f %+6.1f %13s %6s %s\n", name_w, name,
 		where_pts(r->a), where_pts(r->b), where_pts(r->d.delta), ci,
 		p, where_word(m, &r->d));
 }
@@ -72,7 +73,7 @@ static void where_line(const struct compare_model *m,
 void where_print(const struct compare_model *m, const struct where_table *t,
 		 int width, FILE *out)
 {
-	int name_w = width - WHERE_NUMS - 1;
+	int name_w = width - WHERE_NUMS;
 	char a[64], b[64];
 	const char *bench = NULL;
 	size_t side = 0;
@@ -86,7 +87,7 @@ void where_print(const struct compare_model *m, const struct where_table *t,
 			fmt_label(m, side, b, sizeof(b));
 			fprintf(out, "\nwhere: self share of samples, %% (A: %.24s, B: %.24s)\n",
 				a, b);
-			fprintf(out, "%-*s %6s %6s %6s %15s %7s %s\n", name_w,
+			fprintf(out, "%-*s %5s %5s %6s %13s %6s %s\n", name_w,
 				"function", "A", "B", "delta", "interval",
 				"p", "sig");
 			bench = NULL;
