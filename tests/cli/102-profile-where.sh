@@ -48,6 +48,18 @@ test_expect_success SAMPLING '--where 1: one row; --where 0: no table' '
 	nogrep_out "^where:"
 '
 
+test_expect_success SAMPLING 'three boots a side: the boots are the unit, work_a named' '
+	for f in a1:70 a2:70 a3:70 b1:50 b2:50 b3:50; do
+		expect_exit 0 $ABSTAT profile -q --user-only -r 5 --warmup 0 -n ${f%:*} -o "$TESTTMP/boot-${f%:*}.json" -- $P/split_work ${f#*:} 1000 || exit 1
+	done
+	expect_exit 0 $ABSTAT compare -q $ARGV A="$TESTTMP/boot-a1.json,$TESTTMP/boot-a2.json,$TESTTMP/boot-a3.json" \
+		B="$TESTTMP/boot-b1.json,$TESTTMP/boot-b2.json,$TESTTMP/boot-b3.json" &&
+	sed -n "/^where:/,\$p" "$TESTTMP/out" >"$TESTTMP/where" && cat "$TESTTMP/where" &&
+	grep -q "boots are the unit" "$TESTTMP/where" &&
+	grep -Eq "^work_a +[0-9.]+ +[0-9.]+ +-(1[5-9]|2[0-5])\.[0-9] .* yes$" "$TESTTMP/where" ||
+		fail "work_a not named across boots"
+'
+
 test_expect_success 'results without profiles: no where table' '
 	expect_exit 0 $ABSTAT compare -q "$TOP/tests/golden/base.json" "$TOP/tests/golden/base.json" &&
 	nogrep_out "^where:"
