@@ -25,8 +25,25 @@
 /* The longest call chain the kernel gives (perf_event_max_stack: 127) */
 #define SAMPLER_MAX_IPS 512
 
+#if defined(__x86_64__)
+const bool sampler_dwarf = true;
+/* perf's x86 register order (asm/perf_regs.h) for DWARF registers 0..16:
+ * rax rdx rcx rbx rsi rdi rbp rsp r8..r15 rip */
+static const int sampler_perf_reg[SAMPLER_DWARF_REGS] = {
+	0 /* AX */, 3 /* DX */, 2 /* CX */, 1 /* BX */, 4 /* SI */, 5 /* DI */,
+	6 /* BP */, 7 /* SP */, 16, 17, 18, 19, 20, 21, 22, 23, 8 /* IP */,
+};
+#define SAMPLER_REGS_MASK (0x1ffull | (0xffull << 16))
+#else
+const bool sampler_dwarf = false;
+static const int sampler_perf_reg[SAMPLER_DWARF_REGS];
+#define SAMPLER_REGS_MASK 0ull
+#endif
+
 struct sampler {
 	struct perf_event_attr attr;
+	bool dwarf;
+	uint64_t regs[SAMPLER_DWARF_REGS];
 	int fd;
 	void *ring;          /* header page + data pages */
 	size_t ring_len;
@@ -43,7 +60,7 @@ static long sampler_open_raw(struct perf_event_attr *a, pid_t pid, int cpu)
 }
 
 static void sampler_attr(struct perf_event_attr *a, const struct event *ev,
-			 unsigned freq)
+			 unsigned freq, bool dwarf, unsigned stack_bytes)
 {
 	perf_attr(ev, a, false);
 	a->read_format = 0;
@@ -57,6 +74,13 @@ static void sampler_attr(struct perf_event_attr *a, const struct event *ev,
 	a->disabled = 1;
 	a->wakeup_watermark = 0; /* set at open: half the ring */
 	a->watermark = 1;
+	if (dwarf) {
+		a->sample_type |= PERF_SAMPLE_REGS_USER |
+				  PERF_SAMPLE_STACK_USER;
+		a->sample_regs_user = SAMPLER_REGS_MASK;
+		a->sample_stack_user = stack_bytes ? stack_bytes : 8192;
+		a->exclude_callchain_user = 1;
+	}
 }
 
 int sampler_new(const struct sampler_opts *o, struct sampler **out)
@@ -69,7 +93,12 @@ int sampler_new(const struct sampler_opts *o, struct sampler **out)
 		return -ENOMEM;
 	while (pages & (pages - 1))
 		pages &= pages - 1; /* down to a power of 2 */
-	sampler_attr(&s->attr, o->ev, o->freq);
+	if (o->dwarf && !sampler_dwarf) {
+		free(s);
+		return -EOPNOTSUPP;
+	}
+	sampler_attr(&s->attr, o->ev, o->freq, o->dwarf, o->stack_bytes);
+	s->dwarf = o->dwarf;
 	s->fd = -1;
 	s->data_len = pages * (size_t)page;
 	s->ring_len = s->data_len + (size_t)page;
@@ -143,6 +172,40 @@ static int sampler_u64(struct sampler_cur *c, uint64_t *v)
 	return 0;
 }
 
+/* PERF_SAMPLE_REGS_USER (abi, then one u64 per bit of the mask, in bit
+ * order) and STACK_USER (size, the bytes, dyn_size: how many are real). */
+static int sampler_user_stack(struct sampler *s, struct sampler_cur *c,
+			      struct sampler_sample *smp)
+{
+	uint64_t abi, v, perf[64], size, dyn = 0;
+	size_t n = (size_t)__builtin_popcountll(SAMPLER_REGS_MASK);
+
+	if (sampler_u64(c, &abi))
+		return -EIO;
+	for (size_t i = 0; abi && i < n; i++)
+		if (sampler_u64(c, &perf[i]))
+			return -EIO;
+	if (sampler_u64(c, &size) || size > (uint64_t)(c->end - c->p))
+		return -EIO;
+	smp->stack = c->p;
+	c->p += size;
+	if (size && sampler_u64(c, &dyn))
+		return -EIO;
+	smp->stack_len = (size_t)(dyn < size ? dyn : size);
+	if (!abi)
+		return 0;
+	for (size_t d = 0; d < SAMPLER_DWARF_REGS; d++) {
+		/* bit b's value is at its rank among the mask's bits */
+		int b = sampler_perf_reg[d];
+
+		v = perf[__builtin_popcountll(SAMPLER_REGS_MASK &
+					      ((1ull << b) - 1))];
+		s->regs[d] = v;
+	}
+	smp->regs = s->regs;
+	return 0;
+}
+
 /* PERF_SAMPLE_IP | TID | CALLCHAIN, in that order (perf_event_open(2)). */
 static int sampler_sample(struct sampler *s, struct sampler_cur *c,
 			  const struct sampler_sink *k)
@@ -167,11 +230,13 @@ static int sampler_sample(struct sampler *s, struct sampler_cur *c,
 		else if (ctx == PERF_CONTEXT_USER && smp.n_user < SAMPLER_MAX_IPS)
 			s->user[smp.n_user++] = v;
 	}
-	if (!nr) {
+	if (!nr && !s->dwarf) {
 		/* no chain (the kernel could not walk one): the ip alone */
 		s->user[0] = ip;
 		smp.n_user = 1;
 	}
+	if (s->dwarf && sampler_user_stack(s, c, &smp))
+		return -EIO;
 	if (k->sample)
 		k->sample(k->ctx, &smp);
 	return 0;
@@ -287,13 +352,13 @@ void sampler_free(struct sampler *s)
 	free(s);
 }
 
-int sampler_probe(const struct event *ev, unsigned freq, char *err,
-		  size_t len)
+int sampler_probe(const struct event *ev, unsigned freq, bool dwarf,
+		  char *err, size_t len)
 {
 	struct perf_event_attr a;
 	long fd;
 
-	sampler_attr(&a, ev, freq);
+	sampler_attr(&a, ev, freq, dwarf && sampler_dwarf, 0);
 	a.inherit = 0;
 	fd = sampler_open_raw(&a, 0, -1);
 	if (fd >= 0) {

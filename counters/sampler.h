@@ -24,7 +24,17 @@ struct sampler_opts {
 	const struct event *ev; /* resolved (perf backend): type, config */
 	unsigned freq;          /* samples per second of the event's time */
 	size_t data_pages;      /* ring size in pages, a power of 2 */
+	/* --call-graph dwarf: the user registers and the top stack_bytes
+	 * of the user stack with each sample (PERF_SAMPLE_REGS_USER,
+	 * STACK_USER), for the caller to unwind; the user call chain is
+	 * then not walked by the kernel. x86-64 only (sampler_dwarf). */
+	bool dwarf;
+	unsigned stack_bytes;
 };
+
+/* Whether dwarf sampling is built for this architecture. */
+extern const bool sampler_dwarf;
+#define SAMPLER_DWARF_REGS 17 /* x86-64 DWARF numbering: rax..r15, rip */
 
 /* One sample: its call chain split at the kernel/user boundary, each
  * leaf first (ips[0] is where it was; the others return addresses). */
@@ -34,6 +44,11 @@ struct sampler_sample {
 	size_t n_kernel;
 	const uint64_t *user;
 	size_t n_user;
+	/* dwarf: the user registers in DWARF order (NULL when the sample
+	 * has none: it hit a kernel thread) and the stack copied from sp */
+	const uint64_t *regs;
+	const unsigned char *stack;
+	size_t stack_len;
 };
 
 /* One executable mapping of a file (PERF_RECORD_MMAP2). */
@@ -75,7 +90,7 @@ void sampler_free(struct sampler *s);
 /* Can ev sample here (opened on abstat itself, at freq, with kernel call
  * chains unless ev excludes the kernel)? 0, or -errno with a sentence in
  * err naming the event (perf_event_paranoid where that is why). */
-int sampler_probe(const struct event *ev, unsigned freq, char *err,
-		  size_t len);
+int sampler_probe(const struct event *ev, unsigned freq, bool dwarf,
+		  char *err, size_t len);
 
 #endif

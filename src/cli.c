@@ -38,6 +38,9 @@ static const struct cli_values centers = {
 	(const char *const[]){ "median", "mean", NULL }, true
 };
 /* and "auto", the default, left out of --help */
+static const struct cli_values call_graphs = {
+	(const char *const[]){ "fp", "dwarf", NULL }, true
+};
 static const struct cli_values kinds = {
 	(const char *const[]){ "delta", "runs", "scaling", NULL }, false
 };
@@ -126,6 +129,8 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_WHERE] = { "where", 0, "N", "10", true,
 			"profiles: the N functions whose self\n"
 			"share changed most (0: none)" },
+	[OPT_CALL_GRAPH] = { "call-graph", 0, "CG", NULL, false,
+			     NULL, &call_graphs },
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
 			  "print the version" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
@@ -185,6 +190,7 @@ static const struct cli_use profile_opts[] = {
 	MEASURE_OPTS_HEAD,
 	USE_HELP(OPT_OUTPUT, "save the result with its profile (JSON)"),
 	MEASURE_OPTS_TAIL, USE(OPT_FREQ), USE(OPT_SAMPLE_EVENT),
+	USE(OPT_CALL_GRAPH),
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
 	USE(OPT_SUITE), END,
 };
@@ -544,6 +550,12 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		if (!*arg || strchr(arg, ','))
 			return cli_usage("--sample-event: give one event, e.g. --sample-event cpu-clock");
 		cfg->sample_event = arg;
+		return 0;
+	case OPT_CALL_GRAPH:
+		i = cli_choice(c, arg);
+		if (i < 0)
+			return -EINVAL;
+		cfg->call_graph_dwarf = i == 1;
 		return 0;
 	case OPT_WHERE:
 		if (cli_number("--where", arg, 0, 10000, &u))

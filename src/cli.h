@@ -100,6 +100,7 @@ struct config {
 	/* profile (and compare's where table) */
 	const char *sample_event; /* --sample-event, NULL = cycles/cpu-clock */
 	unsigned freq;            /* --freq HZ */
+	bool call_graph_dwarf;    /* --call-graph dwarf (default fp) */
 	unsigned where;           /* compare --where N, 0 = no where table */
 
 	/* plot */

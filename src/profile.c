@@ -25,10 +25,16 @@ struct profile_copy {
 	uint64_t samples, lost_before;
 };
 
+/* --call-graph dwarf: user stack bytes per sample (perf record's default)
+ * and a ring that holds a few hundred of them */
+#define PROFILE_DWARF_STACK 8192
+#define PROFILE_DWARF_PAGES 1024
+#define PROFILE_MAX_IPS 127
+
 struct profile {
 	struct event ev;
 	unsigned freq;
-	bool user_only;
+	bool user_only, dwarf;
 	struct symtab kernel;
 	struct usyms *user;
 	struct profile_copy *copies;
@@ -39,18 +45,30 @@ struct profile {
 static void profile_sample(void *ctx, const struct sampler_sample *s)
 {
 	struct profile_copy *c = ctx;
+	uint64_t uw[PROFILE_MAX_IPS];
+	const uint64_t *user = s->user;
+	size_t n_user = s->n_user;
 	char key[8192];
 	size_t k = 0;
 	json_t *v;
 
+	if (s->regs) {
+		/* dwarf: unwound here, while the maps seen so far are the
+		 * process's (the stack copy is gone after this sample) */
+		n_user = usyms_unwind(c->p->user, (pid_t)s->pid, s->regs,
+				      SAMPLER_DWARF_REGS, s->stack,
+				      s->stack_len, uw, PROFILE_MAX_IPS);
+		if (!n_user)
+			uw[n_user++] = s->regs[SAMPLER_DWARF_REGS - 1];
+		user = uw;
+	}
 	k += snprintf(key + k, sizeof(key) - k, "%" PRIu32 " k", s->pid);
 	for (size_t i = 0; i < s->n_kernel && k < sizeof(key) - 20; i++)
 		k += snprintf(key + k, sizeof(key) - k, " %" PRIx64,
 			      s->kernel[i]);
 	k += snprintf(key + k, sizeof(key) - k, " u");
-	for (size_t i = 0; i < s->n_user && k < sizeof(key) - 20; i++)
-		k += snprintf(key + k, sizeof(key) - k, " %" PRIx64,
-			      s->user[i]);
+	for (size_t i = 0; i < n_user && k < sizeof(key) - 20; i++)
+		k += snprintf(key + k, sizeof(key) - k, " %" PRIx64, user[i]);
 	c->samples++;
 	v = json_object_get(c->chains, key);
 	if (v)
@@ -157,7 +175,8 @@ static int profile_event(struct profile *p, const struct profile_opts *o,
 					 strerror(-rc));
 			return rc;
 		}
-		rc = sampler_probe(&p->ev, o->freq, why, sizeof(why));
+		rc = sampler_probe(&p->ev, o->freq, o->dwarf, why,
+				   sizeof(why));
 		if (!rc || o->event || !strcmp(name, "cpu-clock"))
 			break;
 		snprintf(p->note, sizeof(p->note),
@@ -182,6 +201,12 @@ int profile_open(const struct profile_opts *o, struct profile **out,
 		return -ENOMEM;
 	p->freq = o->freq;
 	p->user_only = o->user_only;
+	p->dwarf = o->dwarf;
+	if (o->dwarf && !sampler_dwarf) {
+		snprintf(err, len, "--call-graph dwarf: not built for this architecture (x86-64 only); use --call-graph fp");
+		free(p);
+		return -EOPNOTSUPP;
+	}
 	rc = perf_backend.init(err, len);
 	if (rc < 0)
 		goto fail;
@@ -200,7 +225,11 @@ int profile_open(const struct profile_opts *o, struct profile **out,
 	}
 	p->n_copies = o->n_copies;
 	for (size_t i = 0; i < o->n_copies; i++) {
-		struct sampler_opts so = { .ev = &p->ev, .freq = o->freq };
+		struct sampler_opts so = {
+			.ev = &p->ev, .freq = o->freq, .dwarf = o->dwarf,
+			.stack_bytes = PROFILE_DWARF_STACK,
+			.data_pages = o->dwarf ? PROFILE_DWARF_PAGES : 0,
+		};
 		struct profile_copy *c = &p->copies[i];
 
 		c->p = p;
@@ -364,7 +393,8 @@ int profile_collect(struct profile *p, struct run *run)
 json_t *profile_config(const struct profile *p)
 {
 	return json_pack("{s:s, s:I, s:s, s:s}", "event", p->ev.name,
-			 "freq", (json_int_t)p->freq, "call_graph", "fp",
+			 "freq", (json_int_t)p->freq, "call_graph",
+			 p->dwarf ? "dwarf" : "fp",
 			 "symbols", usyms_backend);
 }
 

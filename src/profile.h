@@ -24,6 +24,7 @@ struct profile_opts {
 	const char *event;  /* --sample-event, or NULL */
 	unsigned freq;      /* --freq */
 	bool user_only;     /* --user-only: no kernel frames */
+	bool dwarf;         /* --call-graph dwarf (else frame pointers) */
 	const char *root;   /* "" (tests: a tree with proc/kallsyms) */
 	size_t n_copies;
 };
@@ -32,7 +33,7 @@ struct profile;
 
 /* Resolve and probe the event, load kallsyms. 0, or -errno with one line
  * in err (-ENOENT: an unknown event; -EACCES, -EOPNOTSUPP: it cannot
- * sample here). A note (cycles fell back to cpu-clock, kallsyms hidden)
+ * sample here, or dwarf call graphs are not built for this machine). A note (cycles fell back to cpu-clock, kallsyms hidden)
  * is in profile_note(). */
 int profile_open(const struct profile_opts *o, struct profile **out,
 		 char *err, size_t len);

@@ -326,7 +326,8 @@ static int session_profile(struct session *s)
 	const struct config *cfg = s->cfg;
 	struct profile_opts po = {
 		.event = cfg->sample_event, .freq = cfg->freq,
-		.user_only = cfg->user_only, .root = "",
+		.user_only = cfg->user_only, .dwarf = cfg->call_graph_dwarf,
+		.root = "",
 		.n_copies = s->n_copies,
 	};
 	char err[1024];
@@ -337,6 +338,8 @@ static int session_profile(struct session *s)
 	rc = profile_open(&po, &s->profile, err, sizeof(err));
 	if (rc == -ENOENT || rc == -EINVAL)
 		return msg_usage("--sample-event: %s", err);
+	if (rc == -EOPNOTSUPP && cfg->call_graph_dwarf)
+		return msg_usage("%s", err);
 	if (rc < 0) {
 		msg_error("%s", err);
 		return rc == -ENOMEM ? EXIT_IO : EXIT_COUNTERS;

@@ -54,6 +54,14 @@ int usyms_map(struct usyms *u, pid_t pid, uint64_t start, uint64_t len,
 /* The function at addr in pid, in buf (always a name: see above). */
 const char *usyms_find(struct usyms *u, pid_t pid, uint64_t addr, char *buf,
 		       size_t len);
+/* --call-graph dwarf: unwind pid's user stack from its registers (nregs
+ * in DWARF order) and a copy of the stack from sp, through the CFI of
+ * the files mapped so far (.eh_frame, .debug_frame). The frames into
+ * ips, leaf first, at most max; returns how many (0: cannot unwind, or
+ * a build without libdw). */
+size_t usyms_unwind(struct usyms *u, pid_t pid, const uint64_t *regs,
+		    size_t nregs, const unsigned char *stack, size_t len,
+		    uint64_t *ips, size_t max);
 /* Forget every mapping (the next run's process is another). */
 void usyms_reset(struct usyms *u);
 void usyms_free(struct usyms *u);

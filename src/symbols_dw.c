@@ -28,11 +28,25 @@ struct umap {
 	char *file;
 };
 
+/* One sample being unwound (symbols_dw's callbacks read it). */
+struct uwind {
+	const uint64_t *regs;
+	size_t nregs;
+	const unsigned char *stack;
+	size_t len;
+	uint64_t sp;
+	uint64_t *ips;
+	size_t n, max;
+};
+
 struct uproc {
 	pid_t pid;
+	bool attached;     /* dwfl_attach_state done */
+	struct uwind *cur;
 	struct umap *map;
 	size_t n_map;
 	bool dirty;        /* maps added since the last report */
+	size_t n_reported; /* maps reported to dwfl */
 	bool perf_map_read;
 	struct symtab jit; /* /tmp/perf-PID.map */
 #if HAVE_LIBDW
@@ -126,15 +140,16 @@ static const struct umap *usyms_where(const struct uproc *p, uint64_t addr)
 }
 
 #if HAVE_LIBDW
-/* Report every file mapped in p once (its first executable mapping). */
+/* Report the files mapped in p since the last report, each once (its
+ * first executable mapping); the modules reported before stay. */
 static void usyms_report(struct usyms *u, struct uproc *p)
 {
 	if (!p->dwfl)
 		p->dwfl = dwfl_begin(&u->cb);
 	if (!p->dwfl)
 		return;
-	dwfl_report_begin(p->dwfl);
-	for (size_t i = 0; i < p->n_map; i++) {
+	dwfl_report_begin_add(p->dwfl);
+	for (size_t i = p->n_reported; i < p->n_map; i++) {
 		const struct umap *m = &p->map[i];
 		char path[4096];
 		bool seen = false;
@@ -152,6 +167,7 @@ static void usyms_report(struct usyms *u, struct uproc *p)
 				m->start - m->pgoff, true);
 	}
 	dwfl_report_end(p->dwfl, NULL, NULL);
+	p->n_reported = p->n_map;
 	p->dirty = false;
 }
 
@@ -166,6 +182,85 @@ static const char *usyms_dw(struct uproc *p, uint64_t addr)
 	return dwfl_module_addrinfo(mod, addr, &off, &sym, NULL, NULL, NULL);
 }
 #endif
+
+#if HAVE_LIBDW
+static pid_t usyms_next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
+{
+	struct uproc *p = arg;
+
+	if (*thread_argp)
+		return 0;
+	*thread_argp = p;
+	return p->pid;
+}
+
+/* Only the copied stack is readable: the rest of the process is gone. */
+static bool usyms_memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *out,
+			      void *arg)
+{
+	const struct uwind *w = ((struct uproc *)arg)->cur;
+
+	if (addr < w->sp || addr - w->sp + sizeof(*out) > w->len)
+		return false;
+	memcpy(out, w->stack + (addr - w->sp), sizeof(*out));
+	return true;
+}
+
+static bool usyms_initial_regs(Dwfl_Thread *thread, void *arg)
+{
+	const struct uwind *w = ((struct uproc *)arg)->cur;
+
+	return dwfl_thread_state_registers(thread, 0, (unsigned)w->nregs,
+					   w->regs);
+}
+
+static const Dwfl_Thread_Callbacks usyms_thread_cb = {
+	.next_thread = usyms_next_thread,
+	.memory_read = usyms_memory_read,
+	.set_initial_registers = usyms_initial_regs,
+};
+
+static int usyms_frame(Dwfl_Frame *state, void *arg)
+{
+	struct uwind *w = arg;
+	Dwarf_Addr pc;
+	bool activation;
+
+	if (!dwfl_frame_pc(state, &pc, &activation) || !pc)
+		return DWARF_CB_ABORT;
+	w->ips[w->n++] = pc;
+	return w->n < w->max ? DWARF_CB_OK : DWARF_CB_ABORT;
+}
+#endif
+
+size_t usyms_unwind(struct usyms *u, pid_t pid, const uint64_t *regs,
+		    size_t nregs, const unsigned char *stack, size_t len,
+		    uint64_t *ips, size_t max)
+{
+#if HAVE_LIBDW
+	struct uproc *p = usyms_proc(u, pid, false);
+	struct uwind w = { regs, nregs, stack, len, regs[7] /* rsp */, ips,
+			   0, max };
+
+	if (!p || !max || nregs < 8)
+		return 0;
+	if (p->dirty)
+		usyms_report(u, p);
+	if (!p->dwfl)
+		return 0;
+	if (!p->attached)
+		p->attached = dwfl_attach_state(p->dwfl, NULL, pid,
+						&usyms_thread_cb, p);
+	if (!p->attached)
+		return 0;
+	p->cur = &w;
+	dwfl_getthread_frames(p->dwfl, pid, usyms_frame, &w);
+	p->cur = NULL;
+	return w.n;
+#else
+	return 0;
+#endif
+}
 
 const char *usyms_find(struct usyms *u, pid_t pid, uint64_t addr, char *buf,
 		       size_t len)
@@ -193,7 +288,8 @@ const char *usyms_find(struct usyms *u, pid_t pid, uint64_t addr, char *buf,
 		name = symtab_find(&p->jit, addr);
 	}
 	if (name) {
-		snprintf(buf, len, "%s", name);
+		/* a versioned symbol: the name without "@@GLIBC_2.34" */
+		snprintf(buf, len, "%.*s", (int)strcspn(name, "@"), name);
 		return buf;
 	}
 	if (!m) {
