@@ -177,7 +177,7 @@ static int sampler_u64(struct sampler_cur *c, uint64_t *v)
 static int sampler_user_stack(struct sampler *s, struct sampler_cur *c,
 			      struct sampler_sample *smp)
 {
-	uint64_t abi, v, perf[64], size, dyn = 0;
+	uint64_t abi, v, perf[64] = { 0 }, size, dyn = 0;
 	size_t n = (size_t)__builtin_popcountll(SAMPLER_REGS_MASK);
 
 	if (sampler_u64(c, &abi))
