@@ -22,7 +22,9 @@ struct profile_copy {
 	struct profile *p;
 	struct sampler *smp;
 	json_t *chains;     /* "pid k IP... u IP..." -> count */
-	uint64_t samples, lost_before;
+	uint64_t samples;
+	uint64_t lost;      /* at the region's start; from the close on,
+			     * what the run lost after it */
 };
 
 /* --call-graph dwarf: user stack bytes per sample (perf record's default)
@@ -116,7 +118,7 @@ static void profile_region(void *sample, enum launch_region what)
 		profile_drain(c);
 		json_object_clear(c->chains);
 		c->samples = 0;
-		c->lost_before = sampler_lost(c->smp);
+		c->lost = sampler_lost(c->smp);
 		break;
 	case LAUNCH_REGION_ON:
 		sampler_enable(c->smp);
@@ -135,7 +137,7 @@ static void profile_close_copy(void *sample)
 	if (sampler_fd(c->smp) < 0)
 		return;
 	profile_drain(c);
-	c->lost_before = sampler_lost(c->smp) - c->lost_before;
+	c->lost = sampler_lost(c->smp) - c->lost;
 	sampler_close(c->smp);
 }
 
@@ -363,7 +365,7 @@ int profile_collect(struct profile *p, struct run *run)
 		json_t *v;
 
 		run->samples += c->samples;
-		run->lost += c->lost_before;
+		run->lost += c->lost;
 		json_object_foreach(c->chains, key, v) {
 			json_t *have;
 			json_int_t n = json_integer_value(v);
@@ -380,7 +382,7 @@ int profile_collect(struct profile *p, struct run *run)
 				rc = -ENOMEM;
 		}
 		json_object_clear(c->chains);
-		c->samples = c->lost_before = 0;
+		c->samples = c->lost = 0;
 	}
 	if (!rc)
 		rc = profile_stacks(folded, run);
