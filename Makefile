@@ -56,13 +56,24 @@ endif
 HAVE_PAPI ?= $(shell printf '\043include <papi.h>\n' | \
               $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0)
 
+# elfutils libdwfl symbolises user code for abstat profile; without it
+# (the static cross build) user frames are named by their file only.
+ifneq ($(CROSS),)
+HAVE_LIBDW := 0
+endif
+HAVE_LIBDW ?= $(shell printf '\043include <elfutils/libdwfl.h>\n' | \
+              $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0)
+
 CPPFLAGS_ALL := -D_GNU_SOURCE -DABSTAT_VERSION='"$(VERSION)"' \
                 -DHAVE_PAPI=$(HAVE_PAPI) -Isrc -Icounters -Iworkloads \
-                $(X_CPPFLAGS)
+                -DHAVE_LIBDW=$(HAVE_LIBDW) $(X_CPPFLAGS)
 CFLAGS_ALL   := -std=c11 $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(CFLAGS)
 LDLIBS_ALL   := -lpfm -ljansson -lm $(LDLIBS)
 ifeq ($(HAVE_PAPI),1)
 LDLIBS_ALL   += -lpapi
+endif
+ifeq ($(HAVE_LIBDW),1)
+LDLIBS_ALL   += -ldw -lelf
 endif
 
 # Workloads are built with fixed flags, recorded in every result.
@@ -100,7 +111,7 @@ FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
             libjansson-dev libcmocka-dev gnuplot-nox linux-perf hyperfine \
             groff man-db clang libclang-rt-14-dev python3 procps util-linux \
-            file libxml2-utils bsdextrautils
+            file libxml2-utils bsdextrautils libdw-dev libelf-dev
 # markdown as GitHub renders it; a .deb built and checked (tests 131, 135)
 DEB_PKGS += cmark-gfm dpkg-dev debhelper lintian
 
@@ -160,7 +171,10 @@ progs: $(PROG_BIN)
 
 $(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) -std=c11 -O1 -D_GNU_SOURCE -Wall -Iworkloads $(X_LDFLAGS) -o $@ $<
+	$(Q)$(CC) -std=c11 -O1 -D_GNU_SOURCE -Wall -Iworkloads $(PROG_CFLAGS) $(X_LDFLAGS) -o $@ $<
+
+# Profiled test programs: frame pointers, so call chains walk (profile).
+$(B)/tests/progs/split_work: PROG_CFLAGS := -fno-omit-frame-pointer
 
 units: $(UNIT_BIN) $(PREREQ)
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # bench/run.sh [SECTION...]: measure abstat against perf stat, hyperfine
 # and the bare fork/spawn limits (`make bench` runs it after `make all
-# progs`). Sections: launch fidelity power speed errors (default: all,
+# progs`). Sections: launch fidelity power speed errors, and profile
+# (bench/profile_overhead.sh: the sampling overhead) (default: all,
 # about 7 minutes; BENCH_QUICK=1 about 2; errors alone about 5, 1 with
 # BENCH_QUICK=1: 200 trials per design and kind, 50 quick, see
 # bench/errors.py). Prints details, then one summary
@@ -34,5 +35,11 @@ if ! command -v python3 >/dev/null 2>&1; then
 	echo "bench: python3 is needed; skipping bench" >&2
 	exit 0
 fi
+# the sampling overhead (abstat profile): its own script, section profile
+if [ "${1:-}" = profile ]; then
+	sh "$here/profile_overhead.sh"
+	exit 0
+fi
 python3 "$here/bench.py" "$@" || echo "bench: bench.py failed" >&2
+[ $# -eq 0 ] && sh "$here/profile_overhead.sh"
 exit 0

@@ -152,8 +152,8 @@ static uint64_t perf_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-static void perf_attr(const struct event *ev, struct perf_event_attr *a,
-		      bool group_read)
+void perf_attr(const struct event *ev, struct perf_event_attr *a,
+	       bool group_read)
 {
 	memset(a, 0, sizeof(*a));
 	a->size = sizeof(*a);

@@ -165,4 +165,10 @@ bool perf_group_read(void);
 /* perf_list.c (user_only set by counters_list_user_only()) */
 int perf_list(const char *pattern, bool encode, FILE *out);
 
+/* perf_event.c: ev's encoding and modifiers as a counting attr (the
+ * sampler, sampler.c, starts from it too). */
+struct perf_event_attr;
+void perf_attr(const struct event *ev, struct perf_event_attr *a,
+	       bool group_read);
+
 #endif

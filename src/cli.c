@@ -49,6 +49,9 @@ static const struct cli_values bys = {
 	(const char *const[]){ "host", NULL }, false
 };
 /* and "auto", the default, left out of --help */
+static const struct cli_values call_graphs = {
+	(const char *const[]){ "fp", "dwarf", NULL }, true
+};
 static const struct cli_values kinds = {
 	(const char *const[]){ "delta", "runs", "scaling", "dist", NULL }, false
 };
@@ -146,6 +149,16 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 		     &bys },
 	[OPT_POOL_HOSTS] = { "pool-hosts", 0, NULL, NULL, false,
 			     "let one side pool several hosts' files" },
+	[OPT_FREQ] = { "freq", 0, "HZ", "999", true,
+		       "samples per second" },
+	[OPT_SAMPLE_EVENT] = { "sample-event", 0, "EV", NULL, false,
+			       "event to sample (default: cycles where\n"
+			       "it samples, else cpu-clock)" },
+	[OPT_WHERE] = { "where", 0, "N", "10", true,
+			"profiles: the N functions whose self\n"
+			"share changed most (0: none)" },
+	[OPT_CALL_GRAPH] = { "call-graph", 0, "CG", NULL, false,
+			     NULL, &call_graphs },
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
 			  "print the version" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
@@ -220,7 +233,17 @@ static const struct cli_use versus_opts[] = {
 static const struct cli_use compare_opts[] = {
 	MODEL_OPTS, USE(OPT_FORMAT), USE_HELP(OPT_EVENTS, "counter rows to show"),
 	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), USE(OPT_BASELINE),
-	USE(OPT_TIME_UNIT), USE(OPT_BY), USE(OPT_COLOR), END,
+	USE(OPT_TIME_UNIT), USE(OPT_BY), USE(OPT_COLOR), USE(OPT_WHERE), END,
+};
+
+static const struct cli_use profile_opts[] = {
+	MEASURE_OPTS_HEAD,
+	USE_HELP(OPT_OUTPUT, "save the result with its profile (JSON)"),
+	MEASURE_OPTS_TAIL, USE(OPT_FREQ), USE(OPT_SAMPLE_EVENT),
+	USE(OPT_CALL_GRAPH),
+	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
+	USE(OPT_SUITE), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS), USE(OPT_COLOR),
+	END,
 };
 
 static const struct cli_use show_opts[] = {
@@ -307,6 +330,9 @@ const struct cmd_entry cli_cmds[] = {
 	  "  SOURCE: hyperfine (--export-json), pyperf (JSON), gobench\n"
 	  "  (go test -bench output), perf-stat (perf stat -x, -o F --append)\n",
 	  import_opts },
+	{ "profile", CMD_PROFILE, true,
+	  "abstat profile [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "
+	  "-s SUITE) -o FILE", NULL, profile_opts },
 	{ NULL, CMD_NONE, false, NULL, NULL, NULL },
 };
 
@@ -652,6 +678,27 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		return 0;
 	case OPT_DIFF:
 		cfg->diff = true;
+		return 0;
+	case OPT_FREQ:
+		if (cli_number("--freq", arg, 1, 100000, &u))
+			return -EINVAL;
+		cfg->freq = u;
+		return 0;
+	case OPT_SAMPLE_EVENT:
+		if (!*arg || strchr(arg, ','))
+			return cli_usage("--sample-event: give one event, e.g. --sample-event cpu-clock");
+		cfg->sample_event = arg;
+		return 0;
+	case OPT_CALL_GRAPH:
+		i = cli_choice(c, arg);
+		if (i < 0)
+			return -EINVAL;
+		cfg->call_graph_dwarf = i == 1;
+		return 0;
+	case OPT_WHERE:
+		if (cli_number("--where", arg, 0, 10000, &u))
+			return -EINVAL;
+		cfg->where = u;
 		return 0;
 	case OPT_VERSION:
 	case OPT_HELP:

@@ -30,6 +30,7 @@ enum command {
 	CMD_RECOVER,
 	CMD_FLAME,
 	CMD_IMPORT,
+	CMD_PROFILE,
 };
 
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
@@ -106,6 +107,11 @@ struct config {
 	bool pool_hosts;         /* --pool-hosts: a side may mix hosts */
 	enum time_unit time_unit; /* --time-unit (run, show, compare,
 				   * versus) */
+	/* profile (and compare's where table) */
+	const char *sample_event; /* --sample-event, NULL = cycles/cpu-clock */
+	unsigned freq;            /* --freq HZ */
+	bool call_graph_dwarf;    /* --call-graph dwarf (default fp) */
+	unsigned where;           /* compare --where N, 0 = no where table */
 
 	/* plot */
 	enum plot_kind plot_kind;

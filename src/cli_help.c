@@ -27,6 +27,7 @@ static const char main_help[] =
 	"  recover    turn a journal left by a crash into a result\n"
 	"  flame      flame graphs (.svg), folded stacks, function tables\n"
 	"  import     hyperfine, pyperf, go test -bench, perf stat files as a result\n"
+	"  profile    run, sampling where the time goes (call stacks); -o\n"
 	"\n"
 	"'abstat COMMAND --help' lists a command's options; see abstat(1).\n"
 	"  -h, --help      this help\n"

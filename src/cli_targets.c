@@ -302,7 +302,8 @@ static int cli_cpus(struct config *cfg)
 /* Checks that need the whole command line. */
 int cli_validate(struct config *cfg, int argc, char **argv)
 {
-	bool measures = cfg->cmd == CMD_RUN || cfg->cmd == CMD_VERSUS;
+	bool measures = cfg->cmd == CMD_RUN || cfg->cmd == CMD_VERSUS ||
+			cfg->cmd == CMD_PROFILE;
 
 	if (cli_cpus(cfg))
 		return -EINVAL;
@@ -321,7 +322,10 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 	if (measures && getenv("LIBPFM_FORCE_PMU"))
 		return cli_usage("LIBPFM_FORCE_PMU is set: libpfm4 would invent a PMU this machine does not have; unset it (it is only for 'abstat list --encode')");
 
+	if (cfg->cmd == CMD_PROFILE && !cfg->output)
+		return cli_usage("profile: -o FILE is required (the profile is saved in the result)");
 	switch (cfg->cmd) {
+	case CMD_PROFILE:
 	case CMD_RUN:
 		if (cfg->workloads && cfg->suite)
 			return cli_usage("run: give -w or -s, not both");

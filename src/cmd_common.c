@@ -30,7 +30,8 @@ int cmd_status(int rc, int otherwise)
 
 void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 {
-	bool measures = cfg->cmd == CMD_RUN || cfg->cmd == CMD_VERSUS;
+	bool measures = cfg->cmd == CMD_RUN || cfg->cmd == CMD_VERSUS ||
+			cfg->cmd == CMD_PROFILE;
 
 	*o = (struct compare_opts){
 		.alpha = cfg->alpha,

@@ -20,7 +20,7 @@ int cmd_compare_sides(const struct config *cfg, const struct side *sides,
 {
 	struct compare_opts o;
 	struct compare_model *m;
-	int rc;
+	int rc = 0;
 
 	if (n < 2) {
 		msg_error("compare: needs a baseline and at least one other side");
@@ -30,7 +30,14 @@ int cmd_compare_sides(const struct config *cfg, const struct side *sides,
 	rc = cmd_compare_build("compare", &o, sides, n, &m);
 	if (rc)
 		return rc;
-	format_print(cfg->format, m, out);
+	if (cfg->cmd == CMD_COMPARE && cfg->where)
+		rc = cmd_compare_where(cfg, sides, n, m, out);
+	else
+		format_print(cfg->format, m, out);
+	if (rc) {
+		compare_model_free(m);
+		return rc;
+	}
 	rc = cmd_compare_regressions(m, cfg->fail_on_regression_pct,
 				     cfg->within_session) ?
 		     EXIT_REGRESSION : EXIT_OK;

@@ -27,6 +27,7 @@ int cmd_workloads(const struct config *cfg); /* cmd_workloads.c */
 int cmd_recover(const struct config *cfg);   /* cmd_recover.c */
 int cmd_flame(const struct config *cfg);     /* cmd_flame.c */
 int cmd_import(const struct config *cfg);    /* cmd_import.c */
+int cmd_profile(const struct config *cfg);   /* cmd_profile.c */
 
 /* Shared by the command files. Each returns an exit status (msg.h) after
  * printing its one error line, unless said otherwise. */
@@ -36,6 +37,10 @@ int cmd_import(const struct config *cfg);    /* cmd_import.c */
  * (compare, versus). */
 int cmd_compare_sides(const struct config *cfg, const struct side *sides,
 		      size_t n, FILE *out);
+/* cmd_compare_where.c: the model in cfg->format on out, and the where
+ * table of profiled sides after it (a "where" key in json). */
+int cmd_compare_where(const struct config *cfg, const struct side *sides,
+		      size_t n, const struct compare_model *m, FILE *out);
 
 /* cmd_common.c */
 /* The exit status of rc, 0 or -errno from below the commands: EXIT_OK;

@@ -245,6 +245,10 @@ static int launcher_attach(struct child_ctx *c, pid_t pid, int gate,
 	rc = b->open(c->copy->set, pid, false, &bad);
 	if (!rc && b->start)
 		rc = b->start(c->copy->set);
+	if (!rc && c->spec->sampling)
+		rc = c->spec->sampling->open(c->copy->sample, pid,
+					     c->copy->cpus ? -1 : c->copy->cpu,
+					     true);
 	if (rc < 0) {
 		o->open_errno = -rc;
 		o->bad_event = bad;
@@ -427,7 +431,14 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 	cs->pidfd = (int)syscall(SYS_pidfd_open, cs->pid, 0);
 	if (cs->pidfd < 0)
 		return -errno;
-	return 0;
+	/* the vfork path: exec is done, sampling starts now */
+	if (s->sampling && !s->helper && s->backend->self_open) {
+		rc = s->sampling->open(cp->sample, cs->pid,
+				       cp->cpus ? -1 : cp->cpu, false);
+		if (rc < 0)
+			o->open_errno = -rc;
+	}
+	return rc;
 }
 
 static void launcher_cleanup(const struct launch_spec *s,
@@ -443,6 +454,8 @@ static void launcher_cleanup(const struct launch_spec *s,
 		launcher_close(&cs[i].ack_w);
 		launcher_close(&cs[i].err_r);
 		s->backend->close(copies[i].set);
+		if (s->sampling)
+			s->sampling->close(copies[i].sample);
 		free(cs[i].baseline);
 	}
 	free(cs);

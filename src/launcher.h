@@ -39,6 +39,25 @@
 
 struct launch_helper; /* the spawn helper (launcher_helper.c) */
 
+/*
+ * Sampling beside the counters (abstat profile, profile.c): per copy, the
+ * caller's state (launch_copy.sample) is opened on the child's pid when
+ * the counters are (on_exec: enabled by its exec; else at once), with
+ * the CPU the copy is pinned to (-1: not pinned to one), follows
+ * the measured region (first: the region starts, what came before is
+ * dropped), is drained whenever fd() polls readable and closed once the
+ * copy is reaped (after a last drain). NULL in the spec: no sampling.
+ */
+enum launch_region { LAUNCH_REGION_FIRST, LAUNCH_REGION_ON,
+		     LAUNCH_REGION_OFF };
+struct launch_sampling {
+	int (*open)(void *sample, pid_t pid, int cpu, bool on_exec);
+	int (*fd)(void *sample);
+	void (*region)(void *sample, enum launch_region what);
+	void (*drain)(void *sample);
+	void (*close)(void *sample);
+};
+
 struct launch_spec {
 	const struct backend_ops *backend;
 	struct launch_helper *helper; /* NULL: clone from abstat itself */
@@ -56,6 +75,7 @@ struct launch_spec {
 	const sigset_t *stop_signals; /* blocked while running; a delivery
 					 interrupts the run */
 	volatile sig_atomic_t *stop_flag; /* set by the signal handler */
+	const struct launch_sampling *sampling; /* abstat profile, or NULL */
 };
 
 struct launch_copy {
@@ -64,6 +84,7 @@ struct launch_copy {
 				      * whole set (cpu is its first); else
 				      * NULL */
 	struct counter_set *set; /* prepared by the backend */
+	void *sample;            /* spec->sampling's state of this copy */
 };
 
 #define LAUNCH_TAIL 512

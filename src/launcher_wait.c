@@ -19,6 +19,8 @@
 
 #include "launcher_priv.h"
 
+#define LAUNCH_POLL 4
+
 static void launcher_ack(struct copy_state *cs)
 {
 	/* A dead reader gives EPIPE (abstat ignores SIGPIPE): nothing to do. */
@@ -62,11 +64,16 @@ static int launcher_command(const struct launch_spec *s,
 				snprintf(o->read_err, sizeof(o->read_err),
 					 "region start: %s", err);
 			cs->waiting_ack = true;
+			if (s->sampling)
+				s->sampling->region(cp->sample,
+						    LAUNCH_REGION_FIRST);
 			launcher_release(all, n);
 			return 0;
 		}
 		if (b->enable(cp->set) < 0)
 			return -EIO;
+		if (s->sampling)
+			s->sampling->region(cp->sample, LAUNCH_REGION_ON);
 		cs->in_region = true;
 		cs->region_start_ns = launcher_now_ns();
 		launcher_ack(cs);
@@ -75,6 +82,8 @@ static int launcher_command(const struct launch_spec *s,
 	if (!strcmp(cmd, "disable")) {
 		if (b->disable(cp->set) < 0)
 			return -EIO;
+		if (s->sampling)
+			s->sampling->region(cp->sample, LAUNCH_REGION_OFF);
 		if (cs->in_region)
 			cs->region_ns += launcher_now_ns() - cs->region_start_ns;
 		cs->in_region = false;
@@ -180,7 +189,8 @@ int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 		  struct copy_state *cs, size_t n, struct launch_outcome *o)
 {
 	unsigned long long deadline = 0;
-	struct pollfd *pfd = calloc(3 * n, sizeof(*pfd));
+	/* per copy: pidfd, control, stderr, the sampler's ring */
+	struct pollfd *pfd = calloc(LAUNCH_POLL * n, sizeof(*pfd));
 	sigset_t mask;
 	int rc = 0;
 
@@ -204,6 +214,10 @@ int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 						    POLLIN, 0 };
 			pfd[k++] = (struct pollfd){ cs[i].ctl_r, POLLIN, 0 };
 			pfd[k++] = (struct pollfd){ cs[i].err_r, POLLIN, 0 };
+			pfd[k++] = (struct pollfd){
+				s->sampling && !cs[i].done ?
+					s->sampling->fd(copies[i].sample) : -1,
+				POLLIN, 0 };
 		}
 		if (!live)
 			break;
@@ -236,11 +250,15 @@ int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 			break;
 		}
 		for (size_t i = 0; i < n; i++) {
-			if (pfd[3 * i + 1].revents)
+			struct pollfd *p = &pfd[LAUNCH_POLL * i];
+
+			if (p[3].revents)
+				s->sampling->drain(copies[i].sample);
+			if (p[1].revents)
 				launcher_serve(s, &copies[i], &cs[i], cs, n, o);
-			if (pfd[3 * i + 2].revents)
+			if (p[2].revents)
 				launcher_drain_stderr(&cs[i]);
-			if (pfd[3 * i].revents) {
+			if (p[0].revents) {
 				launcher_reap(&cs[i], o);
 				/* A copy that ends unblocks the barrier. */
 				launcher_release(cs, n);

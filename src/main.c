@@ -18,6 +18,7 @@ static int (*const dispatch[])(const struct config *) = {
 	[CMD_RECOVER] = cmd_recover,
 	[CMD_FLAME] = cmd_flame,
 	[CMD_IMPORT] = cmd_import,
+	[CMD_PROFILE] = cmd_profile,
 };
 
 /*

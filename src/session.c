@@ -334,6 +334,38 @@ static int session_counter_sets(struct session *s)
 	return EXIT_OK;
 }
 
+/* abstat profile: a sampler per copy beside the counters (profile.h). */
+static int session_profile(struct session *s)
+{
+	const struct config *cfg = s->cfg;
+	struct profile_opts po = {
+		.event = cfg->sample_event, .freq = cfg->freq,
+		.user_only = cfg->user_only, .dwarf = cfg->call_graph_dwarf,
+		.root = "",
+		.n_copies = s->n_copies,
+	};
+	char err[1024];
+	int rc;
+
+	if (cfg->cmd != CMD_PROFILE)
+		return EXIT_OK;
+	rc = profile_open(&po, &s->profile, err, sizeof(err));
+	if (rc == -ENOENT || rc == -EINVAL)
+		return msg_usage("--sample-event: %s", err);
+	if (rc == -EOPNOTSUPP && cfg->call_graph_dwarf)
+		return msg_usage("%s", err);
+	if (rc < 0) {
+		msg_error("%s", err);
+		return rc == -ENOMEM ? EXIT_IO : EXIT_COUNTERS;
+	}
+	if (profile_note(s->profile))
+		session_warn(s, "%s", profile_note(s->profile));
+	s->spec.sampling = profile_hooks(s->profile);
+	for (size_t i = 0; i < s->n_copies; i++)
+		s->copies[i].sample = profile_copy(s->profile, i);
+	return EXIT_OK;
+}
+
 static void session_doctor(struct session *s)
 {
 	struct doctor_ctx ctx = {
@@ -413,6 +445,9 @@ int session_open(struct session *s, const struct config *cfg)
 		}
 	}
 	rc = session_counter_sets(s);
+	if (rc)
+		return rc;
+	rc = session_profile(s);
 	if (rc)
 		return rc;
 	s->spec.backend = s->backend;
@@ -503,6 +538,9 @@ struct result *session_result(struct session *s, const char *label,
 	r->status = strdup("complete");
 	r->env = env_capture(&eo);
 	r->config = session_config_json(s);
+	if (s->profile && r->config)
+		json_object_set_new(r->config, "profile",
+				    profile_config(s->profile));
 	r->warnings = json_deep_copy(s->warnings);
 	r->events = calloc(s->n_events ? s->n_events : 1, sizeof(*r->events));
 	r->bench = calloc(n, sizeof(*r->bench));
@@ -577,6 +615,7 @@ void session_close(struct session *s)
 	for (size_t i = 0; i < s->n_events; i++)
 		event_free(&s->events[i]);
 	free(s->events);
+	profile_free(s->profile);
 	free(s->groups);
 	free(s->user_env);
 	json_decref(s->warnings);

@@ -27,6 +27,7 @@
 #include "journal.h"
 #include "launcher.h"
 #include "progress.h"
+#include "profile.h"
 #include "result.h"
 
 struct plan_item {
@@ -56,6 +57,7 @@ struct session {
 	bool warned_leftover, warned_migration, warned_failure;
 	unsigned n_failed;
 	struct progress progress; /* the line on stderr (--progress) */
+	struct profile *profile; /* abstat profile: the samplers, or NULL */
 };
 
 /* Set everything up. Returns EXIT_OK or an exit status after printing. */

@@ -168,6 +168,8 @@ static int session_one(struct session *s, struct benchmark *b, bool warmup,
 	run->index = b->n_runs;
 	run->warmup = warmup;
 	run->n_copies = s->n_copies;
+	if (s->profile && profile_collect(s->profile, run) < 0)
+		return EXIT_IO;
 	if (rc < 0 && rc != -EINTR) {
 		session_fatal_open(s, &o, b->argv[0], rc);
 		for (size_t i = 0; i < s->n_copies; i++)

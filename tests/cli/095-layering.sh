@@ -5,7 +5,8 @@
 #   that run and versus share. A header that includes one of them carries
 #   it: including that header counts the same. (Tests and fuzzers may
 #   drive the command line: this holds for src/, counters/, workloads/.)
-# - libpfm4 (perfmon/*.h) and PAPI (papi.h) only in counters/.
+# - libpfm4 (perfmon/*.h) and PAPI (papi.h) only in counters/; nor
+#   linux/perf_event.h in src/ or workloads/.
 cd "$TOP" || fail "no tree at $TOP"
 srcs=$(git ls-files '*.c' '*.h' 2>/dev/null)
 [ -n "$srcs" ] || srcs=$(find src counters workloads tests -name '*.[ch]')
@@ -52,6 +53,15 @@ for f in $srcs; do
 		sed "s|^|$f:|" >"$TESTTMP/pmu"
 	[ -s "$TESTTMP/pmu" ] && bad="$bad
 $(sed 's/$/ (libpfm4 and PAPI belong to counters\/)/' "$TESTTMP/pmu")"
+done
+# perf_event_open's header too: abstat's code above counters/ sees struct
+# event and the sampler's plain records (counters/sampler.h), never it
+for f in $srcs; do
+	case $f in src/* | workloads/*) ;; *) continue ;; esac
+	grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*<linux/perf_event\.h>' "$f" |
+		sed "s|^|$f:|" >"$TESTTMP/perf"
+	[ -s "$TESTTMP/perf" ] && bad="$bad
+$(sed 's/$/ (perf_event_open belongs to counters\/)/' "$TESTTMP/perf")"
 done
 [ -z "$bad" ] || fail "layering:$bad"
 exit 0

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+/*
+ * compare_where_fmt: the where table as text (80 columns, 72 for mail:
+ * a function name longer than its column gets a line of its own) and as
+ * JSON. Shares and deltas in percentage points; p is Holm-adjusted over
+ * every function tested; the verdict words are the main table's.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare_where.h"
+#include "escape.h"
+#include "format.h"
+
+/* The columns after the name: " A% B% delta interval p sig" (the verdict
+ * word at most 7: "session"). */
+#define WHERE_NUMS 48
+
+/* The main table's words for a tested row (compare_verdict_word). */
+static const char *where_word(const struct compare_model *m,
+			      const struct compare_delta *d)
+{
+	struct compare_delta ds[2] = { { 0 }, *d };
+	const struct compare_row row = { .primary = true, .delta = ds };
+	const char *w = compare_verdict_word(m, &row, 1);
+
+	if (w)
+		return w;
+	return d->verdict == VERDICT_TOO_FEW_RUNS ? "<4 runs" : "?";
+}
+
+static void where_p(const struct compare_delta *d, char *buf, size_t len)
+{
+	if (d->exact)
+		snprintf(buf, len, "exact");
+	else if (!d->in_family)
+		snprintf(buf, len, "-");
+	else if (d->p_holm < 0.0001)
+		snprintf(buf, len, "<.0001");
+	else
+		snprintf(buf, len, "%.4f", d->p_holm);
+}
+
+/* Points, never "-0.0". */
+static double where_pts(double frac)
+{
+	double x = frac * 100;
+
+	return fabs(x) < 0.05 ? 0 : x;
+}
+
+static void where_line(const struct compare_model *m,
+		       const struct where_row *r, int name_w, FILE *out)
+{
+	char name[512], ci[40], p[16];
+	int len;
+
+	escape_str(r->func, name, sizeof(name));
+	len = (int)strlen(name);
+	snprintf(ci, sizeof(ci), "[%+.1f,%+.1f]", where_pts(r->d.lo),
+		 where_pts(r->d.hi));
+	where_p(&r->d, p, sizeof(p));
+	if (len > name_w) {
+		fprintf(out, "%s\n", name);
+		name[0] = '\0';
+	}
+	fprintf(out, "%-*s %5.1f %5.1f %+6.1f %13s %6s %s\n", name_w, name,
+		where_pts(r->a), where_pts(r->b), where_pts(r->d.delta), ci,
+		p, where_word(m, &r->d));
+}
+
+void where_print(const struct compare_model *m, const struct where_table *t,
+		 int width, FILE *out)
+{
+	int name_w = width - WHERE_NUMS;
+	char a[64], b[64];
+	const char *bench = NULL;
+	size_t side = 0;
+
+	for (size_t i = 0; i < t->n_rows; i++) {
+		const struct where_row *r = &t->rows[i];
+
+		if (!i || r->side != side) {
+			side = r->side;
+			fmt_label(m, 0, a, sizeof(a));
+			fmt_label(m, side, b, sizeof(b));
+			fprintf(out, "\nwhere: self share of samples, %% (A: %.24s, B: %.24s)\n",
+				a, b);
+			fprintf(out, "%-*s %5s %5s %6s %13s %6s %s\n", name_w,
+				"function", "A", "B", "delta", "interval",
+				"p", "sig");
+			bench = NULL;
+		}
+		if (m->n_bench > 1 && (!bench || strcmp(bench, r->bench))) {
+			char nb[128];
+
+			escape_str(r->bench, nb, sizeof(nb));
+			fprintf(out, "[%.*s]\n", width - 2, nb);
+			bench = r->bench;
+		}
+		where_line(m, r, name_w, out);
+	}
+	if (t->n_rows)
+		fprintf(out, "points, B - A; %s; Holm over %zu functions\n",
+			t->boots ? "boots are the unit" : "runs are the unit",
+			t->n_tests);
+}
+
+json_t *where_json(const struct compare_model *m, const struct where_table *t)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < t->n_rows; i++) {
+		const struct where_row *r = &t->rows[i];
+		const struct compare_delta *d = &r->d;
+		json_t *o = json_pack("{s:s, s:s, s:s, s:I, s:I, s:f, s:f, s:f, s:f, s:f, s:s}",
+				      "benchmark", r->bench, "function",
+				      r->func, "side", m->labels[r->side],
+				      "n_a", (json_int_t)r->na,
+				      "n_b", (json_int_t)r->nb,
+				      "share_a", r->a, "share_b", r->b,
+				      "delta_pts", d->delta * 100,
+				      "lo_pts", d->lo * 100,
+				      "hi_pts", d->hi * 100, "verdict",
+				      compare_verdict_name(d->verdict));
+
+		if (o && d->in_family) {
+			json_object_set_new(o, "p", json_real(d->p));
+			json_object_set_new(o, "p_holm", json_real(d->p_holm));
+		}
+		if (!o || json_array_append_new(a, o)) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: MIT
+/* symbols: kallsyms and perf-PID.map read from a fake root (a table of
+ * lookups, tagged with their line), kptr_restrict's zeros, user lookups
+ * in this test binary's own mapping through libdwfl. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "symbols.h"
+
+static char root[64];
+
+static void put(const char *rel, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s%s", root, rel);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static int setup(void **state)
+{
+	char path[128];
+
+	snprintf(root, sizeof(root), "/tmp/abstat-sym-XXXXXX");
+	if (!mkdtemp(root))
+		return -1;
+	snprintf(path, sizeof(path), "%s/proc", root);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/tmp", root);
+	mkdir(path, 0755);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	return system(cmd);
+}
+
+static const char kallsyms[] =
+	"ffffffff81000000 T _stext\n"
+	"ffffffff81001000 t __pfx_do_syscall_64\n"
+	"ffffffff81001010 T do_syscall_64\n"
+	"ffffffff81002000 D some_data\n"
+	"ffffffff81003000 T __x64_sys_getppid\n"
+	"ffffffff81003000 t __do_sys_getppid\n"
+	"ffffffff81004000 W weak_fn\n"
+	"ffffffffc0000000 t mod_fn\t[e1000]\n";
+
+struct lookup {
+	int line;
+	uint64_t addr;
+	const char *want; /* NULL: none */
+};
+
+static const struct lookup lookups[] = {
+	{ __LINE__, 0xffffffff80ffffffull, NULL },
+	{ __LINE__, 0xffffffff81000000ull, "_stext" },
+	{ __LINE__, 0xffffffff81001008ull, "_stext" }, /* padding skipped */
+	{ __LINE__, 0xffffffff81001010ull, "do_syscall_64" },
+	{ __LINE__, 0xffffffff81002500ull, "do_syscall_64" }, /* data skipped */
+	{ __LINE__, 0xffffffff81003004ull, "__x64_sys_getppid" }, /* alias */
+	{ __LINE__, 0xffffffff81004001ull, "weak_fn" },
+	{ __LINE__, 0xffffffffc0000040ull, "mod_fn" },
+};
+
+static void test_kallsyms(void **state)
+{
+	struct symtab t = { 0 };
+	char err[256];
+
+	put("/proc/kallsyms", kallsyms);
+	assert_int_equal(symtab_kallsyms(root, &t, err, sizeof(err)), 0);
+	for (size_t i = 0; i < sizeof(lookups) / sizeof(lookups[0]); i++) {
+		const char *got = symtab_find(&t, lookups[i].addr);
+
+		if (!lookups[i].want ? got != NULL :
+		    !got || strcmp(got, lookups[i].want))
+			fail_msg("line %d: %s, want %s", lookups[i].line,
+				 got ? got : "NULL",
+				 lookups[i].want ? lookups[i].want : "NULL");
+	}
+	symtab_free(&t);
+}
+
+static void test_kallsyms_restricted(void **state)
+{
+	struct symtab t = { 0 };
+	char err[256];
+
+	put("/proc/kallsyms", "0000000000000000 T _stext\n"
+			      "0000000000000000 T do_syscall_64\n");
+	assert_int_equal(symtab_kallsyms(root, &t, err, sizeof(err)), -EPERM);
+	assert_non_null(strstr(err, "kptr_restrict"));
+	symtab_free(&t);
+}
+
+static void test_kallsyms_missing(void **state)
+{
+	struct symtab t = { 0 };
+	char err[256];
+
+	assert_int_equal(symtab_kallsyms("/nonexistent", &t, err, sizeof(err)),
+			 -ENOENT);
+	assert_non_null(strstr(err, "kallsyms"));
+}
+
+static void test_perf_map(void **state)
+{
+	struct symtab t = { 0 };
+
+	put("/tmp/perf-4242.map", "7f0000001000 40 jit_loop\n"
+				  "7f0000002000 10 Interp::run(int; long)\n"
+				  "garbage line\n");
+	assert_int_equal(symtab_perf_map(root, 4242, &t), 0);
+	assert_int_equal(t.n, 2);
+	assert_string_equal(symtab_find(&t, 0x7f0000001000ull), "jit_loop");
+	assert_string_equal(symtab_find(&t, 0x7f000000103full), "jit_loop");
+	assert_null(symtab_find(&t, 0x7f0000001040ull)); /* past its size */
+	assert_string_equal(symtab_find(&t, 0x7f0000002008ull),
+			    "Interp::run(int; long)");
+	symtab_free(&t);
+	assert_int_equal(symtab_perf_map(root, 1, &t), 0); /* none: empty */
+	assert_int_equal(t.n, 0);
+}
+
+__attribute__((noinline)) int symbols_probe_fn(int x);
+__attribute__((noinline)) int symbols_probe_fn(int x)
+{
+	return x * 3 + 1;
+}
+
+/* This binary's own executable mapping, as a sampler would report it. */
+static void test_user(void **state)
+{
+	uint64_t addr = (uint64_t)(uintptr_t)&symbols_probe_fn + 2;
+	struct usyms *u;
+	char line[4096], buf[256];
+	FILE *f = fopen("/proc/self/maps", "r");
+	bool mapped = false;
+
+	assert_non_null(f);
+	assert_int_equal(usyms_new("", &u), 0);
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long s, e, off;
+		char perm[8], path[4096] = "";
+
+		if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %4095s", &s, &e,
+			   perm, &off, path) < 4 || perm[2] != 'x')
+			continue;
+		assert_int_equal(usyms_map(u, 7, s, e - s, off, path), 0);
+		mapped |= addr >= s && addr < e;
+	}
+	fclose(f);
+	assert_true(mapped);
+	usyms_find(u, 7, addr, buf, sizeof(buf));
+	if (!strcmp(usyms_backend, "libdw"))
+		assert_string_equal(buf, "symbols_probe_fn");
+	else
+		assert_string_equal(buf, "[test_symbols]");
+	usyms_find(u, 8, addr, buf, sizeof(buf)); /* another process */
+	assert_string_equal(buf, "[unknown]");
+	usyms_find(u, 7, 16, buf, sizeof(buf)); /* nothing mapped there */
+	assert_string_equal(buf, "[unknown]");
+	usyms_free(u);
+	assert_int_equal(symbols_probe_fn(1), 4);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_kallsyms),
+		cmocka_unit_test(test_kallsyms_restricted),
+		cmocka_unit_test(test_kallsyms_missing),
+		cmocka_unit_test(test_perf_map),
+		cmocka_unit_test(test_user),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
