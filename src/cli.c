@@ -21,6 +21,7 @@
 
 #include "cli_priv.h"
 #include "msg.h"
+#include "score.h"
 #include "workloads.h"
 
 static const struct cli_values formats = { format_names, false };
@@ -38,6 +39,7 @@ static const struct cli_values centers = {
 	(const char *const[]){ "median", "mean", NULL }, true
 };
 /* and "auto", the default, left out of --help */
+static const struct cli_values parsers = { score_parsers, false };
 static const struct cli_values kinds = {
 	(const char *const[]){ "delta", "runs", "scaling", NULL }, false
 };
@@ -118,6 +120,20 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 			   "(default: a clean one for USER)" },
 	[OPT_CLEAN_CGROUPS] = { "clean-cgroups", 0, NULL, NULL, false,
 				"remove the stale abstat cgroups" },
+	[OPT_SCORE] = { "score", 0, "DEF", NULL, false,
+			"a score from the output:\n"
+			"NAME[:UNIT][:higher|lower]=REGEX" },
+	[OPT_PARSER] = { "parser", 0, "TOOL", NULL, false, NULL, &parsers },
+	[OPT_KEEP_OUTPUT] = { "keep-output", 0, NULL, NULL, false,
+			      "keep each run's output in the result" },
+	[OPT_SETUP] = { "setup", 0, "CMD", NULL, false,
+			"run CMD once before each benchmark" },
+	[OPT_CLEANUP] = { "cleanup", 0, "CMD", NULL, false,
+			  "run CMD once after each benchmark" },
+	[OPT_PREPARE] = { "prepare", 0, "CMD", NULL, false,
+			  "run CMD before every run" },
+	[OPT_CONCLUDE] = { "conclude", 0, "CMD", NULL, false,
+			   "run CMD after every run" },
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
 			  "print the version" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
@@ -153,7 +169,9 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 static const struct cli_use run_opts[] = {
 	MEASURE_OPTS_HEAD, USE(OPT_OUTPUT), MEASURE_OPTS_TAIL,
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
-	USE(OPT_SUITE), END,
+	USE(OPT_SUITE), USE(OPT_SCORE), USE(OPT_PARSER), USE(OPT_KEEP_OUTPUT),
+	USE(OPT_SETUP), USE(OPT_CLEANUP), USE(OPT_PREPARE), USE(OPT_CONCLUDE),
+	END,
 };
 
 static const struct cli_use versus_opts[] = {
@@ -176,7 +194,9 @@ static const struct cli_use compare_opts[] = {
 static const struct cli_use show_opts[] = {
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_DETAIL),
 	USE_HELP(OPT_METRIC, "only these metrics"),
-	USE_HELP(OPT_EVENTS, "only these events"), END,
+	USE_HELP(OPT_EVENTS, "only these events"),
+	USE_HELP(OPT_SCORE, "re-read a score from the kept output"),
+	USE(OPT_PARSER), END,
 };
 
 static const struct cli_use plot_opts[] = {
@@ -516,6 +536,14 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 	case OPT_CLEAN_CGROUPS:
 		cfg->clean_cgroups = true;
 		return 0;
+	case OPT_SCORE:
+	case OPT_PARSER:
+	case OPT_KEEP_OUTPUT:
+	case OPT_SETUP:
+	case OPT_CLEANUP:
+	case OPT_PREPARE:
+	case OPT_CONCLUDE:
+		return cli_run_option(cfg, c, arg);
 	case OPT_VERSION:
 	case OPT_HELP:
 	case OPT_COUNT:

@@ -15,6 +15,7 @@
 
 #include "cpu.h"
 #include "format.h"
+#include "result.h"
 
 enum command {
 	CMD_NONE,
@@ -103,6 +104,13 @@ struct config {
 	const char *pattern;
 	bool encode;             /* list --encode: print encodings */
 	bool clean_cgroups;      /* doctor --clean-cgroups */
+
+	/* run scores and hooks (cli_run.c), show --score/--parser */
+	struct score_def *scores; /* --score and --parser, in order */
+	size_t n_scores;
+	bool keep_output;        /* --keep-output (also with scores) */
+	const char *setup, *cleanup;    /* once per benchmark */
+	const char *prepare, *conclude; /* around every run */
 };
 
 /*

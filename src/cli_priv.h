@@ -20,7 +20,9 @@ enum cli_opt_id {
 	OPT_WORKLOAD, OPT_SUITE, OPT_ORDER, OPT_SHELL, OPT_ALPHA, OPT_DETAIL,
 	OPT_METRIC, OPT_CENTER, OPT_FORCE_COMPARE, OPT_ALLOW_ENV_DIFF,
 	OPT_FAIL_ON_REGRESSION, OPT_WITHIN_SESSION, OPT_PRIMARY, OPT_RESAMPLES,
-	OPT_KIND, OPT_ENCODE, OPT_KEEP_ENV, OPT_CLEAN_CGROUPS, OPT_VERSION,
+	OPT_KIND, OPT_ENCODE, OPT_KEEP_ENV, OPT_CLEAN_CGROUPS,
+	OPT_SCORE, OPT_PARSER, OPT_KEEP_OUTPUT, OPT_SETUP, OPT_CLEANUP,
+	OPT_PREPARE, OPT_CONCLUDE, OPT_VERSION,
 	OPT_HELP, OPT_COUNT
 };
 
@@ -91,6 +93,12 @@ void cli_values_join(const struct cli_values *v, const char *sep,
 /* Checks that need the whole command line; builds cfg->targets. 0, or
  * -EINVAL after one error line, or -ENOMEM. */
 int cli_validate(struct config *cfg, int argc, char **argv);
+
+/* cli_run.c: the run options for scores and hooks (--score, --parser,
+ * --keep-output, --setup, --cleanup, --prepare, --conclude). */
+int cli_run_option(struct config *cfg, enum cli_opt_id c, const char *arg);
+/* Their checks against the rest of the command line. */
+int cli_run_validate(const struct config *cfg);
 
 /* Prints "abstat: error: ..." and returns -EINVAL. */
 int cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

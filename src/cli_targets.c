@@ -15,6 +15,7 @@
 #include "cli_priv.h"
 #include "launcher.h"
 #include "msg.h"
+#include "score.h"
 #include "workloads.h"
 
 void cli_free_words(char **argv)
@@ -318,6 +319,8 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 				 cfg->copies, cfg->copies, cfg->cpus.n);
 	if (measures && cfg->copies > 1 && cfg->no_pin)
 		return cli_usage("--copies pins each copy to its own CPU; drop --no-pin");
+	if (cli_run_validate(cfg))
+		return -EINVAL;
 	if (measures && getenv("LIBPFM_FORCE_PMU"))
 		return cli_usage("LIBPFM_FORCE_PMU is set: libpfm4 would invent a PMU this machine does not have; unset it (it is only for 'abstat list --encode')");
 
@@ -387,4 +390,9 @@ void cli_free(struct config *cfg)
 	cfg->n_targets = 0;
 	free(cfg->workloads);
 	cfg->workloads = NULL;
+	for (size_t i = 0; i < cfg->n_scores; i++)
+		score_def_clear(&cfg->scores[i]);
+	free(cfg->scores);
+	cfg->scores = NULL;
+	cfg->n_scores = 0;
 }

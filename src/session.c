@@ -19,7 +19,9 @@
 
 #include "doctor.h"
 #include "env.h"
+#include "hooks.h"
 #include "msg.h"
+#include "score.h"
 #include "session_priv.h"
 #include "workloads.h"
 
@@ -404,6 +406,7 @@ int session_open(struct session *s, const struct config *cfg)
 	s->spec.backend = s->backend;
 	s->spec.envp = s->user_env ? s->user_env : environ;
 	s->spec.show_output = cfg->show_output;
+	s->spec.capture_output = cfg->n_scores || cfg->keep_output;
 	s->spec.timeout_s = cfg->timeout_s;
 	s->spec.cgroup_procs = s->cpuset ? cpuset_procs_path(s->cpuset) : NULL;
 	s->spec.n_events = s->n_events;
@@ -489,6 +492,12 @@ struct result *session_result(struct session *s, const char *label,
 	r->status = strdup("complete");
 	r->env = env_capture(&eo);
 	r->config = session_config_json(s);
+	if (r->config && hooks_config(s->cfg, r->config) < 0)
+		goto fail;
+	for (size_t i = 0; i < s->cfg->n_scores; i++)
+		if (score_defs_add(&r->scores, &r->n_scores,
+				   &s->cfg->scores[i]) < 0)
+			goto fail;
 	r->warnings = json_deep_copy(s->warnings);
 	r->events = calloc(s->n_events ? s->n_events : 1, sizeof(*r->events));
 	r->bench = calloc(n, sizeof(*r->bench));

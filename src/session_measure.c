@@ -13,7 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hooks.h"
 #include "msg.h"
+#include "score.h"
 #include "session_priv.h"
 #include "spawn_proto.h"
 #include "workloads.h"
@@ -146,6 +148,21 @@ static void session_fatal_open(const struct session *s,
 								-rc));
 }
 
+/* The run's scores from its kept output; a missing one fails a run that
+ * had not failed already. */
+static void session_scores(const struct session *s, struct run *run)
+{
+	char *why;
+
+	if (!s->cfg->n_scores)
+		return;
+	why = score_run(s->cfg->scores, s->cfg->n_scores, run);
+	if (why && !run->reason)
+		run->reason = why;
+	else
+		free(why);
+}
+
 /* Run one plan item; fill run. Returns EXIT_OK or a fatal status. */
 static int session_one(struct session *s, struct benchmark *b, bool warmup,
 		       struct run *run)
@@ -170,8 +187,10 @@ static int session_one(struct session *s, struct benchmark *b, bool warmup,
 	run->n_copies = s->n_copies;
 	if (rc < 0 && rc != -EINTR) {
 		session_fatal_open(s, &o, b->argv[0], rc);
-		for (size_t i = 0; i < s->n_copies; i++)
+		for (size_t i = 0; i < s->n_copies; i++) {
 			free(p[i].counters);
+			free(p[i].output);
+		}
 		free(p);
 		return o.exec_failed ? EXIT_WORKLOAD : EXIT_COUNTERS;
 	}
@@ -194,6 +213,7 @@ static int session_one(struct session *s, struct benchmark *b, bool warmup,
 				      s->n_copies, &o, &run->status);
 	if (!run->reason)
 		run->reason = session_multiplexed(s, &run->total);
+	session_scores(s, run);
 	if (run->reason && run->status == RUN_OK)
 		run->status = RUN_FAILED;
 	if (rc == -EINTR)
@@ -295,6 +315,82 @@ static void session_launcher_start(struct session *s)
 			     err);
 }
 
+/* Plan items i and j measure the same benchmark of the same result. */
+static bool session_same(const struct plan_item *plan, size_t i, size_t j)
+{
+	return plan[i].result == plan[j].result && plan[i].bench == plan[j].bench;
+}
+
+/* Hook name (cmd NULL: none) for plan item i; EXIT_OK or EXIT_WORKLOAD
+ * after one error line naming it, the benchmark and the run. */
+static int session_hook(const char *name, const char *cmd,
+			const struct benchmark *b, const char *when)
+{
+	char err[1024];
+
+	if (!cmd || !hooks_run(name, cmd, err, sizeof(err)))
+		return EXIT_OK;
+	msg_error("%s, %s: %s; stopping", b->name, when, err);
+	return EXIT_WORKLOAD;
+}
+
+/* --setup before the first item of each benchmark (once). */
+static int session_setup(struct session *s, const struct plan_item *plan,
+			 size_t i, const struct benchmark *b, bool *set_up)
+{
+	for (size_t j = 0; j < i; j++)
+		if (session_same(plan, i, j))
+			return EXIT_OK;
+	set_up[i] = true;
+	return session_hook("setup", s->cfg->setup, b, "before its first run");
+}
+
+/* --cleanup after the last item of each benchmark, or at the end for
+ * every benchmark set up and not yet cleaned up (a stop, a failure). */
+static int session_cleanup(struct session *s, struct result **results,
+			   const struct plan_item *plan, size_t n_plan,
+			   size_t i, bool *set_up, bool at_end)
+{
+	int rc = EXIT_OK;
+
+	for (size_t j = 0; j < n_plan; j++) {
+		bool later = false;
+
+		if (!set_up[j] || (!at_end && !session_same(plan, i, j)))
+			continue;
+		for (size_t k = i + 1; !at_end && k < n_plan; k++)
+			later |= session_same(plan, i, k);
+		if (later)
+			continue;
+		set_up[j] = false;
+		if (rc == EXIT_OK)
+			rc = session_hook("cleanup", s->cfg->cleanup,
+					  &results[plan[j].result]
+						   ->bench[plan[j].bench],
+					  "after its last run");
+	}
+	return rc;
+}
+
+/* --prepare, the run, --conclude. */
+static int session_hooked_one(struct session *s, struct benchmark *b,
+			      bool warmup, struct run *run)
+{
+	int rc = session_hook("prepare", s->cfg->prepare, b, "before a run");
+
+	if (rc) {
+		memset(run, 0, sizeof(*run));
+		return rc;
+	}
+	rc = session_one(s, b, warmup, run);
+	if (rc)
+		return rc;
+	rc = session_hook("conclude", s->cfg->conclude, b, "after a run");
+	if (rc)
+		result_run_free(run);
+	return rc;
+}
+
 int session_measure(struct session *s, struct result **results,
 		    struct journal **journals, const struct plan_item *plan,
 		    size_t n_plan)
@@ -302,7 +398,10 @@ int session_measure(struct session *s, struct result **results,
 	size_t n_results = 0;
 	int rc = EXIT_OK;
 	char err[512];
+	bool *set_up = calloc(n_plan + 1, sizeof(*set_up));
 
+	if (!set_up)
+		return EXIT_IO;
 	session_launcher_start(s);
 
 	for (size_t i = 0; i < n_plan; i++)
@@ -319,7 +418,10 @@ int session_measure(struct session *s, struct result **results,
 			break;
 		}
 		session_progress(s, b, i, n_plan);
-		rc = session_one(s, b, plan[i].warmup, &run);
+		rc = session_setup(s, plan, i, b, set_up);
+		if (rc)
+			break;
+		rc = session_hooked_one(s, b, plan[i].warmup, &run);
 		if (rc == EXIT_INTERRUPTED) {
 			result_run_free(&run); /* killed half-way: not kept */
 			break;
@@ -336,6 +438,9 @@ int session_measure(struct session *s, struct result **results,
 			rc = EXIT_IO;
 			break;
 		}
+		rc = session_cleanup(s, results, plan, n_plan, i, set_up, false);
+		if (rc)
+			break;
 		if (run.status == RUN_OK)
 			continue;
 		s->n_failed++;
@@ -350,6 +455,10 @@ int session_measure(struct session *s, struct result **results,
 				 b->name, run.index, run.reason);
 		}
 	}
+	if (session_cleanup(s, results, plan, n_plan, 0, set_up, true) &&
+	    rc == EXIT_OK)
+		rc = EXIT_WORKLOAD;
+	free(set_up);
 	launcher_helper_stop(s->spec.helper);
 	s->spec.helper = NULL;
 	if (n_plan)
