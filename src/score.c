@@ -259,6 +259,49 @@ static int score_one(const struct score_def *d, const struct run *run,
 	return 0;
 }
 
+static bool score_has_output(const struct run *run)
+{
+	if (!run->copies)
+		return run->total.output != NULL;
+	for (size_t i = 0; i < run->n_copies; i++)
+		if (run->copies[i].output)
+			return true;
+	return false;
+}
+
+int score_result(struct result *r, const struct score_def *defs, size_t n)
+{
+	bool any = false;
+	char err[512];
+
+	for (size_t i = 0; i < n; i++)
+		if (score_defs_add(&r->scores, &r->n_scores, &defs[i]) < 0)
+			return -ENOMEM;
+	for (size_t b = 0; b < r->n_bench; b++)
+		for (size_t k = 0; k < r->bench[b].n_runs; k++) {
+			struct run *run = &r->bench[b].runs[k];
+
+			if (!score_has_output(run))
+				continue;
+			any = true;
+			if (!run->scores && !(run->scores = json_object()))
+				return -ENOMEM;
+			for (size_t i = 0; i < n; i++) {
+				double v;
+
+				if (score_one(&defs[i], run, &v, err,
+					      sizeof(err)))
+					json_object_del(run->scores,
+							defs[i].name);
+				else if (json_object_set_new(run->scores,
+							     defs[i].name,
+							     json_real(v)))
+					return -ENOMEM;
+			}
+		}
+	return any ? 0 : -ENODATA;
+}
+
 char *score_run(const struct score_def *defs, size_t n, struct run *run)
 {
 	char err[512], *reason = NULL;

@@ -56,4 +56,12 @@ int score_extract(const struct score_def *d, const char *text, double *out,
  */
 char *score_run(const struct score_def *defs, size_t n, struct run *run);
 
+/*
+ * show --score/--parser: add defs to r's definitions (replacing those of
+ * the same name) and read them again from every run's kept output; a run
+ * without a match has no value for it. 0, -ENODATA when no run of r kept
+ * its output, or -ENOMEM.
+ */
+int score_result(struct result *r, const struct score_def *defs, size_t n);
+
 #endif
