@@ -204,6 +204,7 @@ int score_extract(const struct score_def *d, const char *text, double *out,
 {
 	regmatch_t m[10];
 	regex_t re;
+	size_t n;
 	int rc = score_compile(d->name, d->regex, &re, err, len);
 
 	if (rc)
@@ -221,10 +222,11 @@ int score_extract(const struct score_def *d, const char *text, double *out,
 		if (score_number(text + m[g].rm_so, m[g].rm_eo - m[g].rm_so,
 				 out) == 0)
 			return 0;
+		n = strcspn(text + m[g].rm_so, "\n");
+		if (n > (size_t)(m[g].rm_eo - m[g].rm_so))
+			n = m[g].rm_eo - m[g].rm_so;
 		snprintf(err, len, "score %s: '%.*s' is not a number",
-			 d->name, (int)(m[g].rm_eo - m[g].rm_so > 40 ?
-					40 : m[g].rm_eo - m[g].rm_so),
-			 text + m[g].rm_so);
+			 d->name, (int)(n > 40 ? 40 : n), text + m[g].rm_so);
 		return -EINVAL;
 	}
 	snprintf(err, len, "score %s: no group of /%s/ took part in the match",
