@@ -99,7 +99,7 @@ FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
             libjansson-dev libcmocka-dev gnuplot-nox linux-perf hyperfine \
             groff man-db clang libclang-rt-14-dev python3 procps util-linux \
-            file libxml2-utils bsdextrautils
+            file libxml2-utils bsdextrautils sysbench bonnie++ fio
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
         workloads progs units lab lab-check
