@@ -134,6 +134,14 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 			  "run CMD before every run" },
 	[OPT_CONCLUDE] = { "conclude", 0, "CMD", NULL, false,
 			   "run CMD after every run" },
+	[OPT_PARAM_SCAN] = { "parameter-scan", 'P', "NAME", NULL, false,
+			     "-P NAME LO HI [STEP]: one benchmark per\n"
+			     "value, {NAME} in the command and hooks" },
+	[OPT_PARAM_LIST] = { "parameter-list", 'L', "NAME", NULL, false,
+			     "-L NAME A,B,...: one benchmark per value" },
+	[OPT_OVERSUBSCRIBE] = { "oversubscribe", 0, NULL, NULL, false,
+				"allow more --copies than CPUs (they\n"
+				"share CPUs round-robin; recorded)" },
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
 			  "print the version" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
@@ -171,7 +179,7 @@ static const struct cli_use run_opts[] = {
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
 	USE(OPT_SUITE), USE(OPT_SCORE), USE(OPT_PARSER), USE(OPT_KEEP_OUTPUT),
 	USE(OPT_SETUP), USE(OPT_CLEANUP), USE(OPT_PREPARE), USE(OPT_CONCLUDE),
-	END,
+	USE(OPT_PARAM_SCAN), USE(OPT_PARAM_LIST), USE(OPT_OVERSUBSCRIBE), END,
 };
 
 static const struct cli_use versus_opts[] = {
@@ -401,6 +409,8 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		cfg->cpuset = true;
 		return 0;
 	case OPT_COPIES:
+		if (strchr(arg, ','))
+			return cli_run_copies(cfg, arg);
 		if (cli_number("--copies", arg, 1, CPU_LIST_MAX, &u))
 			return -EINVAL;
 		cfg->copies = u;
@@ -543,7 +553,11 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 	case OPT_CLEANUP:
 	case OPT_PREPARE:
 	case OPT_CONCLUDE:
+	case OPT_OVERSUBSCRIBE:
 		return cli_run_option(cfg, c, arg);
+	case OPT_PARAM_SCAN:
+	case OPT_PARAM_LIST:
+		return -EINVAL; /* cli_run_scan, from cli_parse */
 	case OPT_VERSION:
 	case OPT_HELP:
 	case OPT_COUNT:
@@ -699,7 +713,10 @@ int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
 			*done = true;
 			return 0;
 		}
-		rc = cli_option(cfg, id, optarg);
+		if (id == OPT_PARAM_SCAN || id == OPT_PARAM_LIST)
+			rc = cli_run_scan(cfg, id, optarg, argc, argv, &optind);
+		else
+			rc = cli_option(cfg, id, optarg);
 		if (rc)
 			return rc;
 	}

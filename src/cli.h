@@ -16,6 +16,7 @@
 #include "cpu.h"
 #include "format.h"
 #include "result.h"
+#include "scan.h"
 
 enum command {
 	CMD_NONE,
@@ -40,6 +41,8 @@ struct target {
 	char **argv;     /* NULL-terminated; for workloads the resolved path */
 	bool builtin;    /* a built-in workload (speaks the region protocol) */
 	char *workload;  /* built-in workload name, or NULL */
+	json_t *params;  /* scanned values (NAME -> string), or NULL */
+	unsigned copies; /* a --copies list's value, 0: --copies */
 };
 
 struct config {
@@ -111,6 +114,9 @@ struct config {
 	bool keep_output;        /* --keep-output (also with scores) */
 	const char *setup, *cleanup;    /* once per benchmark */
 	const char *prepare, *conclude; /* around every run */
+	struct scan_param *params; /* -P, -L, a --copies list (scan.h) */
+	size_t n_params;
+	bool oversubscribe;      /* --oversubscribe: copies share CPUs */
 };
 
 /*

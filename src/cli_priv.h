@@ -22,7 +22,8 @@ enum cli_opt_id {
 	OPT_FAIL_ON_REGRESSION, OPT_WITHIN_SESSION, OPT_PRIMARY, OPT_RESAMPLES,
 	OPT_KIND, OPT_ENCODE, OPT_KEEP_ENV, OPT_CLEAN_CGROUPS,
 	OPT_SCORE, OPT_PARSER, OPT_KEEP_OUTPUT, OPT_SETUP, OPT_CLEANUP,
-	OPT_PREPARE, OPT_CONCLUDE, OPT_VERSION,
+	OPT_PREPARE, OPT_CONCLUDE, OPT_PARAM_SCAN, OPT_PARAM_LIST,
+	OPT_OVERSUBSCRIBE, OPT_VERSION,
 	OPT_HELP, OPT_COUNT
 };
 
@@ -99,6 +100,15 @@ int cli_validate(struct config *cfg, int argc, char **argv);
 int cli_run_option(struct config *cfg, enum cli_opt_id c, const char *arg);
 /* Their checks against the rest of the command line. */
 int cli_run_validate(const struct config *cfg);
+/* -P NAME LO HI [STEP] and -L NAME A,B,...: the values after NAME are
+ * the next words of argv (*optind moves past them). */
+int cli_run_scan(struct config *cfg, enum cli_opt_id c, const char *name,
+		 int argc, char **argv, int *optind);
+/* --copies 1,2,4: a scan of the copies (cfg->copies: the most). */
+int cli_run_copies(struct config *cfg, const char *list);
+/* One target per combination of the scanned values (after the targets
+ * are built). 0, -EINVAL after one error line, or -ENOMEM. */
+int cli_run_expand(struct config *cfg);
 
 /* Prints "abstat: error: ..." and returns -EINVAL. */
 int cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

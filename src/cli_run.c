@@ -7,9 +7,11 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli_priv.h"
+#include "scan.h"
 #include "score.h"
 
 /* The metric names of every result: a score may not take one. */
@@ -75,6 +77,9 @@ int cli_run_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		return cli_run_hook(&cfg->prepare, "prepare", arg);
 	case OPT_CONCLUDE:
 		return cli_run_hook(&cfg->conclude, "conclude", arg);
+	case OPT_OVERSUBSCRIBE:
+		cfg->oversubscribe = true;
+		return 0;
 	default:
 		return -EINVAL;
 	}
@@ -82,9 +87,145 @@ int cli_run_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 
 int cli_run_validate(const struct config *cfg)
 {
+	if (cfg->cmd == CMD_VERSUS && cfg->n_params)
+		return cli_usage("versus: --copies takes one number (a list is a scan: use abstat run)");
 	if (cfg->cmd != CMD_RUN)
 		return 0;
+	for (size_t i = 0; i < cfg->n_params; i++)
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(cfg->params[i].name, cfg->params[j].name))
+				return cli_usage("parameter '%s' is scanned twice; give each -P/-L name once",
+						 cfg->params[i].name);
 	if (cfg->show_output && (cfg->n_scores || cfg->keep_output))
 		return cli_usage("--show-output lets the output through to the terminal, so abstat cannot read it; drop --show-output or --score/--parser/--keep-output");
 	return 0;
+}
+
+static int cli_run_param_add(struct config *cfg, struct scan_param *p)
+{
+	struct scan_param *grown = realloc(cfg->params, (cfg->n_params + 1) *
+							       sizeof(*grown));
+
+	if (!grown) {
+		scan_param_clear(p);
+		return -ENOMEM;
+	}
+	cfg->params = grown;
+	grown[cfg->n_params++] = *p;
+	return 0;
+}
+
+int cli_run_scan(struct config *cfg, enum cli_opt_id c, const char *name,
+		 int argc, char **argv, int *optind)
+{
+	bool range = c == OPT_PARAM_SCAN;
+	int need = range ? 2 : 1, i = *optind;
+	const char *step = NULL;
+	struct scan_param p;
+	char err[512];
+	int rc;
+
+	if (i + need > argc)
+		return cli_usage(range ? "-P %s: expected -P NAME LO HI [STEP]" :
+					 "-L %s: expected -L NAME A,B,...",
+				 name);
+	if (range && i + 2 < argc && strcmp(argv[i + 2], "--")) {
+		double d;
+
+		if (!cli_parse_double(argv[i + 2], -1e15, 1e15, &d))
+			step = argv[i + 2];
+	}
+	rc = range ? scan_range(name, argv[i], argv[i + 1], step, &p, err,
+				sizeof(err)) :
+		     scan_list(name, argv[i], &p, err, sizeof(err));
+	if (rc == -EINVAL)
+		return cli_usage("%s", err);
+	if (rc)
+		return rc;
+	*optind = i + need + (step != NULL);
+	return cli_run_param_add(cfg, &p);
+}
+
+int cli_run_copies(struct config *cfg, const char *list)
+{
+	struct scan_param p;
+	char err[512];
+	int rc = scan_list("copies", list, &p, err, sizeof(err));
+
+	if (rc == -EINVAL)
+		return cli_usage("--copies: %s", err);
+	if (rc)
+		return rc;
+	cfg->copies = 1;
+	for (size_t i = 0; i < p.n; i++) {
+		uint64_t u;
+
+		if (cli_parse_u64(p.values[i], 1, CPU_LIST_MAX, &u)) {
+			rc = cli_usage("--copies: '%s' is not a whole number from 1 to %d; expected --copies N or N,N,...",
+				       p.values[i], CPU_LIST_MAX);
+			scan_param_clear(&p);
+			return rc;
+		}
+		if (u > cfg->copies)
+			cfg->copies = u;
+	}
+	return cli_run_param_add(cfg, &p);
+}
+
+/* The target of one combination: name, argv and hooks get its values. */
+static int cli_run_one(const struct target *t, json_t *combo,
+		       struct target *out)
+{
+	size_t n = 0;
+	const char *copies = json_string_value(json_object_get(combo,
+							       "copies"));
+
+	memset(out, 0, sizeof(*out));
+	while (t->argv[n])
+		n++;
+	out->name = scan_name(t->name, combo);
+	out->argv = calloc(n + 1, sizeof(*out->argv));
+	out->workload = t->workload ? strdup(t->workload) : NULL;
+	out->builtin = t->builtin;
+	out->params = combo;
+	out->copies = copies ? (unsigned)strtoul(copies, NULL, 10) : 0;
+	if (!out->name || !out->argv || (t->workload && !out->workload))
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		if (!(out->argv[i] = scan_substitute(t->argv[i], combo)))
+			return -ENOMEM;
+	return 0;
+}
+
+int cli_run_expand(struct config *cfg)
+{
+	size_t k = scan_count(cfg->params, cfg->n_params);
+	size_t n = cfg->n_targets * k, done = 0;
+	struct target *all;
+	int rc = 0;
+
+	if (!cfg->n_params)
+		return 0;
+	all = calloc(n, sizeof(*all));
+	if (!all)
+		return -ENOMEM;
+	for (size_t t = 0; t < cfg->n_targets && !rc; t++)
+		for (size_t c = 0; c < k && !rc; c++) {
+			json_t *combo = scan_combination(cfg->params,
+							 cfg->n_params, c);
+
+			rc = combo ? cli_run_one(&cfg->targets[t], combo,
+						 &all[done++]) :
+				     -ENOMEM;
+		}
+	/* the unscanned targets go; cli_free frees the new ones */
+	for (size_t t = 0; t < cfg->n_targets; t++) {
+		free(cfg->targets[t].name);
+		free(cfg->targets[t].workload);
+		cli_free_words(cfg->targets[t].argv);
+	}
+	free(cfg->targets);
+	cfg->targets = all;
+	cfg->n_targets = done;
+	return rc;
 }

@@ -141,6 +141,8 @@ static int cli_add_target(struct config *cfg, char *name, char **argv,
 	t->argv = argv;
 	t->builtin = workload != NULL;
 	t->workload = workload ? strdup(workload) : NULL;
+	t->params = NULL;
+	t->copies = 0;
 	return 0;
 }
 
@@ -314,11 +316,9 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 	if (measures && cfg->keep_env && !cfg->run_user)
 		return cli_usage("--keep-env only applies with --user USER; add --user or drop --keep-env");
 	if (measures && cfg->copies > 1 && cfg->cpus.n &&
-	    cfg->cpus.n < cfg->copies)
-		return cli_usage("--copies %u needs %u CPUs in -C (got %zu)",
+	    cfg->cpus.n < cfg->copies && !cfg->oversubscribe)
+		return cli_usage("--copies %u needs %u CPUs in -C (got %zu); or add --oversubscribe to share them",
 				 cfg->copies, cfg->copies, cfg->cpus.n);
-	if (measures && cfg->copies > 1 && cfg->no_pin)
-		return cli_usage("--copies pins each copy to its own CPU; drop --no-pin");
 	if (cli_run_validate(cfg))
 		return -EINVAL;
 	if (measures && getenv("LIBPFM_FORCE_PMU"))
@@ -333,8 +333,10 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 		if ((cfg->workloads || cfg->suite) && cfg->has_ops)
 			return cli_usage("--ops is for external commands; built-in workloads report their own");
 		if (cfg->workloads || cfg->suite)
-			return cli_workload_targets(cfg);
-		return cli_command_targets(cfg, argc, argv);
+			return cli_workload_targets(cfg) ? -EINVAL :
+							   cli_run_expand(cfg);
+		return cli_command_targets(cfg, argc, argv) ? -EINVAL :
+							      cli_run_expand(cfg);
 	case CMD_VERSUS:
 		return cli_versus_targets(cfg, argc, argv);
 	case CMD_COMPARE:
@@ -384,12 +386,18 @@ void cli_free(struct config *cfg)
 		free(cfg->targets[i].name);
 		free(cfg->targets[i].workload);
 		cli_free_words(cfg->targets[i].argv);
+		json_decref(cfg->targets[i].params);
 	}
 	free(cfg->targets);
 	cfg->targets = NULL;
 	cfg->n_targets = 0;
 	free(cfg->workloads);
 	cfg->workloads = NULL;
+	for (size_t i = 0; i < cfg->n_params; i++)
+		scan_param_clear(&cfg->params[i]);
+	free(cfg->params);
+	cfg->params = NULL;
+	cfg->n_params = 0;
 	for (size_t i = 0; i < cfg->n_scores; i++)
 		score_def_clear(&cfg->scores[i]);
 	free(cfg->scores);

@@ -206,17 +206,20 @@ static int session_cpus(struct session *s)
 	} else {
 		if (cpu_online("", &online) < 0 || !online.n)
 			return msg_usage("cannot read the online CPUs (/sys/devices/system/cpu/online); give -C or --no-pin");
-		if (online.n < n)
-			return msg_usage("--copies %zu needs %zu online CPUs; this machine has %zu",
+		if (online.n < n && !cfg->oversubscribe)
+			return msg_usage("--copies %zu needs %zu online CPUs; this machine has %zu (--oversubscribe shares them)",
 					 n, n, online.n);
 		/* The last n online CPUs: CPU 0 (interrupts, housekeeping)
 		 * only when nothing else is left. */
-		s->pinned.n = n;
-		for (size_t i = 0; i < n; i++)
-			s->pinned.cpu[i] = online.cpu[online.n - n + i];
+		s->pinned.n = n < online.n ? n : online.n;
+		for (size_t i = 0; i < s->pinned.n; i++)
+			s->pinned.cpu[i] = online.cpu[online.n - s->pinned.n + i];
 	}
 	for (size_t i = 0; i < n; i++)
 		s->copies[i].cpu = s->pinned.cpu[i % s->pinned.n];
+	if (n > s->pinned.n)
+		session_warn(s, "--oversubscribe: %zu copies share %zu CPUs round-robin; recorded",
+			     n, s->pinned.n);
 	if (n == 1 && s->pinned.n > 1)
 		/* One copy, several CPUs: taskset's meaning, the affinity is
 		 * the whole set (the scheduler picks among them). */
@@ -494,6 +497,9 @@ struct result *session_result(struct session *s, const char *label,
 	r->config = session_config_json(s);
 	if (r->config && hooks_config(s->cfg, r->config) < 0)
 		goto fail;
+	if (r->config && s->cfg->oversubscribe &&
+	    json_object_set_new(r->config, "oversubscribe", json_true()))
+		goto fail;
 	for (size_t i = 0; i < s->cfg->n_scores; i++)
 		if (score_defs_add(&r->scores, &r->n_scores,
 				   &s->cfg->scores[i]) < 0)
@@ -514,7 +520,8 @@ struct result *session_result(struct session *s, const char *label,
 		b->name = strdup(t[i].name);
 		b->argv = session_argv_dup(t[i].argv);
 		b->workload = t[i].workload ? strdup(t[i].workload) : NULL;
-		b->copies = s->n_copies;
+		b->copies = t[i].copies ? t[i].copies : s->n_copies;
+		b->params = t[i].params ? json_incref(t[i].params) : NULL;
 	}
 	free(paths);
 	return r;

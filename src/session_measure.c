@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "hooks.h"
+#include "scan.h"
 #include "msg.h"
 #include "score.h"
 #include "session_priv.h"
@@ -167,34 +168,36 @@ static void session_scores(const struct session *s, struct run *run)
 static int session_one(struct session *s, struct benchmark *b, bool warmup,
 		       struct run *run)
 {
-	struct proc_sample *p = calloc(s->n_copies, sizeof(*p));
+	size_t nc = b->copies && b->copies < s->n_copies ? b->copies :
+							    s->n_copies;
+	struct proc_sample *p = calloc(nc, sizeof(*p));
 	struct launch_outcome o;
 	int rc;
 
 	if (!p)
 		return EXIT_IO;
-	for (size_t i = 0; i < s->n_copies; i++) {
+	for (size_t i = 0; i < nc; i++) {
 		p[i].counters = calloc(s->n_events ? s->n_events : 1,
 				       sizeof(*p[i].counters));
 		if (!p[i].counters)
 			return EXIT_IO;
 	}
 	s->spec.argv = b->argv;
-	rc = launcher_run(&s->spec, s->copies, s->n_copies, p, &o);
+	rc = launcher_run(&s->spec, s->copies, nc, p, &o);
 	memset(run, 0, sizeof(*run));
 	run->index = b->n_runs;
 	run->warmup = warmup;
-	run->n_copies = s->n_copies;
+	run->n_copies = nc;
 	if (rc < 0 && rc != -EINTR) {
 		session_fatal_open(s, &o, b->argv[0], rc);
-		for (size_t i = 0; i < s->n_copies; i++) {
+		for (size_t i = 0; i < nc; i++) {
 			free(p[i].counters);
 			free(p[i].output);
 		}
 		free(p);
 		return o.exec_failed ? EXIT_WORKLOAD : EXIT_COUNTERS;
 	}
-	for (size_t i = 0; i < s->n_copies; i++) {
+	for (size_t i = 0; i < nc; i++) {
 		p[i].start_ns -= s->t0_ns;
 		p[i].end_ns -= s->t0_ns;
 		if (s->cfg->has_ops && !p[i].has_ops) {
@@ -202,7 +205,7 @@ static int session_one(struct session *s, struct benchmark *b, bool warmup,
 			p[i].ops = s->cfg->ops;
 		}
 	}
-	if (s->n_copies == 1) {
+	if (nc == 1) {
 		run->total = p[0];
 		free(p);
 	} else {
@@ -210,7 +213,7 @@ static int session_one(struct session *s, struct benchmark *b, bool warmup,
 		result_run_aggregate(run, s->n_events);
 	}
 	run->reason = session_failure(s, run->copies ? run->copies : &run->total,
-				      s->n_copies, &o, &run->status);
+				      nc, &o, &run->status);
 	if (!run->reason)
 		run->reason = session_multiplexed(s, &run->total);
 	session_scores(s, run);
@@ -326,9 +329,18 @@ static bool session_same(const struct plan_item *plan, size_t i, size_t j)
 static int session_hook(const char *name, const char *cmd,
 			const struct benchmark *b, const char *when)
 {
-	char err[1024];
+	char err[1024], *line;
+	int rc;
 
-	if (!cmd || !hooks_run(name, cmd, err, sizeof(err)))
+	if (!cmd)
+		return EXIT_OK;
+	/* {NAME}: the benchmark's scanned values (scan.h) */
+	line = b->params ? scan_substitute(cmd, b->params) : strdup(cmd);
+	if (!line)
+		return EXIT_IO;
+	rc = hooks_run(name, line, err, sizeof(err));
+	free(line);
+	if (!rc)
 		return EXIT_OK;
 	msg_error("%s, %s: %s; stopping", b->name, when, err);
 	return EXIT_WORKLOAD;
