@@ -125,7 +125,8 @@ int cli_run_scan(struct config *cfg, enum cli_opt_id c, const char *name,
 	char err[512];
 	int rc;
 
-	if (i + need > argc)
+	if (i + need > argc || !strcmp(argv[i], "--") ||
+	    (range && !strcmp(argv[i + 1], "--")))
 		return cli_usage(range ? "-P %s: expected -P NAME LO HI [STEP]" :
 					 "-L %s: expected -L NAME A,B,...",
 				 name);
