@@ -142,6 +142,9 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_OVERSUBSCRIBE] = { "oversubscribe", 0, NULL, NULL, false,
 				"allow more --copies than CPUs (they\n"
 				"share CPUs round-robin; recorded)" },
+	[OPT_SUITE_FILE] = { "suite-file", 'S', "FILE", NULL, false,
+			     "the benchmarks of a suite file\n"
+			     "(abstat-run(1))" },
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
 			  "print the version" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
@@ -179,7 +182,8 @@ static const struct cli_use run_opts[] = {
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
 	USE(OPT_SUITE), USE(OPT_SCORE), USE(OPT_PARSER), USE(OPT_KEEP_OUTPUT),
 	USE(OPT_SETUP), USE(OPT_CLEANUP), USE(OPT_PREPARE), USE(OPT_CONCLUDE),
-	USE(OPT_PARAM_SCAN), USE(OPT_PARAM_LIST), USE(OPT_OVERSUBSCRIBE), END,
+	USE(OPT_PARAM_SCAN), USE(OPT_PARAM_LIST), USE(OPT_OVERSUBSCRIBE),
+	USE(OPT_SUITE_FILE), END,
 };
 
 static const struct cli_use versus_opts[] = {
@@ -236,7 +240,7 @@ static const struct cli_use no_opts[] = { END };
 const struct cmd_entry cli_cmds[] = {
 	{ "run", CMD_RUN, true,
 	  "abstat run [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "
-	  "-s SUITE)", NULL, run_opts },
+	  "-s SUITE | -S FILE)", NULL, run_opts },
 	{ "versus", CMD_VERSUS, true,
 	  "abstat versus [OPTIONS] [-w WORKLOAD...] ['COMMAND A' 'COMMAND B'...]",
 	  "  two sides or more: every -w, then every command\n",
@@ -554,6 +558,7 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 	case OPT_PREPARE:
 	case OPT_CONCLUDE:
 	case OPT_OVERSUBSCRIBE:
+	case OPT_SUITE_FILE:
 		return cli_run_option(cfg, c, arg);
 	case OPT_PARAM_SCAN:
 	case OPT_PARAM_LIST:

@@ -17,6 +17,7 @@
 #include "format.h"
 #include "result.h"
 #include "scan.h"
+#include "suite.h"
 
 enum command {
 	CMD_NONE,
@@ -43,6 +44,7 @@ struct target {
 	char *workload;  /* built-in workload name, or NULL */
 	json_t *params;  /* scanned values (NAME -> string), or NULL */
 	unsigned copies; /* a --copies list's value, 0: --copies */
+	const struct suite_entry *entry; /* its line of -S FILE, or NULL */
 };
 
 struct config {
@@ -117,6 +119,8 @@ struct config {
 	struct scan_param *params; /* -P, -L, a --copies list (scan.h) */
 	size_t n_params;
 	bool oversubscribe;      /* --oversubscribe: copies share CPUs */
+	const char *suite_file;  /* run -S FILE */
+	struct suite *suite_lines; /* its lines (targets point into it) */
 };
 
 /*

@@ -23,7 +23,7 @@ enum cli_opt_id {
 	OPT_KIND, OPT_ENCODE, OPT_KEEP_ENV, OPT_CLEAN_CGROUPS,
 	OPT_SCORE, OPT_PARSER, OPT_KEEP_OUTPUT, OPT_SETUP, OPT_CLEANUP,
 	OPT_PREPARE, OPT_CONCLUDE, OPT_PARAM_SCAN, OPT_PARAM_LIST,
-	OPT_OVERSUBSCRIBE, OPT_VERSION,
+	OPT_OVERSUBSCRIBE, OPT_SUITE_FILE, OPT_VERSION,
 	OPT_HELP, OPT_COUNT
 };
 
@@ -109,6 +109,8 @@ int cli_run_copies(struct config *cfg, const char *list);
 /* One target per combination of the scanned values (after the targets
  * are built). 0, -EINVAL after one error line, or -ENOMEM. */
 int cli_run_expand(struct config *cfg);
+/* run -S FILE: one target per line of the suite file (suite.h). */
+int cli_run_suite_targets(struct config *cfg);
 
 /* Prints "abstat: error: ..." and returns -EINVAL. */
 int cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

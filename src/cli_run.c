@@ -11,8 +11,11 @@
 #include <string.h>
 
 #include "cli_priv.h"
+#include "launcher.h"
+#include "result.h"
 #include "scan.h"
 #include "score.h"
+#include "workloads.h"
 
 /* The metric names of every result: a score may not take one. */
 static const char *const cli_run_reserved[] = {
@@ -79,6 +82,11 @@ int cli_run_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		return cli_run_hook(&cfg->conclude, "conclude", arg);
 	case OPT_OVERSUBSCRIBE:
 		cfg->oversubscribe = true;
+		return 0;
+	case OPT_SUITE_FILE:
+		if (!*arg)
+			return cli_usage("-S: empty file name; expected -S FILE");
+		cfg->suite_file = arg;
 		return 0;
 	default:
 		return -EINVAL;
@@ -189,6 +197,7 @@ static int cli_run_one(const struct target *t, json_t *combo,
 	out->workload = t->workload ? strdup(t->workload) : NULL;
 	out->builtin = t->builtin;
 	out->params = combo;
+	out->entry = t->entry;
 	out->copies = copies ? (unsigned)strtoul(copies, NULL, 10) : 0;
 	if (!out->name || !out->argv || (t->workload && !out->workload))
 		return -ENOMEM;
@@ -228,5 +237,99 @@ int cli_run_expand(struct config *cfg)
 	free(cfg->targets);
 	cfg->targets = all;
 	cfg->n_targets = done;
+	return rc;
+}
+
+/* workload=NAME[:ARGS]: the built-in workload, as -w finds it. */
+static int cli_run_suite_workload(const struct suite_entry *e,
+				  struct target *t, const char *file)
+{
+	const char *colon = strchr(e->workload, ':');
+	char path[4096], **args = NULL;
+	size_t n = 0;
+
+	t->workload = colon ? strndup(e->workload, colon - e->workload) :
+			      strdup(e->workload);
+	if (!t->workload)
+		return -ENOMEM;
+	if (!workloads_find(t->workload) ||
+	    workloads_path(t->workload, path, sizeof(path)) < 0)
+		return cli_usage("%s:%d: workload '%s' is unknown or not built ('abstat workloads' lists them)",
+				 file, e->line, t->workload);
+	if (colon && cli_split_words(colon + 1, &args) < 0)
+		return cli_usage("%s:%d: workload '%s': unbalanced quote in its arguments",
+				 file, e->line, t->workload);
+	while (args && args[n])
+		n++;
+	t->argv = calloc(n + 2, sizeof(*t->argv));
+	t->name = strdup(e->name);
+	t->builtin = true;
+	t->entry = e;
+	if (!t->argv || !t->name || !(t->argv[0] = strdup(path))) {
+		cli_free_words(args);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++)
+		t->argv[i + 1] = args[i];
+	free(args);
+	return 0;
+}
+
+/* One target of suite line e: its name, its command resolved like a
+ * command line's. */
+static int cli_run_suite_target(const struct suite_entry *e,
+				struct target *t, const char *file)
+{
+	char path[4096];
+	size_t n = 0;
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	if (e->workload)
+		return cli_run_suite_workload(e, t, file);
+	while (e->argv[n])
+		n++;
+	rc = launcher_resolve(e->argv[0], path, sizeof(path));
+	if (rc < 0)
+		return cli_usage("%s:%d: %s: %s", file, e->line, e->argv[0],
+				 rc == -EACCES ? "permission denied" :
+						 "command not found");
+	t->name = strdup(e->name);
+	t->argv = calloc(n + 1, sizeof(*t->argv));
+	t->entry = e;
+	if (!t->name || !t->argv)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		if (!(t->argv[i] = strdup(i ? e->argv[i] : path)))
+			return -ENOMEM;
+	return 0;
+}
+
+int cli_run_suite_targets(struct config *cfg)
+{
+	char err[1024], *text = NULL;
+	size_t size;
+	int rc = result_slurp(cfg->suite_file, 1 << 20, &text, &size, err,
+			      sizeof(err));
+
+	if (rc)
+		return cli_usage("-S: %s", err);
+	cfg->suite_lines = calloc(1, sizeof(*cfg->suite_lines));
+	rc = cfg->suite_lines ? suite_parse(text, cfg->suite_file,
+					    cfg->suite_lines, err, sizeof(err)) :
+				-ENOMEM;
+	free(text);
+	if (rc == -EINVAL)
+		return cli_usage("%s", err);
+	if (rc)
+		return rc;
+	cfg->targets = calloc(cfg->suite_lines->n, sizeof(*cfg->targets));
+	if (!cfg->targets)
+		return -ENOMEM;
+	for (size_t i = 0; i < cfg->suite_lines->n && !rc; i++) {
+		rc = cli_run_suite_target(&cfg->suite_lines->e[i],
+					  &cfg->targets[i], cfg->suite_file);
+		cfg->n_targets = i + 1;
+	}
 	return rc;
 }

@@ -143,6 +143,7 @@ static int cli_add_target(struct config *cfg, char *name, char **argv,
 	t->workload = workload ? strdup(workload) : NULL;
 	t->params = NULL;
 	t->copies = 0;
+	t->entry = NULL;
 	return 0;
 }
 
@@ -326,6 +327,12 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 
 	switch (cfg->cmd) {
 	case CMD_RUN:
+		if (cfg->suite_file &&
+		    (cfg->workloads || cfg->suite || argc > 0))
+			return cli_usage("run: give -S FILE alone, without -w, -s or -- COMMAND");
+		if (cfg->suite_file)
+			return cli_run_suite_targets(cfg) ? -EINVAL :
+							    cli_run_expand(cfg);
 		if (cfg->workloads && cfg->suite)
 			return cli_usage("run: give -w or -s, not both");
 		if ((cfg->workloads || cfg->suite) && argc > 0)
@@ -393,6 +400,10 @@ void cli_free(struct config *cfg)
 	cfg->n_targets = 0;
 	free(cfg->workloads);
 	cfg->workloads = NULL;
+	if (cfg->suite_lines)
+		suite_free(cfg->suite_lines);
+	free(cfg->suite_lines);
+	cfg->suite_lines = NULL;
 	for (size_t i = 0; i < cfg->n_params; i++)
 		scan_param_clear(&cfg->params[i]);
 	free(cfg->params);

@@ -68,8 +68,9 @@ static bool metrics_score(const struct run *run, const char *name,
 	return true;
 }
 
-/* One row per score definition that some measured run has (a parser's
- * optional scores that the tool never printed are left out). */
+/* One row per score definition that some measured run has (a suite's
+ * other benchmarks' scores, a parser's that the tool never printed are
+ * left out; a run without a required score has failed). */
 static int metrics_scores(const struct result *r, const struct benchmark *b,
 			  struct metric_set *set)
 {
@@ -82,8 +83,9 @@ static int metrics_scores(const struct result *r, const struct benchmark *b,
 		for (size_t k = 0; k < b->n_runs; k++)
 			found += metrics_measured(&b->runs[k]) &&
 				 metrics_score(&b->runs[k], d->name, &val);
-		if (!found && d->optional)
-			continue;
+		if (!found)
+			continue; /* another benchmark's, or a parser's the
+				   * tool did not print */
 		m = metrics_add(set, d->name, d->unit, METRIC_SCORE, b->n_runs);
 		if (!m)
 			return -ENOMEM;

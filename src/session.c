@@ -410,6 +410,9 @@ int session_open(struct session *s, const struct config *cfg)
 	s->spec.envp = s->user_env ? s->user_env : environ;
 	s->spec.show_output = cfg->show_output;
 	s->spec.capture_output = cfg->n_scores || cfg->keep_output;
+	for (size_t i = 0; i < cfg->n_targets; i++)
+		s->spec.capture_output |= cfg->targets[i].entry &&
+					  cfg->targets[i].entry->n_scores;
 	s->spec.timeout_s = cfg->timeout_s;
 	s->spec.cgroup_procs = s->cpuset ? cpuset_procs_path(s->cpuset) : NULL;
 	s->spec.n_events = s->n_events;
@@ -504,6 +507,15 @@ struct result *session_result(struct session *s, const char *label,
 		if (score_defs_add(&r->scores, &r->n_scores,
 				   &s->cfg->scores[i]) < 0)
 			goto fail;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; t[i].entry && k < t[i].entry->n_scores; k++)
+			if (score_defs_add(&r->scores, &r->n_scores,
+					   &t[i].entry->scores[k]) < 0)
+				goto fail;
+	if (r->config && s->cfg->suite_file &&
+	    json_object_set_new(r->config, "suite_file",
+				json_string(s->cfg->suite_file)))
+		goto fail;
 	r->warnings = json_deep_copy(s->warnings);
 	r->events = calloc(s->n_events ? s->n_events : 1, sizeof(*r->events));
 	r->bench = calloc(n, sizeof(*r->bench));

@@ -149,23 +149,45 @@ static void session_fatal_open(const struct session *s,
 								-rc));
 }
 
+/* The scores of a benchmark: the command line's, then its suite line's. */
+static int session_score_defs(const struct session *s,
+			      const struct suite_entry *e,
+			      struct score_def **defs, size_t *n)
+{
+	for (size_t i = 0; i < s->cfg->n_scores; i++)
+		if (score_defs_add(defs, n, &s->cfg->scores[i]) < 0)
+			return -ENOMEM;
+	for (size_t i = 0; e && i < e->n_scores; i++)
+		if (score_defs_add(defs, n, &e->scores[i]) < 0)
+			return -ENOMEM;
+	return 0;
+}
+
 /* The run's scores from its kept output; a missing one fails a run that
  * had not failed already. */
-static void session_scores(const struct session *s, struct run *run)
+static void session_scores(const struct session *s,
+			   const struct suite_entry *e, struct run *run)
 {
+	struct score_def *defs = NULL;
+	size_t n = 0;
 	char *why;
 
-	if (!s->cfg->n_scores)
+	if (!s->cfg->n_scores && !(e && e->n_scores))
 		return;
-	why = score_run(s->cfg->scores, s->cfg->n_scores, run);
+	why = session_score_defs(s, e, &defs, &n) ? strdup("out of memory") :
+						    score_run(defs, n, run);
 	if (why && !run->reason)
 		run->reason = why;
 	else
 		free(why);
+	for (size_t i = 0; i < n; i++)
+		score_def_clear(&defs[i]);
+	free(defs);
 }
 
 /* Run one plan item; fill run. Returns EXIT_OK or a fatal status. */
-static int session_one(struct session *s, struct benchmark *b, bool warmup,
+static int session_one(struct session *s, struct benchmark *b,
+		       const struct suite_entry *e, bool warmup,
 		       struct run *run)
 {
 	size_t nc = b->copies && b->copies < s->n_copies ? b->copies :
@@ -216,7 +238,7 @@ static int session_one(struct session *s, struct benchmark *b, bool warmup,
 				      nc, &o, &run->status);
 	if (!run->reason)
 		run->reason = session_multiplexed(s, &run->total);
-	session_scores(s, run);
+	session_scores(s, e, run);
 	if (run->reason && run->status == RUN_OK)
 		run->status = RUN_FAILED;
 	if (rc == -EINTR)
@@ -346,6 +368,31 @@ static int session_hook(const char *name, const char *cmd,
 	return EXIT_WORKLOAD;
 }
 
+/* The suite line of plan item i (run -S), or NULL. */
+static const struct suite_entry *session_entry(const struct session *s,
+					       const struct plan_item *plan,
+					       size_t i)
+{
+	const struct config *cfg = s->cfg;
+
+	if (cfg->cmd != CMD_RUN || plan[i].bench >= cfg->n_targets)
+		return NULL;
+	return cfg->targets[plan[i].bench].entry;
+}
+
+/* Hook h of a benchmark: its suite line's, else the command line's. */
+static const char *session_hook_cmd(const struct session *s,
+				    const struct suite_entry *e,
+				    enum suite_hook h)
+{
+	const char *const cmds[SUITE_N_HOOKS] = {
+		s->cfg->setup, s->cfg->cleanup, s->cfg->prepare,
+		s->cfg->conclude,
+	};
+
+	return e && e->hooks[h] ? e->hooks[h] : cmds[h];
+}
+
 /* --setup before the first item of each benchmark (once). */
 static int session_setup(struct session *s, const struct plan_item *plan,
 			 size_t i, const struct benchmark *b, bool *set_up)
@@ -354,7 +401,10 @@ static int session_setup(struct session *s, const struct plan_item *plan,
 		if (session_same(plan, i, j))
 			return EXIT_OK;
 	set_up[i] = true;
-	return session_hook("setup", s->cfg->setup, b, "before its first run");
+	return session_hook("setup",
+			    session_hook_cmd(s, session_entry(s, plan, i),
+					     SUITE_SETUP),
+			    b, "before its first run");
 }
 
 /* --cleanup after the last item of each benchmark, or at the end for
@@ -376,7 +426,10 @@ static int session_cleanup(struct session *s, struct result **results,
 			continue;
 		set_up[j] = false;
 		if (rc == EXIT_OK)
-			rc = session_hook("cleanup", s->cfg->cleanup,
+			rc = session_hook("cleanup",
+					  session_hook_cmd(s,
+							   session_entry(s, plan, j),
+							   SUITE_CLEANUP),
 					  &results[plan[j].result]
 						   ->bench[plan[j].bench],
 					  "after its last run");
@@ -386,18 +439,22 @@ static int session_cleanup(struct session *s, struct result **results,
 
 /* --prepare, the run, --conclude. */
 static int session_hooked_one(struct session *s, struct benchmark *b,
-			      bool warmup, struct run *run)
+			      const struct suite_entry *e, bool warmup,
+			      struct run *run)
 {
-	int rc = session_hook("prepare", s->cfg->prepare, b, "before a run");
+	int rc = session_hook("prepare",
+			      session_hook_cmd(s, e, SUITE_PREPARE), b,
+			      "before a run");
 
 	if (rc) {
 		memset(run, 0, sizeof(*run));
 		return rc;
 	}
-	rc = session_one(s, b, warmup, run);
+	rc = session_one(s, b, e, warmup, run);
 	if (rc)
 		return rc;
-	rc = session_hook("conclude", s->cfg->conclude, b, "after a run");
+	rc = session_hook("conclude", session_hook_cmd(s, e, SUITE_CONCLUDE),
+			  b, "after a run");
 	if (rc)
 		result_run_free(run);
 	return rc;
@@ -433,7 +490,8 @@ int session_measure(struct session *s, struct result **results,
 		rc = session_setup(s, plan, i, b, set_up);
 		if (rc)
 			break;
-		rc = session_hooked_one(s, b, plan[i].warmup, &run);
+		rc = session_hooked_one(s, b, session_entry(s, plan, i),
+					plan[i].warmup, &run);
 		if (rc == EXIT_INTERRUPTED) {
 			result_run_free(&run); /* killed half-way: not kept */
 			break;
