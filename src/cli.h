@@ -17,7 +17,7 @@
 #include "format.h"
 #include "result.h"
 #include "scan.h"
-#include "suite.h"
+#include "cli_suite.h"
 
 enum command {
 	CMD_NONE,

@@ -109,7 +109,7 @@ int cli_run_copies(struct config *cfg, const char *list);
 /* One target per combination of the scanned values (after the targets
  * are built). 0, -EINVAL after one error line, or -ENOMEM. */
 int cli_run_expand(struct config *cfg);
-/* run -S FILE: one target per line of the suite file (suite.h). */
+/* run -S FILE: one target per line of the suite file (cli_suite.h). */
 int cli_run_suite_targets(struct config *cfg);
 
 /* Prints "abstat: error: ..." and returns -EINVAL. */

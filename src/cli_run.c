@@ -315,7 +315,7 @@ int cli_run_suite_targets(struct config *cfg)
 	if (rc)
 		return cli_usage("-S: %s", err);
 	cfg->suite_lines = calloc(1, sizeof(*cfg->suite_lines));
-	rc = cfg->suite_lines ? suite_parse(text, cfg->suite_file,
+	rc = cfg->suite_lines ? cli_suite_parse(text, cfg->suite_file,
 					    cfg->suite_lines, err, sizeof(err)) :
 				-ENOMEM;
 	free(text);

@@ -401,7 +401,7 @@ void cli_free(struct config *cfg)
 	free(cfg->workloads);
 	cfg->workloads = NULL;
 	if (cfg->suite_lines)
-		suite_free(cfg->suite_lines);
+		cli_suite_free(cfg->suite_lines);
 	free(cfg->suite_lines);
 	cfg->suite_lines = NULL;
 	for (size_t i = 0; i < cfg->n_params; i++)

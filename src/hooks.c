@@ -18,11 +18,11 @@
 
 extern char **environ;
 
-int hooks_config(const struct config *cfg, json_t *config)
+int hooks_config(json_t *config, const char *setup, const char *cleanup,
+		 const char *prepare, const char *conclude)
 {
 	const char *names[] = { "setup", "cleanup", "prepare", "conclude" };
-	const char *cmds[] = { cfg->setup, cfg->cleanup, cfg->prepare,
-			       cfg->conclude };
+	const char *cmds[] = { setup, cleanup, prepare, conclude };
 
 	for (size_t i = 0; i < 4; i++)
 		if (cmds[i] && json_object_set_new(config, names[i],

@@ -13,11 +13,10 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "cli.h"
-
-/* The hooks given, into the result's config ("setup", "cleanup",
- * "prepare", "conclude": the commands). 0 or -ENOMEM. */
-int hooks_config(const struct config *cfg, json_t *config);
+/* The hooks given (NULL: none), into the result's config ("setup",
+ * "cleanup", "prepare", "conclude": the commands). 0 or -ENOMEM. */
+int hooks_config(json_t *config, const char *setup, const char *cleanup,
+		 const char *prepare, const char *conclude);
 
 /* Run cmd (hook name, e.g. "prepare") with /bin/sh -c and wait for it.
  * 0, or -1 with "--NAME 'CMD' exited with status N" (or "was killed by

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "scan.h"
 
 bool scan_name_ok(const char *name)
@@ -47,6 +46,17 @@ static int scan_push(struct scan_param *p, const char *v, size_t n)
 	return 0;
 }
 
+/* s as a whole number or decimal (nothing after it). */
+static bool scan_real(const char *s, double *out)
+{
+	char *end;
+
+	if (!*s || *s == ' ')
+		return false;
+	*out = strtod(s, &end);
+	return !*end && isfinite(*out) && fabs(*out) <= 1e15;
+}
+
 /* Decimals written after the point of s (0 for none). */
 static int scan_decimals(const char *s)
 {
@@ -66,9 +76,8 @@ int scan_range(const char *name, const char *lo, const char *hi,
 		snprintf(err, len, "-P: '%s' is not a parameter name (letters, digits, _ and -)", name);
 		return -EINVAL;
 	}
-	if (cli_parse_double(lo, -1e15, 1e15, &a) ||
-	    cli_parse_double(hi, -1e15, 1e15, &b) ||
-	    (step && cli_parse_double(step, -1e15, 1e15, &d))) {
+	if (!scan_real(lo, &a) || !scan_real(hi, &b) ||
+	    (step && !scan_real(step, &d))) {
 		snprintf(err, len, "-P %s: '%s %s%s%s' are not numbers; expected -P NAME LO HI [STEP]",
 			 name, lo, hi, step ? " " : "", step ? step : "");
 		return -EINVAL;

@@ -10,6 +10,7 @@
 #define ABSTAT_SCAN_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 struct scan_param {

@@ -498,7 +498,9 @@ struct result *session_result(struct session *s, const char *label,
 	r->status = strdup("complete");
 	r->env = env_capture(&eo);
 	r->config = session_config_json(s);
-	if (r->config && hooks_config(s->cfg, r->config) < 0)
+	if (r->config && hooks_config(r->config, s->cfg->setup,
+				      s->cfg->cleanup, s->cfg->prepare,
+				      s->cfg->conclude) < 0)
 		goto fail;
 	if (r->config && s->cfg->oversubscribe &&
 	    json_object_set_new(r->config, "oversubscribe", json_true()))

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * suite unit tests: the suite file format (suite.h), a table of files
+ * suite unit tests: the suite file format (cli_suite.h), a table of files
  * and what each parses to or the exact "FILE:LINE: what" it is refused
  * with.
  */
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "suite.h"
+#include "cli_suite.h"
 
 #define N(x) (sizeof(x) / sizeof((x)[0]))
 
@@ -30,7 +30,7 @@ static void test_good(void **state)
 		"name=c workload='getppid:-n 10' setup='mkdir x' cleanup='rm -r x' conclude=true\n";
 
 	(void)state;
-	assert_int_equal(suite_parse(text, "f.suite", &s, err, sizeof(err)), 0);
+	assert_int_equal(cli_suite_parse(text, "f.suite", &s, err, sizeof(err)), 0);
 	assert_int_equal(s.n, 3);
 	assert_string_equal(s.e[0].name, "a");
 	assert_string_equal(s.e[0].argv[0], "sysbench");
@@ -50,7 +50,7 @@ static void test_good(void **state)
 	assert_string_equal(s.e[2].hooks[SUITE_CLEANUP], "rm -r x");
 	assert_string_equal(s.e[2].hooks[SUITE_CONCLUDE], "true");
 	assert_null(s.e[2].hooks[SUITE_PREPARE]);
-	suite_free(&s);
+	cli_suite_free(&s);
 }
 
 static void test_bad(void **state)
@@ -87,7 +87,7 @@ static void test_bad(void **state)
 	for (size_t i = 0; i < N(cases); i++) {
 		struct suite s;
 		char err[512] = "";
-		int rc = suite_parse(cases[i].text, "f", &s, err, sizeof(err));
+		int rc = cli_suite_parse(cases[i].text, "f", &s, err, sizeof(err));
 
 		if (rc != -EINVAL || strcmp(err, cases[i].msg))
 			fail_msg("line %d: rc %d '%s'", cases[i].line, rc, err);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * suite: the suite file format (suite.h). A line is split into words
- * with the quoting of versus's commands (cli_split_words), each word is
- * KEY=VALUE; a score's definition is checked as --score checks it, a
+ * cli_suite: the suite file format (cli_suite.h). A line is split into
+ * words with the quoting of versus's commands (cli_split_words), each
+ * word is KEY=VALUE; a score's definition is checked as --score checks it, a
  * parser's name as --parser does. A score name means one regex in the
  * whole file, so the result's definitions stay one list.
  */
@@ -13,7 +13,7 @@
 
 #include "cli.h"
 #include "score.h"
-#include "suite.h"
+#include "cli_suite.h"
 
 static const char *const suite_hook_keys[SUITE_N_HOOKS] = {
 	"setup", "cleanup", "prepare", "conclude",
@@ -32,7 +32,7 @@ static void suite_entry_free(struct suite_entry *e)
 	memset(e, 0, sizeof(*e));
 }
 
-void suite_free(struct suite *s)
+void cli_suite_free(struct suite *s)
 {
 	for (size_t i = 0; i < s->n; i++)
 		suite_entry_free(&s->e[i]);
@@ -175,7 +175,7 @@ static int suite_line(struct suite *s, const char *line, int no, char *why,
 	return 0;
 }
 
-int suite_parse(const char *text, const char *file, struct suite *out,
+int cli_suite_parse(const char *text, const char *file, struct suite *out,
 		char *err, size_t len)
 {
 	const char *p = text;
@@ -209,6 +209,6 @@ int suite_parse(const char *text, const char *file, struct suite *out,
 	if (rc == -ENOMEM)
 		snprintf(err, len, "%s: out of memory", file);
 	if (rc)
-		suite_free(out);
+		cli_suite_free(out);
 	return rc;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * suite: a suite file (abstat run -S FILE, abstat-run(1)): one benchmark
+ * cli_suite: a suite file (abstat run -S FILE, abstat-run(1)): one benchmark
  * per line, written as KEY=VALUE words with shell quoting ('...', "...",
  * \), '#' starting a comment line, blank lines ignored:
  *
@@ -12,8 +12,8 @@
  * each (cmd is split into words again, without a shell); score and parser any number of times; a hook once. Parsed
  * strictly: every error is "FILE:LINE: what". Pure: text in, entries out.
  */
-#ifndef ABSTAT_SUITE_H
-#define ABSTAT_SUITE_H
+#ifndef ABSTAT_CLI_SUITE_H
+#define ABSTAT_CLI_SUITE_H
 
 #include <stddef.h>
 
@@ -39,8 +39,8 @@ struct suite {
 
 /* Parse text (the file's contents; file names it in messages). 0, or
  * -EINVAL with "FILE:LINE: what" in err, or -ENOMEM. */
-int suite_parse(const char *text, const char *file, struct suite *out,
+int cli_suite_parse(const char *text, const char *file, struct suite *out,
 		char *err, size_t len);
-void suite_free(struct suite *s);
+void cli_suite_free(struct suite *s);
 
 #endif
