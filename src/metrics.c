@@ -56,6 +56,20 @@ static struct metric *metrics_add(struct metric_set *set, const char *name,
 	return m;
 }
 
+/* m's reason: "WHAT N of M runs" (the measured runs it lacks a value
+ * in); a counter's says why it can lack one. */
+static void metrics_missing(struct metric *m, size_t measured,
+			    const char *what)
+{
+	char buf[128];
+
+	snprintf(buf, sizeof(buf), "%s %zu of %zu runs%s", what,
+		 measured - m->n, measured,
+		 m->kind == METRIC_COUNTER ? " (never scheduled on the PMU)" :
+					     "");
+	m->reason = strdup(buf);
+}
+
 /* A score's value in run, false when the run has none. */
 static bool metrics_score(const struct run *run, const char *name,
 			  double *val)
@@ -99,14 +113,8 @@ static int metrics_scores(const struct result *r, const struct benchmark *b,
 			else
 				m->counted = false;
 		}
-		if (!m->counted) {
-			char buf[96];
-
-			snprintf(buf, sizeof(buf),
-				 "not in the output of %zu of %zu runs",
-				 measured - m->n, measured);
-			m->reason = strdup(buf);
-		}
+		if (!m->counted)
+			metrics_missing(m, measured, "not in the output of");
 	}
 	return 0;
 }
@@ -152,14 +160,8 @@ static int metrics_events(const struct result *r, const struct benchmark *b,
 			m->scaled |= mux;
 			m->v[m->n++] = val;
 		}
-		if (!m->counted) {
-			char buf[96];
-
-			snprintf(buf, sizeof(buf),
-				 "not counted in %zu of %zu runs (never scheduled on the PMU)",
-				 measured - m->n, measured);
-			m->reason = strdup(buf);
-		}
+		if (!m->counted)
+			metrics_missing(m, measured, "not counted in");
 	}
 	return 0;
 }

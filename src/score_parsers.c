@@ -5,7 +5,9 @@
  * against the tools' real output (tests/cli/fixtures/scores/). A parser's
  * scores are optional: a tool prints some lines only in some modes
  * (sysbench's "events per second" only for cpu), and a score missing
- * from a run is left out, not a failure.
+ * from a run is left out, not a failure. The first score a tool prints
+ * is the benchmark's primary row: throughput where there is one, else
+ * the average latency (sysbench threads with a fixed --events).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -38,9 +40,9 @@ struct score_parser {
 static const struct score_parser score_table[] = {
 	{ "sysbench", (const char *const[]){
 		  "events/s=events per second: *([0-9.]+)|\\(([0-9.]+) per second\\)",
-		  "events=total number of events: *([0-9]+)",
 		  "latency-avg:ms:lower=Latency \\(ms\\):[^a]*avg: *([0-9.]+)",
 		  "latency-95th:ms:lower=95th percentile: *([0-9.]+)",
+		  "events=total number of events: *([0-9]+)",
 		  NULL } },
 	{ "bonnie", (const char *const[]){
 		  "seq-create/s=" BONNIE(""),
