@@ -135,10 +135,10 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_CONCLUDE] = { "conclude", 0, "CMD", NULL, false,
 			   "run CMD after every run" },
 	[OPT_PARAM_SCAN] = { "parameter-scan", 'P', "NAME", NULL, false,
-			     "-P NAME LO HI [STEP]: one benchmark per\n"
+			     "then LO HI [STEP]: one benchmark per\n"
 			     "value, {NAME} in the command and hooks" },
 	[OPT_PARAM_LIST] = { "parameter-list", 'L', "NAME", NULL, false,
-			     "-L NAME A,B,...: one benchmark per value" },
+			     "then A,B,...: one benchmark per value" },
 	[OPT_OVERSUBSCRIBE] = { "oversubscribe", 0, NULL, NULL, false,
 				"allow more --copies than CPUs (they\n"
 				"share CPUs round-robin; recorded)" },
@@ -239,7 +239,7 @@ static const struct cli_use no_opts[] = { END };
 
 const struct cmd_entry cli_cmds[] = {
 	{ "run", CMD_RUN, true,
-	  "abstat run [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "
+	  "abstat run [OPTIONS] (-- CMD [ARG...] | -w W[,...] | "
 	  "-s SUITE | -S FILE)", NULL, run_opts },
 	{ "versus", CMD_VERSUS, true,
 	  "abstat versus [OPTIONS] [-w WORKLOAD...] ['COMMAND A' 'COMMAND B'...]",
