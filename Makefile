@@ -111,7 +111,8 @@ FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
             libjansson-dev libcmocka-dev gnuplot-nox linux-perf hyperfine \
             groff man-db clang libclang-rt-14-dev python3 procps util-linux \
-            file libxml2-utils bsdextrautils libdw-dev libelf-dev
+            file libxml2-utils bsdextrautils libdw-dev libelf-dev \
+            sysbench bonnie++ fio
 # markdown as GitHub renders it; a .deb built and checked (tests 131, 135)
 DEB_PKGS += cmark-gfm dpkg-dev debhelper lintian
 

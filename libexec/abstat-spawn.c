@@ -96,7 +96,9 @@ static int spawn_child(void *arg)
 	spawn_ctl_env(j->ctl_env, j->fd[SPAWN_FD_CTL], j->fd[SPAWN_FD_ACK]);
 	cfg.envp[cfg.c.envc] = j->ctl_env;
 	if (!cfg.c.show_output &&
-	    (dup2(j->devnull, 0) < 0 || dup2(j->devnull, 1) < 0 ||
+	    (dup2(j->devnull, 0) < 0 ||
+	     dup2(cfg.c.capture_output ? j->fd[SPAWN_FD_ERR] : j->devnull,
+		  1) < 0 ||
 	     dup2(j->fd[SPAWN_FD_ERR], 2) < 0))
 		goto fail;
 	if (cfg.c.drop_priv &&

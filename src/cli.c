@@ -22,6 +22,7 @@
 #include "cli_priv.h"
 #include "flame.h"
 #include "msg.h"
+#include "score.h"
 #include "workloads.h"
 
 static const struct cli_values formats = { format_names, false };
@@ -52,6 +53,7 @@ static const struct cli_values bys = {
 static const struct cli_values call_graphs = {
 	(const char *const[]){ "fp", "dwarf", NULL }, true
 };
+static const struct cli_values parsers = { score_parsers, false };
 static const struct cli_values kinds = {
 	(const char *const[]){ "delta", "runs", "scaling", "dist", NULL }, false
 };
@@ -159,6 +161,31 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 			"share changed most (0: none)" },
 	[OPT_CALL_GRAPH] = { "call-graph", 0, "CG", NULL, false,
 			     NULL, &call_graphs },
+	[OPT_SCORE] = { "score", 0, "DEF", NULL, false,
+			"a score from the output:\n"
+			"NAME[:UNIT][:higher|lower]=REGEX" },
+	[OPT_PARSER] = { "parser", 0, "TOOL", NULL, false, NULL, &parsers },
+	[OPT_KEEP_OUTPUT] = { "keep-output", 0, NULL, NULL, false,
+			      "keep each run's output in the result" },
+	[OPT_SETUP] = { "setup", 0, "CMD", NULL, false,
+			"run CMD once before each benchmark" },
+	[OPT_CLEANUP] = { "cleanup", 0, "CMD", NULL, false,
+			  "run CMD once after each benchmark" },
+	[OPT_PREPARE] = { "prepare", 0, "CMD", NULL, false,
+			  "run CMD before every run" },
+	[OPT_CONCLUDE] = { "conclude", 0, "CMD", NULL, false,
+			   "run CMD after every run" },
+	[OPT_PARAM_SCAN] = { "parameter-scan", 'P', "NAME", NULL, false,
+			     "then LO HI [STEP]: one benchmark per\n"
+			     "value, {NAME} in the command and hooks" },
+	[OPT_PARAM_LIST] = { "parameter-list", 'L', "NAME", NULL, false,
+			     "then A,B,...: one benchmark per value" },
+	[OPT_OVERSUBSCRIBE] = { "oversubscribe", 0, NULL, NULL, false,
+				"allow more --copies than CPUs (they\n"
+				"share CPUs round-robin; recorded)" },
+	[OPT_SUITE_FILE] = { "suite-file", 'S', "FILE", NULL, false,
+			     "the benchmarks of a suite file\n"
+			     "(abstat-run(1))" },
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
 			  "print the version" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
@@ -214,7 +241,10 @@ static const struct cli_use run_opts[] = {
 	MEASURE_OPTS_HEAD, USE(OPT_OUTPUT), MEASURE_OPTS_TAIL,
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
 	USE(OPT_SUITE), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS), USE(OPT_COLOR),
-	END,
+	USE(OPT_SCORE), USE(OPT_PARSER), USE(OPT_KEEP_OUTPUT),
+	USE(OPT_SETUP), USE(OPT_CLEANUP), USE(OPT_PREPARE), USE(OPT_CONCLUDE),
+	USE(OPT_PARAM_SCAN), USE(OPT_PARAM_LIST), USE(OPT_OVERSUBSCRIBE),
+	USE(OPT_SUITE_FILE), END,
 };
 
 static const struct cli_use versus_opts[] = {
@@ -250,7 +280,8 @@ static const struct cli_use show_opts[] = {
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_DETAIL),
 	USE_HELP(OPT_METRIC, "only these metrics"),
 	USE_HELP(OPT_EVENTS, "only these events"), USE(OPT_TIME_UNIT),
-	USE(OPT_COLOR), END,
+	USE(OPT_COLOR), USE_HELP(OPT_SCORE, "re-read a score from the kept output"),
+	USE(OPT_PARSER), END,
 };
 
 static const struct cli_use plot_opts[] = {
@@ -295,8 +326,8 @@ static const struct cli_use no_opts[] = { END };
 
 const struct cmd_entry cli_cmds[] = {
 	{ "run", CMD_RUN, true,
-	  "abstat run [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "
-	  "-s SUITE)", NULL, run_opts },
+	  "abstat run [OPTIONS] (-- CMD [ARG...] | -w W[,...] | "
+	  "-s SUITE | -S FILE)", NULL, run_opts },
 	{ "versus", CMD_VERSUS, true,
 	  "abstat versus [OPTIONS] [-w WORKLOAD...] ['COMMAND A' 'COMMAND B'...]",
 	  "  two sides or more: every -w, then every command\n",
@@ -498,6 +529,8 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		cfg->cpuset = true;
 		return 0;
 	case OPT_COPIES:
+		if (strchr(arg, ','))
+			return cli_run_copies(cfg, arg);
 		if (cli_number("--copies", arg, 1, CPU_LIST_MAX, &u))
 			return -EINVAL;
 		cfg->copies = u;
@@ -700,6 +733,19 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 			return -EINVAL;
 		cfg->where = u;
 		return 0;
+	case OPT_SCORE:
+	case OPT_PARSER:
+	case OPT_KEEP_OUTPUT:
+	case OPT_SETUP:
+	case OPT_CLEANUP:
+	case OPT_PREPARE:
+	case OPT_CONCLUDE:
+	case OPT_OVERSUBSCRIBE:
+	case OPT_SUITE_FILE:
+		return cli_run_option(cfg, c, arg);
+	case OPT_PARAM_SCAN:
+	case OPT_PARAM_LIST:
+		return -EINVAL; /* cli_run_scan, from cli_parse */
 	case OPT_VERSION:
 	case OPT_HELP:
 	case OPT_COUNT:
@@ -856,7 +902,10 @@ int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
 			*done = true;
 			return 0;
 		}
-		rc = cli_option(cfg, id, optarg);
+		if (id == OPT_PARAM_SCAN || id == OPT_PARAM_LIST)
+			rc = cli_run_scan(cfg, id, optarg, argc, argv, &optind);
+		else
+			rc = cli_option(cfg, id, optarg);
 		if (rc)
 			return rc;
 	}

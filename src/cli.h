@@ -16,6 +16,9 @@
 #include "cpu.h"
 #include "format.h"
 #include "term.h"
+#include "result.h"
+#include "scan.h"
+#include "cli_suite.h"
 
 enum command {
 	CMD_NONE,
@@ -43,6 +46,9 @@ struct target {
 	char **argv;     /* NULL-terminated; for workloads the resolved path */
 	bool builtin;    /* a built-in workload (speaks the region protocol) */
 	char *workload;  /* built-in workload name, or NULL */
+	json_t *params;  /* scanned values (NAME -> string), or NULL */
+	unsigned copies; /* a --copies list's value, 0: --copies */
+	const struct suite_entry *entry; /* its line of -S FILE, or NULL */
 };
 
 struct config {
@@ -132,6 +138,17 @@ struct config {
 	bool kernel_frames;      /* --kernel */
 	bool user_frames;        /* --user (flame) */
 	bool diff;               /* --diff */
+	/* run scores and hooks (cli_run.c), show --score/--parser */
+	struct score_def *scores; /* --score and --parser, in order */
+	size_t n_scores;
+	bool keep_output;        /* --keep-output (also with scores) */
+	const char *setup, *cleanup;    /* once per benchmark */
+	const char *prepare, *conclude; /* around every run */
+	struct scan_param *params; /* -P, -L, a --copies list (scan.h) */
+	size_t n_params;
+	bool oversubscribe;      /* --oversubscribe: copies share CPUs */
+	const char *suite_file;  /* run -S FILE */
+	struct suite *suite_lines; /* its lines (targets point into it) */
 };
 
 /*

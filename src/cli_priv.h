@@ -24,6 +24,9 @@ enum cli_opt_id {
 	OPT_PROGRESS, OPT_COLOR,
 	OPT_BASELINE, OPT_TIME_UNIT, OPT_BY, OPT_POOL_HOSTS,
 	OPT_FREQ, OPT_SAMPLE_EVENT, OPT_WHERE, OPT_CALL_GRAPH,
+	OPT_SCORE, OPT_PARSER, OPT_KEEP_OUTPUT, OPT_SETUP, OPT_CLEANUP,
+	OPT_PREPARE, OPT_CONCLUDE, OPT_PARAM_SCAN, OPT_PARAM_LIST,
+	OPT_OVERSUBSCRIBE, OPT_SUITE_FILE,
 	OPT_HELP,
 	/* flame */
 	OPT_IMPORT, OPT_FLAME_FORMAT, OPT_EXCLUDE, OPT_KERNEL, OPT_USER_FRAMES,
@@ -98,6 +101,23 @@ void cli_values_join(const struct cli_values *v, const char *sep,
 /* Checks that need the whole command line; builds cfg->targets. 0, or
  * -EINVAL after one error line, or -ENOMEM. */
 int cli_validate(struct config *cfg, int argc, char **argv);
+
+/* cli_run.c: the run options for scores and hooks (--score, --parser,
+ * --keep-output, --setup, --cleanup, --prepare, --conclude). */
+int cli_run_option(struct config *cfg, enum cli_opt_id c, const char *arg);
+/* Their checks against the rest of the command line. */
+int cli_run_validate(const struct config *cfg);
+/* -P NAME LO HI [STEP] and -L NAME A,B,...: the values after NAME are
+ * the next words of argv (*optind moves past them). */
+int cli_run_scan(struct config *cfg, enum cli_opt_id c, const char *name,
+		 int argc, char **argv, int *optind);
+/* --copies 1,2,4: a scan of the copies (cfg->copies: the most). */
+int cli_run_copies(struct config *cfg, const char *list);
+/* One target per combination of the scanned values (after the targets
+ * are built). 0, -EINVAL after one error line, or -ENOMEM. */
+int cli_run_expand(struct config *cfg);
+/* run -S FILE: one target per line of the suite file (cli_suite.h). */
+int cli_run_suite_targets(struct config *cfg);
 
 /* Prints "abstat: error: ..." and returns -EINVAL. */
 int cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

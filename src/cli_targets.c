@@ -15,6 +15,7 @@
 #include "cli_priv.h"
 #include "launcher.h"
 #include "msg.h"
+#include "score.h"
 #include "workloads.h"
 
 void cli_free_words(char **argv)
@@ -140,6 +141,9 @@ static int cli_add_target(struct config *cfg, char *name, char **argv,
 	t->argv = argv;
 	t->builtin = workload != NULL;
 	t->workload = workload ? strdup(workload) : NULL;
+	t->params = NULL;
+	t->copies = 0;
+	t->entry = NULL;
 	return 0;
 }
 
@@ -314,11 +318,11 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 	if (measures && cfg->keep_env && !cfg->run_user)
 		return cli_usage("--keep-env only applies with --user USER; add --user or drop --keep-env");
 	if (measures && cfg->copies > 1 && cfg->cpus.n &&
-	    cfg->cpus.n < cfg->copies)
-		return cli_usage("--copies %u needs %u CPUs in -C (got %zu)",
+	    cfg->cpus.n < cfg->copies && !cfg->oversubscribe)
+		return cli_usage("--copies %u needs %u CPUs in -C (got %zu); or add --oversubscribe to share them",
 				 cfg->copies, cfg->copies, cfg->cpus.n);
-	if (measures && cfg->copies > 1 && cfg->no_pin)
-		return cli_usage("--copies pins each copy to its own CPU; drop --no-pin");
+	if (cli_run_validate(cfg))
+		return -EINVAL;
 	if (measures && getenv("LIBPFM_FORCE_PMU"))
 		return cli_usage("LIBPFM_FORCE_PMU is set: libpfm4 would invent a PMU this machine does not have; unset it (it is only for 'abstat list --encode')");
 
@@ -327,6 +331,12 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 	switch (cfg->cmd) {
 	case CMD_PROFILE:
 	case CMD_RUN:
+		if (cfg->suite_file &&
+		    (cfg->workloads || cfg->suite || argc > 0))
+			return cli_usage("run: give -S FILE alone, without -w, -s or -- COMMAND");
+		if (cfg->suite_file)
+			return cli_run_suite_targets(cfg) ? -EINVAL :
+							    cli_run_expand(cfg);
 		if (cfg->workloads && cfg->suite)
 			return cli_usage("run: give -w or -s, not both");
 		if ((cfg->workloads || cfg->suite) && argc > 0)
@@ -334,8 +344,10 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 		if ((cfg->workloads || cfg->suite) && cfg->has_ops)
 			return cli_usage("--ops is for external commands; built-in workloads report their own");
 		if (cfg->workloads || cfg->suite)
-			return cli_workload_targets(cfg);
-		return cli_command_targets(cfg, argc, argv);
+			return cli_workload_targets(cfg) ? -EINVAL :
+							   cli_run_expand(cfg);
+		return cli_command_targets(cfg, argc, argv) ? -EINVAL :
+							      cli_run_expand(cfg);
 	case CMD_VERSUS:
 		return cli_versus_targets(cfg, argc, argv);
 	case CMD_COMPARE:
@@ -399,6 +411,7 @@ void cli_free(struct config *cfg)
 		free(cfg->targets[i].name);
 		free(cfg->targets[i].workload);
 		cli_free_words(cfg->targets[i].argv);
+		json_decref(cfg->targets[i].params);
 	}
 	free(cfg->targets);
 	cfg->targets = NULL;
@@ -407,4 +420,18 @@ void cli_free(struct config *cfg)
 	cfg->workloads = NULL;
 	free(cfg->events_joined);
 	cfg->events_joined = NULL;
+	if (cfg->suite_lines)
+		cli_suite_free(cfg->suite_lines);
+	free(cfg->suite_lines);
+	cfg->suite_lines = NULL;
+	for (size_t i = 0; i < cfg->n_params; i++)
+		scan_param_clear(&cfg->params[i]);
+	free(cfg->params);
+	cfg->params = NULL;
+	cfg->n_params = 0;
+	for (size_t i = 0; i < cfg->n_scores; i++)
+		score_def_clear(&cfg->scores[i]);
+	free(cfg->scores);
+	cfg->scores = NULL;
+	cfg->n_scores = 0;
 }

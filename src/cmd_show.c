@@ -2,7 +2,8 @@
 /*
  * cmd_show: `abstat show [OPTIONS] FILE`. One saved result as the table
  * run prints (report.c), after a few lines of its environment; or its
- * summaries as json or csv.
+ * summaries as json or csv. --score and --parser read scores again from
+ * the runs' kept output (score.c) before the table is made.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "commands.h"
 #include "msg.h"
 #include "report.h"
+#include "score.h"
 
 int cmd_show(const struct config *cfg)
 {
@@ -26,6 +28,18 @@ int cmd_show(const struct config *cfg)
 	if (rc) {
 		msg_error("show: %s", err);
 		return cmd_status(rc, EXIT_USAGE);
+	}
+	if (cfg->n_scores) {
+		rc = score_result(r, cfg->scores, cfg->n_scores);
+		if (rc == -ENODATA)
+			msg_error("show: %s kept no output to read scores from; run with --score, --parser or --keep-output",
+				  cfg->files[0]);
+		else if (rc)
+			msg_error("show: out of memory");
+		if (rc) {
+			result_free(r);
+			return rc == -ENODATA ? EXIT_USAGE : EXIT_IO;
+		}
 	}
 	if (cmd_report_format(cfg)) {
 		result_free(r);

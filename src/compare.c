@@ -126,7 +126,9 @@ static bool compare_counts(const struct compare_bench *b,
  * The benchmark's primary row: --primary, else CPU time per operation
  * (cycles where cycles count, else task-clock; per op when the benchmark
  * reports operations), else the wall-based rows when no CPU counter was
- * recorded. NULL when none of them exists.
+ * recorded. NULL when none of them exists. A benchmark with scores
+ * (--score, --parser) has its first score as its primary row: what the
+ * benchmark itself says it did.
  */
 static const char *compare_primary(const struct compare_opts *o,
 				   const struct compare_bench *b,
@@ -142,6 +144,9 @@ static const char *compare_primary(const struct compare_opts *o,
 
 	if (o->primary)
 		return o->primary; /* checked to exist (compare_build) */
+	for (size_t i = 0; i < b->sets[0][0].n; i++)
+		if (b->sets[0][0].m[i].kind == METRIC_SCORE)
+			return b->sets[0][0].m[i].name;
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++)
 		if (compare_counts(b, sides, n, order[i][ops ? 0 : 1]))
 			return order[i][ops ? 0 : 1];

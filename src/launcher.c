@@ -155,7 +155,8 @@ static int launcher_child(void *arg)
 	if (fcntl(c->ctl_w, F_SETFD, 0) < 0 || fcntl(c->ack_r, F_SETFD, 0) < 0)
 		goto fail;
 	if (!s->show_output) {
-		if (dup2(c->devnull, 0) < 0 || dup2(c->devnull, 1) < 0 ||
+		if (dup2(c->devnull, 0) < 0 ||
+		    dup2(s->capture_output ? c->err_w : c->devnull, 1) < 0 ||
 		    dup2(c->err_w, 2) < 0)
 			goto fail;
 	}
@@ -304,6 +305,31 @@ static int launcher_spawn_helper(struct child_ctx *c, pid_t *pid,
 	if (rc < 0)
 		return rc;
 	return launcher_attach(c, *pid, gate, o);
+}
+
+/* The kept output as a string: a NUL byte becomes '?'; when the ring
+ * wrapped, from the first whole line on. NULL when out of memory. */
+static char *launcher_output(const struct copy_state *cs)
+{
+	size_t n = cs->out_len, start, skip = 0;
+	char *text = malloc(n + 1);
+
+	if (!text)
+		return NULL;
+	start = n < RESULT_OUTPUT_MAX ? 0 : cs->out_head;
+	for (size_t i = 0; i < n; i++) {
+		char c = cs->out[(start + i) % RESULT_OUTPUT_MAX];
+
+		text[i] = c ? c : '?';
+	}
+	text[n] = '\0';
+	if (n == RESULT_OUTPUT_MAX) {
+		char *nl = memchr(text, '\n', n);
+
+		skip = nl ? (size_t)(nl - text) + 1 : 0;
+		memmove(text, text + skip, n - skip + 1);
+	}
+	return text;
 }
 
 static void launcher_sample(const struct launch_spec *s,
@@ -457,6 +483,7 @@ static void launcher_cleanup(const struct launch_spec *s,
 		if (s->sampling)
 			s->sampling->close(copies[i].sample);
 		free(cs[i].baseline);
+		free(cs[i].out);
 	}
 	free(cs);
 	launcher_sweep(launcher_helper_pid(s->helper), o);
@@ -488,7 +515,9 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 		cs[i].pidfd = cs[i].ctl_r = cs[i].ack_w = cs[i].err_r = -1;
 		cs[i].baseline = calloc(s->n_events ? s->n_events : 1,
 					sizeof(*cs[i].baseline));
-		if (!cs[i].baseline)
+		if (s->capture_output)
+			cs[i].out = malloc(RESULT_OUTPUT_MAX);
+		if (!cs[i].baseline || (s->capture_output && !cs[i].out))
 			rc = -ENOMEM;
 	}
 	for (size_t i = 0; i < n && !rc; i++)
@@ -507,6 +536,8 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 		    !o->read_err[0])
 			snprintf(o->read_err, sizeof(o->read_err), "%s", err);
 		launcher_sample(s, &copies[i], &cs[i], &out[i]);
+		if (cs[i].out)
+			out[i].output = launcher_output(&cs[i]);
 	}
 	for (size_t i = 0; i < n; i++) {
 		bool failed = !WIFEXITED(cs[i].status) ||

@@ -64,6 +64,9 @@ struct launch_spec {
 	char *const *argv;     /* argv[0] is a path (resolved by the caller) */
 	char *const *envp;     /* base environment; ABSTAT_CTL is added */
 	bool show_output;      /* else stdout -> /dev/null, stderr -> tail */
+	bool capture_output;   /* stdout too goes to the stderr pipe, and
+				* the last RESULT_OUTPUT_MAX bytes of it
+				* become proc_sample.output */
 	double timeout_s;      /* 0 = none */
 	const char *cgroup_procs; /* file the child writes "0" into, or NULL */
 	bool drop_priv;        /* --user: groups, gid, uid in that order */

@@ -117,6 +117,7 @@ static int launcher_helper_build(struct launch_helper *h,
 		.uid = s->uid,
 		.gid = s->gid,
 		.show_output = s->show_output,
+		.capture_output = s->capture_output,
 		.drop_priv = s->drop_priv,
 		.has_cgroup = s->cgroup_procs != NULL,
 	};

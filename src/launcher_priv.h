@@ -24,6 +24,8 @@ struct copy_state {
 	size_t line_len;
 	char tail[LAUNCH_TAIL];
 	size_t tail_len;
+	char *out;            /* capture_output: the last bytes, a ring */
+	size_t out_len, out_head;
 	int status;
 	struct rusage ru;
 	bool has_ops;

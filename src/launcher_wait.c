@@ -136,6 +136,18 @@ static ssize_t launcher_serve(const struct launch_spec *s,
 	return got;
 }
 
+/* capture_output: the last RESULT_OUTPUT_MAX bytes, in a ring. */
+static void launcher_keep_output(struct copy_state *cs, const char *buf,
+				 size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		cs->out[cs->out_head] = buf[i];
+		cs->out_head = (cs->out_head + 1) % RESULT_OUTPUT_MAX;
+	}
+	cs->out_len = cs->out_len + n > RESULT_OUTPUT_MAX ? RESULT_OUTPUT_MAX :
+							    cs->out_len + n;
+}
+
 /* Keep the last bytes of a copy's stderr; bytes read (0 at EOF or when
  * nothing is there yet). */
 static ssize_t launcher_drain_stderr(struct copy_state *cs)
@@ -149,6 +161,8 @@ static ssize_t launcher_drain_stderr(struct copy_state *cs)
 			launcher_close(&cs->err_r);
 		return 0;
 	}
+	if (cs->out)
+		launcher_keep_output(cs, buf, got);
 	if ((size_t)got >= keep) {
 		memcpy(cs->tail, buf + got - keep, keep);
 		cs->tail_len = keep;

@@ -14,6 +14,8 @@
  *   maxrss              kB
  *   ns/op ops/s         region_ns (wall_ns when no region) per op
  *   <event>/op          each counted event per op
+ *   <score>             each score of the result (--score, --parser),
+ *                       first: what the benchmark itself reports
  */
 #include <errno.h>
 #include <stdio.h>
@@ -52,6 +54,73 @@ static struct metric *metrics_add(struct metric_set *set, const char *name,
 	m->counted = true;
 	set->n++;
 	return m;
+}
+
+/* m's reason: "WHAT N of M runs" (the measured runs it lacks a value
+ * in), and why it can lack one: "not counted in 2 of 10 runs (never
+ * scheduled on the PMU)", "not in 3 of 3 runs of the imported file" (an
+ * imported event), "not in the output of 1 of 5 runs" (a score). */
+static void metrics_missing(struct metric *m, size_t measured,
+			    const char *what)
+{
+	char buf[128];
+	bool imported = !strcmp(what, "not in");
+
+	snprintf(buf, sizeof(buf), "%s %zu of %zu runs%s", what,
+		 measured - m->n, measured,
+		 imported ? " of the imported file" :
+		 m->kind == METRIC_COUNTER ? " (never scheduled on the PMU)" :
+					     "");
+	m->reason = strdup(buf);
+}
+
+/* A score's value in run, false when the run has none. */
+static bool metrics_score(const struct run *run, const char *name,
+			  double *val)
+{
+	json_t *v = run->scores ? json_object_get(run->scores, name) : NULL;
+
+	if (!json_is_number(v))
+		return false;
+	*val = json_number_value(v);
+	return true;
+}
+
+/* One row per score definition that some measured run has (a suite's
+ * other benchmarks' scores, a parser's that the tool never printed are
+ * left out; a run without a required score has failed). */
+static int metrics_scores(const struct result *r, const struct benchmark *b,
+			  struct metric_set *set)
+{
+	for (size_t i = 0; i < r->n_scores; i++) {
+		const struct score_def *d = &r->scores[i];
+		struct metric *m;
+		size_t measured = 0, found = 0;
+		double val;
+
+		for (size_t k = 0; k < b->n_runs; k++)
+			found += metrics_measured(&b->runs[k]) &&
+				 metrics_score(&b->runs[k], d->name, &val);
+		if (!found)
+			continue; /* another benchmark's, or a parser's the
+				   * tool did not print */
+		m = metrics_add(set, d->name, d->unit, METRIC_SCORE, b->n_runs);
+		if (!m)
+			return -ENOMEM;
+		m->higher_is_better = d->higher;
+		for (size_t k = 0; k < b->n_runs; k++) {
+			if (!metrics_measured(&b->runs[k]))
+				continue;
+			measured++;
+			if (metrics_score(&b->runs[k], d->name, &val))
+				m->v[m->n++] = val;
+			else
+				m->counted = false;
+		}
+		if (!m->counted)
+			metrics_missing(m, measured, "not in the output of");
+	}
+	return 0;
 }
 
 /* Scaled value of event i in run, false when not counted. */
@@ -95,16 +164,9 @@ static int metrics_events(const struct result *r, const struct benchmark *b,
 			m->scaled |= mux;
 			m->v[m->n++] = val;
 		}
-		if (!m->counted) {
-			char buf[96];
-
-			snprintf(buf, sizeof(buf),
-				 !strcmp(ev->pmu ? ev->pmu : "", "imported") ?
-					 "not in %zu of %zu runs of the imported file" :
-					 "not counted in %zu of %zu runs (never scheduled on the PMU)",
-				 measured - m->n, measured);
-			m->reason = strdup(buf);
-		}
+		if (!m->counted)
+			metrics_missing(m, measured, !strcmp(ev->pmu ? ev->pmu : "", "imported") ?
+				"not in" : "not counted in");
 	}
 	return 0;
 }
@@ -328,7 +390,9 @@ int metrics_extract(const struct result *r, const struct benchmark *b,
 
 	out->n = 0;
 	out->m = NULL;
-	rc = metrics_events(r, b, out);
+	rc = metrics_scores(r, b, out);
+	if (!rc)
+		rc = metrics_events(r, b, out);
 	if (!rc)
 		rc = metrics_derived(r, b, out);
 	if (!rc)

@@ -18,6 +18,7 @@ enum metric_kind {
 	METRIC_TIME,    /* wall/user/sys, maxrss */
 	METRIC_DERIVED, /* IPC, miss ratios */
 	METRIC_PER_OP,  /* ns/op, ops/s, <event>/op */
+	METRIC_SCORE,   /* read from the workload's output (--score) */
 };
 
 struct metric {

@@ -40,6 +40,8 @@ static void report_header(const struct result *r, const struct benchmark *b,
 	char line[512];
 	size_t k;
 
+	if (cpus && !*cpus)
+		cpus = NULL; /* --no-pin */
 	for (size_t i = 0; i < b->n_runs; i++) {
 		if (b->runs[i].warmup)
 			warm++;

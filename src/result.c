@@ -138,6 +138,8 @@ static void result_proc_json(struct emit *e, json_t *o,
 	emit_u64(e, o, "end_ns", p->end_ns);
 	emit_set(e, o, "counters",
 		 result_counters_json(e, p->counters, supported, n_events));
+	if (p->output)
+		emit_str(e, o, "output", p->output);
 }
 
 /* "profile": {"samples", "lost", "stacks": [[FRAMES, COUNT], ...]} */
@@ -169,6 +171,29 @@ static void result_profile_json(struct emit *e, json_t *o,
 				(json_int_t)run->stacks[i].count)))
 			e->bad = true;
 	}
+}
+
+/* "scores": [{"name", "unit", "better", "regex"}, ...] */
+static json_t *result_scores_json(struct emit *e, const struct result *r)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < r->n_scores; i++) {
+		const struct score_def *d = &r->scores[i];
+		json_t *o = json_object();
+
+		if (!o || json_array_append_new(a, o)) {
+			e->bad = true;
+			continue;
+		}
+		emit_str(e, o, "name", d->name);
+		emit_str(e, o, "unit", d->unit ? d->unit : "");
+		emit_str(e, o, "better", d->higher ? "higher" : "lower");
+		emit_str(e, o, "regex", d->regex);
+		if (d->optional)
+			emit_set(e, o, "optional", json_true());
+	}
+	return a;
 }
 
 static const char *const run_status_names[] = {
@@ -206,6 +231,8 @@ static json_t *result_run_json(struct emit *e, const struct run *run,
 	}
 	if (run->profiled)
 		result_profile_json(e, o, run);
+	if (run->scores)
+		emit_set(e, o, "scores", json_deep_copy(run->scores));
 	return o;
 }
 
@@ -339,6 +366,8 @@ json_t *result_head_json(const struct result *r, int *err, const char **why)
 	emit_set(&e, o, "env", result_shared(r->env, json_object));
 	emit_set(&e, o, "config", result_shared(r->config, json_object));
 	emit_set(&e, o, "warnings", result_shared(r->warnings, json_array));
+	if (r->n_scores)
+		emit_set(&e, o, "scores", result_scores_json(&e, r));
 	emit_set(&e, o, "events", evs);
 	emit_set(&e, o, "benchmarks", bench);
 	if (!o || !evs || !bench) {
@@ -416,8 +445,12 @@ void result_run_free(struct run *run)
 		return;
 	free(run->reason);
 	free(run->total.counters);
-	for (size_t i = 0; run->copies && i < run->n_copies; i++)
+	free(run->total.output);
+	for (size_t i = 0; run->copies && i < run->n_copies; i++) {
 		free(run->copies[i].counters);
+		free(run->copies[i].output);
+	}
+	json_decref(run->scores);
 	free(run->copies);
 	for (size_t i = 0; run->stacks && i < run->n_stacks; i++)
 		free(run->stacks[i].frames);
@@ -469,7 +502,20 @@ void result_clear(struct result *r)
 		free(b->runs);
 	}
 	free(r->bench);
+	result_scores_clear(r);
 	memset(r, 0, sizeof(*r));
+}
+
+void result_scores_clear(struct result *r)
+{
+	for (size_t i = 0; r->scores && i < r->n_scores; i++) {
+		free(r->scores[i].name);
+		free(r->scores[i].unit);
+		free(r->scores[i].regex);
+	}
+	free(r->scores);
+	r->scores = NULL;
+	r->n_scores = 0;
 }
 
 void result_free(struct result *r)

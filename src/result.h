@@ -41,6 +41,22 @@ struct proc_sample {
 	int cpu;            /* CPU it was pinned to, -1 = not pinned */
 	uint64_t start_ns, end_ns; /* monotonic, relative to session start */
 	struct counter_value *counters; /* one per result event */
+	char *output;       /* the kept output (stdout and stderr, the last
+			     * RESULT_OUTPUT_MAX bytes), or NULL */
+};
+
+/* A run keeps at most the last RESULT_OUTPUT_MAX bytes of each copy's
+ * output (abstat-run(1), abstat-result(5)). */
+#define RESULT_OUTPUT_MAX (64u << 10)
+
+/* A score: a metric read from the workload's output (--score, --parser;
+ * score.h). */
+struct score_def {
+	char *name;   /* the metric's name, e.g. "events/s" */
+	char *unit;   /* "" when none */
+	bool higher;  /* higher is better (the default), else lower */
+	char *regex;  /* POSIX extended; its first group is the value */
+	bool optional; /* a parser's: a run may lack it (not a failure) */
 };
 
 /* One folded call chain of a profiled run and its sample count: frames
@@ -64,6 +80,7 @@ struct run {
 	uint64_t samples, lost;
 	size_t n_stacks;
 	struct run_stack *stacks;
+	json_t *scores;     /* NAME -> number (the run's scores), or NULL */
 };
 
 struct benchmark {
@@ -92,6 +109,8 @@ struct result {
 	struct event *events;
 	size_t n_bench;
 	struct benchmark *bench;
+	size_t n_scores;   /* the score definitions ("scores") */
+	struct score_def *scores;
 };
 
 /* Publish atomically: temp file in the same directory, fsync, rename
@@ -123,6 +142,8 @@ int result_event_index(const struct result *r, const char *name);
  * jansson's defaults. */
 #define RESULT_JSON_FLAGS JSON_REJECT_DUPLICATES
 
+/* Free r's score definitions (none left). */
+void result_scores_clear(struct result *r);
 /* Free what r owns but not r (for a struct filled by result_from_json). */
 void result_clear(struct result *r);
 /* Parse a whole file held in memory, as result_read does after reading

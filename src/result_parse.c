@@ -123,7 +123,10 @@ static int parse_proc(const struct ctx *c, const json_t *o, const char *key,
 				   (unsigned long long)p->start_ns);
 	}
 	rc = rc ? rc : result_get_obj(c, o, key, "counters", JSON_ARRAY, &a, k);
-	return rc ? rc : parse_counters(c, a, k, &p->counters);
+	rc = rc ? rc : parse_counters(c, a, k, &p->counters);
+	if (!rc && json_object_get(o, "output"))
+		rc = result_get_str(c, o, key, "output", false, &p->output);
+	return rc;
 }
 
 /* "profile": {"samples": N, "lost": N, "stacks": [[FRAMES, COUNT], ...]} */
@@ -205,6 +208,8 @@ int result_parse_run(const struct ctx *c, const json_t *o, const char *key,
 		result_key_field(k, key, "profile");
 		rc = parse_profile(c, json_object_get(o, "profile"), k, run);
 	}
+	if (!rc && json_object_get(o, "scores"))
+		rc = result_parse_run_scores(c, o, key, run);
 	if (rc)
 		return rc;
 	copies = json_object_get(o, "copies");
@@ -524,7 +529,9 @@ int result_parse_doc(struct ctx *c, const json_t *j, struct result *r)
 	}
 	c->events = r->events;
 	c->n_events = r->n_events;
-	rc = result_get_obj(c, j, "", "benchmarks", JSON_ARRAY, &bench, k);
+	rc = result_parse_scores(c, j, r);
+	rc = rc ? rc : result_get_obj(c, j, "", "benchmarks", JSON_ARRAY,
+				      &bench, k);
 	if (rc)
 		return rc;
 	r->bench = calloc(json_array_size(bench) + 1, sizeof(*r->bench));

@@ -66,4 +66,11 @@ int result_parse_bench(const struct ctx *c, const json_t *o, const char *key,
 		       struct benchmark *b);
 int result_parse_doc(struct ctx *c, const json_t *j, struct result *r);
 
+/* result_parse_score.c: a run's "scores" (an object of numbers) and the
+ * document's score definitions ("scores", optional). */
+int result_parse_run_scores(const struct ctx *c, const json_t *o,
+			    const char *key, struct run *run);
+int result_parse_scores(const struct ctx *c, const json_t *j,
+			struct result *r);
+
 #endif

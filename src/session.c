@@ -19,7 +19,9 @@
 
 #include "doctor.h"
 #include "env.h"
+#include "hooks.h"
 #include "msg.h"
+#include "score.h"
 #include "session_priv.h"
 #include "workloads.h"
 
@@ -218,17 +220,20 @@ static int session_cpus(struct session *s)
 	} else {
 		if (cpu_online("", &online) < 0 || !online.n)
 			return msg_usage("cannot read the online CPUs (/sys/devices/system/cpu/online); give -C or --no-pin");
-		if (online.n < n)
-			return msg_usage("--copies %zu needs %zu online CPUs; this machine has %zu",
+		if (online.n < n && !cfg->oversubscribe)
+			return msg_usage("--copies %zu needs %zu online CPUs; this machine has %zu (--oversubscribe shares them)",
 					 n, n, online.n);
 		/* The last n online CPUs: CPU 0 (interrupts, housekeeping)
 		 * only when nothing else is left. */
-		s->pinned.n = n;
-		for (size_t i = 0; i < n; i++)
-			s->pinned.cpu[i] = online.cpu[online.n - n + i];
+		s->pinned.n = n < online.n ? n : online.n;
+		for (size_t i = 0; i < s->pinned.n; i++)
+			s->pinned.cpu[i] = online.cpu[online.n - s->pinned.n + i];
 	}
 	for (size_t i = 0; i < n; i++)
 		s->copies[i].cpu = s->pinned.cpu[i % s->pinned.n];
+	if (n > s->pinned.n)
+		session_warn(s, "--oversubscribe: %zu copies share %zu CPUs round-robin; recorded",
+			     n, s->pinned.n);
 	if (n == 1 && s->pinned.n > 1)
 		/* One copy, several CPUs: taskset's meaning, the affinity is
 		 * the whole set (the scheduler picks among them). */
@@ -453,6 +458,10 @@ int session_open(struct session *s, const struct config *cfg)
 	s->spec.backend = s->backend;
 	s->spec.envp = s->user_env ? s->user_env : environ;
 	s->spec.show_output = cfg->show_output;
+	s->spec.capture_output = cfg->n_scores || cfg->keep_output;
+	for (size_t i = 0; i < cfg->n_targets; i++)
+		s->spec.capture_output |= cfg->targets[i].entry &&
+					  cfg->targets[i].entry->n_scores;
 	s->spec.timeout_s = cfg->timeout_s;
 	s->spec.cgroup_procs = s->cpuset ? cpuset_procs_path(s->cpuset) : NULL;
 	s->spec.n_events = s->n_events;
@@ -541,6 +550,26 @@ struct result *session_result(struct session *s, const char *label,
 	if (s->profile && r->config)
 		json_object_set_new(r->config, "profile",
 				    profile_config(s->profile));
+	if (r->config && hooks_config(r->config, s->cfg->setup,
+				      s->cfg->cleanup, s->cfg->prepare,
+				      s->cfg->conclude) < 0)
+		goto fail;
+	if (r->config && s->cfg->oversubscribe &&
+	    json_object_set_new(r->config, "oversubscribe", json_true()))
+		goto fail;
+	for (size_t i = 0; i < s->cfg->n_scores; i++)
+		if (score_defs_add(&r->scores, &r->n_scores,
+				   &s->cfg->scores[i]) < 0)
+			goto fail;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; t[i].entry && k < t[i].entry->n_scores; k++)
+			if (score_defs_add(&r->scores, &r->n_scores,
+					   &t[i].entry->scores[k]) < 0)
+				goto fail;
+	if (r->config && s->cfg->suite_file &&
+	    json_object_set_new(r->config, "suite_file",
+				json_string(s->cfg->suite_file)))
+		goto fail;
 	r->warnings = json_deep_copy(s->warnings);
 	r->events = calloc(s->n_events ? s->n_events : 1, sizeof(*r->events));
 	r->bench = calloc(n, sizeof(*r->bench));
@@ -557,7 +586,8 @@ struct result *session_result(struct session *s, const char *label,
 		b->name = strdup(t[i].name);
 		b->argv = session_argv_dup(t[i].argv);
 		b->workload = t[i].workload ? strdup(t[i].workload) : NULL;
-		b->copies = s->n_copies;
+		b->copies = t[i].copies ? t[i].copies : s->n_copies;
+		b->params = t[i].params ? json_incref(t[i].params) : NULL;
 	}
 	free(paths);
 	return r;

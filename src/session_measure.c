@@ -147,37 +147,42 @@ static void session_fatal_open(const struct session *s,
 }
 
 /* Run one plan item; fill run. Returns EXIT_OK or a fatal status. */
-static int session_one(struct session *s, struct benchmark *b, bool warmup,
+static int session_one(struct session *s, struct benchmark *b,
+		       const struct suite_entry *e, bool warmup,
 		       struct run *run)
 {
-	struct proc_sample *p = calloc(s->n_copies, sizeof(*p));
+	size_t nc = b->copies && b->copies < s->n_copies ? b->copies :
+							    s->n_copies;
+	struct proc_sample *p = calloc(nc, sizeof(*p));
 	struct launch_outcome o;
 	int rc;
 
 	if (!p)
 		return EXIT_IO;
-	for (size_t i = 0; i < s->n_copies; i++) {
+	for (size_t i = 0; i < nc; i++) {
 		p[i].counters = calloc(s->n_events ? s->n_events : 1,
 				       sizeof(*p[i].counters));
 		if (!p[i].counters)
 			return EXIT_IO;
 	}
 	s->spec.argv = b->argv;
-	rc = launcher_run(&s->spec, s->copies, s->n_copies, p, &o);
+	rc = launcher_run(&s->spec, s->copies, nc, p, &o);
 	memset(run, 0, sizeof(*run));
 	run->index = b->n_runs;
 	run->warmup = warmup;
-	run->n_copies = s->n_copies;
+	run->n_copies = nc;
 	if (s->profile && profile_collect(s->profile, run) < 0)
 		return EXIT_IO;
 	if (rc < 0 && rc != -EINTR) {
 		session_fatal_open(s, &o, b->argv[0], rc);
-		for (size_t i = 0; i < s->n_copies; i++)
+		for (size_t i = 0; i < nc; i++) {
 			free(p[i].counters);
+			free(p[i].output);
+		}
 		free(p);
 		return o.exec_failed ? EXIT_WORKLOAD : EXIT_COUNTERS;
 	}
-	for (size_t i = 0; i < s->n_copies; i++) {
+	for (size_t i = 0; i < nc; i++) {
 		p[i].start_ns -= s->t0_ns;
 		p[i].end_ns -= s->t0_ns;
 		if (s->cfg->has_ops && !p[i].has_ops) {
@@ -185,7 +190,7 @@ static int session_one(struct session *s, struct benchmark *b, bool warmup,
 			p[i].ops = s->cfg->ops;
 		}
 	}
-	if (s->n_copies == 1) {
+	if (nc == 1) {
 		run->total = p[0];
 		free(p);
 	} else {
@@ -193,9 +198,10 @@ static int session_one(struct session *s, struct benchmark *b, bool warmup,
 		result_run_aggregate(run, s->n_events);
 	}
 	run->reason = session_failure(s, run->copies ? run->copies : &run->total,
-				      s->n_copies, &o, &run->status);
+				      nc, &o, &run->status);
 	if (!run->reason)
 		run->reason = session_multiplexed(s, &run->total);
+	session_scores(s, e, run);
 	if (run->reason && run->status == RUN_OK)
 		run->status = RUN_FAILED;
 	if (rc == -EINTR)
@@ -286,6 +292,29 @@ static void session_launcher_start(struct session *s)
 			     err);
 }
 
+/* --prepare, the run, --conclude. */
+static int session_hooked_one(struct session *s, struct benchmark *b,
+			      const struct suite_entry *e, bool warmup,
+			      struct run *run)
+{
+	int rc = session_hook("prepare",
+			      session_hook_cmd(s, e, SUITE_PREPARE), b,
+			      "before a run");
+
+	if (rc) {
+		memset(run, 0, sizeof(*run));
+		return rc;
+	}
+	rc = session_one(s, b, e, warmup, run);
+	if (rc)
+		return rc;
+	rc = session_hook("conclude", session_hook_cmd(s, e, SUITE_CONCLUDE),
+			  b, "after a run");
+	if (rc)
+		result_run_free(run);
+	return rc;
+}
+
 int session_measure(struct session *s, struct result **results,
 		    struct journal **journals, const struct plan_item *plan,
 		    size_t n_plan)
@@ -293,7 +322,10 @@ int session_measure(struct session *s, struct result **results,
 	size_t n_results = 0;
 	int rc = EXIT_OK;
 	char err[512];
+	bool *set_up = calloc(n_plan + 1, sizeof(*set_up));
 
+	if (!set_up)
+		return EXIT_IO;
 	session_launcher_start(s);
 	progress_start(&s->progress, stderr, s->cfg->progress, s->cfg->quiet,
 		       n_plan);
@@ -312,7 +344,11 @@ int session_measure(struct session *s, struct result **results,
 			break;
 		}
 		progress_update(&s->progress, b->name, i);
-		rc = session_one(s, b, plan[i].warmup, &run);
+		rc = session_setup(s, plan, i, b, set_up);
+		if (rc)
+			break;
+		rc = session_hooked_one(s, b, session_entry(s, plan, i),
+					plan[i].warmup, &run);
 		if (rc == EXIT_INTERRUPTED) {
 			result_run_free(&run); /* killed half-way: not kept */
 			break;
@@ -329,6 +365,9 @@ int session_measure(struct session *s, struct result **results,
 			rc = EXIT_IO;
 			break;
 		}
+		rc = session_cleanup(s, results, plan, n_plan, i, set_up, false);
+		if (rc)
+			break;
 		if (run.status == RUN_OK)
 			continue;
 		s->n_failed++;
@@ -344,6 +383,10 @@ int session_measure(struct session *s, struct result **results,
 				 b->name, run.index, run.reason);
 		}
 	}
+	if (session_cleanup(s, results, plan, n_plan, 0, set_up, true) &&
+	    rc == EXIT_OK)
+		rc = EXIT_WORKLOAD;
+	free(set_up);
 	launcher_helper_stop(s->spec.helper);
 	s->spec.helper = NULL;
 	progress_end(&s->progress);

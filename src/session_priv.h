@@ -23,4 +23,29 @@ bool session_stopping(void);
 void session_warn(struct session *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* session_hooks.c. The suite line of plan item i (run -S), or NULL. */
+const struct suite_entry *session_entry(const struct session *s,
+					const struct plan_item *plan,
+					size_t i);
+/* Hook h of a benchmark: its suite line's, else the command line's
+ * (NULL: none). */
+const char *session_hook_cmd(const struct session *s,
+			     const struct suite_entry *e, enum suite_hook h);
+/* Run hook name (cmd NULL: none) with b's {NAME} values; EXIT_OK, or
+ * EXIT_WORKLOAD after one error line naming b, when and the hook. */
+int session_hook(const char *name, const char *cmd,
+		 const struct benchmark *b, const char *when);
+/* --setup before plan item i when it is its benchmark's first. */
+int session_setup(struct session *s, const struct plan_item *plan,
+		  size_t i, const struct benchmark *b, bool *set_up);
+/* --cleanup after the last item of each benchmark (item i), or, at_end,
+ * for every benchmark set up and not yet cleaned up. */
+int session_cleanup(struct session *s, struct result **results,
+		    const struct plan_item *plan, size_t n_plan, size_t i,
+		    bool *set_up, bool at_end);
+/* The run's scores from its kept output; a missing one fails a run that
+ * had not failed already. */
+void session_scores(const struct session *s, const struct suite_entry *e,
+		    struct run *run);
+
 #endif

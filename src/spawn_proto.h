@@ -55,7 +55,8 @@ struct spawn_hdr {
 struct spawn_config {
 	uint32_t argc, envc, n_groups;
 	uint32_t uid, gid;
-	uint8_t show_output, drop_priv, has_cgroup, pad;
+	uint8_t show_output, drop_priv, has_cgroup;
+	uint8_t capture_output; /* stdout to SPAWN_FD_ERR too */
 };
 
 /* SPAWN_RUN. */

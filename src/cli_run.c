@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cli_run: the run options that read the workload's output (--score,
+ * --parser, --keep-output) and the hooks around it (--setup, --cleanup,
+ * --prepare, --conclude), parsed into the config; their checks against
+ * the rest of the command line.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_priv.h"
+#include "launcher.h"
+#include "result.h"
+#include "scan.h"
+#include "score.h"
+#include "workloads.h"
+
+/* The metric names of every result: a score may not take one. */
+static const char *const cli_run_reserved[] = {
+	"wall", "user", "sys", "maxrss", "ns/op", "ops/s", NULL,
+};
+
+static int cli_run_score(struct config *cfg, const char *arg)
+{
+	struct score_def d;
+	char err[512];
+	int rc = score_parse_spec(arg, &d, err, sizeof(err));
+
+	if (rc == -ENOMEM)
+		return rc;
+	if (rc)
+		return cli_usage("%s", err);
+	for (const char *const *r = cli_run_reserved; *r; r++)
+		if (!strcmp(d.name, *r)) {
+			score_def_clear(&d);
+			return cli_usage("--score: '%s' is a metric abstat measures itself; choose another name",
+					 *r);
+		}
+	rc = score_defs_add(&cfg->scores, &cfg->n_scores, &d);
+	score_def_clear(&d);
+	return rc;
+}
+
+static int cli_run_parser(struct config *cfg, const char *arg)
+{
+	int rc = score_parser_defs(arg, &cfg->scores, &cfg->n_scores);
+
+	if (rc == -ENOENT)
+		return cli_usage("--parser: '%s' is not sysbench, bonnie, fio, unixbench or lmbench; or give --score NAME=REGEX",
+				 arg);
+	return rc;
+}
+
+static int cli_run_hook(const char **slot, const char *name, const char *arg)
+{
+	if (!arg[strspn(arg, " \t")])
+		return cli_usage("--%s: empty command; expected --%s 'CMD'", name,
+				 name);
+	*slot = arg;
+	return 0;
+}
+
+int cli_run_option(struct config *cfg, enum cli_opt_id c, const char *arg)
+{
+	switch (c) {
+	case OPT_SCORE:
+		return cli_run_score(cfg, arg);
+	case OPT_PARSER:
+		return cli_run_parser(cfg, arg);
+	case OPT_KEEP_OUTPUT:
+		cfg->keep_output = true;
+		return 0;
+	case OPT_SETUP:
+		return cli_run_hook(&cfg->setup, "setup", arg);
+	case OPT_CLEANUP:
+		return cli_run_hook(&cfg->cleanup, "cleanup", arg);
+	case OPT_PREPARE:
+		return cli_run_hook(&cfg->prepare, "prepare", arg);
+	case OPT_CONCLUDE:
+		return cli_run_hook(&cfg->conclude, "conclude", arg);
+	case OPT_OVERSUBSCRIBE:
+		cfg->oversubscribe = true;
+		return 0;
+	case OPT_SUITE_FILE:
+		if (!*arg)
+			return cli_usage("-S: empty file name; expected -S FILE");
+		cfg->suite_file = arg;
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+int cli_run_validate(const struct config *cfg)
+{
+	if (cfg->cmd == CMD_VERSUS && cfg->n_params)
+		return cli_usage("versus: --copies takes one number (a list is a scan: use abstat run)");
+	if (cfg->cmd != CMD_RUN)
+		return 0;
+	for (size_t i = 0; i < cfg->n_params; i++)
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(cfg->params[i].name, cfg->params[j].name))
+				return cli_usage("parameter '%s' is scanned twice; give each -P/-L name once",
+						 cfg->params[i].name);
+	if (cfg->show_output && (cfg->n_scores || cfg->keep_output))
+		return cli_usage("--show-output lets the output through to the terminal, so abstat cannot read it; drop --show-output or --score/--parser/--keep-output");
+	return 0;
+}
+
+static int cli_run_param_add(struct config *cfg, struct scan_param *p)
+{
+	struct scan_param *grown = realloc(cfg->params, (cfg->n_params + 1) *
+							       sizeof(*grown));
+
+	if (!grown) {
+		scan_param_clear(p);
+		return -ENOMEM;
+	}
+	cfg->params = grown;
+	grown[cfg->n_params++] = *p;
+	return 0;
+}
+
+int cli_run_scan(struct config *cfg, enum cli_opt_id c, const char *name,
+		 int argc, char **argv, int *optind)
+{
+	bool range = c == OPT_PARAM_SCAN;
+	int need = range ? 2 : 1, i = *optind;
+	const char *step = NULL;
+	struct scan_param p;
+	char err[512];
+	int rc;
+
+	if (i + need > argc || !strcmp(argv[i], "--") ||
+	    (range && !strcmp(argv[i + 1], "--")))
+		return cli_usage(range ? "-P %s: expected -P NAME LO HI [STEP]" :
+					 "-L %s: expected -L NAME A,B,...",
+				 name);
+	if (range && i + 2 < argc && strcmp(argv[i + 2], "--")) {
+		double d;
+
+		if (!cli_parse_double(argv[i + 2], -1e15, 1e15, &d))
+			step = argv[i + 2];
+	}
+	rc = range ? scan_range(name, argv[i], argv[i + 1], step, &p, err,
+				sizeof(err)) :
+		     scan_list(name, argv[i], &p, err, sizeof(err));
+	if (rc == -EINVAL)
+		return cli_usage("%s", err);
+	if (rc)
+		return rc;
+	*optind = i + need + (step != NULL);
+	return cli_run_param_add(cfg, &p);
+}
+
+int cli_run_copies(struct config *cfg, const char *list)
+{
+	struct scan_param p;
+	char err[512];
+	int rc = scan_list("copies", list, &p, err, sizeof(err));
+
+	if (rc == -EINVAL)
+		return cli_usage("--copies: %s", err);
+	if (rc)
+		return rc;
+	cfg->copies = 1;
+	for (size_t i = 0; i < p.n; i++) {
+		uint64_t u;
+
+		if (cli_parse_u64(p.values[i], 1, CPU_LIST_MAX, &u)) {
+			rc = cli_usage("--copies: '%s' is not a whole number from 1 to %d; expected --copies N or N,N,...",
+				       p.values[i], CPU_LIST_MAX);
+			scan_param_clear(&p);
+			return rc;
+		}
+		if (u > cfg->copies)
+			cfg->copies = u;
+	}
+	return cli_run_param_add(cfg, &p);
+}
+
+/* The target of one combination: name, argv and hooks get its values. */
+static int cli_run_one(const struct target *t, json_t *combo,
+		       struct target *out)
+{
+	size_t n = 0;
+	const char *copies = json_string_value(json_object_get(combo,
+							       "copies"));
+
+	memset(out, 0, sizeof(*out));
+	while (t->argv[n])
+		n++;
+	out->name = scan_name(t->name, combo);
+	out->argv = calloc(n + 1, sizeof(*out->argv));
+	out->workload = t->workload ? strdup(t->workload) : NULL;
+	out->builtin = t->builtin;
+	out->params = combo;
+	out->entry = t->entry;
+	out->copies = copies ? (unsigned)strtoul(copies, NULL, 10) : 0;
+	if (!out->name || !out->argv || (t->workload && !out->workload))
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		if (!(out->argv[i] = scan_substitute(t->argv[i], combo)))
+			return -ENOMEM;
+	return 0;
+}
+
+int cli_run_expand(struct config *cfg)
+{
+	size_t k = scan_count(cfg->params, cfg->n_params);
+	size_t n = cfg->n_targets * k, done = 0;
+	struct target *all;
+	int rc = 0;
+
+	if (!cfg->n_params)
+		return 0;
+	all = calloc(n, sizeof(*all));
+	if (!all)
+		return -ENOMEM;
+	for (size_t t = 0; t < cfg->n_targets && !rc; t++)
+		for (size_t c = 0; c < k && !rc; c++) {
+			json_t *combo = scan_combination(cfg->params,
+							 cfg->n_params, c);
+
+			rc = combo ? cli_run_one(&cfg->targets[t], combo,
+						 &all[done++]) :
+				     -ENOMEM;
+		}
+	/* the unscanned targets go; cli_free frees the new ones */
+	for (size_t t = 0; t < cfg->n_targets; t++) {
+		free(cfg->targets[t].name);
+		free(cfg->targets[t].workload);
+		cli_free_words(cfg->targets[t].argv);
+	}
+	free(cfg->targets);
+	cfg->targets = all;
+	cfg->n_targets = done;
+	return rc;
+}
+
+/* workload=NAME[:ARGS]: the built-in workload, as -w finds it. */
+static int cli_run_suite_workload(const struct suite_entry *e,
+				  struct target *t, const char *file)
+{
+	const char *colon = strchr(e->workload, ':');
+	char path[4096], **args = NULL;
+	size_t n = 0;
+
+	t->workload = colon ? strndup(e->workload, colon - e->workload) :
+			      strdup(e->workload);
+	if (!t->workload)
+		return -ENOMEM;
+	if (!workloads_find(t->workload) ||
+	    workloads_path(t->workload, path, sizeof(path)) < 0)
+		return cli_usage("%s:%d: workload '%s' is unknown or not built ('abstat workloads' lists them)",
+				 file, e->line, t->workload);
+	if (colon && cli_split_words(colon + 1, &args) < 0)
+		return cli_usage("%s:%d: workload '%s': unbalanced quote in its arguments",
+				 file, e->line, t->workload);
+	while (args && args[n])
+		n++;
+	t->argv = calloc(n + 2, sizeof(*t->argv));
+	t->name = strdup(e->name);
+	t->builtin = true;
+	t->entry = e;
+	if (!t->argv || !t->name || !(t->argv[0] = strdup(path))) {
+		cli_free_words(args);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++)
+		t->argv[i + 1] = args[i];
+	free(args);
+	return 0;
+}
+
+/* One target of suite line e: its name, its command resolved like a
+ * command line's. */
+static int cli_run_suite_target(const struct suite_entry *e,
+				struct target *t, const char *file)
+{
+	char path[4096];
+	size_t n = 0;
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	if (e->workload)
+		return cli_run_suite_workload(e, t, file);
+	while (e->argv[n])
+		n++;
+	rc = launcher_resolve(e->argv[0], path, sizeof(path));
+	if (rc < 0)
+		return cli_usage("%s:%d: %s: %s", file, e->line, e->argv[0],
+				 rc == -EACCES ? "permission denied" :
+						 "command not found");
+	t->name = strdup(e->name);
+	t->argv = calloc(n + 1, sizeof(*t->argv));
+	t->entry = e;
+	if (!t->name || !t->argv)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		if (!(t->argv[i] = strdup(i ? e->argv[i] : path)))
+			return -ENOMEM;
+	return 0;
+}
+
+int cli_run_suite_targets(struct config *cfg)
+{
+	char err[1024], *text = NULL;
+	size_t size;
+	int rc = result_slurp(cfg->suite_file, 1 << 20, &text, &size, err,
+			      sizeof(err));
+
+	if (rc)
+		return cli_usage("-S: %s", err);
+	cfg->suite_lines = calloc(1, sizeof(*cfg->suite_lines));
+	rc = cfg->suite_lines ? cli_suite_parse(text, cfg->suite_file,
+					    cfg->suite_lines, err, sizeof(err)) :
+				-ENOMEM;
+	free(text);
+	if (rc == -EINVAL)
+		return cli_usage("%s", err);
+	if (rc)
+		return rc;
+	cfg->targets = calloc(cfg->suite_lines->n, sizeof(*cfg->targets));
+	if (!cfg->targets)
+		return -ENOMEM;
+	for (size_t i = 0; i < cfg->suite_lines->n && !rc; i++) {
+		rc = cli_run_suite_target(&cfg->suite_lines->e[i],
+					  &cfg->targets[i], cfg->suite_file);
+		cfg->n_targets = i + 1;
+	}
+	return rc;
+}

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+/*
+ * session_hooks: what runs around the runs of a plan. The hooks (--setup
+ * and --cleanup once per benchmark, --prepare and --conclude around every
+ * run; a suite line's own replace the command line's; {NAME} replaced by
+ * the benchmark's scanned values) and the scores read from each run's
+ * kept output (the command line's and its suite line's).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hooks.h"
+#include "msg.h"
+#include "scan.h"
+#include "score.h"
+#include "session_priv.h"
+
+/* The scores of a benchmark: the command line's, then its suite line's. */
+static int session_score_defs(const struct session *s,
+			      const struct suite_entry *e,
+			      struct score_def **defs, size_t *n)
+{
+	for (size_t i = 0; i < s->cfg->n_scores; i++)
+		if (score_defs_add(defs, n, &s->cfg->scores[i]) < 0)
+			return -ENOMEM;
+	for (size_t i = 0; e && i < e->n_scores; i++)
+		if (score_defs_add(defs, n, &e->scores[i]) < 0)
+			return -ENOMEM;
+	return 0;
+}
+
+/* The run's scores from its kept output; a missing one fails a run that
+ * had not failed already. */
+void session_scores(const struct session *s, const struct suite_entry *e,
+		    struct run *run)
+{
+	struct score_def *defs = NULL;
+	size_t n = 0;
+	char *why;
+
+	if (!s->cfg->n_scores && !(e && e->n_scores))
+		return;
+	why = session_score_defs(s, e, &defs, &n) ? strdup("out of memory") :
+						    score_run(defs, n, run);
+	if (why && !run->reason)
+		run->reason = why;
+	else
+		free(why);
+	for (size_t i = 0; i < n; i++)
+		score_def_clear(&defs[i]);
+	free(defs);
+}
+
+/* Plan items i and j measure the same benchmark of the same result. */
+static bool session_same(const struct plan_item *plan, size_t i, size_t j)
+{
+	return plan[i].result == plan[j].result &&
+	       plan[i].bench == plan[j].bench;
+}
+
+/* Hook name (cmd NULL: none) for plan item i; EXIT_OK or EXIT_WORKLOAD
+ * after one error line naming it, the benchmark and the run. */
+int session_hook(const char *name, const char *cmd, const struct benchmark *b,
+		 const char *when)
+{
+	char err[1024], *line;
+	int rc;
+
+	if (!cmd)
+		return EXIT_OK;
+	/* {NAME}: the benchmark's scanned values (scan.h) */
+	line = b->params ? scan_substitute(cmd, b->params) : strdup(cmd);
+	if (!line)
+		return EXIT_IO;
+	rc = hooks_run(name, line, err, sizeof(err));
+	free(line);
+	if (!rc)
+		return EXIT_OK;
+	msg_error("%s, %s: %s; stopping", b->name, when, err);
+	return EXIT_WORKLOAD;
+}
+
+/* The suite line of plan item i (run -S), or NULL. */
+const struct suite_entry *session_entry(const struct session *s,
+					const struct plan_item *plan, size_t i)
+{
+	const struct config *cfg = s->cfg;
+
+	if (cfg->cmd != CMD_RUN || plan[i].bench >= cfg->n_targets)
+		return NULL;
+	return cfg->targets[plan[i].bench].entry;
+}
+
+/* Hook h of a benchmark: its suite line's, else the command line's. */
+const char *session_hook_cmd(const struct session *s,
+			     const struct suite_entry *e, enum suite_hook h)
+{
+	const char *const cmds[SUITE_N_HOOKS] = {
+		s->cfg->setup, s->cfg->cleanup, s->cfg->prepare,
+		s->cfg->conclude,
+	};
+
+	return e && e->hooks[h] ? e->hooks[h] : cmds[h];
+}
+
+/* --setup before the first item of each benchmark (once). */
+int session_setup(struct session *s, const struct plan_item *plan, size_t i,
+		  const struct benchmark *b, bool *set_up)
+{
+	for (size_t j = 0; j < i; j++)
+		if (session_same(plan, i, j))
+			return EXIT_OK;
+	set_up[i] = true;
+	return session_hook("setup",
+			    session_hook_cmd(s, session_entry(s, plan, i),
+					     SUITE_SETUP),
+			    b, "before its first run");
+}
+
+/* --cleanup after the last item of each benchmark, or at the end for
+ * every benchmark set up and not yet cleaned up (a stop, a failure). */
+int session_cleanup(struct session *s, struct result **results,
+		    const struct plan_item *plan, size_t n_plan, size_t i,
+		    bool *set_up, bool at_end)
+{
+	int rc = EXIT_OK;
+
+	for (size_t j = 0; j < n_plan; j++) {
+		bool later = false;
+
+		if (!set_up[j] || (!at_end && !session_same(plan, i, j)))
+			continue;
+		for (size_t k = i + 1; !at_end && k < n_plan; k++)
+			later |= session_same(plan, i, k);
+		if (later)
+			continue;
+		set_up[j] = false;
+		if (rc == EXIT_OK)
+			rc = session_hook("cleanup",
+					  session_hook_cmd(s,
+							   session_entry(s, plan, j),
+							   SUITE_CLEANUP),
+					  &results[plan[j].result]
+						   ->bench[plan[j].bench],
+					  "after its last run");
+	}
+	return rc;
+}
