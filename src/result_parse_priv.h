@@ -66,4 +66,10 @@ int result_parse_bench(const struct ctx *c, const json_t *o, const char *key,
 		       struct benchmark *b);
 int result_parse_doc(struct ctx *c, const json_t *j, struct result *r);
 
+/* result_fast.c: the run object at buf[*pos..size) read without a tree
+ * into *run, *pos moved past it; -EAGAIN (run left empty) for anything
+ * but the usual run, which result_parse_run then reads. */
+int result_run_fast(const struct ctx *c, const char *buf, size_t size,
+		    size_t *pos, struct run *run);
+
 #endif
