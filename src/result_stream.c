@@ -194,7 +194,7 @@ static int stream_runs(struct ctx *c, struct scan *s, const char *bkey,
 		if (b->n_runs + 1 >= cap) {
 			struct run *nr;
 
-			cap = cap ? 2 * cap : 64;
+			cap = cap ? 2 * cap : 8;
 			nr = realloc(b->runs, cap * sizeof(*nr));
 			if (!nr)
 				return -ENOMEM;
@@ -217,7 +217,16 @@ static int stream_runs(struct ctx *c, struct scan *s, const char *bkey,
 		if (rc)
 			return rc == -ENOMEM ? rc : -EAGAIN;
 	} while (scan_char(s, ','));
-	return scan_char(s, ']') ? 0 : -EAGAIN;
+	if (!scan_char(s, ']'))
+		return -EAGAIN;
+	/* the doubling's slack back: a side of 50 boots is 50 files */
+	if (cap > b->n_runs + 1) {
+		struct run *nr = realloc(b->runs, (b->n_runs + 1) *
+						  sizeof(*nr));
+
+		b->runs = nr ? nr : b->runs;
+	}
+	return 0;
 }
 
 static void stream_free_runs(struct benchmark *t)
