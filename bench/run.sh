@@ -20,7 +20,7 @@ trap 'rm -rf "$bin"' EXIT INT TERM
 
 # The reference launch loops are built here, with fixed flags, not by the
 # Makefile: they are part of the measurement, not of abstat.
-for p in loop_fork loop_spawn loop_vfork loop_vfork_count; do
+for p in loop_fork loop_spawn loop_vfork_count; do
 	if ! $CC -std=c11 -O2 -D_GNU_SOURCE -Wall -Wextra \
 	    -o "$bin/$p" "$here/$p.c"; then
 		echo "bench: cannot build bench/$p.c with $CC; skipping bench" >&2
