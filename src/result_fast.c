@@ -345,3 +345,86 @@ int result_run_fast(const struct ctx *c, const char *buf, size_t size,
 	*pos = (size_t)(f.p - buf);
 	return 0;
 }
+
+/* A plain string, or null when nullable, copied into *out. */
+static bool fast_strdup(struct fast *f, bool nullable, char **out)
+{
+	const char *s;
+	size_t n;
+
+	if (nullable && fast_word(f, "null"))
+		return true;
+	if (!fast_str(f, &s, &n) || !fast_delim(f))
+		return false;
+	*out = strndup(s, n);
+	return *out != NULL;
+}
+
+/* ["a", "b", ...] of plain strings into a NULL-terminated array. */
+static bool fast_strv(struct fast *f, char ***out)
+{
+	size_t n = 0, cap = 4;
+	char **v;
+
+	if (!fast_char(f, '['))
+		return false;
+	v = calloc(cap + 1, sizeof(*v));
+	*out = v;
+	if (!v)
+		return false;
+	if (fast_char(f, ']'))
+		return true;
+	do {
+		if (n == cap) {
+			char **nv = realloc(v, (2 * cap + 1) * sizeof(*v));
+
+			if (!nv)
+				return false;
+			memset(nv + cap, 0, (cap + 1) * sizeof(*v));
+			*out = v = nv;
+			cap *= 2;
+		}
+		if (!fast_strdup(f, false, &v[n]))
+			return false;
+		n++;
+	} while (fast_char(f, ','));
+	return fast_char(f, ']');
+}
+
+int result_bench_fast(const char *buf, size_t size, size_t *pos,
+		      const char *key, size_t klen, struct benchmark *b,
+		      unsigned *seen)
+{
+	static const char *const keys[] = { "name", "argv", "workload",
+					    "copies" };
+	struct fast f = { buf + *pos, buf + size };
+	long long copies;
+	unsigned k = 0;
+	bool ok;
+
+	while (k < 4 && (strlen(keys[k]) != klen ||
+			 memcmp(keys[k], key, klen)))
+		k++;
+	if (k == 4 || (*seen & (1u << k)))
+		return -EAGAIN;
+	switch (k) {
+	case 0:
+		ok = fast_strdup(&f, false, &b->name);
+		break;
+	case 1:
+		ok = fast_strv(&f, &b->argv);
+		break;
+	case 2:
+		ok = fast_strdup(&f, true, &b->workload);
+		break;
+	default:
+		ok = fast_int(&f, 1, 1 << 20, &copies);
+		b->copies = ok ? (unsigned)copies : 0;
+		break;
+	}
+	*seen |= 1u << k;
+	if (!ok)
+		return -EAGAIN;
+	*pos = (size_t)(f.p - buf);
+	return 0;
+}

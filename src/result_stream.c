@@ -239,11 +239,23 @@ static void stream_free_runs(struct benchmark *t)
 /* One benchmark: its runs read in place (one pass over them), then the
  * rest by jansson with "runs" emptied, which also rejects a second
  * "runs". */
+static void stream_bench_clear(struct benchmark *b)
+{
+	for (size_t i = 0; b->argv && b->argv[i]; i++)
+		free(b->argv[i]);
+	free(b->argv);
+	free(b->name);
+	free(b->workload);
+	memset(b, 0, sizeof(*b));
+}
+
 static int stream_bench(struct ctx *c, struct scan *s, const char *k,
 			struct benchmark *b)
 {
 	struct benchmark t = { 0 };
 	size_t os, rs = 0, re = 0, kl, at;
+	unsigned seen = 0;
+	bool fast = true;
 	const char *key;
 	json_t *j;
 	int rc = -EAGAIN;
@@ -263,21 +275,36 @@ static int stream_bench(struct ctx *c, struct scan *s, const char *k,
 				goto out;
 			re = s->i;
 			rc = -EAGAIN;
-		} else if (!scan_skip(s, &at)) {
-			goto out;
+		} else {
+			/* the usual member, read in place */
+			if (fast && !result_bench_fast(s->b, s->n, &s->i, key,
+						       kl, b, &seen))
+				continue;
+			fast = false;
+			if (!scan_skip(s, &at))
+				goto out;
 		}
 	} while (scan_char(s, ','));
 	if (!scan_char(s, '}') || !re)
 		goto out;
+	if (fast && seen == RESULT_BENCH_FAST_ALL) {
+		b->runs = t.runs ? t.runs : calloc(1, sizeof(*b->runs));
+		b->n_runs = t.n_runs;
+		return b->runs ? 0 : -ENOMEM;
+	}
+	/* anything unusual: jansson and result_parse_bench, from scratch */
+	stream_bench_clear(b);
 	j = load_without(s->b, os, rs, re, s->i);
 	if (!j)
 		goto out;
 	rc = result_parse_bench(c, j, k, b);
 	json_decref(j);
 	if (!rc) {
-		free(b->runs);
-		b->runs = t.runs;
-		b->n_runs = t.n_runs;
+		if (t.runs) {
+			free(b->runs);
+			b->runs = t.runs;
+			b->n_runs = t.n_runs;
+		}
 		return 0;
 	}
 out:

@@ -220,12 +220,91 @@ static void test_fast_order(void **state)
 	free(r);
 }
 
+/* The streaming reader (the decoders where they apply) against the whole
+ * tree's reader on variants of the fixture's text: the same result. */
+static void same_as_tree(const char *text)
+{
+	struct result *a, *b = calloc(1, sizeof(*b));
+	char err[512], *ta, *tb;
+	json_t *j = json_loads(text, 0, NULL);
+
+	assert_non_null(j);
+	assert_non_null(b);
+	if (result_parse_buffer(text, strlen(text), "v", &a, err, sizeof(err)))
+		fail_msg("%s", err);
+	if (result_from_json(j, "v", b, err, sizeof(err)))
+		fail_msg("%s", err);
+	ta = fix_text(a);
+	tb = fix_text(b);
+	assert_string_equal(ta, tb);
+	free(ta);
+	free(tb);
+	json_decref(j);
+	result_clear(a);
+	result_clear(b);
+	free(a);
+	free(b);
+}
+
+/* text with the first occurrence of from replaced by to */
+static char *replaced(const char *text, const char *from, const char *to)
+{
+	const char *at = strstr(text, from);
+	char *out;
+
+	assert_non_null(at);
+	out = malloc(strlen(text) + strlen(to) + 1);
+	assert_non_null(out);
+	sprintf(out, "%.*s%s%s", (int)(at - text), text, to,
+		at + strlen(from));
+	return out;
+}
+
+static void test_fast_bench_variants(void **state)
+{
+	static const char *const edits[][2] = {
+		{ "\"copies\":1", "\"copies\":1,\"extra\":[1,{\"a\":2}]" },
+		{ "\"argv\":[", "\"argv\":[\"q\\\"uote\"," },
+		{ "\"argv\":[", "\"argv\":[\"caf\\u00e9\",\"a\",\"b\",\"c\","
+				  "\"d\",\"e\"," },
+		{ "\"copies\":1", "\"copies\":1.0" },
+		{ "\"workload\":", "\"workload\":null,\"w\":" },
+		{ "\"index\":0", "\"index\":0,\"later\":\"key\"" },
+	};
+	struct result *r = fix_result();
+	char *text = fix_text(r);
+
+	(void)state;
+	same_as_tree(text);
+	for (size_t i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
+		char *v = replaced(text, edits[i][0], edits[i][1]);
+		struct result *got;
+		char err[512];
+
+		if (i == 3) {
+			/* a real: refused the same way by both readers */
+			assert_int_equal(result_parse_buffer(v, strlen(v), "v",
+							     &got, err,
+							     sizeof(err)),
+					 -EINVAL);
+			assert_non_null(strstr(err, "copies"));
+		} else {
+			same_as_tree(v);
+		}
+		free(v);
+	}
+	free(text);
+	result_clear(r);
+	free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fast_cases),
 		cmocka_unit_test(test_fast_unsupported),
 		cmocka_unit_test(test_fast_order),
+		cmocka_unit_test(test_fast_bench_variants),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
