@@ -12,6 +12,8 @@ Sections (all by default, or name some on the command line):
   errors    A/A false-alarm rate and power to detect +5%, with binomial
             95% intervals, for interleaved versus, separate sessions and
             2, 3, 5 boots per side (synthetic); bench/errors.py
+  goals     issue 21's goals, each a ratio of pairs run side by side
+            with its spread and the load average; bench/goals.py
 
 This machine is noisy, so every figure is a ratio or a median taken from
 one interleaved run: each round runs every contender, in alternating
@@ -542,9 +544,14 @@ def machine():
         "PMU present" if pmu else "no hardware PMU (VM)")
 
 
+def section_goals():
+    import goals
+    goals.section(sys.modules[__name__])
+
+
 SECTIONS = {"launch": section_launch, "fidelity": section_fidelity,
             "power": section_power, "speed": section_speed,
-            "errors": section_errors}
+            "errors": section_errors, "goals": section_goals}
 
 
 def main():

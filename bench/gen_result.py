@@ -9,10 +9,13 @@ so two files differ only where asked), with integer counts as the format
 requires. --shift F multiplies every time-like value of every other
 benchmark by (1 + F), so a comparison has both changed and unchanged rows.
 --env-from FILE copies env and config from a real result so the file looks
-like one this machine produced.
+like one this machine produced. --boots K deals the same runs out to K
+files, OUT-1.json .. OUT-K.json (one boot each: its own boot_id, the
+runs of every benchmark split in K consecutive slices, each with its
+warm-up), so a multi-boot compare reads the same values as a one-boot one.
 
 usage: gen_result.py [-b 50] [-e 10] [-r 100] [--seed N] [--shift F]
-                     [--label L] [--env-from FILE] -o OUT
+                     [--label L] [--env-from FILE] [--boots K] -o OUT
 """
 import argparse
 import json
@@ -88,8 +91,11 @@ def main():
     ap.add_argument("--shift", type=float, default=0.0)
     ap.add_argument("--label", default="synthetic")
     ap.add_argument("--env-from")
+    ap.add_argument("--boots", type=int, default=1)
     ap.add_argument("-o", "--output", required=True)
     a = ap.parse_args()
+    if a.boots < 1 or a.runs % a.boots:
+        sys.exit("gen_result.py: --boots must be >= 1 and divide -r")
     if not 1 <= a.events <= len(EVENTS):
         sys.exit("gen_result.py: -e must be 1..%d" % len(EVENTS))
 
@@ -131,7 +137,29 @@ def main():
         "events": [event_obj(i, ev) for i, ev in enumerate(events)],
         "benchmarks": benchmarks,
     }
-    with open(a.output, "w") as f:
+    if a.boots == 1:
+        write(a.output, doc)
+        return
+    per = a.runs // a.boots
+    for k in range(a.boots):
+        part = dict(doc)
+        part["env"] = json.loads(json.dumps(env))
+        kern = part["env"].setdefault("kernel", {})
+        kern["boot_id"] = "%s-%d-%d" % (a.label, a.seed, k + 1)
+        part["config"] = dict(config, repeat=per)
+        part["benchmarks"] = []
+        for b in benchmarks:
+            # the warm-up, then this boot's slice of the measured runs
+            runs = [dict(b["runs"][0])] + \
+                [dict(r) for r in b["runs"][1 + k * per:1 + (k + 1) * per]]
+            for i, r in enumerate(runs):
+                r["index"] = i
+            part["benchmarks"].append(dict(b, runs=runs))
+        write("%s-%d.json" % (a.output, k + 1), part)
+
+
+def write(path, doc):
+    with open(path, "w") as f:
         json.dump(doc, f, separators=(",", ":"))
         f.write("\n")
 

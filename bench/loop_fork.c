@@ -6,6 +6,10 @@
  * N. With BENCH_CPU=C (C >= 0) the child pins itself to CPU C before exec,
  * as abstat's children do: on a busy machine the pinned CPU's load shows
  * up in every pinned launcher, and this row tells it from launch cost.
+ * With BENCH_VFORK=1 it is the floor, a bare vfork+exec+wait loop (the
+ * child borrows the parent's memory until it execs, nothing is copied):
+ * the goals of bench/RESULTS.md are ratios to it, measured in the same
+ * round.
  */
 #include <sched.h>
 #include <stdio.h>
@@ -19,6 +23,7 @@ int main(int argc, char **argv)
 	long n = argc > 2 ? atol(argv[1]) : 0;
 	const char *cpu_env = getenv("BENCH_CPU");
 	int cpu = cpu_env ? atoi(cpu_env) : -1;
+	int use_vfork = getenv("BENCH_VFORK") != NULL;
 	cpu_set_t set;
 
 	if (n <= 0) {
@@ -31,7 +36,7 @@ int main(int argc, char **argv)
 	for (long i = 0; i < n; i++) {
 		struct rusage ru;
 		int status;
-		pid_t pid = fork();
+		pid_t pid = use_vfork ? vfork() : fork();
 
 		if (pid < 0) {
 			perror("loop_fork: fork");

@@ -232,16 +232,34 @@ static int launcher_spawn_vfork(struct child_ctx *c, pid_t *pid)
 	return 0;
 }
 
+/* The exec report on gate: end of file once the child has exec'd (its
+ * end is close-on-exec), or where it failed. Closes gate. */
+static void launcher_exec_report(struct child_ctx *c, int gate)
+{
+	struct spawn_report rep;
+	ssize_t got;
+
+	do
+		got = read(gate, &rep, sizeof(rep));
+	while (got < 0 && errno == EINTR);
+	c->stage = STAGE_EXEC;
+	if (got == sizeof(rep)) {
+		c->stage = rep.stage;
+		c->err = rep.err;
+	}
+	close(gate);
+}
+
 /* The child (of abstat or of the helper) waits on gate: attach the
- * counters to it, open the gate, and wait for its exec (end of file:
- * the child's end is close-on-exec) or its failure report. Closes gate. */
+ * counters to it, open the gate, and wait for its exec or its failure
+ * report (launcher_exec_report). With defer, gate goes to *defer instead:
+ * the report is read once the child is reaped, so abstat sleeps once per
+ * run (in launcher_wait) rather than twice (exec, then exit). */
 static int launcher_attach(struct child_ctx *c, pid_t pid, int gate,
-			   struct launch_outcome *o)
+			   struct launch_outcome *o, int *defer)
 {
 	const struct backend_ops *b = c->spec->backend;
-	struct spawn_report rep;
 	int rc, bad = -1;
-	ssize_t got;
 
 	rc = b->open(c->copy->set, pid, false, &bad);
 	if (!rc && b->start)
@@ -258,15 +276,12 @@ static int launcher_attach(struct child_ctx *c, pid_t pid, int gate,
 	}
 	if (write(gate, "g", 1) != 1)
 		rc = -errno;
-	do
-		got = read(gate, &rep, sizeof(rep));
-	while (got < 0 && errno == EINTR);
-	c->stage = STAGE_EXEC;
-	if (got == sizeof(rep)) {
-		c->stage = rep.stage;
-		c->err = rep.err;
+	if (defer && !rc) {
+		c->stage = STAGE_EXEC;
+		*defer = gate;
+		return 0;
 	}
-	close(gate);
+	launcher_exec_report(c, gate);
 	return rc;
 }
 
@@ -290,12 +305,12 @@ static int launcher_spawn_attach(struct child_ctx *c, pid_t *pid,
 		close(sv[0]);
 		return -errno;
 	}
-	return launcher_attach(c, *pid, sv[0], o);
+	return launcher_attach(c, *pid, sv[0], o, NULL);
 }
 
 /* The usual path: the helper clones the child (see spawn_proto.h). */
 static int launcher_spawn_helper(struct child_ctx *c, pid_t *pid,
-				 struct launch_outcome *o)
+				 struct launch_outcome *o, int *defer)
 {
 	const int fds[3] = { c->ctl_w, c->ack_r, c->err_w };
 	int gate, rc;
@@ -304,7 +319,7 @@ static int launcher_spawn_helper(struct child_ctx *c, pid_t *pid,
 				   fds, pid, &gate);
 	if (rc < 0)
 		return rc;
-	return launcher_attach(c, *pid, gate, o);
+	return launcher_attach(c, *pid, gate, o, defer);
 }
 
 /* The kept output as a string: a NUL byte becomes '?'; when the ring
@@ -400,10 +415,40 @@ fail_ctl:
 	return -errno;
 }
 
+/* defer: one copy, whose exec report can wait for its end (no other copy
+ * is started after it). */
+/* What a child that failed before or at exec tells the outcome. */
+static int launcher_failed(const struct child_ctx *c, struct launch_outcome *o)
+{
+	if (c->stage == STAGE_COUNTERS) {
+		o->open_errno = c->err;
+		o->bad_event = c->bad;
+	} else {
+		o->exec_failed = true;
+		o->exec_errno = c->err;
+	}
+	return -(c->err ? c->err : EIO);
+}
+
+/* A deferred exec report, once the copy is reaped: a failure is the
+ * run's outcome as if it had been read at exec. */
+static int launcher_deferred(struct copy_state *cs, struct launch_outcome *o)
+{
+	struct child_ctx c = { .gate = -1 };
+
+	if (cs->gate < 0)
+		return 0;
+	launcher_exec_report(&c, cs->gate);
+	cs->gate = -1;
+	if (c.stage == STAGE_EXEC && !c.err)
+		return 0;
+	return launcher_failed(&c, o);
+}
+
 static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 			  struct copy_state *cs, struct child_ctx *c,
 			  int devnull, const sigset_t *child_mask,
-			  struct launch_outcome *o)
+			  struct launch_outcome *o, bool defer)
 {
 	char ctl_env[64];
 	char **env;
@@ -427,7 +472,8 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 	c->envp = env;
 	cs->start_ns = launcher_now_ns();
 	if (s->helper)
-		rc = launcher_spawn_helper(c, &cs->pid, o);
+		rc = launcher_spawn_helper(c, &cs->pid, o,
+					   defer ? &cs->gate : NULL);
 	else if (s->backend->self_open)
 		rc = launcher_spawn_vfork(c, &cs->pid);
 	else
@@ -445,14 +491,7 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 		cs->done = true;
 		if (rc < 0)
 			return rc;
-		if (c->stage == STAGE_COUNTERS) {
-			o->open_errno = c->err;
-			o->bad_event = c->bad;
-		} else {
-			o->exec_failed = true;
-			o->exec_errno = c->err;
-		}
-		return -(c->err ? c->err : EIO);
+		return launcher_failed(c, o);
 	}
 	cs->pidfd = (int)syscall(SYS_pidfd_open, cs->pid, 0);
 	if (cs->pidfd < 0)
@@ -513,6 +552,7 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 				sigdelset(&child_mask, sig);
 	for (size_t i = 0; i < n; i++) {
 		cs[i].pidfd = cs[i].ctl_r = cs[i].ack_w = cs[i].err_r = -1;
+		cs[i].gate = -1;
 		cs[i].baseline = calloc(s->n_events ? s->n_events : 1,
 					sizeof(*cs[i].baseline));
 		if (s->capture_output)
@@ -522,10 +562,15 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 	}
 	for (size_t i = 0; i < n && !rc; i++)
 		rc = launcher_start(s, &copies[i], &cs[i], &c, devnull,
-				    &child_mask, o);
+				    &child_mask, o, n == 1);
 	close(devnull);
 	if (!rc)
 		rc = launcher_wait(s, copies, cs, n, o);
+	for (size_t i = 0; i < n; i++) {
+		int r = launcher_deferred(&cs[i], o);
+
+		rc = rc ? rc : r;
+	}
 	for (size_t i = 0; i < n && (!rc || rc == -EINTR); i++) {
 		char err[200];
 

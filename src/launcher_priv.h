@@ -30,6 +30,7 @@ struct copy_state {
 	struct rusage ru;
 	bool has_ops;
 	uint64_t ops;
+	int gate; /* the exec report, read once the copy is reaped; or -1 */
 };
 
 static inline void launcher_close(int *fd)

@@ -29,26 +29,34 @@ static bool metrics_measured(const struct run *run)
 	return !run->warmup && run->status == RUN_OK;
 }
 
+/* One allocation per metric: its values, then its name and unit (a
+ * compare of 50 boots per side makes 145000 metrics; four allocations
+ * each were a fifth of its time). The array of metrics grows by
+ * doubling: capacity 4, then the next power of two of n. */
 static struct metric *metrics_add(struct metric_set *set, const char *name,
 				  const char *unit, enum metric_kind kind,
 				  size_t cap)
 {
-	struct metric *m = realloc(set->m, (set->n + 1) * sizeof(*m));
+	size_t n = set->n, ln = strlen(name) + 1;
+	size_t lu = strlen(unit ? unit : "") + 1;
+	size_t vals = (cap ? cap : 1) * sizeof(double);
+	struct metric *m;
+	char *blk;
 
-	if (!m)
-		return NULL;
-	set->m = m;
-	m = &m[set->n];
-	memset(m, 0, sizeof(*m));
-	m->name = strdup(name);
-	m->unit = strdup(unit ? unit : "");
-	m->v = calloc(cap ? cap : 1, sizeof(double));
-	if (!m->name || !m->unit || !m->v) {
-		free(m->name);
-		free(m->unit);
-		free(m->v);
-		return NULL;
+	if (n == 0 || (n >= 4 && !(n & (n - 1)))) {
+		m = realloc(set->m, (n ? 2 * n : 4) * sizeof(*m));
+		if (!m)
+			return NULL;
+		set->m = m;
 	}
+	blk = calloc(1, vals + ln + lu);
+	if (!blk)
+		return NULL;
+	m = &set->m[n];
+	memset(m, 0, sizeof(*m));
+	m->v = (double *)(void *)blk;
+	m->name = memcpy(blk + vals, name, ln);
+	m->unit = memcpy(blk + vals + ln, unit ? unit : "", lu);
 	m->kind = kind;
 	m->supported = true;
 	m->counted = true;
@@ -175,11 +183,12 @@ static int metrics_events(const struct result *r, const struct benchmark *b,
 static int metrics_event(const struct result *r, const char *base,
 			 const char *suffix)
 {
-	char name[128];
+	size_t n = strlen(base);
 
-	snprintf(name, sizeof(name), "%s%s", base, suffix);
+	/* compared in place: this runs 25 times per benchmark and file */
 	for (size_t i = 0; i < r->n_events; i++)
-		if (!strcmp(r->events[i].name, name))
+		if (!strncmp(r->events[i].name, base, n) &&
+		    !strcmp(r->events[i].name + n, suffix))
 			return (int)i;
 	return -1;
 }
@@ -410,10 +419,8 @@ int metrics_extract(const struct result *r, const struct benchmark *b,
 void metrics_free(struct metric_set *set)
 {
 	for (size_t i = 0; i < set->n; i++) {
-		free(set->m[i].name);
-		free(set->m[i].unit);
 		free(set->m[i].reason);
-		free(set->m[i].v);
+		free(set->m[i].v); /* with the name and unit */
 	}
 	free(set->m);
 	set->m = NULL;

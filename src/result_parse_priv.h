@@ -72,5 +72,17 @@ int result_parse_run_scores(const struct ctx *c, const json_t *o,
 			    const char *key, struct run *run);
 int result_parse_scores(const struct ctx *c, const json_t *j,
 			struct result *r);
+/* result_fast.c: the run object at buf[*pos..size) read without a tree
+ * into *run, *pos moved past it; -EAGAIN (run left empty) for anything
+ * but the usual run, which result_parse_run then reads. */
+int result_run_fast(const struct ctx *c, const char *buf, size_t size,
+		    size_t *pos, struct run *run);
+/* The value of member key of a benchmark (name, argv, workload, copies:
+ * bit 0..3 of *seen, set when tried) read the same way into *b; -EAGAIN
+ * for any other key or value (what was allocated stays in *b). */
+#define RESULT_BENCH_FAST_ALL 0xfu
+int result_bench_fast(const char *buf, size_t size, size_t *pos,
+		      const char *key, size_t klen, struct benchmark *b,
+		      unsigned *seen);
 
 #endif

@@ -63,50 +63,66 @@ static bool scan_key(struct scan *s, const char **key, size_t *klen)
 	return scan_char(s, ':');
 }
 
-/* What scan_skip stops at inside an object or array. */
-static const bool scan_special[256] = {
-	['"'] = true, ['{'] = true, ['}'] = true, ['['] = true, [']'] = true,
+/* What scan_skip stops at inside an object or array, and in a string. */
+static const unsigned char scan_stop[256] = {
+	['"'] = 1, ['{'] = 2, ['['] = 2, ['}'] = 3, [']'] = 3,
 };
+static const bool scan_str_stop[256] = { ['"'] = true, ['\\'] = true };
 
-/* Step over one value, only finding where it ends: jansson checks it. */
+/* Step over one value, only finding where it ends: jansson checks it.
+ * Called on every byte of the runs, so the loops are table lookups. */
 static bool scan_skip(struct scan *s, size_t *start)
 {
-	size_t depth = 0;
+	const unsigned char *b = (const unsigned char *)s->b;
+	size_t depth = 0, i, n = s->n;
 
 	scan_ws(s);
-	*start = s->i;
-	do {
-		char c;
-
-		if (s->i >= s->n)
-			return false;
-		c = s->b[s->i];
-		if (c == '"') {
-			for (s->i++; s->i < s->n && s->b[s->i] != '"'; s->i++)
-				if (s->b[s->i] == '\\')
-					s->i++;
-			if (s->i >= s->n)
-				return false;
-		} else if (c == '{' || c == '[') {
+	*start = i = s->i;
+	if (i < n && !scan_stop[b[i]]) {
+		/* a bare scalar: up to the next delimiter */
+		while (i < n && !strchr(",]} \t\r\n", b[i]))
+			i++;
+		s->i = i;
+		return i > *start;
+	}
+	while (i < n) {
+		switch (scan_stop[b[i++]]) {
+		case 1:
+			while (i < n && !scan_str_stop[b[i]])
+				i++;
+			while (i < n && b[i] == '\\') {
+				i += 2;
+				while (i < n && !scan_str_stop[b[i]])
+					i++;
+			}
+			if (i >= n)
+				goto out;
+			i++; /* the closing quote */
+			if (!depth) {
+				s->i = i;
+				return true;
+			}
+			break;
+		case 2:
 			depth++;
-		} else if (c == '}' || c == ']') {
+			break;
+		case 3:
 			if (!depth)
-				return false;
-			depth--;
-		} else if (!depth) {
-			/* a bare scalar: up to the next delimiter */
-			while (s->i < s->n && !strchr(",]} \t\r\n", s->b[s->i]))
-				s->i++;
-			return s->i > *start;
-		} else {
-			/* inside: straight to the next quote or bracket */
-			while (s->i + 1 < s->n &&
-			       !scan_special[(unsigned char)s->b[s->i + 1]])
-				s->i++;
+				goto out;
+			if (!--depth) {
+				s->i = i;
+				return true;
+			}
+			break;
+		default:
+			break;
 		}
-		s->i++;
-	} while (depth);
-	return true;
+		while (i < n && !scan_stop[b[i]])
+			i++;
+	}
+out:
+	s->i = i > n ? n : i;
+	return false;
 }
 
 static bool key_is(const char *k, size_t kl, const char *want)
@@ -175,31 +191,125 @@ static int stream_runs(struct ctx *c, struct scan *s, const char *bkey,
 		json_t *j;
 		int rc;
 
+		if (b->n_runs + 1 >= cap) {
+			struct run *nr;
+
+			cap = cap ? 2 * cap : 8;
+			nr = realloc(b->runs, cap * sizeof(*nr));
+			if (!nr)
+				return -ENOMEM;
+			b->runs = nr;
+		}
+		b->n_runs++; /* so a half-parsed run is freed too */
+		if (!result_run_fast(c, s->b, s->n, &s->i,
+				     &b->runs[b->n_runs - 1]))
+			continue;
+		/* not the usual run: jansson and result_parse_run */
 		if (!scan_skip(s, &start))
 			return -EAGAIN;
 		j = json_loadb(s->b + start, s->i - start, RESULT_JSON_FLAGS,
 			       NULL);
 		if (!j)
 			return -EAGAIN;
-		if (b->n_runs + 1 >= cap) {
-			struct run *nr;
-
-			cap = cap ? 2 * cap : 64;
-			nr = realloc(b->runs, cap * sizeof(*nr));
-			if (!nr) {
-				json_decref(j);
-				return -ENOMEM;
-			}
-			b->runs = nr;
-		}
-		result_key_fmt(k, "%s.runs[%zu]", bkey, b->n_runs);
-		b->n_runs++; /* so a half-parsed run is freed too */
+		result_key_fmt(k, "%s.runs[%zu]", bkey, b->n_runs - 1);
 		rc = result_parse_run(c, j, k, &b->runs[b->n_runs - 1]);
 		json_decref(j);
 		if (rc)
 			return rc == -ENOMEM ? rc : -EAGAIN;
 	} while (scan_char(s, ','));
-	return scan_char(s, ']') ? 0 : -EAGAIN;
+	if (!scan_char(s, ']'))
+		return -EAGAIN;
+	/* the doubling's slack back: a side of 50 boots is 50 files */
+	if (cap > b->n_runs + 1) {
+		struct run *nr = realloc(b->runs, (b->n_runs + 1) *
+						  sizeof(*nr));
+
+		b->runs = nr ? nr : b->runs;
+	}
+	return 0;
+}
+
+static void stream_free_runs(struct benchmark *t)
+{
+	for (size_t i = 0; i < t->n_runs; i++)
+		result_run_free(&t->runs[i]);
+	free(t->runs);
+}
+
+/* One benchmark: its runs read in place (one pass over them), then the
+ * rest by jansson with "runs" emptied, which also rejects a second
+ * "runs". */
+static void stream_bench_clear(struct benchmark *b)
+{
+	for (size_t i = 0; b->argv && b->argv[i]; i++)
+		free(b->argv[i]);
+	free(b->argv);
+	free(b->name);
+	free(b->workload);
+	memset(b, 0, sizeof(*b));
+}
+
+static int stream_bench(struct ctx *c, struct scan *s, const char *k,
+			struct benchmark *b)
+{
+	struct benchmark t = { 0 };
+	size_t os, rs = 0, re = 0, kl, at;
+	unsigned seen = 0;
+	bool fast = true;
+	const char *key;
+	json_t *j;
+	int rc = -EAGAIN;
+
+	scan_ws(s);
+	os = s->i;
+	if (!scan_char(s, '{') || scan_char(s, '}'))
+		return -EAGAIN;
+	do {
+		if (!scan_key(s, &key, &kl))
+			goto out;
+		if (key_is(key, kl, "runs") && !re) {
+			scan_ws(s);
+			rs = s->i;
+			rc = stream_runs(c, s, k, &t);
+			if (rc)
+				goto out;
+			re = s->i;
+			rc = -EAGAIN;
+		} else {
+			/* the usual member, read in place */
+			if (fast && !result_bench_fast(s->b, s->n, &s->i, key,
+						       kl, b, &seen))
+				continue;
+			fast = false;
+			if (!scan_skip(s, &at))
+				goto out;
+		}
+	} while (scan_char(s, ','));
+	if (!scan_char(s, '}') || !re)
+		goto out;
+	if (fast && seen == RESULT_BENCH_FAST_ALL) {
+		b->runs = t.runs ? t.runs : calloc(1, sizeof(*b->runs));
+		b->n_runs = t.n_runs;
+		return b->runs ? 0 : -ENOMEM;
+	}
+	/* anything unusual: jansson and result_parse_bench, from scratch */
+	stream_bench_clear(b);
+	j = load_without(s->b, os, rs, re, s->i);
+	if (!j)
+		goto out;
+	rc = result_parse_bench(c, j, k, b);
+	json_decref(j);
+	if (!rc) {
+		if (t.runs) {
+			free(b->runs);
+			b->runs = t.runs;
+			b->n_runs = t.n_runs;
+		}
+		return 0;
+	}
+out:
+	stream_free_runs(&t);
+	return rc == -ENOMEM ? rc : -EAGAIN;
 }
 
 static int stream_benchmarks(struct ctx *c, struct scan *s, struct result *r)
@@ -211,61 +321,60 @@ static int stream_benchmarks(struct ctx *c, struct scan *s, struct result *r)
 	if (scan_char(s, ']'))
 		return 0;
 	do {
-		size_t os, rs, re;
 		struct benchmark *b;
 		char k[KEY_MAX];
-		struct scan runs;
-		json_t *j;
 		int rc;
 
-		if (!scan_object(s, "runs", &os, &rs, &re) || !re)
-			return -EAGAIN;
-		j = load_without(s->b, os, rs, re, s->i);
-		if (!j)
-			return -EAGAIN;
 		if (r->n_bench + 1 >= cap) {
 			cap = cap ? 2 * cap : 16;
 			b = realloc(r->bench, cap * sizeof(*b));
-			if (!b) {
-				json_decref(j);
+			if (!b)
 				return -ENOMEM;
-			}
 			r->bench = b;
 		}
 		b = &r->bench[r->n_bench++];
 		memset(b, 0, sizeof(*b));
 		result_key_index(k, "benchmarks", r->n_bench - 1);
-		rc = result_parse_bench(c, j, k, b);
-		json_decref(j);
-		if (rc)
-			return rc == -ENOMEM ? rc : -EAGAIN;
-		runs = (struct scan){ s->b, re, rs };
-		rc = stream_runs(c, &runs, k, b);
+		rc = stream_bench(c, s, k, b);
 		if (rc)
 			return rc;
-		scan_ws(&runs);
-		if (runs.i != re)
-			return -EAGAIN;
 	} while (scan_char(s, ','));
 	return scan_char(s, ']') ? 0 : -EAGAIN;
 }
 
-int result_parse_stream(const char *buf, size_t size, const char *name,
-			struct result **out, char *err, size_t len)
+/* Where the value of member want starts, walking the object at s->i up
+ * to it (the members after it are not looked at). */
+static bool scan_until(struct scan *s, const char *want, size_t *vs)
 {
-	struct ctx c = { name, err, len, NULL, 0 };
-	struct scan s = { buf, size, 0 };
-	size_t os, bs, be;
+	const char *k;
+	size_t kl, at;
+
+	if (!scan_char(s, '{'))
+		return false;
+	do {
+		if (!scan_key(s, &k, &kl))
+			return false;
+		if (key_is(k, kl, want)) {
+			scan_ws(s);
+			*vs = s->i;
+			return true;
+		}
+		if (!scan_skip(s, &at))
+			return false;
+	} while (scan_char(s, ','));
+	return false;
+}
+
+/* The document with the benchmarks array at buf[bs..be) (be: where the
+ * text after the array starts): the head by jansson, then the array. */
+static int stream_doc(struct ctx *c, const char *buf, size_t size, size_t bs,
+		      size_t be, struct result **out)
+{
+	struct scan s = { buf, be, bs };
 	struct result *r;
 	json_t *head;
 	int rc;
 
-	*out = NULL;
-	if (!scan_object(&s, "benchmarks", &os, &bs, &be) || !be)
-		return -EAGAIN;
-	scan_ws(&s);
-	if (s.i != size)
-		return -EAGAIN;
 	head = load_without(buf, 0, bs, be, size);
 	if (!head)
 		return -EAGAIN;
@@ -274,30 +383,60 @@ int result_parse_stream(const char *buf, size_t size, const char *name,
 		json_decref(head);
 		return -ENOMEM;
 	}
-	rc = result_parse_doc(&c, head, r);
+	rc = result_parse_doc(c, head, r);
 	json_decref(head);
 	if (!rc && r->n_bench)
 		rc = -EAGAIN;
 	if (!rc) {
 		free(r->bench);
 		r->bench = NULL;
-		s = (struct scan){ buf, be, bs };
-		rc = stream_benchmarks(&c, &s, r);
+		rc = stream_benchmarks(c, &s, r);
 		scan_ws(&s);
 		if (!rc && s.i != be)
 			rc = -EAGAIN;
 	}
 	if (!rc) {
-		r->path = strdup(name);
+		r->path = strdup(c->file);
 		rc = r->path ? 0 : -ENOMEM;
 	}
 	if (rc) {
 		result_clear(r);
 		free(r);
-		if (rc == -ENOMEM)
-			snprintf(err, len, "%s: out of memory", name);
-		return rc == -ENOMEM ? rc : -EAGAIN;
+		return rc;
 	}
 	*out = r;
 	return 0;
+}
+
+int result_parse_stream(const char *buf, size_t size, const char *name,
+			struct result **out, char *err, size_t len)
+{
+	struct ctx c = { name, err, len, NULL, 0 };
+	struct scan s = { buf, size, 0 };
+	size_t os, bs, be, end = size;
+	int rc = -EAGAIN;
+
+	*out = NULL;
+	/* abstat writes "benchmarks" last: then it ends at the closing
+	 * brace, and the file is read in one pass. Anything else (another
+	 * member after it) fails the check at its end, and the array is
+	 * found by skipping it first. */
+	while (end && buf[end - 1] && strchr(" \t\r\n", buf[end - 1]))
+		end--;
+	if (end && buf[end - 1] == '}' && scan_until(&s, "benchmarks", &bs))
+		rc = stream_doc(&c, buf, size, bs, end - 1, out);
+	if (rc == -EAGAIN) {
+		s = (struct scan){ buf, size, 0 };
+		if (!scan_object(&s, "benchmarks", &os, &bs, &be) || !be)
+			return -EAGAIN;
+		scan_ws(&s);
+		if (s.i != size)
+			return -EAGAIN;
+		c.events = NULL;
+		c.n_events = 0;
+		rc = stream_doc(&c, buf, size, bs, be, out);
+	}
+	if (rc == -ENOMEM)
+		snprintf(err, len, "%s: out of memory", name);
+	return rc == -ENOMEM ? rc : rc ? -EAGAIN : 0;
 }
