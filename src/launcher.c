@@ -540,8 +540,10 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 	o->bad_event = -1;
 	if (!cs)
 		return -ENOMEM;
-	devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
-	if (devnull < 0) {
+	/* Only abstat's own children need it: the helper holds its own. */
+	devnull = s->helper || s->show_output ? -1 :
+		  open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (devnull < 0 && !s->helper && !s->show_output) {
 		free(cs);
 		return -errno;
 	}
@@ -563,7 +565,7 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 	for (size_t i = 0; i < n && !rc; i++)
 		rc = launcher_start(s, &copies[i], &cs[i], &c, devnull,
 				    &child_mask, o, n == 1);
-	close(devnull);
+	launcher_close(&devnull);
 	if (!rc)
 		rc = launcher_wait(s, copies, cs, n, o);
 	for (size_t i = 0; i < n; i++) {
