@@ -479,9 +479,10 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 	else
 		rc = launcher_spawn_attach(c, &cs->pid, o);
 	free(env);
-	launcher_close(&c->ctl_w);
+	cs->hold_ctl = c->ctl_w;
+	cs->hold_err = c->err_w;
+	c->ctl_w = c->err_w = -1;
 	launcher_close(&c->ack_r);
-	launcher_close(&c->err_w);
 	if (rc < 0 && cs->pid <= 0)
 		return rc;
 	cs->started = true;
@@ -518,6 +519,8 @@ static void launcher_cleanup(const struct launch_spec *s,
 		launcher_close(&cs[i].ctl_r);
 		launcher_close(&cs[i].ack_w);
 		launcher_close(&cs[i].err_r);
+		launcher_close(&cs[i].hold_ctl);
+		launcher_close(&cs[i].hold_err);
 		s->backend->close(copies[i].set);
 		if (s->sampling)
 			s->sampling->close(copies[i].sample);
@@ -554,7 +557,7 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 				sigdelset(&child_mask, sig);
 	for (size_t i = 0; i < n; i++) {
 		cs[i].pidfd = cs[i].ctl_r = cs[i].ack_w = cs[i].err_r = -1;
-		cs[i].gate = -1;
+		cs[i].gate = cs[i].hold_ctl = cs[i].hold_err = -1;
 		cs[i].baseline = calloc(s->n_events ? s->n_events : 1,
 					sizeof(*cs[i].baseline));
 		if (s->capture_output)

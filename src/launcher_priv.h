@@ -31,6 +31,11 @@ struct copy_state {
 	bool has_ops;
 	uint64_t ops;
 	int gate; /* the exec report, read once the copy is reaped; or -1 */
+	/* abstat's copies of the child's ends of the control and stderr
+	 * pipes, held until the copy is reaped: the child's exit then closes
+	 * no last writer, so it wakes abstat once (the pidfd), not once per
+	 * pipe while the exiting child still holds the pipe's lock. */
+	int hold_ctl, hold_err;
 };
 
 static inline void launcher_close(int *fd)

@@ -280,9 +280,12 @@ int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 		}
 	}
 	/* What the copies wrote just before exiting ("ops N", stderr). A
-	 * process that escaped the group may still hold a pipe: read what is
-	 * there, never wait for its end. */
+	 * process that escaped the group may still hold a pipe, and abstat
+	 * holds one end of each (hold_ctl, hold_err): read what is there,
+	 * never wait for its end. */
 	for (size_t i = 0; i < n; i++) {
+		launcher_close(&cs[i].hold_ctl);
+		launcher_close(&cs[i].hold_err);
 		while (cs[i].ctl_r >= 0 &&
 		       launcher_serve(s, &copies[i], &cs[i], cs, n, o) > 0)
 			;
