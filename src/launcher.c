@@ -570,7 +570,7 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 				    &child_mask, o, n == 1);
 	launcher_close(&devnull);
 	if (!rc)
-		rc = launcher_wait(s, copies, cs, n, o);
+		rc = launcher_wait(s, copies, cs, n, &child_mask, o);
 	for (size_t i = 0; i < n; i++) {
 		int r = launcher_deferred(&cs[i], o);
 

@@ -61,9 +61,11 @@ pid_t launcher_helper_pid(const struct launch_helper *h);
  * what the run left behind (every child of abstat but keep). */
 void launcher_sweep(pid_t keep, struct launch_outcome *o);
 
-/* Poll until every copy is reaped; serve the protocol meanwhile. */
+/* Poll until every copy is reaped; serve the protocol meanwhile. mask:
+ * the signal mask to poll with (abstat's, less the stop signals). */
 int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
-		  struct copy_state *cs, size_t n, struct launch_outcome *o);
+		  struct copy_state *cs, size_t n, const sigset_t *mask,
+		  struct launch_outcome *o);
 /* wait4 one copy (its rusage and end time). */
 void launcher_reap(struct copy_state *cs, struct launch_outcome *o);
 /* SIGKILL the process group of every copy started and not yet reaped. */
