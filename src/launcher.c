@@ -479,10 +479,14 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 	else
 		rc = launcher_spawn_attach(c, &cs->pid, o);
 	free(env);
-	cs->hold_ctl = c->ctl_w;
-	cs->hold_err = c->err_w;
-	c->ctl_w = c->err_w = -1;
+	if (defer) { /* one copy: two more descriptors, not two per copy */
+		cs->hold_ctl = c->ctl_w;
+		cs->hold_err = c->err_w;
+		c->ctl_w = c->err_w = -1;
+	}
+	launcher_close(&c->ctl_w);
 	launcher_close(&c->ack_r);
+	launcher_close(&c->err_w);
 	if (rc < 0 && cs->pid <= 0)
 		return rc;
 	cs->started = true;

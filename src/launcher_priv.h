@@ -34,7 +34,9 @@ struct copy_state {
 	/* abstat's copies of the child's ends of the control and stderr
 	 * pipes, held until the copy is reaped: the child's exit then closes
 	 * no last writer, so it wakes abstat once (the pidfd), not once per
-	 * pipe while the exiting child still holds the pipe's lock. */
+	 * pipe while the exiting child still holds the pipe's lock. Only
+	 * for a lone copy (-1 otherwise): many copies keep their
+	 * descriptor count. */
 	int hold_ctl, hold_err;
 };
 
