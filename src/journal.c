@@ -35,6 +35,7 @@ struct journal {
 	char *output;
 	char *session;  /* config.session of the header, or NULL */
 	int fd;
+	off_t end;    /* the file's length: where the next line starts */
 	size_t n_events;
 	size_t n_bench;
 	bool *supported; /* per event: write its counters, or null */
@@ -86,16 +87,18 @@ static int journal_line(struct journal *j, json_t *o, char *err, size_t len)
 		return -ENOMEM;
 	}
 	text[n] = '\n'; /* replaces the NUL; the length is kept in n */
-	at = lseek(j->fd, 0, SEEK_END);
+	at = j->end; /* only this session appends to its journal */
 	do
 		w = write(j->fd, text, n + 1);
 	while (w < 0 && errno == EINTR);
 	if (w != (ssize_t)(n + 1)) {
 		rc = w < 0 ? -errno : -ENOSPC;
-		if (at >= 0 && ftruncate(j->fd, at))
+		if (ftruncate(j->fd, at))
 			rc = rc ? rc : -errno;
-	} else if (fsync(j->fd)) {
-		rc = -errno;
+	} else {
+		j->end += (off_t)(n + 1);
+		if (fsync(j->fd))
+			rc = -errno;
 	}
 	if (rc)
 		snprintf(err, len, "cannot write to the journal %s: %s", j->path,

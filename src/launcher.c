@@ -479,6 +479,11 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 	else
 		rc = launcher_spawn_attach(c, &cs->pid, o);
 	free(env);
+	if (defer) { /* one copy: two more descriptors, not two per copy */
+		cs->hold_ctl = c->ctl_w;
+		cs->hold_err = c->err_w;
+		c->ctl_w = c->err_w = -1;
+	}
 	launcher_close(&c->ctl_w);
 	launcher_close(&c->ack_r);
 	launcher_close(&c->err_w);
@@ -518,6 +523,8 @@ static void launcher_cleanup(const struct launch_spec *s,
 		launcher_close(&cs[i].ctl_r);
 		launcher_close(&cs[i].ack_w);
 		launcher_close(&cs[i].err_r);
+		launcher_close(&cs[i].hold_ctl);
+		launcher_close(&cs[i].hold_err);
 		s->backend->close(copies[i].set);
 		if (s->sampling)
 			s->sampling->close(copies[i].sample);
@@ -540,8 +547,10 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 	o->bad_event = -1;
 	if (!cs)
 		return -ENOMEM;
-	devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
-	if (devnull < 0) {
+	/* Only abstat's own children need it: the helper holds its own. */
+	devnull = s->helper || s->show_output ? -1 :
+		  open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (devnull < 0 && !s->helper && !s->show_output) {
 		free(cs);
 		return -errno;
 	}
@@ -552,7 +561,7 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 				sigdelset(&child_mask, sig);
 	for (size_t i = 0; i < n; i++) {
 		cs[i].pidfd = cs[i].ctl_r = cs[i].ack_w = cs[i].err_r = -1;
-		cs[i].gate = -1;
+		cs[i].gate = cs[i].hold_ctl = cs[i].hold_err = -1;
 		cs[i].baseline = calloc(s->n_events ? s->n_events : 1,
 					sizeof(*cs[i].baseline));
 		if (s->capture_output)
@@ -563,9 +572,9 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 	for (size_t i = 0; i < n && !rc; i++)
 		rc = launcher_start(s, &copies[i], &cs[i], &c, devnull,
 				    &child_mask, o, n == 1);
-	close(devnull);
+	launcher_close(&devnull);
 	if (!rc)
-		rc = launcher_wait(s, copies, cs, n, o);
+		rc = launcher_wait(s, copies, cs, n, &child_mask, o);
 	for (size_t i = 0; i < n; i++) {
 		int r = launcher_deferred(&cs[i], o);
 

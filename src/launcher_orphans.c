@@ -39,17 +39,16 @@ int launcher_contain(void)
 	return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) ? -errno : 0;
 }
 
-/* Append the pids listed in a /proc/.../children file to out. */
-static size_t orphans_read(const char *path, pid_t *out, size_t n, size_t max)
+/* Append the pids listed in the /proc/.../children file open at fd
+ * (read from its start: a seq_file lists the children of now). */
+static size_t orphans_list(int fd, pid_t *out, size_t n, size_t max)
 {
 	char buf[4096], *p, *end;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t got;
 
-	if (fd < 0)
-		return n;
-	got = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
+	do
+		got = pread(fd, buf, sizeof(buf) - 1, 0);
+	while (got < 0 && errno == EINTR);
 	if (got <= 0)
 		return n;
 	buf[got] = '\0';
@@ -61,6 +60,17 @@ static size_t orphans_read(const char *path, pid_t *out, size_t n, size_t max)
 		if (v > 0)
 			out[n++] = (pid_t)v;
 	}
+	return n;
+}
+
+static size_t orphans_read(const char *path, pid_t *out, size_t n, size_t max)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return n;
+	n = orphans_list(fd, out, n, max);
+	close(fd);
 	return n;
 }
 
@@ -87,15 +97,25 @@ static size_t orphans_children(pid_t pid, pid_t *out, size_t max)
 	return n;
 }
 
-/* abstat's own children but keep. abstat has one thread: its list. */
+/* abstat's own children but keep. abstat has one thread: its list, from
+ * a descriptor kept open for the session (read again per run: one pread
+ * instead of getpid, open, read and close). Only abstat sweeps: its
+ * forked children exec or exit before they could. */
 static size_t orphans_direct(pid_t keep, pid_t *out, size_t max)
 {
-	char path[64];
+	static int fd = -1;
 	size_t n, k = 0;
 
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)getpid(),
-		 (int)getpid());
-	n = orphans_read(path, out, 0, max);
+	if (fd < 0) {
+		char path[64];
+
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/children",
+			 (int)getpid(), (int)getpid());
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return 0;
+	}
+	n = orphans_list(fd, out, 0, max);
 	for (size_t i = 0; i < n; i++)
 		if (out[i] != keep)
 			out[k++] = out[i];

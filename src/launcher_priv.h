@@ -31,6 +31,13 @@ struct copy_state {
 	bool has_ops;
 	uint64_t ops;
 	int gate; /* the exec report, read once the copy is reaped; or -1 */
+	/* abstat's copies of the child's ends of the control and stderr
+	 * pipes, held until the copy is reaped: the child's exit then closes
+	 * no last writer, so it wakes abstat once (the pidfd), not once per
+	 * pipe while the exiting child still holds the pipe's lock. Only
+	 * for a lone copy (-1 otherwise): many copies keep their
+	 * descriptor count. */
+	int hold_ctl, hold_err;
 };
 
 static inline void launcher_close(int *fd)
@@ -56,9 +63,11 @@ pid_t launcher_helper_pid(const struct launch_helper *h);
  * what the run left behind (every child of abstat but keep). */
 void launcher_sweep(pid_t keep, struct launch_outcome *o);
 
-/* Poll until every copy is reaped; serve the protocol meanwhile. */
+/* Poll until every copy is reaped; serve the protocol meanwhile. mask:
+ * the signal mask to poll with (abstat's, less the stop signals). */
 int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
-		  struct copy_state *cs, size_t n, struct launch_outcome *o);
+		  struct copy_state *cs, size_t n, const sigset_t *mask,
+		  struct launch_outcome *o);
 /* wait4 one copy (its rusage and end time). */
 void launcher_reap(struct copy_state *cs, struct launch_outcome *o);
 /* SIGKILL the process group of every copy started and not yet reaped. */

@@ -200,21 +200,16 @@ void launcher_kill_all(struct copy_state *cs, size_t n)
 
 /* Poll until every copy is reaped; serve the protocol meanwhile. */
 int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
-		  struct copy_state *cs, size_t n, struct launch_outcome *o)
+		  struct copy_state *cs, size_t n, const sigset_t *mask,
+		  struct launch_outcome *o)
 {
 	unsigned long long deadline = 0;
 	/* per copy: pidfd, control, stderr, the sampler's ring */
 	struct pollfd *pfd = calloc(LAUNCH_POLL * n, sizeof(*pfd));
-	sigset_t mask;
 	int rc = 0;
 
 	if (!pfd)
 		return -ENOMEM;
-	sigprocmask(SIG_SETMASK, NULL, &mask);
-	if (s->stop_signals)
-		for (int sig = 1; sig < NSIG; sig++)
-			if (sigismember(s->stop_signals, sig) == 1)
-				sigdelset(&mask, sig);
 	if (s->timeout_s > 0)
 		deadline = cs[0].start_ns +
 			   (unsigned long long)(s->timeout_s * 1e9);
@@ -253,7 +248,7 @@ int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 				tsp = &ts;
 			}
 		}
-		if (ppoll(pfd, k, tsp, &mask) < 0) {
+		if (ppoll(pfd, k, tsp, mask) < 0) {
 			if (errno == EINTR)
 				continue;
 			rc = -errno;
@@ -280,9 +275,12 @@ int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 		}
 	}
 	/* What the copies wrote just before exiting ("ops N", stderr). A
-	 * process that escaped the group may still hold a pipe: read what is
-	 * there, never wait for its end. */
+	 * process that escaped the group may still hold a pipe, and abstat
+	 * holds one end of each (hold_ctl, hold_err): read what is there,
+	 * never wait for its end. */
 	for (size_t i = 0; i < n; i++) {
+		launcher_close(&cs[i].hold_ctl);
+		launcher_close(&cs[i].hold_err);
 		while (cs[i].ctl_r >= 0 &&
 		       launcher_serve(s, &copies[i], &cs[i], cs, n, o) > 0)
 			;
