@@ -14,6 +14,7 @@
 #include "stats.h"
 
 /* Rows shown: a delta of at least 0.05 points (or a verdict). */
+/* 0.05 points; compare_where_fmt.c says it when no row reaches it */
 #define WHERE_MIN_DELTA 0.0005
 
 int where_run_self(const struct run *run, json_t *acc)

@@ -101,7 +101,10 @@ void where_print(const struct compare_model *m, const struct where_table *t,
 		}
 		where_line(m, r, name_w, out);
 	}
-	if (t->n_rows)
+	if (!t->n_rows)
+		fprintf(out, "\nwhere: no function's self share moved by 0.05 points or more (%zu functions)\n",
+			t->n_tests);
+	else
 		fprintf(out, "points, B - A; %s; Holm over %zu functions\n",
 			t->boots ? "boots are the unit" : "runs are the unit",
 			t->n_tests);

@@ -28,6 +28,13 @@ test_expect_success SAMPLING 'A vs A: nothing significant' '
 	if grep -Eq " (session|yes)$" "$TESTTMP/where"; then fail "A/A names a function"; fi
 '
 
+test_expect_success SAMPLING 'one profile against itself: the where table says in one line that nothing moved' '
+	cp "$TESTTMP/a1.json" "$TESTTMP/a1-copy.json" &&
+	expect_exit 0 $ABSTAT compare -q "$TESTTMP/a1.json" "$TESTTMP/a1-copy.json" &&
+	grep_out "^where: no function.s self share moved by 0.05 points or more \([0-9]+ functions\)$" &&
+	nogrep_out "^points, B - A"
+'
+
 test_expect_success SAMPLING '--format mail: within 72 columns, ASCII' '
 	expect_exit 0 $ABSTAT compare -q --format mail $ARGV "$TESTTMP/a1.json" "$TESTTMP/b.json" &&
 	grep -q "^where:" "$TESTTMP/out" && width_ascii "$TESTTMP/out" 72
