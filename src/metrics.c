@@ -69,16 +69,12 @@ static struct metric *metrics_add(struct metric_set *set, const char *name,
  * scheduled on the PMU)", "not in 3 of 3 runs of the imported file" (an
  * imported event), "not in the output of 1 of 5 runs" (a score). */
 static void metrics_missing(struct metric *m, size_t measured,
-			    const char *what)
+			    const char *what, const char *why)
 {
 	char buf[128];
-	bool imported = !strcmp(what, "not in");
 
 	snprintf(buf, sizeof(buf), "%s %zu of %zu runs%s", what,
-		 measured - m->n, measured,
-		 imported ? " of the imported file" :
-		 m->kind == METRIC_COUNTER ? " (never scheduled on the PMU)" :
-					     "");
+		 measured - m->n, measured, why);
 	m->reason = strdup(buf);
 }
 
@@ -126,7 +122,7 @@ static int metrics_scores(const struct result *r, const struct benchmark *b,
 				m->counted = false;
 		}
 		if (!m->counted)
-			metrics_missing(m, measured, "not in the output of");
+			metrics_missing(m, measured, "not in the output of", "");
 	}
 	return 0;
 }
@@ -172,9 +168,12 @@ static int metrics_events(const struct result *r, const struct benchmark *b,
 			m->scaled |= mux;
 			m->v[m->n++] = val;
 		}
-		if (!m->counted)
-			metrics_missing(m, measured, !strcmp(ev->pmu ? ev->pmu : "", "imported") ?
-				"not in" : "not counted in");
+		if (!m->counted && !strcmp(ev->pmu ? ev->pmu : "", "imported"))
+			metrics_missing(m, measured, "not in",
+					" of the imported file");
+		else if (!m->counted)
+			metrics_missing(m, measured, "not counted in",
+					" (never scheduled on the PMU)");
 	}
 	return 0;
 }
