@@ -54,6 +54,10 @@ static const struct cli_values call_graphs = {
 	(const char *const[]){ "fp", "dwarf", NULL }, true
 };
 static const struct cli_values parsers = { score_parsers, false };
+/* --launcher-cpu, in enum launcher_cpu's order after auto */
+static const struct cli_values launcher_cpus = {
+	(const char *const[]){ "same", "any", NULL }, false
+};
 static const struct cli_values kinds = {
 	(const char *const[]){ "delta", "runs", "scaling", "dist", NULL }, false
 };
@@ -186,6 +190,11 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_SUITE_FILE] = { "suite-file", 'S', "FILE", NULL, false,
 			     "the benchmarks of a suite file\n"
 			     "(abstat-run(1))" },
+	[OPT_LAUNCHER_CPU] = { "launcher-cpu", 0, "WHERE", NULL, false,
+			       "same: abstat waits on the workload's CPU\n"
+			       "(one copy, one CPU; not profile), any:\n"
+			       "where the scheduler puts it",
+			       &launcher_cpus },
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
 			  "print the version" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
@@ -218,9 +227,9 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 /* run and versus measure alike (-o, between them, says what it saves) */
 #define MEASURE_OPTS_HEAD                                                     \
 	USE(OPT_EVENTS), USE(OPT_REPEAT), USE(OPT_WARMUP), USE(OPT_CPU),      \
-	USE(OPT_NO_PIN), USE(OPT_CPUSET), USE(OPT_COPIES), USE(OPT_NAME),     \
-	USE(OPT_BACKEND), USE(OPT_TIMEOUT), USE(OPT_USER_ONLY),               \
-	USE(OPT_SHOW_OUTPUT)
+	USE(OPT_NO_PIN), USE(OPT_CPUSET), USE(OPT_LAUNCHER_CPU),              \
+	USE(OPT_COPIES), USE(OPT_NAME), USE(OPT_BACKEND), USE(OPT_TIMEOUT),   \
+	USE(OPT_USER_ONLY), USE(OPT_SHOW_OUTPUT)
 #define MEASURE_OPTS_TAIL                                                     \
 	USE(OPT_FORCE), USE(OPT_IGNORE_FAILURE), USE(OPT_ALLOW_MULTIPLEX),    \
 	USE(OPT_QUIET), USE(OPT_USER), USE(OPT_KEEP_ENV), USE(OPT_SEED),       \
@@ -727,6 +736,12 @@ static int cli_option(struct config *cfg, enum cli_opt_id c, const char *arg)
 		if (i < 0)
 			return -EINVAL;
 		cfg->call_graph_dwarf = i == 1;
+		return 0;
+	case OPT_LAUNCHER_CPU:
+		i = cli_choice(c, arg);
+		if (i < 0)
+			return -EINVAL;
+		cfg->launcher_cpu = LAUNCHER_CPU_SAME + i;
 		return 0;
 	case OPT_WHERE:
 		if (cli_number("--where", arg, 0, 10000, &u))

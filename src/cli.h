@@ -20,6 +20,13 @@
 #include "scan.h"
 #include "cli_suite.h"
 
+/* --launcher-cpu: where abstat and its spawn helper wait for the runs */
+enum launcher_cpu {
+	LAUNCHER_CPU_AUTO, /* same, but any for profile and --copies */
+	LAUNCHER_CPU_SAME, /* on the workload's CPU (one copy, one CPU) */
+	LAUNCHER_CPU_ANY,  /* where the scheduler puts it */
+};
+
 enum command {
 	CMD_NONE,
 	CMD_RUN,
@@ -147,6 +154,7 @@ struct config {
 	struct scan_param *params; /* -P, -L, a --copies list (scan.h) */
 	size_t n_params;
 	bool oversubscribe;      /* --oversubscribe: copies share CPUs */
+	enum launcher_cpu launcher_cpu; /* --launcher-cpu */
 	const char *suite_file;  /* run -S FILE */
 	struct suite *suite_lines; /* its lines (targets point into it) */
 };

@@ -414,6 +414,7 @@ int session_open(struct session *s, const struct config *cfg)
 	int rc;
 
 	memset(s, 0, sizeof(*s));
+	s->launcher_cpu = -1;
 	s->cfg = cfg;
 	session_new_id(s);
 	s->warnings = json_array();
@@ -449,6 +450,7 @@ int session_open(struct session *s, const struct config *cfg)
 				     cpuset_note(s->cpuset));
 		}
 	}
+	session_colocate(s);
 	rc = session_counter_sets(s);
 	if (rc)
 		return rc;
@@ -478,7 +480,7 @@ static json_t *session_config_json(const struct session *s)
 	char cpus[256];
 
 	cpu_list_format(&s->pinned, cpus, sizeof(cpus));
-	return json_pack("{s:s, s:b, s:I, s:I, s:s, s:b, s:b, s:I, s:s, s:b, s:f, s:b, s:s, s:s?, s:s?, s:s?}",
+	return json_pack("{s:s, s:b, s:I, s:I, s:s, s:b, s:b, s:I, s:o?, s:s, s:b, s:f, s:b, s:s, s:s?, s:s?, s:s?}",
 			 "session", s->id,
 			 "interleaved", cfg->cmd == CMD_VERSUS,
 			 "repeat", (json_int_t)cfg->repeat,
@@ -487,6 +489,8 @@ static json_t *session_config_json(const struct session *s)
 			 "pinned", !cfg->no_pin,
 			 "cpuset", cfg->cpuset,
 			 "copies", (json_int_t)cfg->copies,
+			 "launcher_cpu", s->launcher_cpu >= 0 ?
+				json_integer(s->launcher_cpu) : NULL,
 			 "backend", s->backend->name,
 			 "user_only", cfg->user_only,
 			 "timeout_s", cfg->timeout_s,

@@ -47,6 +47,7 @@ struct session {
 	size_t n_copies;
 	struct cpuset *cpuset;
 	struct cpu_list pinned;
+	int launcher_cpu;     /* where abstat waits (--launcher-cpu), or -1 */
 	gid_t *groups;
 	char **user_env;      /* --user without --keep-env: the workload's */
 	struct launch_spec spec;

@@ -52,13 +52,6 @@ void session_scores(const struct session *s, const struct suite_entry *e,
 	free(defs);
 }
 
-/* Plan items i and j measure the same benchmark of the same result. */
-static bool session_same(const struct plan_item *plan, size_t i, size_t j)
-{
-	return plan[i].result == plan[j].result &&
-	       plan[i].bench == plan[j].bench;
-}
-
 /* Hook name (cmd NULL: none) for plan item i; EXIT_OK or EXIT_WORKLOAD
  * after one error line naming it, the benchmark and the run. */
 int session_hook(const char *name, const char *cmd, const struct benchmark *b,
@@ -104,46 +97,110 @@ const char *session_hook_cmd(const struct session *s,
 	return e && e->hooks[h] ? e->hooks[h] : cmds[h];
 }
 
+/*
+ * Where each benchmark's runs start and end in the plan: marks[i] has
+ * SESSION_FIRST on the first item of its benchmark and SESSION_LAST on
+ * the last. One pass each way with a flag per benchmark, so that --setup
+ * and --cleanup cost nothing per run however long the plan is.
+ */
+unsigned char *session_plan_marks(struct result **results,
+				  const struct plan_item *plan, size_t n_plan)
+{
+	size_t n_results = 0, n_keys = 0, *off;
+	unsigned char *marks = calloc(n_plan + 1, 1);
+	bool *seen;
+
+	for (size_t i = 0; i < n_plan; i++)
+		if (plan[i].result + 1 > n_results)
+			n_results = plan[i].result + 1;
+	off = calloc(n_results + 1, sizeof(*off));
+	for (size_t r = 0; off && r < n_results; r++) {
+		off[r] = n_keys;
+		n_keys += results[r]->n_bench;
+	}
+	seen = off ? calloc(n_keys + 1, sizeof(*seen)) : NULL;
+	if (!marks || !seen) {
+		free(marks);
+		free(off);
+		free(seen);
+		return NULL;
+	}
+	for (size_t i = 0; i < n_plan; i++) {
+		size_t k = off[plan[i].result] + plan[i].bench;
+
+		if (!seen[k])
+			marks[i] |= SESSION_FIRST;
+		seen[k] = true;
+	}
+	memset(seen, 0, n_keys * sizeof(*seen));
+	for (size_t i = n_plan; i-- > 0;) {
+		size_t k = off[plan[i].result] + plan[i].bench;
+
+		if (!seen[k])
+			marks[i] |= SESSION_LAST;
+		seen[k] = true;
+	}
+	free(off);
+	free(seen);
+	return marks;
+}
+
 /* --setup before the first item of each benchmark (once). */
 int session_setup(struct session *s, const struct plan_item *plan, size_t i,
-		  const struct benchmark *b, bool *set_up)
+		  const struct benchmark *b, unsigned char *marks)
 {
-	for (size_t j = 0; j < i; j++)
-		if (session_same(plan, i, j))
-			return EXIT_OK;
-	set_up[i] = true;
+	if (!(marks[i] & SESSION_FIRST))
+		return EXIT_OK;
+	marks[i] |= SESSION_SET_UP;
 	return session_hook("setup",
 			    session_hook_cmd(s, session_entry(s, plan, i),
 					     SUITE_SETUP),
 			    b, "before its first run");
 }
 
-/* --cleanup after the last item of each benchmark, or at the end for
- * every benchmark set up and not yet cleaned up (a stop, a failure). */
+static int session_cleanup_one(struct session *s, struct result **results,
+			       const struct plan_item *plan, size_t j)
+{
+	return session_hook("cleanup",
+			    session_hook_cmd(s, session_entry(s, plan, j),
+					     SUITE_CLEANUP),
+			    &results[plan[j].result]->bench[plan[j].bench],
+			    "after its last run");
+}
+
+/* --cleanup after the last item of each benchmark (item i), or at the
+ * end for every benchmark set up and not yet cleaned up (a stop, a
+ * failure): its first item still carries SESSION_SET_UP. */
 int session_cleanup(struct session *s, struct result **results,
 		    const struct plan_item *plan, size_t n_plan, size_t i,
-		    bool *set_up, bool at_end)
+		    unsigned char *marks, bool at_end)
 {
 	int rc = EXIT_OK;
 
-	for (size_t j = 0; j < n_plan; j++) {
-		bool later = false;
+	if (!at_end) {
+		size_t first = i;
 
-		if (!set_up[j] || (!at_end && !session_same(plan, i, j)))
+		if (!(marks[i] & SESSION_LAST))
+			return EXIT_OK;
+		/* the benchmark's first item: the nearest one before i */
+		for (size_t j = i + 1; j-- > 0;)
+			if ((marks[j] & SESSION_FIRST) &&
+			    plan[j].result == plan[i].result &&
+			    plan[j].bench == plan[i].bench) {
+				first = j;
+				break;
+			}
+		if (!(marks[first] & SESSION_SET_UP))
+			return EXIT_OK;
+		marks[first] &= (unsigned char)~SESSION_SET_UP;
+		return session_cleanup_one(s, results, plan, first);
+	}
+	for (size_t j = 0; j < n_plan; j++) {
+		if (!(marks[j] & SESSION_SET_UP))
 			continue;
-		for (size_t k = i + 1; !at_end && k < n_plan; k++)
-			later |= session_same(plan, i, k);
-		if (later)
-			continue;
-		set_up[j] = false;
+		marks[j] &= (unsigned char)~SESSION_SET_UP;
 		if (rc == EXIT_OK)
-			rc = session_hook("cleanup",
-					  session_hook_cmd(s,
-							   session_entry(s, plan, j),
-							   SUITE_CLEANUP),
-					  &results[plan[j].result]
-						   ->bench[plan[j].bench],
-					  "after its last run");
+			rc = session_cleanup_one(s, results, plan, j);
 	}
 	return rc;
 }

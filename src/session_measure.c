@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,6 +273,39 @@ static int session_failed(struct result **results, size_t n, int rc)
 	return any && rc == EXIT_OK ? EXIT_FAILED : rc;
 }
 
+/*
+ * Where abstat waits for the runs. Counters attached to a task on another
+ * CPU cost a synchronous interrupt to that CPU per event
+ * (perf_install_in_context), and every release and reaping is a wake-up
+ * across CPUs; in a VM each of those is an exit to the host. abstat
+ * sleeps while a run goes, so waiting on the workload's own CPU costs the
+ * run nothing, unless abstat must work during it: abstat profile reads
+ * the samples as they come, and --copies runs several CPUs at once.
+ */
+void session_colocate(struct session *s)
+{
+	enum launcher_cpu want = s->cfg->launcher_cpu;
+	cpu_set_t set;
+	int cpu;
+
+	s->launcher_cpu = -1;
+	if (want == LAUNCHER_CPU_AUTO)
+		want = s->cfg->cmd == CMD_PROFILE ? LAUNCHER_CPU_ANY :
+						    LAUNCHER_CPU_SAME;
+	if (want != LAUNCHER_CPU_SAME || s->n_copies != 1 ||
+	    s->copies[0].cpu < 0 || s->copies[0].cpus)
+		return;
+	cpu = s->copies[0].cpu;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) < 0) {
+		session_warn(s, "--launcher-cpu same: cannot move abstat to CPU %d (%s); it waits where it is, and launches cost more (recorded)",
+			     cpu, strerror(errno));
+		return;
+	}
+	s->launcher_cpu = cpu;
+}
+
 /* Every run is born from the spawn helper, and whatever it leaves behind
  * comes back to abstat (see launcher.h). */
 static void session_launcher_start(struct session *s)
@@ -322,9 +356,9 @@ int session_measure(struct session *s, struct result **results,
 	size_t n_results = 0;
 	int rc = EXIT_OK;
 	char err[512];
-	bool *set_up = calloc(n_plan + 1, sizeof(*set_up));
+	unsigned char *marks = session_plan_marks(results, plan, n_plan);
 
-	if (!set_up)
+	if (!marks)
 		return EXIT_IO;
 	session_launcher_start(s);
 	progress_start(&s->progress, stderr, s->cfg->progress, s->cfg->quiet,
@@ -344,7 +378,7 @@ int session_measure(struct session *s, struct result **results,
 			break;
 		}
 		progress_update(&s->progress, b->name, i);
-		rc = session_setup(s, plan, i, b, set_up);
+		rc = session_setup(s, plan, i, b, marks);
 		if (rc)
 			break;
 		rc = session_hooked_one(s, b, session_entry(s, plan, i),
@@ -365,7 +399,7 @@ int session_measure(struct session *s, struct result **results,
 			rc = EXIT_IO;
 			break;
 		}
-		rc = session_cleanup(s, results, plan, n_plan, i, set_up, false);
+		rc = session_cleanup(s, results, plan, n_plan, i, marks, false);
 		if (rc)
 			break;
 		if (run.status == RUN_OK)
@@ -383,10 +417,10 @@ int session_measure(struct session *s, struct result **results,
 				 b->name, run.index, run.reason);
 		}
 	}
-	if (session_cleanup(s, results, plan, n_plan, 0, set_up, true) &&
+	if (session_cleanup(s, results, plan, n_plan, 0, marks, true) &&
 	    rc == EXIT_OK)
 		rc = EXIT_WORKLOAD;
-	free(set_up);
+	free(marks);
 	launcher_helper_stop(s->spec.helper);
 	s->spec.helper = NULL;
 	progress_end(&s->progress);

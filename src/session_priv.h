@@ -23,6 +23,11 @@ bool session_stopping(void);
 void session_warn(struct session *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* session_measure.c. --launcher-cpu: move abstat (and so the spawn
+ * helper and the hooks it starts later) to the workload's CPU when one
+ * copy runs on one CPU; sets s->launcher_cpu (-1: left where it was). */
+void session_colocate(struct session *s);
+
 /* session_hooks.c. The suite line of plan item i (run -S), or NULL. */
 const struct suite_entry *session_entry(const struct session *s,
 					const struct plan_item *plan,
@@ -35,14 +40,22 @@ const char *session_hook_cmd(const struct session *s,
  * EXIT_WORKLOAD after one error line naming b, when and the hook. */
 int session_hook(const char *name, const char *cmd,
 		 const struct benchmark *b, const char *when);
+/* The plan's marks (calloc'd, n_plan + 1; NULL when out of memory): */
+enum {
+	SESSION_FIRST = 1,  /* the first item of its benchmark */
+	SESSION_LAST = 2,   /* the last item of its benchmark */
+	SESSION_SET_UP = 4, /* on a first item: --setup ran, --cleanup not */
+};
+unsigned char *session_plan_marks(struct result **results,
+				  const struct plan_item *plan, size_t n_plan);
 /* --setup before plan item i when it is its benchmark's first. */
 int session_setup(struct session *s, const struct plan_item *plan,
-		  size_t i, const struct benchmark *b, bool *set_up);
+		  size_t i, const struct benchmark *b, unsigned char *marks);
 /* --cleanup after the last item of each benchmark (item i), or, at_end,
  * for every benchmark set up and not yet cleaned up. */
 int session_cleanup(struct session *s, struct result **results,
 		    const struct plan_item *plan, size_t n_plan, size_t i,
-		    bool *set_up, bool at_end);
+		    unsigned char *marks, bool at_end);
 /* The run's scores from its kept output; a missing one fails a run that
  * had not failed already. */
 void session_scores(const struct session *s, const struct suite_entry *e,
