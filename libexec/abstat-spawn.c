@@ -36,7 +36,8 @@ static struct {
 /* One run, read by the child on the helper's memory. */
 struct job {
 	struct spawn_run run;
-	int fd[SPAWN_N_FDS];
+	int fd[SPAWN_N_FDS]; /* kept from run to run until new ones come */
+	size_t nfd;
 	int devnull;
 	char ctl_env[48];
 };
@@ -86,7 +87,7 @@ static int spawn_child(void *arg)
 			goto fail;
 		close(fd);
 	}
-	if (read(gate, &g, 1) != 1) {
+	if (read(gate, &g, 1) != 1 || g != 'g') {
 		errno = ECANCELED; /* abstat gave up (counters did not open) */
 		goto fail;
 	}
@@ -192,6 +193,19 @@ static void spawn_run(struct job *j)
 	}
 }
 
+/* The fds of a SPAWN_RUN replace the ones kept from the last; with
+ * nfd 0, close them. abstat reuses a lone copy's pipes and gate from run
+ * to run, and then sends none (launcher_keep.c). */
+static void spawn_keep(struct job *j, const int *fd, size_t nfd)
+{
+	for (int i = 0; i < SPAWN_N_FDS; i++) {
+		if (j->fd[i] >= 0)
+			close(j->fd[i]);
+		j->fd[i] = i < (int)nfd ? fd[i] : -1;
+	}
+	j->nfd = nfd;
+}
+
 /* One message; 0, or -1 when abstat is gone or spoke nonsense. */
 static int spawn_serve(int sock, struct job *j)
 {
@@ -204,25 +218,25 @@ static int spawn_serve(int sock, struct job *j)
 	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
 			    .msg_control = u.buf,
 			    .msg_controllen = sizeof(u.buf) };
+	int fd[SPAWN_N_FDS];
 	size_t nfd = 0;
 	ssize_t got;
 	char *buf;
-	int rc = -1;
 
 	do
 		got = recvmsg(sock, &m, MSG_CMSG_CLOEXEC | MSG_WAITALL);
 	while (got < 0 && errno == EINTR);
 	if (got != sizeof(h))
 		return -1;
-	for (int i = 0; i < SPAWN_N_FDS; i++)
-		j->fd[i] = -1;
 	for (struct cmsghdr *c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c))
 		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
 			nfd = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
 			if (nfd > SPAWN_N_FDS)
 				nfd = SPAWN_N_FDS;
-			memcpy(j->fd, CMSG_DATA(c), nfd * sizeof(int));
+			memcpy(fd, CMSG_DATA(c), nfd * sizeof(int));
 		}
+	if (nfd)
+		spawn_keep(j, fd, nfd);
 	if (h.type == SPAWN_CONFIG) {
 		if (h.len > SPAWN_MAX_CONFIG || !(buf = malloc(h.len + 1)))
 			return -1;
@@ -232,16 +246,15 @@ static int spawn_serve(int sock, struct job *j)
 		}
 		return spawn_config(buf, h.len);
 	}
-	if (h.type == SPAWN_RUN && h.len == sizeof(j->run) &&
-	    spawn_read_all(sock, &j->run, sizeof(j->run)) == 0 &&
-	    nfd >= SPAWN_FD_ERR && cfg.argv &&
-	    (cfg.c.show_output || nfd > SPAWN_FD_ERR)) {
-		spawn_run(j);
-		rc = 0;
-	}
-	for (size_t i = 0; i < nfd; i++)
-		close(j->fd[i]);
-	return rc;
+	if (h.type != SPAWN_RUN || h.len != sizeof(j->run) ||
+	    spawn_read_all(sock, &j->run, sizeof(j->run)) < 0 ||
+	    j->nfd < SPAWN_FD_ERR || !cfg.argv ||
+	    (!cfg.c.show_output && j->nfd <= SPAWN_FD_ERR))
+		return -1;
+	spawn_run(j);
+	if (!j->run.keep)
+		spawn_keep(j, NULL, 0);
+	return 0;
 }
 
 /* Every disposition to SIG_DFL: abstat ignores SIGPIPE, and whatever
@@ -264,7 +277,7 @@ static void spawn_default_signals(void)
 
 int main(void)
 {
-	struct job j = { .devnull = -1 };
+	struct job j = { .fd = { -1, -1, -1, -1 }, .devnull = -1 };
 	sigset_t block;
 
 	/* Runs start with default dispositions; the helper itself leaves

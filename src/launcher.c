@@ -233,21 +233,26 @@ static int launcher_spawn_vfork(struct child_ctx *c, pid_t *pid)
 }
 
 /* The exec report on gate: end of file once the child has exec'd (its
- * end is close-on-exec), or where it failed. Closes gate. */
-static void launcher_exec_report(struct child_ctx *c, int gate)
+ * end is close-on-exec), or where it failed. Closes gate. A kept gate
+ * (launcher_keep.c) has the helper's copy of the child's end open, so
+ * it never reaches end of file: read once the copy is reaped, without
+ * waiting, a report is there or the exec happened; it stays open. */
+static void launcher_exec_report(struct child_ctx *c, int gate, bool kept)
 {
 	struct spawn_report rep;
 	ssize_t got;
 
 	do
-		got = read(gate, &rep, sizeof(rep));
+		got = kept ? recv(gate, &rep, sizeof(rep), MSG_DONTWAIT) :
+			     read(gate, &rep, sizeof(rep));
 	while (got < 0 && errno == EINTR);
 	c->stage = STAGE_EXEC;
 	if (got == sizeof(rep)) {
 		c->stage = rep.stage;
 		c->err = rep.err;
 	}
-	close(gate);
+	if (!kept)
+		close(gate);
 }
 
 /* The child (of abstat or of the helper) waits on gate: attach the
@@ -271,7 +276,13 @@ static int launcher_attach(struct child_ctx *c, pid_t pid, int gate,
 	if (rc < 0) {
 		o->open_errno = -rc;
 		o->bad_event = bad;
-		close(gate); /* the child's read fails: it exits */
+		/* The child reads no 'g' and exits: end of file, or an 'x'
+		 * on a kept gate (a lone copy's), which stays open for
+		 * launcher_keep_end to drop. */
+		if (!defer)
+			close(gate);
+		else if (write(gate, "x", 1) < 0)
+			return rc; /* the child is gone already */
 		return rc;
 	}
 	if (write(gate, "g", 1) != 1)
@@ -281,7 +292,7 @@ static int launcher_attach(struct child_ctx *c, pid_t pid, int gate,
 		*defer = gate;
 		return 0;
 	}
-	launcher_exec_report(c, gate);
+	launcher_exec_report(c, gate, false);
 	return rc;
 }
 
@@ -308,17 +319,21 @@ static int launcher_spawn_attach(struct child_ctx *c, pid_t *pid,
 	return launcher_attach(c, *pid, sv[0], o, NULL);
 }
 
-/* The usual path: the helper clones the child (see spawn_proto.h). */
+/* The usual path: the helper clones the child (see spawn_proto.h). keep:
+ * a lone copy's kept plumbing (launcher_keep.c), or NULL. */
 static int launcher_spawn_helper(struct child_ctx *c, pid_t *pid,
-				 struct launch_outcome *o, int *defer)
+				 struct launch_outcome *o, int *defer,
+				 struct launch_keep *keep, bool reuse)
 {
 	const int fds[3] = { c->ctl_w, c->ack_r, c->err_w };
-	int gate, rc;
+	int gate = reuse ? keep->gate : -1, rc;
 
 	rc = launcher_helper_spawn(c->spec->helper, c->spec, c->copy, &c->mask,
-				   fds, pid, &gate);
+				   fds, keep != NULL, reuse, pid, &gate);
 	if (rc < 0)
 		return rc;
+	if (keep)
+		keep->gate = gate; /* the set's from now on */
 	return launcher_attach(c, *pid, gate, o, defer);
 }
 
@@ -438,8 +453,9 @@ static int launcher_deferred(struct copy_state *cs, struct launch_outcome *o)
 
 	if (cs->gate < 0)
 		return 0;
-	launcher_exec_report(&c, cs->gate);
-	cs->gate = -1;
+	launcher_exec_report(&c, cs->gate, cs->kept);
+	if (!cs->kept)
+		cs->gate = -1;
 	if (c.stage == STAGE_EXEC && !c.err)
 		return 0;
 	return launcher_failed(&c, o);
@@ -450,7 +466,9 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 			  int devnull, const sigset_t *child_mask,
 			  struct launch_outcome *o, bool defer)
 {
+	struct launch_keep *keep;
 	char ctl_env[64];
+	bool reuse;
 	char **env;
 	int rc;
 
@@ -461,9 +479,26 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 	c->gate = -1;
 	c->bad = -1;
 	c->mask = *child_mask;
-	rc = launcher_pipes(cs, c, s->show_output);
-	if (rc < 0)
-		return rc;
+	keep = defer ? launcher_helper_keep(s->helper) : NULL;
+	reuse = keep && launcher_keep_ready(keep, !s->show_output);
+	if (reuse) {
+		cs->ctl_r = keep->ctl_r;
+		cs->ack_w = keep->ack_w;
+		cs->err_r = keep->err_r;
+		c->ctl_w = keep->ctl_w;
+		c->ack_r = keep->ack_r;
+		c->err_w = keep->err_w;
+	} else {
+		if (keep)
+			launcher_keep_drop(keep);
+		rc = launcher_pipes(cs, c, s->show_output);
+		if (rc < 0)
+			return rc;
+		if (keep)
+			launcher_keep_store(keep, cs, c->ctl_w, c->ack_r,
+					    c->err_w);
+	}
+	cs->kept = keep != NULL;
 	snprintf(ctl_env, sizeof(ctl_env), "ABSTAT_CTL=%d,%d", c->ctl_w,
 		 c->ack_r);
 	env = s->helper ? NULL : launcher_env(s->envp, ctl_env);
@@ -473,7 +508,7 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 	cs->start_ns = launcher_now_ns();
 	if (s->helper)
 		rc = launcher_spawn_helper(c, &cs->pid, o,
-					   defer ? &cs->gate : NULL);
+					   defer ? &cs->gate : NULL, keep, reuse);
 	else if (s->backend->self_open)
 		rc = launcher_spawn_vfork(c, &cs->pid);
 	else
@@ -484,6 +519,8 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 		cs->hold_err = c->err_w;
 		c->ctl_w = c->err_w = -1;
 	}
+	if (cs->kept)
+		c->ack_r = -1; /* the set's */
 	launcher_close(&c->ctl_w);
 	launcher_close(&c->ack_r);
 	launcher_close(&c->err_w);
@@ -604,6 +641,12 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 				break;
 		}
 	}
+	if (n == 1)
+		launcher_keep_end(launcher_helper_keep(s->helper), &cs[0],
+				  !rc && !o->timed_out && !o->interrupted &&
+				  !o->protocol_error && !cs[0].line_len);
 	launcher_cleanup(s, copies, cs, n, o);
+	if (n == 1 && o->leftover && s->helper)
+		launcher_keep_drop(launcher_helper_keep(s->helper));
 	return rc;
 }

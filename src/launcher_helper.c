@@ -26,6 +26,7 @@ struct launch_helper {
 	size_t sent_len;
 	char *buf;        /* the configuration being built */
 	size_t cap, len;
+	struct launch_keep keep; /* a lone copy's plumbing (launcher_keep.c) */
 };
 
 int launcher_helper_start(const char *path, struct launch_helper **out,
@@ -41,6 +42,7 @@ int launcher_helper_start(const char *path, struct launch_helper **out,
 	h = calloc(1, sizeof(*h));
 	if (!h)
 		return -ENOMEM;
+	launcher_keep_init(&h->keep);
 	/* The helper's end has no close-on-exec: it becomes SPAWN_FD. */
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0) {
 		rc = -errno;
@@ -73,6 +75,7 @@ void launcher_helper_stop(struct launch_helper *h)
 	close(h->sock); /* end of file: it exits */
 	while (waitpid(h->pid, NULL, 0) < 0 && errno == EINTR)
 		;
+	launcher_keep_drop(&h->keep);
 	free(h->sent);
 	free(h->buf);
 	free(h);
@@ -81,6 +84,11 @@ void launcher_helper_stop(struct launch_helper *h)
 pid_t launcher_helper_pid(const struct launch_helper *h)
 {
 	return h ? h->pid : 0;
+}
+
+struct launch_keep *launcher_helper_keep(struct launch_helper *h)
+{
+	return h ? &h->keep : NULL;
 }
 
 static int launcher_helper_put(struct launch_helper *h, const void *p,
@@ -196,59 +204,65 @@ static int launcher_helper_config(struct launch_helper *h,
 
 int launcher_helper_spawn(struct launch_helper *h, const struct launch_spec *s,
 			  const struct launch_copy *cp, const sigset_t *mask,
-			  const int fds[3], pid_t *pid, int *gate)
+			  const int fds[3], bool keep, bool reuse, pid_t *pid,
+			  int *gate)
 {
 	struct spawn_hdr hdr = { SPAWN_RUN, sizeof(struct spawn_run) };
-	struct spawn_run run = { .pin = cp->cpu >= 0, .mask = *mask };
-	int sv[2], nfd = fds[2] >= 0 ? 4 : 3, rc;
+	struct spawn_run run = { .pin = cp->cpu >= 0, .keep = keep,
+				 .mask = *mask };
+	int sv[2] = { reuse ? *gate : -1, -1 };
+	int nfd = reuse ? 0 : fds[2] >= 0 ? 4 : 3, rc;
 	union {
 		char buf[CMSG_SPACE(SPAWN_N_FDS * sizeof(int))];
 		struct cmsghdr align;
 	} u;
 	struct iovec iov[2] = { { &hdr, sizeof(hdr) }, { &run, sizeof(run) } };
-	struct msghdr m = { .msg_iov = iov, .msg_iovlen = 2,
-			    .msg_control = u.buf,
-			    .msg_controllen = CMSG_SPACE(nfd * sizeof(int)) };
+	struct msghdr m = { .msg_iov = iov, .msg_iovlen = 2 };
 	struct cmsghdr *c;
 	int32_t got_pid;
 	ssize_t got;
 
 	*pid = -1;
-	*gate = -1;
+	if (!reuse)
+		*gate = -1;
 	rc = launcher_helper_config(h, s);
 	if (rc)
 		return rc;
 	launcher_cpu_set(cp, &run.cpus);
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
-		return -errno;
-	memset(u.buf, 0, sizeof(u.buf));
-	c = CMSG_FIRSTHDR(&m);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(nfd * sizeof(int));
-	memcpy(CMSG_DATA(c), (int[]){ sv[1], fds[0], fds[1], fds[2] },
-	       nfd * sizeof(int));
+	if (!reuse) {
+		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+			return -errno;
+		memset(u.buf, 0, sizeof(u.buf));
+		m.msg_control = u.buf;
+		m.msg_controllen = CMSG_SPACE(nfd * sizeof(int));
+		c = CMSG_FIRSTHDR(&m);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(nfd * sizeof(int));
+		memcpy(CMSG_DATA(c), (int[]){ sv[1], fds[0], fds[1], fds[2] },
+		       nfd * sizeof(int));
+	}
 	do
 		got = sendmsg(h->sock, &m, MSG_NOSIGNAL);
 	while (got < 0 && errno == EINTR);
 	rc = got < 0 ? -errno : 0;
-	close(sv[1]);
+	if (sv[1] >= 0)
+		close(sv[1]);
 	if (!rc && (size_t)got < sizeof(hdr) + sizeof(run))
 		rc = -EIO; /* a blocking stream socket sends it whole */
+	if (!rc) {
+		do
+			got = read(sv[0], &got_pid, sizeof(got_pid));
+		while (got < 0 && errno == EINTR);
+		if (got != sizeof(got_pid) || got_pid == 0)
+			rc = -EPIPE; /* the helper is gone */
+		else if (got_pid < 0)
+			rc = got_pid; /* clone failed: -errno */
+	}
 	if (rc) {
-		close(sv[0]);
+		if (!reuse)
+			close(sv[0]);
 		return rc;
-	}
-	do
-		got = read(sv[0], &got_pid, sizeof(got_pid));
-	while (got < 0 && errno == EINTR);
-	if (got != sizeof(got_pid) || got_pid == 0) {
-		close(sv[0]);
-		return -EPIPE; /* the helper is gone */
-	}
-	if (got_pid < 0) {
-		close(sv[0]);
-		return got_pid; /* clone failed: -errno */
 	}
 	*pid = got_pid;
 	*gate = sv[0];

@@ -38,7 +38,37 @@ struct copy_state {
 	 * for a lone copy (-1 otherwise): many copies keep their
 	 * descriptor count. */
 	int hold_ctl, hold_err;
+	/* the pipes and the gate are the session's (struct launch_keep):
+	 * not closed with the copy */
+	bool kept;
 };
+
+/* launcher_keep.c: the pipes and gate socket of a lone copy, kept from
+ * one clean run to the next. abstat's ends and its copies of the child's
+ * (for the holds and to see that nothing was left unread); the helper
+ * holds the child's ends it was last sent. valid: reusable now. */
+struct launch_keep {
+	int ctl_r, ctl_w, ack_r, ack_w, err_r, err_w, gate;
+	bool valid;
+};
+
+void launcher_keep_init(struct launch_keep *k);
+/* Close the set: the next run makes new plumbing. */
+void launcher_keep_drop(struct launch_keep *k);
+/* The set can serve a run (with a stderr pipe or without). */
+bool launcher_keep_ready(const struct launch_keep *k, bool with_err);
+/* New plumbing (cs's ends and the child's) becomes the set; valid once
+ * launcher_keep_end finds the run clean. */
+void launcher_keep_store(struct launch_keep *k, const struct copy_state *cs,
+			 int ctl_w, int ack_r, int err_w);
+/* After the copy is reaped and read: take the set back from cs (whose
+ * fields become -1, so the copy's clean-up closes none of it) and keep
+ * it for the next run if clean and nothing is left unread in it; else
+ * close it. */
+void launcher_keep_end(struct launch_keep *k, struct copy_state *cs,
+		       bool clean);
+/* launcher_helper.c: the helper's set (NULL without a helper). */
+struct launch_keep *launcher_helper_keep(struct launch_helper *h);
 
 static inline void launcher_close(int *fd)
 {
@@ -52,10 +82,14 @@ void launcher_cpu_set(const struct launch_copy *cp, cpu_set_t *set);
 
 /* launcher_helper.c: ask the helper for a child gated on *gate (abstat's
  * end of the gate socket), with fds ctl_w, ack_r, err_w (-1 with
- * show_output). 0 with *pid and *gate, or -errno. */
+ * show_output). keep: the helper holds the child's ends for the next
+ * runs (a lone copy's kept set); reuse: *gate is the kept gate and the
+ * helper uses the ends it holds (fds unused); else a new gate socket.
+ * 0 with *pid and *gate, or -errno. */
 int launcher_helper_spawn(struct launch_helper *h, const struct launch_spec *s,
 			  const struct launch_copy *cp, const sigset_t *mask,
-			  const int fds[3], pid_t *pid, int *gate);
+			  const int fds[3], bool keep, bool reuse, pid_t *pid,
+			  int *gate);
 /* The helper's pid (0 for none). */
 pid_t launcher_helper_pid(const struct launch_helper *h);
 

@@ -279,15 +279,19 @@ int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 	 * holds one end of each (hold_ctl, hold_err): read what is there,
 	 * never wait for its end. */
 	for (size_t i = 0; i < n; i++) {
-		launcher_close(&cs[i].hold_ctl);
-		launcher_close(&cs[i].hold_err);
+		if (!cs[i].kept) { /* kept ones stay open (launcher_keep.c) */
+			launcher_close(&cs[i].hold_ctl);
+			launcher_close(&cs[i].hold_err);
+		}
 		while (cs[i].ctl_r >= 0 &&
 		       launcher_serve(s, &copies[i], &cs[i], cs, n, o) > 0)
 			;
 		while (cs[i].err_r >= 0 && launcher_drain_stderr(&cs[i]) > 0)
 			;
-		launcher_close(&cs[i].ctl_r);
-		launcher_close(&cs[i].err_r);
+		if (!cs[i].kept) {
+			launcher_close(&cs[i].ctl_r);
+			launcher_close(&cs[i].err_r);
+		}
 	}
 	free(pfd);
 	return rc;

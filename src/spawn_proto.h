@@ -15,13 +15,19 @@
  *
  * The stream socket on the helper's fd SPAWN_FD carries framed messages
  * abstat -> helper: a header, then len bytes. SPAWN_CONFIG (what to run)
- * is sent when it changes; each SPAWN_RUN carries, as SCM_RIGHTS, the
- * child's end of a per-run gate socket and its pipes (SPAWN_FD_*). On
+ * is sent when it changes; a SPAWN_RUN carries, as SCM_RIGHTS, the
+ * child's end of a gate socket and its pipes (SPAWN_FD_*), or nothing:
+ * then the helper uses the ones it kept (spawn_run.keep), which a lone
+ * copy reuses from run to run while its runs end cleanly
+ * (launcher_keep.c). On
  * the gate socket the child writes its pid (int32_t; the helper writes
  * -errno when clone fails), pins itself, joins the cgroup, then waits
- * for one byte from abstat, which attaches the counters meanwhile. A
+ * for one byte from abstat, which attaches the counters meanwhile ('g':
+ * go; anything else or end of file: give up). A
  * failure before exec is written there as a struct spawn_report; the
- * gate is close-on-exec, so end of file means the exec happened.
+ * gate is close-on-exec, so end of file means the exec happened (on a
+ * kept gate, where the helper's copy stays open: nothing to read once the
+ * child is reaped).
  */
 #ifndef ABSTAT_SPAWN_PROTO_H
 #define ABSTAT_SPAWN_PROTO_H
@@ -61,7 +67,10 @@ struct spawn_config {
 
 /* SPAWN_RUN. */
 struct spawn_run {
-	uint32_t pin; /* sched_setaffinity(cpus) */
+	uint32_t pin;  /* sched_setaffinity(cpus) */
+	uint32_t keep; /* hold the fds sent for the next runs; else close
+			* them once the child is born (its gate's end of
+			* file is then the exec) */
 	cpu_set_t cpus;
 	sigset_t mask; /* the signal mask to exec with */
 };
