@@ -479,7 +479,13 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 	c->gate = -1;
 	c->bad = -1;
 	c->mask = *child_mask;
-	keep = defer ? launcher_helper_keep(s->helper) : NULL;
+	keep = launcher_helper_keep(s->helper);
+	if (!defer && keep) {
+		/* several copies send their own fds, and the helper drops
+		 * the kept ones for them (--copies 1,2 in one session) */
+		launcher_keep_drop(keep);
+		keep = NULL;
+	}
 	reuse = keep && launcher_keep_ready(keep, !s->show_output);
 	if (reuse) {
 		cs->ctl_r = keep->ctl_r;

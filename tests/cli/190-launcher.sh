@@ -94,4 +94,9 @@ test_expect_success 'runs that leave a process behind: new plumbing each run, as
 	[ "$(grep "^fds:" "$TESTTMP/out" | sort -u | wc -l)" -eq 6 ] &&
 	[ "$(grep "^fds:" "$TESTTMP/out" | awk "{ print NF }" | sort -u | wc -l)" -eq 1 ] || { cat "$TESTTMP/out"; fail "kept after a left-behind process, or descriptors grew"; }
 '
+test_expect_success CPUS2 '--copies 1,2,1: a lone copy after several makes new plumbing (the helper dropped the kept set)' '
+	expect_exit 0 $ABSTAT run -q -r 2 --warmup 0 -C 0-1 --copies 1,2,1 -e task-clock -o "$TESTTMP/c121.json" -- /bin/true &&
+	got=$(json "[len(b[\"runs\"]) for b in d[\"benchmarks\"]]" "$TESTTMP/c121.json") &&
+	[ "$got" = "[2, 2, 2]" ] || fail "runs per benchmark: $got"
+'
 test_done
