@@ -92,7 +92,11 @@ LDLIBS_ALL   += -lpapi
 endif
 endif
 ifeq ($(HAVE_LIBDW),1)
+ifeq ($(LAZY_LIBS),1)
+CPPFLAGS_ALL += -DDW_SONAME='"$(call soname_of,libdw.so)"'
+else
 LDLIBS_ALL   += -ldw -lelf
+endif
 endif
 
 # Workloads are built with fixed flags, recorded in every result.

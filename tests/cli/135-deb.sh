@@ -3,8 +3,8 @@
 # lintian finds no error in it (the two static helpers are overridden,
 # with the reason, in debian/abstat.lintian-overrides), and the abstat it
 # holds, unpacked anywhere, finds its workloads and chart scripts. Its
-# Depends names libpfm4 and libpapi (dlopen()ed: dpkg-shlibdeps cannot
-# see them).
+# Depends names libpfm4, libpapi and libdw (dlopen()ed: dpkg-shlibdeps
+# cannot see them).
 test_lazy_prereq DEB 'command -v dpkg-buildpackage && command -v dh &&
 	command -v lintian && command -v timeout && dpkg-checkbuilddeps "$TOP/debian/control"'
 src=$TESTTMP/pkg/abstat
@@ -40,10 +40,11 @@ test_expect_success DEB 'the .deb holds abstat, its workloads, plots, pages, com
 		grep -qx "./$f" "$TESTTMP/files" || fail "not in the .deb: $f"
 	done
 '
-test_expect_success DEB 'Depends names libpfm4 and libpapi, which abstat dlopen()s' '
+test_expect_success DEB 'Depends names libpfm4, libpapi and libdw, which abstat dlopen()s' '
 	dpkg-deb -f "$deb" Depends >"$TESTTMP/depends" &&
 	grep -Eq "(^|, )libpfm4(,|$| )" "$TESTTMP/depends" &&
-	grep -Eq "(^|, )libpapi[0-9.]+(,|$| )" "$TESTTMP/depends" ||
+	grep -Eq "(^|, )libpapi[0-9.]+(,|$| )" "$TESTTMP/depends" &&
+	grep -Eq "(^|, )libdw1(,|$| )" "$TESTTMP/depends" ||
 		fail "Depends: $(cat "$TESTTMP/depends")"
 '
 test_expect_success DEB 'unpacked: abstat.pc says /usr/include; abstat finds its workloads' '
