@@ -3,13 +3,15 @@
  * lib_dl: a shared library opened with dlopen() when abstat first calls
  * it, not when abstat starts. libpfm4 relocates its event tables at load
  * time (about 2 MB of dirtied pages), so compare, show, plot, flame,
- * import and recover, which never count, should not map it: pfm_dl.c and
- * papi_dl.c define the library functions abstat calls, with the headers'
- * own prototypes, and forward them to the pointers bound here.
+ * import and recover, which never count, should not map it: pfm_dl.c,
+ * papi_dl.c (and src/symbols_dw_dl.c for libdw, which profile alone
+ * uses) define the library functions abstat calls, with the headers' own
+ * prototypes, and forward them to the pointers bound here.
  *
  * Only with LAZY_LIBS=1 (the Makefile's default; a static build links
  * the libraries instead). The SONAMEs come from the build (objdump -p of
- * the libraries the linker would use: PFM_SONAME, PAPI_SONAME).
+ * the libraries the linker would use: PFM_SONAME, PAPI_SONAME,
+ * DW_SONAME).
  */
 #ifndef ABSTAT_COUNTERS_LIB_DL_H
 #define ABSTAT_COUNTERS_LIB_DL_H
