@@ -64,16 +64,39 @@ endif
 HAVE_LIBDW ?= $(shell printf '\043include <elfutils/libdwfl.h>\n' | \
               $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0)
 
+# libpfm4 and PAPI are dlopen()ed when abstat first counts
+# (counters/lib_dl.h), so compare, show, plot... never map them; by the
+# SONAME of the library the linker would take. A static build links them.
+ifneq ($(CROSS),)
+LAZY_LIBS := 0
+endif
+LAZY_LIBS ?= 1
+soname_of = $(shell objdump -p "$$($(CC) -print-file-name=$(1))" 2>/dev/null | \
+              awk '$$1 == "SONAME" { print $$2 }')
+
 CPPFLAGS_ALL := -D_GNU_SOURCE -DABSTAT_VERSION='"$(VERSION)"' \
                 -DHAVE_PAPI=$(HAVE_PAPI) -Isrc -Icounters -Iworkloads \
                 -DHAVE_LIBDW=$(HAVE_LIBDW) $(X_CPPFLAGS)
 CFLAGS_ALL   := -std=c11 $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(CFLAGS)
+ifeq ($(LAZY_LIBS),1)
+CPPFLAGS_ALL += -DLAZY_LIBS=1 -DPFM_SONAME='"$(call soname_of,libpfm.so)"'
+LDLIBS_ALL   := -ljansson -lm -ldl $(LDLIBS)
+ifeq ($(HAVE_PAPI),1)
+CPPFLAGS_ALL += -DPAPI_SONAME='"$(call soname_of,libpapi.so)"'
+endif
+else
+CPPFLAGS_ALL += -DLAZY_LIBS=0
 LDLIBS_ALL   := -lpfm -ljansson -lm $(LDLIBS)
 ifeq ($(HAVE_PAPI),1)
 LDLIBS_ALL   += -lpapi
 endif
+endif
 ifeq ($(HAVE_LIBDW),1)
+ifeq ($(LAZY_LIBS),1)
+CPPFLAGS_ALL += -DDW_SONAME='"$(call soname_of,libdw.so)"'
+else
 LDLIBS_ALL   += -ldw -lelf
+endif
 endif
 
 # Workloads are built with fixed flags, recorded in every result.

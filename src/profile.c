@@ -219,6 +219,12 @@ int profile_open(const struct profile_opts *o, struct profile **out,
 	    symtab_kallsyms(o->root, &p->kernel, why, sizeof(why)) < 0 &&
 	    !p->note[0])
 		snprintf(p->note, sizeof(p->note), "%s", why);
+	if (!usyms_dw_ready(why, sizeof(why))) {
+		size_t at = strlen(p->note);
+
+		snprintf(p->note + at, sizeof(p->note) - at, "%s%s",
+			 at ? "; " : "", why);
+	}
 	rc = usyms_new(o->root, &p->user);
 	p->copies = calloc(o->n_copies, sizeof(*p->copies));
 	if (rc < 0 || !p->copies) {
@@ -397,7 +403,8 @@ json_t *profile_config(const struct profile *p)
 	return json_pack("{s:s, s:I, s:s, s:s}", "event", p->ev.name,
 			 "freq", (json_int_t)p->freq, "call_graph",
 			 p->dwarf ? "dwarf" : "fp",
-			 "symbols", usyms_backend);
+			 "symbols", usyms_dw_ready(NULL, 0) ? usyms_backend :
+							     "none");
 }
 
 const char *profile_note(const struct profile *p)

@@ -2,7 +2,9 @@
 # builds a .deb with dpkg-buildpackage -us -uc -b (bounded by timeout),
 # lintian finds no error in it (the two static helpers are overridden,
 # with the reason, in debian/abstat.lintian-overrides), and the abstat it
-# holds, unpacked anywhere, finds its workloads and chart scripts.
+# holds, unpacked anywhere, finds its workloads and chart scripts. Its
+# Depends names libpfm4, libpapi and libdw (dlopen()ed: dpkg-shlibdeps
+# cannot see them).
 test_lazy_prereq DEB 'command -v dpkg-buildpackage && command -v dh &&
 	command -v lintian && command -v timeout && dpkg-checkbuilddeps "$TOP/debian/control"'
 src=$TESTTMP/pkg/abstat
@@ -37,6 +39,13 @@ test_expect_success DEB 'the .deb holds abstat, its workloads, plots, pages, com
 		usr/include/abstat.h usr/share/pkgconfig/abstat.pc usr/share/doc/abstat/copyright; do
 		grep -qx "./$f" "$TESTTMP/files" || fail "not in the .deb: $f"
 	done
+'
+test_expect_success DEB 'Depends names libpfm4, libpapi and libdw, which abstat dlopen()s' '
+	dpkg-deb -f "$deb" Depends >"$TESTTMP/depends" &&
+	grep -Eq "(^|, )libpfm4(,|$| )" "$TESTTMP/depends" &&
+	grep -Eq "(^|, )libpapi[0-9.]+(,|$| )" "$TESTTMP/depends" &&
+	grep -Eq "(^|, )libdw1(,|$| )" "$TESTTMP/depends" ||
+		fail "Depends: $(cat "$TESTTMP/depends")"
 '
 test_expect_success DEB 'unpacked: abstat.pc says /usr/include; abstat finds its workloads' '
 	dpkg-deb -x "$deb" "$TESTTMP/x" &&
