@@ -218,7 +218,8 @@ static bool fast_counters(const struct ctx *c, struct fast *f,
 
 	if (!fast_char(f, '['))
 		return false;
-	*out = calloc(c->n_events + 1, sizeof(**out));
+	/* no slot to spare: 10000 runs of 10 events are 240 kB less */
+	*out = calloc(c->n_events ? c->n_events : 1, sizeof(**out));
 	if (!*out)
 		return false;
 	if (fast_char(f, ']'))

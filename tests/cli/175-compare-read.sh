@@ -1,5 +1,5 @@
 # compare reads a regular result file through a mapping and gives back
-# the pages behind the reader a window (1 MiB) at a time
+# the pages behind the reader a window (256 KiB) at a time
 # (src/result_map.c); a pipe or a FIFO is read into memory. Either way the
 # output is the same, for files bigger than the window (2.6 MB each).
 test_expect_success 'two results bigger than the window' '
