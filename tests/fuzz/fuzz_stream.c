@@ -31,6 +31,20 @@ static char *text(const struct result *r)
 	return s;
 }
 
+/* a and b read to the same result, else abort saying what differs */
+static void same(const struct result *a, const struct result *b,
+		 const char *what)
+{
+	char *ta = text(a), *tb = text(b);
+
+	if (!ta || !tb || strcmp(ta, tb)) {
+		fprintf(stderr, "%s\n%s\n%s\n", what, ta, tb);
+		abort();
+	}
+	free(ta);
+	free(tb);
+}
+
 /* data as a file mapped with a one-page window: as result_parse_buffer
  * read it (ra, a, err) */
 static void mapped(const uint8_t *data, size_t size, int ra,
@@ -52,14 +66,7 @@ static void mapped(const uint8_t *data, size_t size, int ra,
 		abort();
 	}
 	if (!rc) {
-		char *ta = text(a), *tm = text(m);
-
-		if (!ta || !tm || strcmp(ta, tm)) {
-			fprintf(stderr, "mapped differs\n%s\n%s\n", ta, tm);
-			abort();
-		}
-		free(ta);
-		free(tm);
+		same(a, m, "mapped differs");
 		result_free(m);
 	}
 }
@@ -84,14 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size)
 		mapped(data, size, ra, a, err);
 	if (!ra) {
-		char *ta = text(a), *tb = text(b);
-
-		if (!ta || !tb || strcmp(ta, tb)) {
-			fprintf(stderr, "differ\n%s\n%s\n", ta, tb);
-			abort();
-		}
-		free(ta);
-		free(tb);
+		same(a, b, "differ");
 		result_clear(a);
 		free(a);
 	}

@@ -145,32 +145,9 @@ static void same_both_ways(const char *text, int want)
 		assert_string_equal(err, err2);
 		return;
 	}
-	{
-		char *ta = fix_text(a), *tb = fix_text(b);
-
-		assert_string_equal(ta, tb);
-		free(ta);
-		free(tb);
-	}
+	assert_true(fix_same(a, b));
 	result_free(a);
 	result_free(b);
-}
-
-/* text with the first (or the last) occurrence of from replaced by to */
-static char *replaced(const char *text, const char *from, const char *to,
-		      bool last)
-{
-	const char *at = strstr(text, from), *p = at;
-	char *out;
-
-	assert_non_null(at);
-	while (last && (p = strstr(p + 1, from)))
-		at = p;
-	out = malloc(strlen(text) + strlen(to) + 1);
-	assert_non_null(out);
-	sprintf(out, "%.*s%s%s", (int)(at - text), text, to,
-		at + strlen(from));
-	return out;
 }
 
 static void test_map_window(void **state)
@@ -198,9 +175,10 @@ static void test_map_window(void **state)
 	same_both_ways(sorted, 0);
 	free(sorted);
 	for (size_t i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
-		char *v = replaced(text, edits[i].from, edits[i].to,
-				   edits[i].last);
+		char *v = fix_replaced(text, edits[i].from, edits[i].to,
+				       edits[i].last);
 
+		assert_non_null(v);
 		same_both_ways(v, edits[i].want);
 		free(v);
 	}
@@ -211,7 +189,6 @@ static void test_map_fifo(void **state)
 {
 	char path[64], err[512], err2[512], *text = big_text(400, JSON_INDENT(2));
 	struct result *a, *b;
-	char *ta, *tb;
 	pid_t pid;
 	int st;
 
@@ -240,11 +217,7 @@ static void test_map_fifo(void **state)
 	assert_int_equal(n_madvise, 0);
 	assert_int_equal(result_parse_buffer(text, strlen(text), path, &a, err,
 					     sizeof(err)), 0);
-	ta = fix_text(a);
-	tb = fix_text(b);
-	assert_string_equal(ta, tb);
-	free(ta);
-	free(tb);
+	assert_true(fix_same(a, b));
 	result_free(a);
 	result_free(b);
 	free(text);
