@@ -257,7 +257,9 @@ int result_slurp(const char *path, size_t max, char **buf, size_t *size,
 
 	*buf = NULL;
 	*size = 0;
-	return fd < 0 ? fd : result_slurp_fd(fd, path, max, buf, size, err, len);
+	if (fd < 0)
+		return fd;
+	return result_slurp_fd(fd, path, max, buf, size, err, len);
 }
 
 /*

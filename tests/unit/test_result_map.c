@@ -187,7 +187,8 @@ static void test_map_window(void **state)
 
 static void test_map_fifo(void **state)
 {
-	char path[64], err[512], err2[512], *text = big_text(400, JSON_INDENT(2));
+	char path[64], err[512], err2[512];
+	char *text = big_text(400, JSON_INDENT(2));
 	struct result *a, *b;
 	pid_t pid;
 	int st;
@@ -239,7 +240,8 @@ static void changed_while_read(enum hook h)
 	assert_int_equal(map_read(path, &r, err, sizeof(err)), -EIO);
 	hook = HOOK_NONE;
 	assert_null(r);
-	assert_non_null(strstr(err, "changed.json: the file changed while it was read"));
+	assert_non_null(strstr(err, "changed.json: the file changed while it "
+				    "was read"));
 	free(text);
 }
 
