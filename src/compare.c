@@ -661,10 +661,13 @@ static int compare_rows(const struct compare_opts *o, const struct side *sides,
 {
 	for (size_t i = 0; i < nb; i++) {
 		size_t first = m->n_rows;
-		const char *primary = compare_primary(o, &b[i], sides,
-						      m->n_sides);
+		const char *primary;
 		bool any = false;
 
+		/* one benchmark's metrics at a time: its rows copy them */
+		if (compare_bench_load(&b[i], sides, m->n_sides))
+			return -ENOMEM;
+		primary = compare_primary(o, &b[i], sides, m->n_sides);
 		if (primary && compare_primary_row(m, sides, &b[i], primary))
 			return -ENOMEM;
 		/* metric order: as the first file holding each one has it */
@@ -688,6 +691,7 @@ static int compare_rows(const struct compare_opts *o, const struct side *sides,
 		}
 		if (compare_cpu_share(m, &b[i], sides))
 			return -ENOMEM;
+		compare_bench_unload(&b[i], sides, m->n_sides);
 		m->n_bench += any;
 	}
 	return 0;

@@ -32,6 +32,12 @@ int compare_check_benches(const struct side *sides, size_t n,
 			  size_t *n_out);
 void compare_check_free(struct compare_bench *b, size_t nb,
 			const struct side *sides, size_t n);
+/* Extract benchmark b's metric sets of every side and file (0 or
+ * -ENOMEM), and free them again. */
+int compare_bench_load(struct compare_bench *b, const struct side *sides,
+		       size_t n);
+void compare_bench_unload(struct compare_bench *b, const struct side *sides,
+			  size_t n);
 /* Every name of list (--metric or -e, opt) is a metric of some side:
  * 0, -EINVAL naming the first that is not, or -ENOMEM. */
 int compare_check_names(const char *list, const char *opt,

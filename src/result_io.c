@@ -8,19 +8,21 @@
  * name), is fsync'd, then renamed over nothing (renameat2 RENAME_NOREPLACE;
  * link()+unlink() where the file system lacks it) and the directory is
  * fsync'd so the new name survives a crash too. The writer that streams
- * the file into the temp file is result_write.c.
+ * the file into the temp file is result_write.c. A regular file is read
+ * through a mapping (result_map.c), anything else into a buffer.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "result.h"
+#include "result_parse_priv.h"
 
 #ifndef RENAME_NOREPLACE
 #define RENAME_NOREPLACE (1 << 0)
@@ -173,21 +175,36 @@ static int result_publish_new(const char *tmp, const char *path)
 	return 0;
 }
 
-int result_slurp(const char *path, size_t max, char **buf, size_t *size,
-		 char *err, size_t len)
+static int result_open(const char *path, char *err, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		fd = -errno;
+		snprintf(err, len, "%s: %s", path, strerror(errno));
+	}
+	return fd;
+}
+
+static int result_too_big(const char *path, size_t max, char *err,
+			  size_t len)
+{
+	snprintf(err, len,
+		 "%s: file is larger than the %zu MiB limit; not an abstat file",
+		 path, max >> 20);
+	return -EFBIG;
+}
+
+/* result_slurp of the file open at fd (closed here). */
+static int result_slurp_fd(int fd, const char *path, size_t max, char **buf,
+			   size_t *size, char *err, size_t len)
 {
 	size_t cap = 65536, n = 0;
 	char *b = NULL;
-	int fd, rc = 0;
+	int rc = 0;
 
 	*buf = NULL;
 	*size = 0;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		rc = -errno;
-		snprintf(err, len, "%s: %s", path, strerror(errno));
-		return rc;
-	}
 	for (;;) {
 		ssize_t got;
 
@@ -218,10 +235,7 @@ int result_slurp(const char *path, size_t max, char **buf, size_t *size,
 			break;
 		n += (size_t)got;
 		if (n > max) {
-			rc = -EFBIG;
-			snprintf(err, len,
-				 "%s: file is larger than the %zu MiB limit; not an abstat file",
-				 path, max >> 20);
+			rc = result_too_big(path, max, err, len);
 			break;
 		}
 	}
@@ -234,6 +248,18 @@ int result_slurp(const char *path, size_t max, char **buf, size_t *size,
 	*buf = b;
 	*size = n;
 	return 0;
+}
+
+int result_slurp(const char *path, size_t max, char **buf, size_t *size,
+		 char *err, size_t len)
+{
+	int fd = result_open(path, err, len);
+
+	*buf = NULL;
+	*size = 0;
+	if (fd < 0)
+		return fd;
+	return result_slurp_fd(fd, path, max, buf, size, err, len);
 }
 
 /*
@@ -362,12 +388,19 @@ int result_load_json_line(const char *buf, size_t size, const char *name,
 int result_parse_buffer(const char *buf, size_t size, const char *name,
 			struct result **out, char *err, size_t len)
 {
+	return result_parse_text(buf, size, name, NULL, out, err, len);
+}
+
+int result_parse_text(const char *buf, size_t size, const char *name,
+		      struct result_window *w, struct result **out, char *err,
+		      size_t len)
+{
 	struct result *r;
 	json_t *j;
 	int rc;
 
 	*out = NULL;
-	rc = result_parse_stream(buf, size, name, out, err, len);
+	rc = result_stream_text(buf, size, name, w, out, err, len);
 	if (rc != -EAGAIN)
 		return rc;
 	rc = result_load_json(buf, size, name, &j, err, len);
@@ -388,12 +421,31 @@ int result_parse_buffer(const char *buf, size_t size, const char *name,
 
 int result_read(const char *path, struct result **out, char *err, size_t len)
 {
+	int fd = result_open(path, err, len), rc = -ENOTSUP;
+	struct stat st;
 	size_t size;
 	char *buf;
-	int rc;
 
 	*out = NULL;
-	rc = result_slurp(path, RESULT_MAX_BYTES, &buf, &size, err, len);
+	if (fd < 0)
+		return fd;
+	/* a regular file (not /proc's, which say 0 bytes) is mapped */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+		if ((uintmax_t)st.st_size > RESULT_MAX_BYTES) {
+			close(fd);
+			result_too_big(path, RESULT_MAX_BYTES, err, len);
+			return -EINVAL;
+		}
+		rc = result_map_read(fd, &st, path, RESULT_WINDOW, out, err,
+				     len);
+	}
+	if (rc != -ENOTSUP) {
+		close(fd);
+		return rc;
+	}
+	/* read from where the file is: a pipe cannot be read twice */
+	rc = result_slurp_fd(fd, path, RESULT_MAX_BYTES, &buf, &size, err,
+			     len);
 	if (rc)
 		return rc == -EFBIG ? -EINVAL : rc;
 	rc = result_parse_buffer(buf, size, path, out, err, len);

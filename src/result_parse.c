@@ -53,7 +53,7 @@ static int parse_counters(const struct ctx *c, const json_t *a,
 		return result_fail(c, key,
 				   "has %zu entries, expected %zu (one per event)",
 				   n, c->n_events);
-	*out = calloc(n + 1, sizeof(**out));
+	*out = calloc(n ? n : 1, sizeof(**out));
 	if (!*out)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {

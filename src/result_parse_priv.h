@@ -85,4 +85,35 @@ int result_bench_fast(const char *buf, size_t size, size_t *pos,
 		      const char *key, size_t klen, struct benchmark *b,
 		      unsigned *seen);
 
+/* result_map.c: the pages of a mapped text given back behind the
+ * streaming reader. base is the mapping (page-aligned); buf[0..given)
+ * was given back; every: how many bytes behind the cursor it waits for. */
+struct result_window {
+	const char *base;
+	size_t given, every;
+};
+/* What result_read gives back of a mapped file at a time: 256 KiB, 17
+ * madvise calls for a 4.3 MB file; with 1 MiB the window still made
+ * compare's peak (330 kB above it). */
+#define RESULT_WINDOW ((size_t)1 << 18)
+/* Give back the pages before buf[pos] once every bytes are behind the
+ * last ones given back (w NULL: nothing, the text is not mapped). */
+void result_window_release(struct result_window *w, size_t pos);
+/* Read the regular file open at fd (st: its fstat, st_size > 0) through
+ * a private mapping, giving back window bytes at a time (0: none);
+ * -ENOTSUP when it cannot be mapped (read it instead), -EIO when it
+ * changed while it was read, else as result_parse_buffer. */
+struct stat;
+int result_map_read(int fd, const struct stat *st, const char *path,
+		    size_t window, struct result **out, char *err, size_t len);
+/* result_io.c, result_stream.c: result_parse_buffer and
+ * result_parse_stream giving back buf's pages behind the streaming
+ * reader through w (NULL: none). */
+int result_parse_text(const char *buf, size_t size, const char *name,
+		      struct result_window *w, struct result **out, char *err,
+		      size_t len);
+int result_stream_text(const char *buf, size_t size, const char *name,
+		       struct result_window *w, struct result **out,
+		       char *err, size_t len);
+
 #endif

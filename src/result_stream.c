@@ -11,6 +11,8 @@
  * checked strictly. Anything unusual (an escape in a key, a duplicate key,
  * any error at all) declines with -EAGAIN and the caller reads the file
  * the plain way (result_parse.c), which also words the error message.
+ * A mapped file's pages behind the cursor are given back after each run
+ * and benchmark (result_map.c).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -23,6 +25,7 @@
 struct scan {
 	const char *b;
 	size_t n, i;
+	struct result_window *w; /* NULL: the text is not mapped */
 };
 
 static void scan_ws(struct scan *s)
@@ -202,8 +205,10 @@ static int stream_runs(struct ctx *c, struct scan *s, const char *bkey,
 		}
 		b->n_runs++; /* so a half-parsed run is freed too */
 		if (!result_run_fast(c, s->b, s->n, &s->i,
-				     &b->runs[b->n_runs - 1]))
+				     &b->runs[b->n_runs - 1])) {
+			result_window_release(s->w, s->i);
 			continue;
+		}
 		/* not the usual run: jansson and result_parse_run */
 		if (!scan_skip(s, &start))
 			return -EAGAIN;
@@ -216,6 +221,7 @@ static int stream_runs(struct ctx *c, struct scan *s, const char *bkey,
 		json_decref(j);
 		if (rc)
 			return rc == -ENOMEM ? rc : -EAGAIN;
+		result_window_release(s->w, s->i);
 	} while (scan_char(s, ','));
 	if (!scan_char(s, ']'))
 		return -EAGAIN;
@@ -338,6 +344,7 @@ static int stream_benchmarks(struct ctx *c, struct scan *s, struct result *r)
 		rc = stream_bench(c, s, k, b);
 		if (rc)
 			return rc;
+		result_window_release(s->w, s->i);
 	} while (scan_char(s, ','));
 	return scan_char(s, ']') ? 0 : -EAGAIN;
 }
@@ -368,9 +375,9 @@ static bool scan_until(struct scan *s, const char *want, size_t *vs)
 /* The document with the benchmarks array at buf[bs..be) (be: where the
  * text after the array starts): the head by jansson, then the array. */
 static int stream_doc(struct ctx *c, const char *buf, size_t size, size_t bs,
-		      size_t be, struct result **out)
+		      size_t be, struct result_window *w, struct result **out)
 {
-	struct scan s = { buf, be, bs };
+	struct scan s = { buf, be, bs, w };
 	struct result *r;
 	json_t *head;
 	int rc;
@@ -411,8 +418,15 @@ static int stream_doc(struct ctx *c, const char *buf, size_t size, size_t bs,
 int result_parse_stream(const char *buf, size_t size, const char *name,
 			struct result **out, char *err, size_t len)
 {
+	return result_stream_text(buf, size, name, NULL, out, err, len);
+}
+
+int result_stream_text(const char *buf, size_t size, const char *name,
+		       struct result_window *w, struct result **out,
+		       char *err, size_t len)
+{
 	struct ctx c = { name, err, len, NULL, 0 };
-	struct scan s = { buf, size, 0 };
+	struct scan s = { buf, size, 0, w };
 	size_t os, bs, be, end = size;
 	int rc = -EAGAIN;
 
@@ -424,9 +438,9 @@ int result_parse_stream(const char *buf, size_t size, const char *name,
 	while (end && buf[end - 1] && strchr(" \t\r\n", buf[end - 1]))
 		end--;
 	if (end && buf[end - 1] == '}' && scan_until(&s, "benchmarks", &bs))
-		rc = stream_doc(&c, buf, size, bs, end - 1, out);
-	if (rc == -EAGAIN) {
-		s = (struct scan){ buf, size, 0 };
+		rc = stream_doc(&c, buf, size, bs, end - 1, w, out);
+	if (rc && rc != -ENOMEM) {
+		s = (struct scan){ buf, size, 0, w };
 		if (!scan_object(&s, "benchmarks", &os, &bs, &be) || !be)
 			return -EAGAIN;
 		scan_ws(&s);
@@ -434,7 +448,7 @@ int result_parse_stream(const char *buf, size_t size, const char *name,
 			return -EAGAIN;
 		c.events = NULL;
 		c.n_events = 0;
-		rc = stream_doc(&c, buf, size, bs, be, out);
+		rc = stream_doc(&c, buf, size, bs, be, w, out);
 	}
 	if (rc == -ENOMEM)
 		snprintf(err, len, "%s: out of memory", name);

@@ -8,6 +8,7 @@
 #ifndef ABSTAT_RESULT_FIXTURE_H
 #define ABSTAT_RESULT_FIXTURE_H
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +118,25 @@ static struct result *fix_result(void)
 	return r;
 }
 
+/* text with the first occurrence of from (last: the last one) replaced
+ * by to (caller frees); NULL when from is not in text. */
+static inline char *fix_replaced(const char *text, const char *from,
+				 const char *to, bool last)
+{
+	const char *at = strstr(text, from), *p = at;
+	char *out;
+
+	if (!at)
+		return NULL;
+	while (last && (p = strstr(p + 1, from)))
+		at = p;
+	out = malloc(strlen(text) + strlen(to) + 1);
+	if (out)
+		sprintf(out, "%.*s%s%s", (int)(at - text), text, to,
+			at + strlen(from));
+	return out;
+}
+
 /* The result as compact JSON text (caller frees). */
 static char *fix_text(const struct result *r)
 {
@@ -125,6 +145,17 @@ static char *fix_text(const struct result *r)
 
 	json_decref(j);
 	return s;
+}
+
+/* a and b as the same JSON text (what a reader read, against another). */
+static inline bool fix_same(const struct result *a, const struct result *b)
+{
+	char *ta = fix_text(a), *tb = fix_text(b);
+	bool same = ta && tb && !strcmp(ta, tb);
+
+	free(ta);
+	free(tb);
+	return same;
 }
 
 #endif
