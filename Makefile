@@ -80,13 +80,13 @@ CPPFLAGS_ALL := -D_GNU_SOURCE -DABSTAT_VERSION='"$(VERSION)"' \
 CFLAGS_ALL   := -std=c11 $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(CFLAGS)
 ifeq ($(LAZY_LIBS),1)
 CPPFLAGS_ALL += -DLAZY_LIBS=1 -DPFM_SONAME='"$(call soname_of,libpfm.so)"'
-LDLIBS_ALL   := -ljansson -lm -ldl $(LDLIBS)
+LDLIBS_ALL   := -ljansson -lm -ldl -pthread $(LDLIBS)
 ifeq ($(HAVE_PAPI),1)
 CPPFLAGS_ALL += -DPAPI_SONAME='"$(call soname_of,libpapi.so)"'
 endif
 else
 CPPFLAGS_ALL += -DLAZY_LIBS=0
-LDLIBS_ALL   := -lpfm -ljansson -lm $(LDLIBS)
+LDLIBS_ALL   := -lpfm -ljansson -lm -pthread $(LDLIBS)
 ifeq ($(HAVE_PAPI),1)
 LDLIBS_ALL   += -lpapi
 endif

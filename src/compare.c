@@ -365,133 +365,6 @@ static int compare_fill_stat(struct compare_model *m, struct compare_row *row,
 	return 0;
 }
 
-/* The test on runs (one file per side): Mann-Whitney U, and the bootstrap
- * interval of the delta at 1 - alpha. */
-static void compare_test_runs(const struct compare_model *m,
-			      const struct compare_stat *a,
-			      const struct compare_stat *b,
-			      struct compare_delta *d)
-{
-	struct stats_groups ga = { a->v, a->group_len, a->n_groups };
-	struct stats_groups gb = { b->v, b->group_len, b->n_groups };
-	struct stats_boot_opts bo = {
-		.mean = m->center == CENTER_MEAN, .diff = d->absolute,
-		.level = 1 - m->alpha, .resamples = m->resamples,
-		.seed = m->seed,
-	};
-	double u;
-
-	if (stats_mann_whitney(a->v, a->n, b->v, b->n, &d->p, &u,
-			       &d->exact_p))
-		return;
-	if (stats_bootstrap_delta(&ga, &gb, &bo, &d->lo, &d->hi))
-		return;
-	d->has_p = true;
-}
-
-/* The test on boots: Welch t on the boots' log centers (their centers
- * when one is <= 0, d->absolute), and the interval it implies. */
-static void compare_test_boots(const struct compare_model *m,
-			       const struct compare_stat *a,
-			       const struct compare_stat *b,
-			       struct compare_delta *d)
-{
-	size_t na = a->n_groups, nb = b->n_groups;
-	double *x = malloc((na + nb) * sizeof(*x));
-	struct stats_welch w;
-
-	if (!x || na < 2 || nb < 2) {
-		free(x);
-		return;
-	}
-	for (size_t i = 0; i < na; i++)
-		x[i] = d->absolute ? a->boot_center[i] : log(a->boot_center[i]);
-	for (size_t i = 0; i < nb; i++)
-		x[na + i] = d->absolute ? b->boot_center[i] :
-					  log(b->boot_center[i]);
-	if (!stats_welch(x, na, x + na, nb, 1 - m->alpha, &w)) {
-		d->p = w.p;
-		d->lo = d->absolute ? w.lo : expm1(w.lo);
-		d->hi = d->absolute ? w.hi : expm1(w.hi);
-		d->has_p = true;
-	}
-	free(x);
-}
-
-static bool compare_all_equal(const struct compare_stat *a,
-			      const struct compare_stat *b)
-{
-	return a->run.min == a->run.max && b->run.min == b->run.max;
-}
-
-/* Order of checks: a missing or uncountable side, too few runs, exact
- * (deterministic) values, then the test of the design. The point delta
- * is set whenever both sides have values. */
-static void compare_fill_delta(const struct compare_model *m,
-			       struct compare_row *row, size_t s)
-{
-	const struct compare_stat *a = &row->stat[0], *b = &row->stat[s];
-	struct compare_delta *d = &row->delta[s];
-	bool boots = m->design == DESIGN_BOOTS;
-
-	d->verdict = VERDICT_NOT_SUPPORTED;
-	if (!a->present || !b->present) {
-		d->why = "missing on a side";
-		return;
-	}
-	if (!a->supported || !b->supported) {
-		d->why = "not supported";
-		return;
-	}
-	if (!a->n || !b->n) {
-		d->why = "not counted";
-		return;
-	}
-	d->absolute = a->center == 0;
-	for (size_t i = 0; boots && a->boot_center && i < a->n_groups; i++)
-		d->absolute |= a->boot_center[i] <= 0;
-	for (size_t i = 0; boots && b->boot_center && i < b->n_groups; i++)
-		d->absolute |= b->boot_center[i] <= 0;
-	d->has_delta = true;
-	d->delta = d->absolute ? b->center - a->center :
-				 b->center / a->center - 1;
-	d->lo = d->hi = d->delta;
-	d->regression = row->higher_is_better ? d->delta < 0 : d->delta > 0;
-	if (a->n < COMPARE_MIN_RUNS || b->n < COMPARE_MIN_RUNS) {
-		d->verdict = VERDICT_TOO_FEW_RUNS;
-		d->why = "need >= 4 runs";
-		return;
-	}
-	if (compare_all_equal(a, b) && a->n >= COMPARE_EXACT_MIN_RUNS &&
-	    b->n >= COMPARE_EXACT_MIN_RUNS) {
-		/* identical every run of both sides, and enough of them:
-		 * the delta is known exactly and no test is needed */
-		d->exact = true;
-		d->verdict = d->delta != 0 ? VERDICT_SIGNIFICANT :
-					     VERDICT_NOT_SIGNIFICANT;
-		return;
-	}
-	if (boots)
-		compare_test_boots(m, a, b, d);
-	else
-		compare_test_runs(m, a, b, d);
-	if (boots && (a->n_groups < COMPARE_MIN_BOOTS ||
-		      b->n_groups < COMPARE_MIN_BOOTS)) {
-		d->verdict = VERDICT_TOO_FEW_BOOTS;
-		d->why = "need >= 3 boots per side";
-		return;
-	}
-	if (!d->has_p) {
-		d->verdict = VERDICT_UNDETERMINED;
-		d->why = "undetermined";
-		return;
-	}
-	/* primary rows: until Holm says otherwise; secondary: unadjusted */
-	d->in_family = row->primary;
-	d->verdict = !row->primary && d->p < m->alpha ?
-			     VERDICT_SIGNIFICANT : VERDICT_NOT_SIGNIFICANT;
-}
-
 /* Holm over the primary rows' tests (rows x non-baseline sides): the
  * family is fixed by the benchmarks, not by the rows shown. */
 static int compare_holm(struct compare_model *m)
@@ -685,8 +558,6 @@ static int compare_rows(const struct compare_opts *o, const struct side *sides,
 				m->rows[r].stat[s].copies = compare_copies(
 					sides[s].files[0], b[i].name);
 			}
-			for (size_t s = 1; s < m->n_sides; s++)
-				compare_fill_delta(m, &m->rows[r], s);
 			any = true;
 		}
 		if (compare_cpu_share(m, &b[i], sides))
@@ -778,6 +649,8 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 					 sides, n, err, len);
 	if (!rc)
 		rc = compare_rows(o, sides, m, b, nb);
+	if (!rc)
+		rc = compare_deltas(m);
 	if (!rc)
 		rc = compare_holm(m);
 	if (!rc)

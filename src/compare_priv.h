@@ -44,5 +44,8 @@ int compare_check_names(const char *list, const char *opt,
 			const struct compare_bench *b, size_t nb,
 			const struct side *sides, size_t n, char *err,
 			size_t len);
+/* compare_delta.c: every row's test of each side against the baseline,
+ * the rows shared out over the CPUs of compare's affinity. 0. */
+int compare_deltas(struct compare_model *m);
 
 #endif

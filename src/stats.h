@@ -7,6 +7,7 @@
 #ifndef ABSTAT_STATS_H
 #define ABSTAT_STATS_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -141,5 +142,14 @@ struct stats_welch {
  * level outside (0, 1)). */
 int stats_welch(const double *a, size_t na, const double *b, size_t nb,
 		double level, struct stats_welch *out);
+
+/* log |Gamma(x)|, safe in threads (lgamma sets the global signgam;
+ * compare tests its rows in several: compare_delta.c). */
+static inline double stats_lgamma(double x)
+{
+	int sign;
+
+	return lgamma_r(x, &sign);
+}
 
 #endif

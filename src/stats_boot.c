@@ -188,8 +188,8 @@ int stats_median_boot_init(struct stats_median_boot *mb, const double *v,
 	}
 	memcpy(mb->s, v, n * sizeof(*v));
 	qsort(mb->s, n, sizeof(*mb->s), stats_boot_cmp);
-	mb->lck = lgamma(nd + 1) - lgamma((double)mb->k + 1) -
-		  lgamma((double)(n - mb->k) + 1);
+	mb->lck = stats_lgamma(nd + 1) - stats_lgamma((double)mb->k + 1) -
+		  stats_lgamma((double)(n - mb->k) + 1);
 	for (size_t i = 0; i < n; i++) {
 		double p = (double)(i + 1) / nd;
 

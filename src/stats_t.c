@@ -61,7 +61,7 @@ static double stats_ibeta(double a, double b, double x)
 		return 0;
 	if (x >= 1)
 		return 1;
-	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
+	front = exp(stats_lgamma(a + b) - stats_lgamma(a) - stats_lgamma(b) + a * log(x) +
 		    b * log1p(-x));
 	if (x < (a + 1) / (a + b + 2))
 		return front * stats_betacf(a, b, x) / a;

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: MIT
+/*
+ * compare_delta: the test of every row of the model, side against the
+ * baseline: the verdict's checks, then Mann-Whitney U and the bootstrap
+ * interval on runs, or Welch t on boots. The bootstrap (10000 resamples a
+ * row) is most of compare's time, and the rows are independent (each
+ * holds its own values; each bootstrap is seeded with the model's seed),
+ * so they are shared out over the CPUs compare may run on (its affinity:
+ * taskset -c 0 keeps it on one): the same numbers in any order, in less
+ * wall time.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+
+#include "compare_priv.h"
+#include "stats.h"
+
+/* Rows a thread must have at least before another is started. */
+#define COMPARE_ROWS_PER_THREAD 8
+#define COMPARE_MAX_THREADS 8
+
+/* The test on runs (one file per side): Mann-Whitney U, and the bootstrap
+ * interval of the delta at 1 - alpha. */
+static void compare_test_runs(const struct compare_model *m,
+			      const struct compare_stat *a,
+			      const struct compare_stat *b,
+			      struct compare_delta *d)
+{
+	struct stats_groups ga = { a->v, a->group_len, a->n_groups };
+	struct stats_groups gb = { b->v, b->group_len, b->n_groups };
+	struct stats_boot_opts bo = {
+		.mean = m->center == CENTER_MEAN, .diff = d->absolute,
+		.level = 1 - m->alpha, .resamples = m->resamples,
+		.seed = m->seed,
+	};
+	double u;
+
+	if (stats_mann_whitney(a->v, a->n, b->v, b->n, &d->p, &u,
+			       &d->exact_p))
+		return;
+	if (stats_bootstrap_delta(&ga, &gb, &bo, &d->lo, &d->hi))
+		return;
+	d->has_p = true;
+}
+
+/* The test on boots: Welch t on the boots' log centers (their centers
+ * when one is <= 0, d->absolute), and the interval it implies. */
+static void compare_test_boots(const struct compare_model *m,
+			       const struct compare_stat *a,
+			       const struct compare_stat *b,
+			       struct compare_delta *d)
+{
+	size_t na = a->n_groups, nb = b->n_groups;
+	double *x = malloc((na + nb) * sizeof(*x));
+	struct stats_welch w;
+
+	if (!x || na < 2 || nb < 2) {
+		free(x);
+		return;
+	}
+	for (size_t i = 0; i < na; i++)
+		x[i] = d->absolute ? a->boot_center[i] : log(a->boot_center[i]);
+	for (size_t i = 0; i < nb; i++)
+		x[na + i] = d->absolute ? b->boot_center[i] :
+					  log(b->boot_center[i]);
+	if (!stats_welch(x, na, x + na, nb, 1 - m->alpha, &w)) {
+		d->p = w.p;
+		d->lo = d->absolute ? w.lo : expm1(w.lo);
+		d->hi = d->absolute ? w.hi : expm1(w.hi);
+		d->has_p = true;
+	}
+	free(x);
+}
+
+static bool compare_all_equal(const struct compare_stat *a,
+			      const struct compare_stat *b)
+{
+	return a->run.min == a->run.max && b->run.min == b->run.max;
+}
+
+/* Order of checks: a missing or uncountable side, too few runs, exact
+ * (deterministic) values, then the test of the design. The point delta
+ * is set whenever both sides have values. */
+static void compare_fill_delta(const struct compare_model *m,
+			       struct compare_row *row, size_t s)
+{
+	const struct compare_stat *a = &row->stat[0], *b = &row->stat[s];
+	struct compare_delta *d = &row->delta[s];
+	bool boots = m->design == DESIGN_BOOTS;
+
+	d->verdict = VERDICT_NOT_SUPPORTED;
+	if (!a->present || !b->present) {
+		d->why = "missing on a side";
+		return;
+	}
+	if (!a->supported || !b->supported) {
+		d->why = "not supported";
+		return;
+	}
+	if (!a->n || !b->n) {
+		d->why = "not counted";
+		return;
+	}
+	d->absolute = a->center == 0;
+	for (size_t i = 0; boots && a->boot_center && i < a->n_groups; i++)
+		d->absolute |= a->boot_center[i] <= 0;
+	for (size_t i = 0; boots && b->boot_center && i < b->n_groups; i++)
+		d->absolute |= b->boot_center[i] <= 0;
+	d->has_delta = true;
+	d->delta = d->absolute ? b->center - a->center :
+				 b->center / a->center - 1;
+	d->lo = d->hi = d->delta;
+	d->regression = row->higher_is_better ? d->delta < 0 : d->delta > 0;
+	if (a->n < COMPARE_MIN_RUNS || b->n < COMPARE_MIN_RUNS) {
+		d->verdict = VERDICT_TOO_FEW_RUNS;
+		d->why = "need >= 4 runs";
+		return;
+	}
+	if (compare_all_equal(a, b) && a->n >= COMPARE_EXACT_MIN_RUNS &&
+	    b->n >= COMPARE_EXACT_MIN_RUNS) {
+		/* identical every run of both sides, and enough of them:
+		 * the delta is known exactly and no test is needed */
+		d->exact = true;
+		d->verdict = d->delta != 0 ? VERDICT_SIGNIFICANT :
+					     VERDICT_NOT_SIGNIFICANT;
+		return;
+	}
+	if (boots)
+		compare_test_boots(m, a, b, d);
+	else
+		compare_test_runs(m, a, b, d);
+	if (boots && (a->n_groups < COMPARE_MIN_BOOTS ||
+		      b->n_groups < COMPARE_MIN_BOOTS)) {
+		d->verdict = VERDICT_TOO_FEW_BOOTS;
+		d->why = "need >= 3 boots per side";
+		return;
+	}
+	if (!d->has_p) {
+		d->verdict = VERDICT_UNDETERMINED;
+		d->why = "undetermined";
+		return;
+	}
+	/* primary rows: until Holm says otherwise; secondary: unadjusted */
+	d->in_family = row->primary;
+	d->verdict = !row->primary && d->p < m->alpha ?
+			     VERDICT_SIGNIFICANT : VERDICT_NOT_SIGNIFICANT;
+}
+
+struct compare_share {
+	const struct compare_model *m;
+	size_t first, step;
+};
+
+/* Rows first, first + step, ...: every non-baseline side of each. */
+static void *compare_share_run(void *arg)
+{
+	const struct compare_share *w = arg;
+	const struct compare_model *m = w->m;
+
+	for (size_t r = w->first; r < m->n_rows; r += w->step)
+		for (size_t s = 1; s < m->n_sides; s++)
+			compare_fill_delta(m, &m->rows[r], s);
+	return NULL;
+}
+
+/* The CPUs this process may run on (taskset), at least 1. */
+static size_t compare_cpus(void)
+{
+	cpu_set_t set;
+	int n;
+
+	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+		return 1;
+	n = CPU_COUNT(&set);
+	return n > 1 ? (size_t)n : 1;
+}
+
+int compare_deltas(struct compare_model *m)
+{
+	size_t n = compare_cpus(), started = 0;
+	struct compare_share w[COMPARE_MAX_THREADS];
+	pthread_t t[COMPARE_MAX_THREADS];
+
+	if (n > COMPARE_MAX_THREADS)
+		n = COMPARE_MAX_THREADS;
+	if (n > m->n_rows / COMPARE_ROWS_PER_THREAD)
+		n = m->n_rows / COMPARE_ROWS_PER_THREAD ?
+			    m->n_rows / COMPARE_ROWS_PER_THREAD : 1;
+	for (size_t i = 0; i < n; i++)
+		w[i] = (struct compare_share){ m, i, n };
+	/* a thread that cannot start leaves its rows to this one */
+	for (size_t i = 1; i < n; i++, started++)
+		if (pthread_create(&t[i], NULL, compare_share_run, &w[i]))
+			break;
+	compare_share_run(&w[0]);
+	for (size_t i = 1; i <= started; i++)
+		pthread_join(t[i], NULL);
+	for (size_t i = started + 1; i < n; i++)
+		compare_share_run(&w[i]);
+	return 0;
+}
