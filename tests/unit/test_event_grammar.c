@@ -302,8 +302,9 @@ static void test_encode(void **state)
 		assert_int_equal(ev.pinned, c->group == PERF_GROUP_CPU);
 		assert_int_equal(ev.exclude_user, c->exclude_user);
 		assert_int_equal(ev.exclude_kernel, c->exclude_kernel);
-		if (c->group != PERF_GROUP_CPU ||
-		    strcmp(c->pmu, "perf"))
+		/* exclude_hv of perf's own events is libpfm4's choice, which
+		 * differs between machines (0 on a model 167 Xeon guest) */
+		if (strcmp(c->pmu, "perf"))
 			assert_int_equal(ev.exclude_hv, c->exclude_hv);
 		assert_int_equal(ev.precise, c->precise);
 		assert_true(ev.inherit);
