@@ -14,6 +14,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
 
 #include "abstat.h"
 #include "harness.h"
@@ -95,6 +98,18 @@ void harness_tmpfile_remove(const char *dir, const char *path)
 		unlink(path);
 	if (dir[0])
 		rmdir(dir);
+}
+
+int64_t harness_getppid(uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++) {
+#ifdef __linux__
+		syscall(SYS_getppid);
+#else
+		getppid();
+#endif
+	}
+	return (int64_t)n;
 }
 
 static void harness_usage(FILE *f)

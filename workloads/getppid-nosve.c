@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+/*
+ * getppid-nosve: getppid's loop with the task's SVE state dropped. Setup
+ * forks a child that exits at once and waits for it: the child inherits
+ * the CPU (abstat pins the workload), so the workload is switched out
+ * inside waitpid() while another user task runs, and arm64 Linux drops
+ * the SVE state of a task switched out in a system call (on return it
+ * has plain FP/SIMD state, TIF_SVE clear). Nothing between setup and
+ * the loop runs an SVE instruction. Portable: elsewhere it is getppid
+ * after one fork.
+ */
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+static int nosve_setup(uint64_t n)
+{
+	int status;
+	pid_t pid;
+
+	(void)n;
+	pid = fork();
+	if (pid < 0)
+		return harness_perror("fork");
+	if (pid == 0)
+		_exit(0);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return harness_error("child %ld did not exit cleanly",
+				     (long)pid);
+	return 0;
+}
+
+const struct workload workload = {
+	.name = "getppid-nosve",
+	.op = "getppid() with SVE state dropped",
+	.default_n = 2500000,
+	.setup = nosve_setup,
+	.run = harness_getppid,
+};
