@@ -9,27 +9,12 @@
  * the loop runs an SVE instruction. Portable: elsewhere it is getppid
  * after one fork.
  */
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include "harness.h"
 
 static int nosve_setup(uint64_t n)
 {
-	int status;
-	pid_t pid;
-
 	(void)n;
-	pid = fork();
-	if (pid < 0)
-		return harness_perror("fork");
-	if (pid == 0)
-		_exit(0);
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		return harness_error("child %ld did not exit cleanly",
-				     (long)pid);
-	return 0;
+	return harness_fork_wait();
 }
 
 const struct workload workload = {

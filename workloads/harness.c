@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/syscall.h>
@@ -110,6 +112,20 @@ int64_t harness_getppid(uint64_t n)
 #endif
 	}
 	return (int64_t)n;
+}
+
+int harness_fork_wait(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return harness_perror("fork");
+	if (pid == 0)
+		_exit(0);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return harness_error("child %ld did not exit cleanly", (long)pid);
+	return 0;
 }
 
 static void harness_usage(FILE *f)

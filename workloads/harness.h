@@ -59,5 +59,8 @@ void harness_tmpfile_remove(const char *dir, const char *path);
  * no C library can cache it. The run of getppid, getppid-sve and
  * getppid-nosve: one loop, the same code in each. Returns n. */
 int64_t harness_getppid(uint64_t n);
+/* fork() a child that _exit(0)s at once and wait for it: 0, or -1
+ * (printed). fork's operation, getppid-nosve's setup. */
+int harness_fork_wait(void);
 
 #endif
