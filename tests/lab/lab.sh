@@ -151,4 +151,5 @@ set -- --primary instructions/op "$la=$files_a" "$lb=$files_b"
 	"$abstat" plot -q "$@" -o "$out/delta.png" >/dev/null ||
 	lab_say "warning: the delta chart was not drawn (gnuplot?)"
 t1=$(date +%s)
-lab_say "$boots boots per side ($failed failed), $((t1 - t0)) s wall; results in $out"
+lab_say "$boots boots per side ($failed failed), $((t1 - t0)) s wall"
+lab_say "results in ${out#"$TOP"/}"
