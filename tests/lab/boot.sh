@@ -47,7 +47,7 @@ if [ -n "${LAB_MODULES:-}" ]; then
 	m=$(lab_modules LAB_MODULES "$LAB_MODULES" "$kdir")
 	rel=$(basename "$m")
 	names=$(find "$m" -name '*.ko' -o -name '*.ko.[gx]z' -o -name '*.ko.zst' |
-		sed 's|.*/||; s/\.ko.*//' | sort | tr '\n' ' ')
+		sed 's|.*/||; s/\.ko.*//' | sort | tr '\n' ' ' | sed 's/ $//')
 	[ -n "$names" ] || lab_die "LAB_MODULES=$LAB_MODULES: no module (*.ko*) in $m"
 	mkdir -p "$work/job/lib/modules"
 	cp -R "$m" "$work/job/lib/modules/"

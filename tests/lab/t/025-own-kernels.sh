@@ -66,7 +66,7 @@ test_expect_success 'a second run, with LAB_A_MODULES: its own directory, latest
 	{ [ "$second" != "$first" ] || fail "latest is still $first"; } &&
 	[ "$(ls "$OWN/lab/runs" | wc -l)" -eq 2 ] &&
 	[ "$(cat "$OWN/lab/$first/compare.txt" "$OWN"/lab/$first/boots/*/result.json | sha256sum)" = "$sum" ] &&
-	grep -q "^abstat compare: getppid, .*boots 1/1" "$OWN/lab/$second/compare.txt" &&
+	grep -q "^abstat compare: getppid, 5 runs/side, 1 session/side" "$OWN/lab/$second/compare.txt" &&
 	grep -q "^lab: A = .*, modules $OWN/mods-$r61)" "$OWN/second.err" &&
 	[ -f "$OWN/lab/$second/boots/A1/modprobe.txt" ] &&
 	[ ! -e "$OWN/lab/$second/boots/B1/modprobe.txt" ]
