@@ -135,7 +135,7 @@ static int launcher_helper_build(struct launch_helper *h,
 	while (s->argv[c.argc])
 		c.argc++;
 	for (size_t i = 0; s->envp && s->envp[i]; i++)
-		c.envc += !!strncmp(s->envp[i], "ABSTAT_CTL=", 11);
+		c.envc += !launcher_env_ours(s->envp[i]);
 	h->len = 0;
 	rc = launcher_helper_put(h, &hdr, sizeof(hdr));
 	rc = rc ? rc : launcher_helper_put(h, &c, sizeof(c));
@@ -145,7 +145,7 @@ static int launcher_helper_build(struct launch_helper *h,
 	for (uint32_t i = 0; i < c.argc && !rc; i++)
 		rc = launcher_helper_str(h, s->argv[i]);
 	for (size_t i = 0; s->envp && s->envp[i] && !rc; i++)
-		if (strncmp(s->envp[i], "ABSTAT_CTL=", 11))
+		if (!launcher_env_ours(s->envp[i]))
 			rc = launcher_helper_str(h, s->envp[i]);
 	if (c.has_cgroup && !rc)
 		rc = launcher_helper_str(h, s->cgroup_procs);
