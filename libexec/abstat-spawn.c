@@ -57,6 +57,22 @@ static void spawn_ctl_env(char *out, int ctl, int ack)
 	out[k] = '\0';
 }
 
+/* The descriptors a message brought (SCM_RIGHTS), max at most, into fd;
+ * how many. */
+static size_t spawn_rights(struct msghdr *m, int *fd, size_t max)
+{
+	for (struct cmsghdr *c = CMSG_FIRSTHDR(m); c; c = CMSG_NXTHDR(m, c)) {
+		size_t n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+			continue;
+		n = n > max ? max : n;
+		memcpy(fd, CMSG_DATA(c), n * sizeof(int));
+		return n;
+	}
+	return 0;
+}
+
 /*
  * Wait for abstat's struct spawn_go on the gate; with it may come the
  * region page and the counters the workload marks its region on
@@ -84,15 +100,8 @@ static int spawn_go_wait(struct job *j, int gate)
 			continue;
 		if (r <= 0)
 			return -1;
-		for (struct cmsghdr *c = CMSG_FIRSTHDR(&m); c;
-		     c = CMSG_NXTHDR(&m, c))
-			if (c->cmsg_level == SOL_SOCKET &&
-			    c->cmsg_type == SCM_RIGHTS && !nfd) {
-				nfd = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-				if (nfd > SPAWN_GO_FDS)
-					nfd = SPAWN_GO_FDS;
-				memcpy(fd, CMSG_DATA(c), nfd * sizeof(int));
-			}
+		if (!nfd)
+			nfd = spawn_rights(&m, fd, SPAWN_GO_FDS);
 		got += (size_t)r;
 		iov.iov_base = (char *)&go + got;
 		iov.iov_len = sizeof(go) - got;
@@ -265,7 +274,7 @@ static int spawn_serve(int sock, struct job *j)
 			    .msg_control = u.buf,
 			    .msg_controllen = sizeof(u.buf) };
 	int fd[SPAWN_N_FDS];
-	size_t nfd = 0;
+	size_t nfd;
 	ssize_t got;
 	char *buf;
 
@@ -274,13 +283,7 @@ static int spawn_serve(int sock, struct job *j)
 	while (got < 0 && errno == EINTR);
 	if (got != sizeof(h))
 		return -1;
-	for (struct cmsghdr *c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c))
-		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
-			nfd = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-			if (nfd > SPAWN_N_FDS)
-				nfd = SPAWN_N_FDS;
-			memcpy(fd, CMSG_DATA(c), nfd * sizeof(int));
-		}
+	nfd = spawn_rights(&m, fd, SPAWN_N_FDS);
 	if (nfd)
 		spawn_keep(j, fd, nfd);
 	if (h.type == SPAWN_CONFIG) {

@@ -289,6 +289,21 @@ static void launcher_exec_report(struct child_ctx *c, int gate, bool kept)
 		close(gate);
 }
 
+void launcher_rights(struct msghdr *m, char *buf, size_t cap, const int *fds,
+		     size_t nfd)
+{
+	struct cmsghdr *h;
+
+	memset(buf, 0, cap);
+	m->msg_control = buf;
+	m->msg_controllen = CMSG_SPACE(nfd * sizeof(int));
+	h = CMSG_FIRSTHDR(m);
+	h->cmsg_level = SOL_SOCKET;
+	h->cmsg_type = SCM_RIGHTS;
+	h->cmsg_len = CMSG_LEN(nfd * sizeof(int));
+	memcpy(CMSG_DATA(h), fds, nfd * sizeof(int));
+}
+
 int launcher_go(int gate, char g, size_t copy, const int *fds, size_t nfd)
 {
 	struct spawn_go go = { .go = g, .copy = (uint32_t)copy };
@@ -300,18 +315,8 @@ int launcher_go(int gate, char g, size_t copy, const int *fds, size_t nfd)
 	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1 };
 	ssize_t put;
 
-	if (nfd) {
-		struct cmsghdr *h;
-
-		memset(u.buf, 0, sizeof(u.buf));
-		m.msg_control = u.buf;
-		m.msg_controllen = CMSG_SPACE(nfd * sizeof(int));
-		h = CMSG_FIRSTHDR(&m);
-		h->cmsg_level = SOL_SOCKET;
-		h->cmsg_type = SCM_RIGHTS;
-		h->cmsg_len = CMSG_LEN(nfd * sizeof(int));
-		memcpy(CMSG_DATA(h), fds, nfd * sizeof(int));
-	}
+	if (nfd)
+		launcher_rights(&m, u.buf, sizeof(u.buf), fds, nfd);
 	do
 		put = sendmsg(gate, &m, MSG_NOSIGNAL);
 	while (put < 0 && errno == EINTR);

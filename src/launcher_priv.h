@@ -111,6 +111,12 @@ static inline void launcher_close(int *fd)
 	*fd = -1;
 }
 
+/* SCM_RIGHTS of fds[nfd] as m's control, in buf[cap] (CMSG_SPACE of
+ * them at least, aligned for a cmsghdr). */
+struct msghdr;
+void launcher_rights(struct msghdr *m, char *buf, size_t cap, const int *fds,
+		     size_t nfd);
+
 /* The go (g 'g') or not ('x') on a child's gate, with the region page
  * and copy's counters when it gets them (fds[nfd], launcher_page_fds).
  * 0 or -errno. */

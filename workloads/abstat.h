@@ -414,36 +414,36 @@ static inline int abstat__region_end(struct abstat__state *st)
 }
 #endif
 
-/* Start counting: the counters are on when it returns. */
-static inline int abstat_begin(void)
+/* A region boundary: on the counters the program was given, or with the
+ * handshake's command line. */
+static inline int abstat__mark(int begin)
 {
 #ifdef __linux__
 	struct abstat__state *st = abstat__init();
 
 	if (st->me) {
-		int saved = errno, rc = abstat__region_begin(st);
+		int saved = errno;
+		int rc = begin ? abstat__region_begin(st) :
+				 abstat__region_end(st);
 
 		errno = saved;
 		return rc;
 	}
 #endif
-	return abstat__command("enable\n", 7, 1);
+	return begin ? abstat__command("enable\n", 7, 1) :
+		       abstat__command("disable\n", 8, 1);
+}
+
+/* Start counting: the counters are on when it returns. */
+static inline int abstat_begin(void)
+{
+	return abstat__mark(1);
 }
 
 /* Stop counting: the counters are off when it returns. */
 static inline int abstat_end(void)
 {
-#ifdef __linux__
-	struct abstat__state *st = abstat__init();
-
-	if (st->me) {
-		int saved = errno, rc = abstat__region_end(st);
-
-		errno = saved;
-		return rc;
-	}
-#endif
-	return abstat__command("disable\n", 8, 1);
+	return abstat__mark(0);
 }
 
 /* Report how many operations the measured region did. */
