@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * region_cases: programs that mark their region with abstat.h, for the
- * region markers' tests (tests/cli/047-region-markers.sh).
+ * region markers' tests (tests/cli/048-region-markers.sh).
  *
  *	region_cases multi K P SETUP   SETUP pages before; K regions of P
  *	                               fresh pages each, P more between
