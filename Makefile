@@ -198,7 +198,7 @@ $(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h
 	$(Q)$(CC) -std=c11 -O1 -D_GNU_SOURCE -Wall -Iworkloads $(PROG_CFLAGS) $(X_LDFLAGS) -o $@ $<
 
 # Profiled test programs: frame pointers, so call chains walk (profile).
-$(B)/tests/progs/split_work: PROG_CFLAGS := -fno-omit-frame-pointer
+$(B)/tests/progs/split_work $(B)/tests/progs/region_cases: PROG_CFLAGS := -fno-omit-frame-pointer
 
 units: $(UNIT_BIN) $(PREREQ)
 
