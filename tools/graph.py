@@ -351,9 +351,10 @@ def main():
         for c in fm["cycles"]:
             print("graph: folders in a cycle: %s" % " ".join(c),
                   file=sys.stderr)
+            back = set(fm["back"])  # the folder edges that close it
             for (u, v) in sorted(edges):
                 if folder_of(u) in c and folder_of(v) in c and \
-                        folder_of(u) != folder_of(v):
+                        (folder_of(u), folder_of(v)) in back:
                     for k in sorted(edges[(u, v)]):
                         print("graph:   %s %s (%s)" % (u, why[(u, v, k)], v),
                               file=sys.stderr)

@@ -31,7 +31,9 @@ src/flame: src/base counters src/result
 src/import: src/base counters src/result
 src/cmd: src/base counters src/result src/env src/measure src/compare src/format src/plot src/flame src/import
 '
-srcs=$(git ls-files 'src/*' 'counters/*' 'workloads/*' 2>/dev/null | grep '\.[ch]$')
+# what git has and what it would add (a new file counts before its commit)
+srcs=$(git ls-files -co --exclude-standard 'src/*' 'counters/*' \
+	'workloads/*' 2>/dev/null | grep '\.[ch]$')
 [ -n "$srcs" ] || srcs=$(find src counters workloads -name '*.[ch]')
 
 rule() { echo "$rules" | sed -n "s|^$1:||p"; }
