@@ -15,8 +15,15 @@
 #   linux/perf_event.h in src/ or workloads/.
 cd "$TOP" || fail "no tree at $TOP"
 
-# FOLDER: the folders it may include, lowest layer first. counters/ and
-# workloads/ (the workload programs) include only themselves.
+# The folders, lowest layer first: src/base (CPU lists, escaping, the
+# terminal, progress, sha256, paths), counters/ (the counting backends),
+# workloads/ (the workload programs), src/result (result files, the
+# journal, sides), src/env (the environment captured, read, diffed),
+# src/measure (launcher, cpusets, hooks, scores, the workloads table,
+# profile, symbols, doctor), src/compare (delta model, statistics),
+# src/format (one file a format, the where table, run/show reports),
+# src/plot, src/flame, src/import, src/cmd (main, the commands, cli, msg,
+# the session driver). A row: FOLDER: the folders it may include (* any).
 rules='
 src/base:
 counters:
@@ -29,7 +36,7 @@ src/format: src/base counters src/result src/env src/compare
 src/plot: src/base counters src/result src/env src/compare
 src/flame: src/base counters src/result
 src/import: src/base counters src/result
-src/cmd: src/base counters src/result src/env src/measure src/compare src/format src/plot src/flame src/import
+src/cmd: *
 '
 # what git has and what it would add (a new file counts before its commit)
 srcs=$(git ls-files -co --exclude-standard 'src/*' 'counters/*' \
@@ -62,7 +69,7 @@ $f: folder $d is not in test 095's table (give it a row: what it may include)"; 
 		hit=$(echo "$srcs" | grep -E "(^|/)$i\$" | head -n 1)
 		[ -n "$hit" ] || continue
 		g=${hit%/*}
-		case " $ok " in *" $g "*) continue ;; esac
+		case " $ok " in *" $g "* | *" * "*) continue ;; esac
 		case $g in
 		src/cmd) why="the command line and diagnostics belong to src/cmd; pass a narrow option struct and an err buffer" ;;
 		*) why="$d may include only${ok:- its own folder}" ;;
