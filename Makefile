@@ -76,8 +76,9 @@ soname_of = $(shell objdump -p "$$($(CC) -print-file-name=$(1))" 2>/dev/null | \
 
 # src/ is in folders by layer (src/base ... src/cmd; the order is test 095's
 # rule); every folder is on the include path, so #include "x.h" names a
-# header, not its folder.
-SRC_DIRS := $(patsubst %/,%,$(sort $(wildcard src/*/)))
+# header, not its folder. A file left directly in src/ (a merge) still
+# builds, and test 095 says where it goes.
+SRC_DIRS := src $(patsubst %/,%,$(sort $(wildcard src/*/)))
 SRC_INC  := $(addprefix -I,$(SRC_DIRS))
 CPPFLAGS_ALL := -D_GNU_SOURCE -DABSTAT_VERSION='"$(VERSION)"' \
                 -DHAVE_PAPI=$(HAVE_PAPI) $(SRC_INC) -Icounters -Iworkloads \
@@ -113,7 +114,7 @@ else
 Q := @
 endif
 
-SRC      := $(sort $(wildcard src/*/*.c counters/*.c))
+SRC      := $(sort $(wildcard src/*.c src/*/*.c counters/*.c))
 OBJ      := $(SRC:%.c=$(B)/%.o)
 LIBOBJ   := $(filter-out $(B)/src/cmd/main.o,$(OBJ))
 

@@ -19,7 +19,7 @@ out=build/fuzz
 CC=${FUZZ_CC:-clang}
 FLAGS="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined"
 # one -I per folder of src/, as the Makefile does
-inc=$(for d in src/*/; do printf -- '-I%s ' "${d%/}"; done)
+inc=$(for d in src src/*/; do printf -- '-I%s ' "${d%/}"; done)
 CPPF="-D_GNU_SOURCE -DABSTAT_VERSION=\"$(cat VERSION)\" $inc-Icounters -Iworkloads"
 
 command -v "$CC" >/dev/null 2>&1 || { echo "fuzz: $CC not found (apt-get install clang libclang-rt-14-dev)"; exit 77; }
@@ -36,7 +36,8 @@ LIBS="-lpfm -ljansson -lm"
 # Compile what changed (a header change rebuilds everything: cheap enough).
 newest_h=$(ls -t src/*/*.h counters/*.h | head -n 1)
 objs=
-for c in src/*/*.c counters/*.c; do
+for c in src/*.c src/*/*.c counters/*.c; do
+	[ -f "$c" ] || continue # (no file left directly in src/)
 	[ "$c" = src/cmd/main.c ] && continue
 	o=$out/obj/$(echo "$c" | tr / _ | sed 's/\.c$/.o/')
 	objs="$objs $o"
