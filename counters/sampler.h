@@ -8,7 +8,7 @@
  * into an mmap ring buffer that the caller drains while the run goes
  * (poll sampler_fd). The records come up as plain structs: nothing above
  * counters/ sees a perf header. What a sample means (symbols, folded
- * stacks) is the caller's business (src/profile*.c).
+ * stacks) is the caller's business (src/measure/profile*.c).
  */
 #ifndef ABSTAT_SAMPLER_H
 #define ABSTAT_SAMPLER_H

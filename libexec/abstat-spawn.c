@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * abstat-spawn: the process every run of a session is born from (see
- * src/spawn_proto.h for why and for the protocol). Started by abstat
+ * src/measure/spawn_proto.h for why and for the protocol). Started by abstat
  * with its socket on fd SPAWN_FD; reads a configuration, then one
  * request per run, and starts each run as a vfork-style clone that is
  * abstat's child (CLONE_PARENT). Built static where the toolchain can,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * launcher_helper: abstat's end of the spawn helper (src/spawn_proto.h
+ * launcher_helper: abstat's end of the spawn helper (spawn_proto.h
  * says why runs are born from it and what the two ends say). Starts it
  * once per session, sends it the configuration when that changes, asks
  * it for one child per copy and hands back the child's pid and its gate
