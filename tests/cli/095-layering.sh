@@ -20,7 +20,8 @@ cd "$TOP" || fail "no tree at $TOP"
 # workloads/ (the workload programs), src/result (result files, the
 # journal, sides), src/env (the environment captured, read, diffed),
 # src/measure (launcher, cpusets, hooks, scores, the workloads table,
-# profile, symbols, doctor), src/compare (delta model, statistics),
+# profile, symbols, doctor; it speaks the region protocol whose page
+# workloads/abstat.h lays out), src/compare (delta model, statistics),
 # src/format (one file a format, the where table, run/show reports),
 # src/plot, src/flame, src/import, src/cmd (main, the commands, cli, msg,
 # the session driver). A row: FOLDER: the folders it may include (* any).
@@ -30,7 +31,7 @@ counters:
 workloads:
 src/result: src/base counters
 src/env: src/base counters
-src/measure: src/base counters src/result src/env
+src/measure: src/base counters workloads src/result src/env
 src/compare: src/base counters src/result src/env
 src/format: src/base counters src/result src/env src/compare
 src/plot: src/base counters src/result src/env src/compare
