@@ -1,6 +1,6 @@
 # abstat: one plain non-recursive Makefile.
 # Targets: all check demo bench install uninstall clean format deps fuzz
-#          lab lab-check (the kernel lab, tests/lab)
+#          lab lab-check (the kernel lab, tests/lab) graph (tools/graph.py)
 
 VERSION    := $(shell cat VERSION)
 PREFIX     ?= /usr/local
@@ -74,8 +74,14 @@ LAZY_LIBS ?= 1
 soname_of = $(shell objdump -p "$$($(CC) -print-file-name=$(1))" 2>/dev/null | \
               awk '$$1 == "SONAME" { print $$2 }')
 
+# src/ is in folders by layer (src/base ... src/cmd; the order is test 095's
+# rule); every folder is on the include path, so #include "x.h" names a
+# header, not its folder. A file left directly in src/ (a merge) still
+# builds, and test 095 says where it goes.
+SRC_DIRS := src $(patsubst %/,%,$(sort $(wildcard src/*/)))
+SRC_INC  := $(addprefix -I,$(SRC_DIRS))
 CPPFLAGS_ALL := -D_GNU_SOURCE -DABSTAT_VERSION='"$(VERSION)"' \
-                -DHAVE_PAPI=$(HAVE_PAPI) -Isrc -Icounters -Iworkloads \
+                -DHAVE_PAPI=$(HAVE_PAPI) $(SRC_INC) -Icounters -Iworkloads \
                 -DHAVE_LIBDW=$(HAVE_LIBDW) $(X_CPPFLAGS)
 CFLAGS_ALL   := -std=c11 $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(CFLAGS)
 ifeq ($(LAZY_LIBS),1)
@@ -108,16 +114,16 @@ else
 Q := @
 endif
 
-SRC      := $(sort $(wildcard src/*.c counters/*.c))
+SRC      := $(sort $(wildcard src/*.c src/*/*.c counters/*.c))
 OBJ      := $(SRC:%.c=$(B)/%.o)
-LIBOBJ   := $(filter-out $(B)/src/main.o,$(OBJ))
+LIBOBJ   := $(filter-out $(B)/src/cmd/main.o,$(OBJ))
 
 WL_SRC   := $(filter-out workloads/harness.c workloads/exec-target.c,$(sort $(wildcard workloads/*.c)))
 WL_BIN   := $(WL_SRC:workloads/%.c=$(B)/workloads/%)
 # The program the exec workload runs: static when the toolchain can.
 WL_AUX   := $(B)/workloads/exec-target
-# The spawn helper every run is born from (src/spawn_proto.h): static when
-# the toolchain can, installed and found like the workloads.
+# The spawn helper every run is born from (src/measure/spawn_proto.h):
+# static when the toolchain can, installed and found like the workloads.
 SPAWN    := $(B)/workloads/abstat-spawn
 WL_STATIC ?= $(shell printf 'int main(void){return 0;}\n' | \
               $(CC) -static -x c -o /dev/null - 2>/dev/null && echo -static)
@@ -140,7 +146,7 @@ DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
 DEB_PKGS += cmark-gfm dpkg-dev debhelper lintian
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
-        workloads progs units lab lab-check
+        workloads progs units lab lab-check graph
 
 # The kernel lab (tests/lab): Debian arm64 kernels booted under QEMU TCG
 # with its emulated PMU. Its packages are apart from DEB_PKGS, so that
@@ -173,14 +179,15 @@ $(WL_AUX): workloads/exec-target.c
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(WL_CFLAGS) $(WL_STATIC) -o $@ $<
 
-$(SPAWN): libexec/abstat-spawn.c src/spawn_proto.h
+$(SPAWN): libexec/abstat-spawn.c src/measure/spawn_proto.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(WL_CFLAGS) $(WARN) -Isrc $(WL_STATIC) -o $@ $<
+	$(Q)$(CC) $(WL_CFLAGS) $(WARN) -Isrc/measure $(WL_STATIC) -o $@ $<
 
-# workloads_cflags (src/workloads.c) records WL_CFLAGS in results.
-$(B)/src/workloads.o: CPPFLAGS_ALL += -DABSTAT_WL_CFLAGS='"$(WL_CFLAGS)"'
-$(B)/src/workloads.o: Makefile
+# workloads_cflags (src/measure/workloads.c) records WL_CFLAGS in results.
+WL_OBJ   := $(B)/src/measure/workloads.o
+$(WL_OBJ): CPPFLAGS_ALL += -DABSTAT_WL_CFLAGS='"$(WL_CFLAGS)"'
+$(WL_OBJ): Makefile
 
 $(B)/workloads/harness.o: workloads/harness.c workloads/harness.h workloads/abstat.h
 	@mkdir -p $(dir $@)
@@ -198,7 +205,7 @@ $(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h
 	$(Q)$(CC) -std=c11 -O1 -D_GNU_SOURCE -Wall -Iworkloads $(PROG_CFLAGS) $(X_LDFLAGS) -o $@ $<
 
 # Profiled test programs: frame pointers, so call chains walk (profile).
-$(B)/tests/progs/split_work: PROG_CFLAGS := -fno-omit-frame-pointer
+$(B)/tests/progs/split_work $(B)/tests/progs/region_cases: PROG_CFLAGS := -fno-omit-frame-pointer
 
 units: $(UNIT_BIN) $(PREREQ)
 
@@ -254,6 +261,11 @@ lab-check: deps
 fuzz: deps
 	$(Q)sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
+# The include + call graph, by file and by folder: levels, edges back up,
+# cycles (tools/graph.py says how it counts).
+graph:
+	$(Q)python3 tools/graph.py -v
+
 # install only copies (build first, as yourself: `make && sudo make
 # install`), so it never rebuilds as root or under running tests. abstat
 # finds its workloads in ../libexec/abstat and its chart scripts in
@@ -292,7 +304,8 @@ uninstall:
 		$(DESTDIR)$(DATADIR) 2>/dev/null || true
 
 format:
-	clang-format -i src/*.[ch] counters/*.[ch] workloads/*.[ch] libexec/*.c tests/unit/*.[ch] tests/progs/*.c
+	clang-format -i src/*/*.[ch] counters/*.[ch] workloads/*.[ch] libexec/*.c \
+		tests/unit/*.[ch] tests/progs/*.c
 
 clean:
 	rm -rf $(B) abstat

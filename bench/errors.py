@@ -16,7 +16,7 @@ intervals (Clopper-Pearson):
 
 N is sized at run time so that one run of spin takes about 3 ms of
 task-clock. Verdicts are read from `--format json` (abstat-compare(1),
-src/fmt_json.c) by the two functions below, primary_rows() and called():
+src/format/fmt_json.c) by the two functions below, primary_rows() and called():
 they are the one place that says which row counts and what counts as a
 call, whatever the statistical model inside compare is.
 

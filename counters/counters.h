@@ -56,6 +56,20 @@ struct counter_value {
 
 struct counter_set; /* backend-private: the prepared events and their fds */
 
+/*
+ * The measured region, marked by the workload on its own counters
+ * (workloads/abstat.h, ABSTAT_REGION): the descriptors it is given, in
+ * order. toggle: it enables and disables the descriptor (a group leader,
+ * PERF_IOC_FLAG_GROUP); read_len: at its first begin it reads that many
+ * bytes from it (the counters stopped) as the baseline; 0: none.
+ */
+struct counter_region_fd {
+	int fd;
+	bool toggle;
+	uint32_t read_len;
+};
+#define COUNTER_REGION_MAX 31 /* descriptors a set hands over, at most */
+
 struct backend_ops {
 	const char *name; /* "perf", "papi" */
 	/* True: open() is async-signal-safe with pid 0 and may be called in a
@@ -85,6 +99,19 @@ struct backend_ops {
 	int (*start)(struct counter_set *s); /* attach backends only */
 	int (*enable)(struct counter_set *s);
 	int (*disable)(struct counter_set *s);
+	/* The region the workload marks itself (see struct
+	 * counter_region_fd): the set's descriptors (fd -1 until open) into
+	 * out[max]; their count, or -E2BIG. NULL: the backend keeps its
+	 * counters to itself, and abstat toggles them (the handshake). */
+	int (*region_fds)(const struct counter_set *s,
+			  struct counter_region_fd *out, size_t max);
+	/* vals (the read at the end) become the region's: less the
+	 * baselines base[k] (what the workload read from region_fds' k-th
+	 * descriptor); abstat's own clock events become region_ns. 0, or
+	 * -EIO with the reason in err (a malformed baseline). */
+	int (*region_apply)(const struct counter_set *s,
+			    const void *const *base, uint64_t region_ns,
+			    struct counter_value *vals, char *err, size_t len);
 	/* Read every counter of the set into vals (indexed like the evs given
 	 * to prepare; unsupported events are left zeroed and must be ignored).
 	 * Validates every read; -EIO with a reason in err when malformed. */

@@ -385,12 +385,15 @@ static int perf_start(struct counter_set *s)
 	return 0; /* enable_on_exec starts the counters */
 }
 
+/* A group counts while its leader does: the leaders alone are toggled.
+ * With PERF_IOC_FLAG_GROUP the members, once disabled, stay stopped when
+ * the group is enabled again (6.18: a second region counted nothing). */
 static int perf_ioctl_leaders(struct counter_set *s, unsigned long req)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		if (!s->counted[i] || s->leader[i] != (int)i || s->fd[i] < 0)
 			continue;
-		if (ioctl(s->fd[i], req, PERF_IOC_FLAG_GROUP) < 0)
+		if (ioctl(s->fd[i], req, 0) < 0)
 			return -errno;
 	}
 	return 0;
@@ -409,6 +412,90 @@ static int perf_disable(struct counter_set *s)
 		s->tool_ns += perf_now_ns() - s->tool_t0;
 	s->tool_t0 = 0;
 	return perf_ioctl_leaders(s, PERF_EVENT_IOC_DISABLE);
+}
+
+/* The region's descriptors: each group's leader, toggled, and its read
+ * (one group read, or every counter on its own fd). */
+static size_t perf_members(const struct counter_set *s, size_t l)
+{
+	size_t nr = 0;
+
+	for (size_t i = l; i < s->n; i++)
+		nr += s->counted[i] && s->leader[i] == (int)l;
+	return nr;
+}
+
+static int perf_region_fds(const struct counter_set *s,
+			   struct counter_region_fd *out, size_t max)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		bool lead = s->leader[i] == (int)i;
+
+		if (!s->counted[i] || s->tool[i] || (s->group_read && !lead))
+			continue;
+		if (k == max)
+			return -E2BIG;
+		out[k].fd = s->fd[i];
+		out[k].toggle = lead;
+		out[k].read_len = (uint32_t)(s->group_read ?
+			perf_group_size(perf_members(s, i)) :
+			4 * sizeof(uint64_t));
+		k++;
+	}
+	return (int)k;
+}
+
+static void perf_less(struct counter_value *v, const struct counter_value *b)
+{
+	v->value = v->value >= b->value ? v->value - b->value : 0;
+	v->enabled_ns = v->enabled_ns >= b->enabled_ns ?
+				v->enabled_ns - b->enabled_ns : 0;
+	v->running_ns = v->running_ns >= b->running_ns ?
+				v->running_ns - b->running_ns : 0;
+}
+
+static int perf_region_apply(const struct counter_set *s,
+			     const void *const *base, uint64_t region_ns,
+			     struct counter_value *vals, char *err, size_t len)
+{
+	struct counter_value one, grp[s->n ? s->n : 1];
+	uint64_t ids[s->n ? s->n : 1];
+	size_t k = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		size_t nr = 0;
+		bool lead = s->leader[i] == (int)i;
+
+		if (!s->counted[i])
+			continue;
+		if (s->tool[i]) {
+			vals[i].value = vals[i].enabled_ns =
+				vals[i].running_ns = region_ns;
+			continue;
+		}
+		if (s->group_read && !lead)
+			continue;
+		if (!s->group_read) {
+			if (perf_parse_single(base[k++], 4 * sizeof(uint64_t),
+					      s->id[i], &one, err, len))
+				return -EIO;
+			perf_less(&vals[i], &one);
+			continue;
+		}
+		for (size_t j = i; j < s->n; j++)
+			if (s->counted[j] && s->leader[j] == (int)i)
+				ids[nr++] = s->id[j];
+		if (perf_parse_group(base[k++], (ssize_t)perf_group_size(nr),
+				     nr, ids, grp, err, len))
+			return -EIO;
+		nr = 0;
+		for (size_t j = i; j < s->n; j++)
+			if (s->counted[j] && s->leader[j] == (int)i)
+				perf_less(&vals[j], &grp[nr++]);
+	}
+	return 0;
 }
 
 /* duration_time: ns enabled so far, like perf's (from the counters'
@@ -489,6 +576,8 @@ const struct backend_ops perf_backend = {
 	.start = perf_start,
 	.enable = perf_enable,
 	.disable = perf_disable,
+	.region_fds = perf_region_fds,
+	.region_apply = perf_region_apply,
 	.read = perf_read,
 	.close = perf_close,
 	.free = perf_free,

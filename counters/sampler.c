@@ -15,6 +15,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <linux/perf_event.h>
@@ -66,8 +67,13 @@ static void sampler_attr(struct perf_event_attr *a, const struct event *ev,
 	a->read_format = 0;
 	a->freq = 1;
 	a->sample_freq = freq;
-	a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+	a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
 			 PERF_SAMPLE_CALLCHAIN;
+	/* sample times on the clock the workload's region markers read
+	 * (abstat.h: the first begin's CLOCK_MONOTONIC), so that what came
+	 * before the region can be told apart */
+	a->use_clockid = 1;
+	a->clockid = CLOCK_MONOTONIC;
 	a->mmap = 1;
 	a->mmap2 = 1;
 	a->inherit = 1;
@@ -206,14 +212,16 @@ static int sampler_user_stack(struct sampler *s, struct sampler_cur *c,
 	return 0;
 }
 
-/* PERF_SAMPLE_IP | TID | CALLCHAIN, in that order (perf_event_open(2)). */
+/* PERF_SAMPLE_IP | TID | TIME | CALLCHAIN, in that order
+ * (perf_event_open(2)). */
 static int sampler_sample(struct sampler *s, struct sampler_cur *c,
 			  const struct sampler_sink *k)
 {
 	struct sampler_sample smp = { .kernel = s->kern, .user = s->user };
 	uint64_t ip, tid, nr, v = 0, ctx = 0;
 
-	if (sampler_u64(c, &ip) || sampler_u64(c, &tid) || sampler_u64(c, &nr))
+	if (sampler_u64(c, &ip) || sampler_u64(c, &tid) ||
+	    sampler_u64(c, &smp.time_ns) || sampler_u64(c, &nr))
 		return -EIO;
 	if (nr > (uint64_t)(c->end - c->p) / 8)
 		return -EIO;
@@ -300,6 +308,8 @@ int sampler_drain(struct sampler *s, const struct sampler_sink *k)
 		return 0;
 	data = (const unsigned char *)s->ring + (s->ring_len - s->data_len);
 	head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+	if (k->head)
+		k->head(k->ctx);
 	tail = pg->data_tail;
 	while (tail < head && !rc) {
 		struct perf_event_header h;

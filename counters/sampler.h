@@ -8,7 +8,7 @@
  * into an mmap ring buffer that the caller drains while the run goes
  * (poll sampler_fd). The records come up as plain structs: nothing above
  * counters/ sees a perf header. What a sample means (symbols, folded
- * stacks) is the caller's business (src/profile*.c).
+ * stacks) is the caller's business (src/measure/profile*.c).
  */
 #ifndef ABSTAT_SAMPLER_H
 #define ABSTAT_SAMPLER_H
@@ -40,6 +40,7 @@ extern const bool sampler_dwarf;
  * leaf first (ips[0] is where it was; the others return addresses). */
 struct sampler_sample {
 	uint32_t pid, tid;
+	uint64_t time_ns;       /* CLOCK_MONOTONIC */
 	const uint64_t *kernel;
 	size_t n_kernel;
 	const uint64_t *user;
@@ -60,6 +61,10 @@ struct sampler_map {
 
 struct sampler_sink {
 	void *ctx;
+	/* Called once per drain, after the ring's head is read and before
+	 * its records (NULL: none): whatever another thread or process
+	 * stored before the kernel wrote those records is seen here. */
+	void (*head)(void *ctx);
 	void (*sample)(void *ctx, const struct sampler_sample *s);
 	void (*map)(void *ctx, const struct sampler_map *m);
 };

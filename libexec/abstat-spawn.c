@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * abstat-spawn: the process every run of a session is born from (see
- * src/spawn_proto.h for why and for the protocol). Started by abstat
+ * src/measure/spawn_proto.h for why and for the protocol). Started by abstat
  * with its socket on fd SPAWN_FD; reads a configuration, then one
  * request per run, and starts each run as a vfork-style clone that is
  * abstat's child (CLONE_PARENT). Built static where the toolchain can,
@@ -40,29 +40,80 @@ struct job {
 	size_t nfd;
 	int devnull;
 	char ctl_env[48];
+	char region_env[SPAWN_REGION_ENV];
 };
 
 static char child_stack[64 * 1024] __attribute__((aligned(16)));
 
-/* "ABSTAT_CTL=<ctl>,<ack>" without stdio (the child may not allocate). */
+/* "ABSTAT_CTL=<ctl>,<ack>". */
 static void spawn_ctl_env(char *out, int ctl, int ack)
 {
-	static const char pre[] = "ABSTAT_CTL=";
-	char num[2][12];
-	int v[2] = { ctl, ack };
-	size_t k = sizeof(pre) - 1;
+	size_t k = 0;
 
-	memcpy(out, pre, k);
-	for (int i = 0; i < 2; i++) {
-		int n = 0, x = v[i];
+	spawn_append(out, &k, "ABSTAT_CTL=");
+	spawn_decimal(out, &k, (unsigned)ctl);
+	out[k++] = ',';
+	spawn_decimal(out, &k, (unsigned)ack);
+	out[k] = '\0';
+}
 
-		do
-			num[i][n++] = (char)('0' + x % 10);
-		while ((x /= 10) && n < 11);
-		while (n)
-			out[k++] = num[i][--n];
-		out[k++] = i ? '\0' : ',';
+/* The descriptors a message brought (SCM_RIGHTS), max at most, into fd;
+ * how many. */
+static size_t spawn_rights(struct msghdr *m, int *fd, size_t max)
+{
+	for (struct cmsghdr *c = CMSG_FIRSTHDR(m); c; c = CMSG_NXTHDR(m, c)) {
+		size_t n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+			continue;
+		n = n > max ? max : n;
+		memcpy(fd, CMSG_DATA(c), n * sizeof(int));
+		return n;
 	}
+	return 0;
+}
+
+/*
+ * Wait for abstat's struct spawn_go on the gate; with it may come the
+ * region page and the counters the workload marks its region on
+ * (spawn_proto.h), which become ABSTAT_REGION=<page>,<copy>,<fd>...
+ * (workloads/abstat.h); they are not close-on-exec. 0 on 'g', else -1.
+ */
+static int spawn_go_wait(struct job *j, int gate)
+{
+	union {
+		char buf[CMSG_SPACE(SPAWN_GO_FDS * sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct spawn_go go;
+	struct iovec iov = { &go, sizeof(go) };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
+			    .msg_control = u.buf,
+			    .msg_controllen = sizeof(u.buf) };
+	int fd[SPAWN_GO_FDS];
+	size_t nfd = 0, got = 0;
+
+	while (got < sizeof(go)) {
+		ssize_t r = recvmsg(gate, &m, 0);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		if (!nfd)
+			nfd = spawn_rights(&m, fd, SPAWN_GO_FDS);
+		got += (size_t)r;
+		iov.iov_base = (char *)&go + got;
+		iov.iov_len = sizeof(go) - got;
+		m.msg_control = NULL;
+		m.msg_controllen = 0;
+	}
+	if (go.go != 'g')
+		return -1;
+	j->region_env[0] = '\0';
+	if (nfd >= 2)
+		spawn_region_env(j->region_env, fd, nfd, go.copy);
+	return 0;
 }
 
 static int spawn_child(void *arg)
@@ -71,7 +122,7 @@ static int spawn_child(void *arg)
 	int gate = j->fd[SPAWN_FD_GATE];
 	int32_t pid = (int32_t)getpid();
 	struct spawn_report rep = { SPAWN_STAGE_SETUP, 0 };
-	char g;
+	size_t e = cfg.c.envc;
 
 	if (write(gate, &pid, sizeof(pid)) != sizeof(pid))
 		goto fail;
@@ -87,7 +138,7 @@ static int spawn_child(void *arg)
 			goto fail;
 		close(fd);
 	}
-	if (read(gate, &g, 1) != 1 || g != 'g') {
+	if (spawn_go_wait(j, gate) < 0) {
 		errno = ECANCELED; /* abstat gave up (counters did not open) */
 		goto fail;
 	}
@@ -95,7 +146,10 @@ static int spawn_child(void *arg)
 	    fcntl(j->fd[SPAWN_FD_ACK], F_SETFD, 0) < 0)
 		goto fail;
 	spawn_ctl_env(j->ctl_env, j->fd[SPAWN_FD_CTL], j->fd[SPAWN_FD_ACK]);
-	cfg.envp[cfg.c.envc] = j->ctl_env;
+	cfg.envp[e++] = j->ctl_env;
+	if (j->region_env[0])
+		cfg.envp[e++] = j->region_env;
+	cfg.envp[e] = NULL;
 	if (!cfg.c.show_output &&
 	    (dup2(j->devnull, 0) < 0 ||
 	     dup2(cfg.c.capture_output ? j->fd[SPAWN_FD_ERR] : j->devnull,
@@ -168,7 +222,8 @@ static int spawn_config(char *buf, uint32_t len)
 	cfg.groups = (const gid_t *)(void *)p;
 	p += c.n_groups * sizeof(gid_t);
 	cfg.argv = calloc(c.argc + 1, sizeof(char *));
-	cfg.envp = calloc(c.envc + 2, sizeof(char *)); /* + ABSTAT_CTL */
+	/* + ABSTAT_CTL, ABSTAT_REGION */
+	cfg.envp = calloc(c.envc + 3, sizeof(char *));
 	cfg.cgroup_procs = NULL;
 	if (!cfg.argv || !cfg.envp ||
 	    spawn_strings(&p, end, cfg.argv, c.argc) < 0 ||
@@ -219,7 +274,7 @@ static int spawn_serve(int sock, struct job *j)
 			    .msg_control = u.buf,
 			    .msg_controllen = sizeof(u.buf) };
 	int fd[SPAWN_N_FDS];
-	size_t nfd = 0;
+	size_t nfd;
 	ssize_t got;
 	char *buf;
 
@@ -228,13 +283,7 @@ static int spawn_serve(int sock, struct job *j)
 	while (got < 0 && errno == EINTR);
 	if (got != sizeof(h))
 		return -1;
-	for (struct cmsghdr *c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c))
-		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
-			nfd = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-			if (nfd > SPAWN_N_FDS)
-				nfd = SPAWN_N_FDS;
-			memcpy(fd, CMSG_DATA(c), nfd * sizeof(int));
-		}
+	nfd = spawn_rights(&m, fd, SPAWN_N_FDS);
 	if (nfd)
 		spawn_keep(j, fd, nfd);
 	if (h.type == SPAWN_CONFIG) {

@@ -2,8 +2,10 @@
 /*
  * harness: the shared main() of the built-in workloads (see harness.h).
  * Only the loop between abstat_begin() and abstat_end() is measured; the
- * clock reads that give the summary line sit just inside it, so the
- * by-hand ns/op and abstat's region time agree.
+ * clock reads that give the summary line sit just outside it, as
+ * abstat.h's own do (a clock read can retry, and its instructions
+ * would make the region's counts vary), so the by-hand ns/op and
+ * abstat's region time agree.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -194,11 +196,11 @@ int main(int argc, char **argv)
 		return 1;
 	/* Nothing buffered may be flushed inside the region. */
 	fflush(NULL);
-	abstat_begin();
 	t0 = harness_now();
+	abstat_begin();
 	ops = workload.run(n);
-	t1 = harness_now();
 	abstat_end();
+	t1 = harness_now();
 	if (workload.teardown)
 		workload.teardown();
 	if (ops < 0)

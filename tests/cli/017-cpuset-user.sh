@@ -54,8 +54,9 @@ test_expect_success ROOT,NOBODY '--user nobody: a clean environment for nobody, 
 	grep_out "^HOME=$home\$" && grep_out "^USER=nobody\$" && grep_out "^LOGNAME=nobody\$" &&
 	grep_out "^SHELL=$shell\$" && grep_out "^PATH=/usr/local/bin:/usr/bin:/bin\$" &&
 	grep_out "^ABSTAT_CTL=[0-9]+,[0-9]+\$" &&
+	grep_out "^ABSTAT_REGION=[0-9]+,0(,[0-9]+)+\$" &&
 	nogrep_out "ABSTAT_TEST_SECRET|hunter2|HOME=/root" &&
-	[ "$(grep -c "^[A-Z_]*=" "$TESTTMP/out")" -eq 6 ] || { cat "$TESTTMP/out"; fail "more than the 6 variables"; }
+	[ "$(grep -c "^[A-Z_]*=" "$TESTTMP/out")" -eq 7 ] || { cat "$TESTTMP/out"; fail "more than the 7 variables"; }
 '
 
 test_expect_success ROOT,NOBODY '--user nobody --keep-env: the caller'"'"'s environment, ABSTAT_CTL added' '

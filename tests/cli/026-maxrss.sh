@@ -36,12 +36,21 @@ test_expect_success 'maxrss does not grow over 3000 runs (the last ten within 10
 	python3 -c "import sys; last, first = eval(open(sys.argv[1]).read()); sys.exit(0 if last <= 1.1 * first else 1)" "$TESTTMP/fl" ||
 		fail "maxrss (last, first): $(cat "$TESTTMP/fl")"
 '
-test_expect_success 'the workload starts with default signal dispositions and no abstat fd but ABSTAT_CTL' '
-	expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 -e task-clock --show-output -o "$TESTTMP/sig.json" -- \
-		sh -c "grep -E \"^Sig(Ign|Blk)\" /proc/self/status; ls /proc/self/fd" &&
+# stdio, ls's own, and the ones the two variables name (the handshake's
+# pipes, the region page and the workload's counters: abstat.h)
+test_expect_success 'the workload starts with default signal dispositions and no abstat fd but its markers' '
+	expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 -e task-clock,page-faults --show-output -o "$TESTTMP/sig.json" -- \
+		sh -c "grep -E \"^Sig(Ign|Blk)\" /proc/self/status; echo \"env \$ABSTAT_CTL,\$ABSTAT_REGION\"; ls /proc/self/fd" &&
 	grep -q "^SigIgn:[[:space:]]*0*\$" "$TESTTMP/out" || fail "ignored signals: $(cat "$TESTTMP/out")"
 	fds=$(grep -E "^[0-9]+\$" "$TESTTMP/out" | sort -n | tr "\n" " ") &&
-	[ "$(echo $fds | wc -w)" -le 6 ] || fail "the workload holds fds $fds"
+	named=$(sed -n "s/^env //p" "$TESTTMP/out" | awk -F, "{ for (i = 1; i <= NF; i++) if (i != 4) print \$i }" | sort -n | tr "\n" " ") &&
+	[ "$(echo $named | wc -w)" -eq 4 ] || fail "the variables name $named (ctl, ack, page, one counter group)"
+	extra=
+	for f in $fds; do
+		case " 0 1 2 $named " in *" $f "*) continue ;; esac
+		[ -z "$extra" ] || fail "the workload holds fds $fds; the variables name $named"
+		extra=$f # ls opening /proc/self/fd
+	done
 '
 test_expect_success 'without abstat-spawn: runs still go, and the result says maxrss includes abstat' '
 	mkdir -p "$TESTTMP/bin" && cp $ABSTAT "$TESTTMP/bin/abstat" &&

@@ -19,11 +19,12 @@ ok = len(v) == 3 and all(s == \"ok\" and o == 100 and 100 <= f < 150
 sys.exit(not ok)" "$TESTTMP/v" ||
 		fail "expected 3 ok runs with ops 100 and 100..149 faults: $(cat "$TESTTMP/v")"
 '
-# Control: the same program with ABSTAT_CTL removed (env -u) never sends
-# enable, so it is counted from exec to exit: setup included.
-test_expect_success 'control: without ABSTAT_CTL setup is counted (>= 20100 faults)' '
+# Control: the same program with ABSTAT_CTL and ABSTAT_REGION removed
+# (env -u) never begins a region, so it is counted from exec to exit:
+# setup included.
+test_expect_success 'control: without the markers setup is counted (>= 20100 faults)' '
 	expect_exit 0 "$ABSTAT" run -q -r 1 --warmup 0 -e page-faults \
-		-o "$TESTTMP/all.json" -- env -u ABSTAT_CTL "$P" 100 20000 &&
+		-o "$TESTTMP/all.json" -- env -u ABSTAT_CTL -u ABSTAT_REGION "$P" 100 20000 &&
 	f=$(json "d[\"benchmarks\"][0][\"runs\"][0][\"counters\"][0][\"value\"]" "$TESTTMP/all.json") &&
 	{ [ "$f" -ge 20100 ] || fail "without a region expected >= 20100 faults, got $f"; }
 '

@@ -1,50 +1,82 @@
-# The layers of STYLE.md, held by the includes:
+# The layers of STYLE.md, held by the folders of src/ and their includes.
+# - A folder is a layer or a component. The table below says which folders'
+#   headers a folder's files may include (its own folder's always): a
+#   folder not in it, or a .c file directly in src/, fails; so does any
+#   #include "..." of src/, counters/ or workloads/ that resolves to a
+#   folder its row does not list. (Tests and fuzzers may include anything:
+#   the rule holds for src/, counters/, workloads/.)
 # - cli.h (the parsed command line) and msg.h (printing diagnostics, exit
-#   statuses) only in the command layer: src/cmd_*.c, main.c, cli*.c,
-#   msg.c, commands.h and the session driver (session*.c, session*.h)
-#   that run and versus share. A header that includes one of them carries
-#   it: including that header counts the same. (Tests and fuzzers may
-#   drive the command line: this holds for src/, counters/, workloads/.)
+#   statuses) live in src/cmd, which nothing else may include: the command
+#   layer is main, the cmd_* commands, cli*, msg and the session driver
+#   (session*) that run and versus share.
+# - The same table holds for calls, and no circle of includes or calls
+#   crosses a folder (tools/graph.py --check --rules).
 # - libpfm4 (perfmon/*.h) and PAPI (papi.h) only in counters/; nor
 #   linux/perf_event.h in src/ or workloads/.
 cd "$TOP" || fail "no tree at $TOP"
-srcs=$(git ls-files '*.c' '*.h' 2>/dev/null)
-[ -n "$srcs" ] || srcs=$(find src counters workloads tests -name '*.[ch]')
 
-allowed() {
-	case $1 in
-	src/cmd_*.c | src/main.c | src/cli*.c | src/cli*.h | src/msg.c | \
-	src/msg.h | src/commands.h | src/session*.c | src/session*.h) return 0 ;;
-	esac
-	return 1
-}
+# The folders, lowest layer first: src/base (CPU lists, escaping, the
+# terminal, progress, sha256, paths), counters/ (the counting backends),
+# workloads/ (the workload programs), src/result (result files, the
+# journal, sides), src/env (the environment captured, read, diffed),
+# src/measure (launcher, cpusets, hooks, scores, the workloads table,
+# profile, symbols, doctor; it speaks the region protocol whose page
+# workloads/abstat.h lays out), src/compare (delta model, statistics),
+# src/format (one file a format, the where table, run/show reports),
+# src/plot, src/flame, src/import, src/cmd (main, the commands, cli, msg,
+# the session driver). A row: FOLDER: the folders it may include (* any).
+rules='
+src/base:
+counters:
+workloads:
+src/result: src/base counters
+src/env: src/base counters
+src/measure: src/base counters workloads src/result src/env
+src/compare: src/base counters src/result src/env
+src/format: src/base counters src/result src/env src/compare
+src/plot: src/base counters src/result src/env src/compare
+src/flame: src/base counters src/result
+src/import: src/base counters src/result
+src/cmd: *
+'
+# what git has and what it would add (a new file counts before its commit)
+srcs=$(git ls-files -co --exclude-standard 'src/*' 'counters/*' \
+	'workloads/*' 2>/dev/null | grep '\.[ch]$')
+[ -n "$srcs" ] || srcs=$(find src counters workloads -name '*.[ch]')
+
+rule() { echo "$rules" | sed -n "s|^$1:||p"; }
 # includes FILE: the "..." headers FILE includes, one a line
 includes() { sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$1"; }
 
-# the headers that carry cli.h or msg.h, to a fixed point
-carry="cli.h msg.h"
-while :; do
-	more=$carry
-	for h in $(echo "$srcs" | grep '^src/.*\.h$'); do
-		b=${h##*/}
-		case " $more " in *" $b "*) continue ;; esac
-		for i in $(includes "$h"); do
-			case " $carry " in *" $i "*) more="$more $b"; break ;; esac
-		done
-	done
-	[ "$more" = "$carry" ] && break
-	carry=$more
-done
-
 bad=
 for f in $srcs; do
-	case $f in src/* | counters/* | workloads/*) ;; *) continue ;; esac
-	allowed "$f" && continue
+	d=${f%/*}
+	case $d in
+	src) bad="$bad
+$f: a file directly in src/ (put it in the folder of its layer)"; continue ;;
+	esac
+	case $rules in
+	*"
+$d:"*) ;;
+	*) bad="$bad
+$f: folder $d is not in test 095's table (give it a row: what it may include)"; continue ;;
+	esac
+	ok=$(rule "$d")
 	for i in $(includes "$f"); do
-		case " $carry " in
-		*" $i "*) bad="$bad
-$f includes $i (the command line and diagnostics belong to src/cmd_*.c; pass a narrow option struct and an err buffer)" ;;
+		# the compiler's search: the file's own folder, then every folder
+		if [ -f "$d/$i" ]; then
+			continue
+		fi
+		hit=$(echo "$srcs" | grep -E "(^|/)$i\$" | head -n 1)
+		[ -n "$hit" ] || continue
+		g=${hit%/*}
+		case " $ok " in *" $g "* | *" * "*) continue ;; esac
+		case $g in
+		src/cmd) why="the command line and diagnostics belong to src/cmd; pass a narrow option struct and an err buffer" ;;
+		*) why="$d may include only${ok:- its own folder}" ;;
 		esac
+		bad="$bad
+$f includes $i ($g): $why"
 	done
 done
 for f in $srcs; do
@@ -63,5 +95,11 @@ for f in $srcs; do
 	[ -s "$TESTTMP/perf" ] && bad="$bad
 $(sed 's/$/ (perf_event_open belongs to counters\/)/' "$TESTTMP/perf")"
 done
+# calls too (a function called with no include of its header counts),
+# and no circle of includes or calls through two folders
+echo "$rules" >"$TESTTMP/rules"
+python3 tools/graph.py --check --rules "$TESTTMP/rules" >/dev/null \
+	2>"$TESTTMP/graph" || bad="$bad
+$(cat "$TESTTMP/graph")"
 [ -z "$bad" ] || fail "layering:$bad"
 exit 0

@@ -10,7 +10,7 @@
 #   sh tests/fuzz/run.sh --replay FILE...  run the inputs given (a crash)
 # FUZZ_TARGETS="fuzz_result" limits either mode to the targets named;
 # FUZZ_CORPUS=DIR replays DIR/NAME/ instead (a replay of nothing fails).
-# The objects are compiled here with the fuzz flags (not build/src/*.o,
+# The objects are compiled here with the fuzz flags (not build/src/*/*.o,
 # which are gcc's). Exit 77 when clang or libFuzzer is missing.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -18,7 +18,9 @@ cd "$top" || exit 1
 out=build/fuzz
 CC=${FUZZ_CC:-clang}
 FLAGS="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined"
-CPPF="-D_GNU_SOURCE -DABSTAT_VERSION=\"$(cat VERSION)\" -Isrc -Icounters -Iworkloads"
+# one -I per folder of src/, as the Makefile does
+inc=$(for d in src src/*/; do printf -- '-I%s ' "${d%/}"; done)
+CPPF="-D_GNU_SOURCE -DABSTAT_VERSION=\"$(cat VERSION)\" $inc-Icounters -Iworkloads"
 
 command -v "$CC" >/dev/null 2>&1 || { echo "fuzz: $CC not found (apt-get install clang libclang-rt-14-dev)"; exit 77; }
 mkdir -p "$out/obj"
@@ -32,10 +34,11 @@ LIBS="-lpfm -ljansson -lm"
 [ $papi = 1 ] && LIBS="$LIBS -lpapi"
 
 # Compile what changed (a header change rebuilds everything: cheap enough).
-newest_h=$(ls -t src/*.h counters/*.h | head -n 1)
+newest_h=$(ls -t src/*/*.h counters/*.h | head -n 1)
 objs=
-for c in src/*.c counters/*.c; do
-	[ "$c" = src/main.c ] && continue
+for c in src/*.c src/*/*.c counters/*.c; do
+	[ -f "$c" ] || continue # (no file left directly in src/)
+	[ "$c" = src/cmd/main.c ] && continue
 	o=$out/obj/$(echo "$c" | tr / _ | sed 's/\.c$/.o/')
 	objs="$objs $o"
 	if [ ! -f "$o" ] || [ "$c" -nt "$o" ] || [ "$newest_h" -nt "$o" ]; then

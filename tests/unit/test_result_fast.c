@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Unit tests: the tree-less run decoder (src/result_fast.c) against the
+ * Unit tests: the tree-less run decoder (src/result/result_fast.c) against the
  * jansson reader it stands in for. Each case is a run object's text: the
  * decoder either declines it or reads exactly what result_parse_run reads
  * from jansson's tree; the usual runs must not be declined.

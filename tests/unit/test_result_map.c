@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Unit tests: a regular file read through a mapping whose pages are given
- * back behind the reader (src/result_map.c), against the same text read
+ * back behind the reader (src/result/result_map.c), against the same text read
  * from memory (result_parse_buffer): the same result or the same error,
  * for the usual file and for the texts that send the reader back over
  * pages it gave back (the streaming reader declining, an error quoting a

@@ -45,7 +45,8 @@ v = {r["counters"][0]["value"] for r in d["benchmarks"][0]["runs"]}
 assert len(v) == 1, ("runs differ", v)
 v = v.pop()
 print("instructions:u", v, "= 2N +", v - 2 * n)
-# the constant: the user instructions of the region handshake (abstat.h)
+# the constant: the user instructions of the region markers (abstat.h;
+# 050-region.sh asserts the figure abstat-workloads(7) gives)
 assert 2 * n <= v <= 2 * n + 1000, v
 PY
 '

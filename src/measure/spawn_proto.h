@@ -22,8 +22,10 @@
  * (launcher_keep.c). On
  * the gate socket the child writes its pid (int32_t; the helper writes
  * -errno when clone fails), pins itself, joins the cgroup, then waits
- * for one byte from abstat, which attaches the counters meanwhile ('g':
- * go; anything else or end of file: give up). A
+ * for a struct spawn_go from abstat, which attaches the counters
+ * meanwhile (go 'g'; anything else or end of file: give up). With it come,
+ * as SCM_RIGHTS, the region page and the counters the workload toggles
+ * itself (ABSTAT_REGION, workloads/abstat.h), or nothing. A
  * failure before exec is written there as a struct spawn_report; the
  * gate is close-on-exec, so end of file means the exec happened (on a
  * kept gate, where the helper's copy stays open: nothing to read once the
@@ -34,6 +36,7 @@
 
 #include <sched.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define SPAWN_FD 3
@@ -74,6 +77,55 @@ struct spawn_run {
 	cpu_set_t cpus;
 	sigset_t mask; /* the signal mask to exec with */
 };
+
+/* abstat -> child on the gate: go (or not), and which copy of the run
+ * this is (its entry in the region page). SPAWN_GO_FDS descriptors at
+ * most come with it: the page first, then the counters. */
+struct spawn_go {
+	char go;        /* 'g': exec; anything else: give up */
+	uint8_t pad[3];
+	uint32_t copy;
+};
+#define SPAWN_GO_FDS 33
+
+/* Text without stdio or allocation (a vfork-style child writes it):
+ * append s, or the decimal of v, at out + *k. */
+static inline void spawn_append(char *out, size_t *k, const char *s)
+{
+	while (*s)
+		out[(*k)++] = *s++;
+}
+
+static inline void spawn_decimal(char *out, size_t *k, unsigned v)
+{
+	char num[12];
+	int n = 0;
+
+	do
+		num[n++] = (char)('0' + v % 10);
+	while ((v /= 10) && n < 11);
+	while (n)
+		out[(*k)++] = num[--n];
+}
+
+/* "ABSTAT_REGION=<fd[0]>,<copy>,<fd[1]>,...": the region page, the copy
+ * and its counters (workloads/abstat.h); out holds SPAWN_REGION_ENV. */
+#define SPAWN_REGION_ENV (16 + (SPAWN_GO_FDS + 1) * 11)
+static inline void spawn_region_env(char *out, const int *fd, size_t nfd,
+				    uint32_t copy)
+{
+	size_t k = 0;
+
+	spawn_append(out, &k, "ABSTAT_REGION=");
+	spawn_decimal(out, &k, (unsigned)fd[0]);
+	out[k++] = ',';
+	spawn_decimal(out, &k, copy);
+	for (size_t i = 1; i < nfd; i++) {
+		out[k++] = ',';
+		spawn_decimal(out, &k, (unsigned)fd[i]);
+	}
+	out[k] = '\0';
+}
 
 struct spawn_report {
 	int32_t stage; /* enum spawn_stage */

@@ -18,11 +18,23 @@
 #include "sampler.h"
 #include "symbols.h"
 
+/*
+ * A workload that marks its region itself (abstat.h) toggles the sampler
+ * with its counters and stores its first begin's time in the region page
+ * (begin_ns) before it starts the sampler: a drain that reads the ring's
+ * head and then finds that time 0 holds only samples from before it.
+ * Those wait in pre: out of the run once a region began, the run's whole
+ * profile if none did.
+ */
 struct profile_copy {
 	struct profile *p;
 	struct sampler *smp;
 	json_t *chains;     /* "pid k IP... u IP..." -> count */
 	uint64_t samples;
+	json_t *pre;        /* chains drained while begin was 0 */
+	uint64_t pre_samples;
+	const uint64_t *begin_ns; /* the region page's, or NULL */
+	uint64_t begin;     /* *begin_ns at this drain's head */
 	uint64_t lost;      /* at the region's start; from the close on,
 			     * what the run lost after it */
 };
@@ -52,8 +64,10 @@ static void profile_sample(void *ctx, const struct sampler_sample *s)
 	size_t n_user = s->n_user;
 	char key[8192];
 	size_t k = 0;
-	json_t *v;
+	json_t *v, *into = c->begin ? c->chains : c->pre;
 
+	if (c->begin && s->time_ns < c->begin)
+		return; /* before the region */
 	if (s->regs) {
 		/* dwarf: unwound here, while the maps seen so far are the
 		 * process's (the stack copy is gone after this sample) */
@@ -71,12 +85,15 @@ static void profile_sample(void *ctx, const struct sampler_sample *s)
 	k += snprintf(key + k, sizeof(key) - k, " u");
 	for (size_t i = 0; i < n_user && k < sizeof(key) - 20; i++)
 		k += snprintf(key + k, sizeof(key) - k, " %" PRIx64, user[i]);
-	c->samples++;
-	v = json_object_get(c->chains, key);
+	if (c->begin)
+		c->samples++;
+	else
+		c->pre_samples++;
+	v = json_object_get(into, key);
 	if (v)
 		json_integer_set(v, json_integer_value(v) + 1);
 	else
-		json_object_set_new(c->chains, key, json_integer(1));
+		json_object_set_new(into, key, json_integer(1));
 }
 
 static void profile_map(void *ctx, const struct sampler_map *m)
@@ -87,12 +104,42 @@ static void profile_map(void *ctx, const struct sampler_map *m)
 		  m->file);
 }
 
+static void profile_head(void *ctx)
+{
+	struct profile_copy *c = ctx;
+
+	c->begin = c->begin_ns ? __atomic_load_n(c->begin_ns, __ATOMIC_ACQUIRE) :
+				 0;
+}
+
 static void profile_drain(void *sample)
 {
 	struct profile_copy *c = sample;
-	const struct sampler_sink k = { c, profile_sample, profile_map };
+	const struct sampler_sink k = { .ctx = c, .head = profile_head,
+					.sample = profile_sample,
+					.map = profile_map };
 
 	sampler_drain(c->smp, &k);
+}
+
+static void profile_begin_at(void *sample, const uint64_t *begin_ns)
+{
+	((struct profile_copy *)sample)->begin_ns = begin_ns;
+}
+
+/* The run's samples, once the last is drained: pre goes, or is all. */
+static void profile_settle(struct profile_copy *c)
+{
+	json_t *t;
+
+	if (!c->begin_ns || !__atomic_load_n(c->begin_ns, __ATOMIC_ACQUIRE)) {
+		t = c->chains;
+		c->chains = c->pre;
+		c->pre = t;
+		c->samples += c->pre_samples;
+	}
+	json_object_clear(c->pre);
+	c->pre_samples = 0;
 }
 
 static int profile_open_copy(void *sample, pid_t pid, int cpu, bool on_exec)
@@ -117,7 +164,8 @@ static void profile_region(void *sample, enum launch_region what)
 		 * it (the counters subtract a baseline read) */
 		profile_drain(c);
 		json_object_clear(c->chains);
-		c->samples = 0;
+		json_object_clear(c->pre);
+		c->samples = c->pre_samples = 0;
 		c->lost = sampler_lost(c->smp);
 		break;
 	case LAUNCH_REGION_ON:
@@ -137,12 +185,14 @@ static void profile_close_copy(void *sample)
 	if (sampler_fd(c->smp) < 0)
 		return;
 	profile_drain(c);
+	profile_settle(c);
 	c->lost = sampler_lost(c->smp) - c->lost;
 	sampler_close(c->smp);
 }
 
 static const struct launch_sampling profile_launch = {
 	.open = profile_open_copy,
+	.begin_at = profile_begin_at,
 	.fd = profile_fd,
 	.region = profile_region,
 	.drain = profile_drain,
@@ -242,7 +292,8 @@ int profile_open(const struct profile_opts *o, struct profile **out,
 
 		c->p = p;
 		c->chains = json_object();
-		if (!c->chains || sampler_new(&so, &c->smp) < 0) {
+		c->pre = json_object();
+		if (!c->chains || !c->pre || sampler_new(&so, &c->smp) < 0) {
 			rc = -ENOMEM;
 			goto fail;
 		}
@@ -419,6 +470,7 @@ void profile_free(struct profile *p)
 	for (size_t i = 0; p->copies && i < p->n_copies; i++) {
 		sampler_free(p->copies[i].smp);
 		json_decref(p->copies[i].chains);
+		json_decref(p->copies[i].pre);
 	}
 	free(p->copies);
 	symtab_free(&p->kernel);

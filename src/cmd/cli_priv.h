@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cli_priv: what cli.c, cli_help.c and cli_targets.c share (not an API;
- * src/cli.h is).
+ * src/cmd/cli.h is).
  */
 #ifndef ABSTAT_CLI_PRIV_H
 #define ABSTAT_CLI_PRIV_H

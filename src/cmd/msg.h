@@ -3,7 +3,7 @@
  * msg: every diagnostic abstat prints goes through here, on stderr, one line
  * each: "abstat: error: ...", "abstat: warning: ...", "abstat: ...".
  * Library-like code returns 0 or -errno with a reason in a caller's err
- * buffer; only the command layer (src/cmd_*.c, cli*.c, main.c and the
+ * buffer; only the command layer (src/cmd/cmd_*.c, cli*.c, main.c and the
  * session driver) includes this, as tests/cli/095-layering.sh checks.
  */
 #ifndef ABSTAT_MSG_H

@@ -112,6 +112,14 @@ static void session_checks(struct session *s, const struct launch_outcome *o,
 		session_warn(s, "the workload left %u process%s behind%s; abstat killed them; recorded",
 			     o->leftover, o->leftover == 1 ? "" : "es", how);
 	}
+	if (o->handshake && !s->warned_handshake) {
+		s->warned_handshake = true;
+		if (s->spec.backend->region_fds)
+			session_warn(s, "the workload marks its region with the blocking handshake (ABSTAT_CTL) of an older abstat.h: one context switch at each region boundary, which can change what the region costs (abstat-workloads(7)); rebuild it with this abstat.h; recorded");
+		else
+			session_warn(s, "--backend %s keeps its counters to itself, so the workload's region markers use the blocking handshake (ABSTAT_CTL): one context switch at each region boundary (abstat-workloads(7)); recorded",
+				     s->spec.backend->name);
+	}
 	for (size_t e = 0; e < s->n_events; e++) {
 		if (s->cfg->no_pin || s->warned_migration ||
 		    s->pinned.n > s->n_copies || /* a set: may move */

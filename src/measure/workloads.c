@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "paths.h"
 #include "workloads.h"
 
 /* Set by the Makefile to WL_CFLAGS; the fallback must be kept equal. */
@@ -102,24 +103,6 @@ bool workloads_in_suite(const struct workload_info *w, const char *suite)
 	return false;
 }
 
-int workloads_exe_dir(char *buf, size_t len)
-{
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *slash;
-
-	if (n < 0)
-		return -errno;
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	if (!slash)
-		return -ENOENT;
-	*slash = '\0';
-	if ((size_t)snprintf(buf, len, "%s", slash == exe ? "/" : exe) >= len)
-		return -ENAMETOOLONG;
-	return 0;
-}
-
 /* 0 when DIR/NAME is an executable file (path in buf). */
 static int workloads_try(const char *dir, const char *sub, const char *name,
 			 char *buf, size_t len)
@@ -145,7 +128,7 @@ int workloads_path(const char *name, char *buf, size_t len)
 			buf[0] = '\0';
 		return -ENOENT;
 	}
-	if (!workloads_exe_dir(dir, sizeof(dir)) &&
+	if (!paths_exe_dir(dir, sizeof(dir)) &&
 	    (!workloads_try(dir, "/build/workloads", name, buf, len) ||
 	     !workloads_try(dir, "/../libexec/abstat", name, buf, len)))
 		return 0;

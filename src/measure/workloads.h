@@ -27,8 +27,6 @@ extern const char *const workloads_suites[];
 /* Path of a workload binary: $ABSTAT_WORKLOAD_DIR, then next to the
  * executable (build/workloads), then ../libexec/abstat. 0 or -ENOENT. */
 int workloads_path(const char *name, char *buf, size_t len);
-/* Directory holding abstat's own executable (from /proc/self/exe). */
-int workloads_exe_dir(char *buf, size_t len);
 /* Compiler flags the workloads were built with (recorded in results). */
 extern const char *const workloads_cflags;
 

@@ -55,6 +55,11 @@ struct child_ctx {
 	int gate;         /* attach path: the child's end of the gate socket
 			   * (wait for a byte, report failure; close-on-exec) */
 	sigset_t mask;    /* signal mask to exec with */
+	/* the run's region page and this copy's entry (NULL: none) */
+	struct launch_page *page;
+	size_t index;
+	size_t env_n;     /* the vfork path: envp's free slot for */
+	char region_env[SPAWN_REGION_ENV]; /* ABSTAT_REGION */
 	/* Written by the vfork child, read by the parent (shared memory). */
 	volatile int stage, err, bad;
 };
@@ -105,6 +110,27 @@ int launcher_resolve(const char *cmd, char *buf, size_t len)
 	return saw_eacces ? -EACCES : saw_dir ? -EISDIR : -ENOENT;
 }
 
+/* The vfork child, once its counters are open on itself and its fd table
+ * is its own: the workload gets the region page and its counters
+ * (ABSTAT_REGION), not close-on-exec. */
+static int launcher_child_region(struct child_ctx *c)
+{
+	int fds[SPAWN_GO_FDS];
+	size_t n;
+
+	if (!c->page)
+		return 0;
+	n = launcher_page_fds(c->page, c->spec, c->copy, c->index, fds);
+	if (!n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (fcntl(fds[i], F_SETFD, 0) < 0)
+			return -1;
+	spawn_region_env(c->region_env, fds, n, (uint32_t)c->index);
+	((char **)c->envp)[c->env_n] = c->region_env;
+	return 0;
+}
+
 /* The child, between clone/fork and exec: async-signal-safe calls only
  * (in the vfork case it runs on abstat's memory, on a private stack). */
 static int launcher_child(void *arg)
@@ -115,7 +141,7 @@ static int launcher_child(void *arg)
 	static const int reset[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE,
 				     SIGCHLD, SIGQUIT };
 	int bad = -1, rc;
-	char g;
+	struct spawn_go go;
 
 	for (size_t i = 0; i < sizeof(reset) / sizeof(reset[0]); i++)
 		sigaction(reset[i], &dfl, NULL);
@@ -147,9 +173,10 @@ static int launcher_child(void *arg)
 		/* The counter fds now sit in abstat's table too; from here
 		 * on the child works on a private copy. */
 		c->stage = STAGE_SETUP;
-		if (unshare(CLONE_FILES) < 0)
+		if (unshare(CLONE_FILES) < 0 || launcher_child_region(c) < 0)
 			goto fail;
-	} else if (read(c->gate, &g, 1) != 1) {
+	} else if (read(c->gate, &go, sizeof(go)) != sizeof(go) ||
+		   go.go != 'g') {
 		goto fail; /* the parent gave up */
 	}
 	if (fcntl(c->ctl_w, F_SETFD, 0) < 0 || fcntl(c->ack_r, F_SETFD, 0) < 0)
@@ -192,22 +219,29 @@ void launcher_cpu_set(const struct launch_copy *cp, cpu_set_t *set)
 			CPU_SET(l->cpu[i], set);
 }
 
-/* environ plus ABSTAT_CTL=ctl,ack (a pointer array; strings shared). */
-static char **launcher_env(char *const *base, char *ctl)
+bool launcher_env_ours(const char *var)
+{
+	return !strncmp(var, "ABSTAT_CTL=", 11) ||
+	       !strncmp(var, "ABSTAT_REGION=", 14);
+}
+
+/* environ plus ABSTAT_CTL=ctl,ack and room for ABSTAT_REGION, whose slot
+ * is *free (a pointer array; strings shared). */
+static char **launcher_env(char *const *base, char *ctl, size_t *free_slot)
 {
 	size_t n = 0, k = 0;
 	char **env;
 
 	while (base && base[n])
 		n++;
-	env = calloc(n + 2, sizeof(*env));
+	env = calloc(n + 3, sizeof(*env));
 	if (!env)
 		return NULL;
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(base[i], "ABSTAT_CTL=", 11))
+		if (!launcher_env_ours(base[i]))
 			env[k++] = base[i];
 	env[k++] = ctl;
-	env[k] = NULL;
+	*free_slot = k;
 	return env;
 }
 
@@ -255,24 +289,69 @@ static void launcher_exec_report(struct child_ctx *c, int gate, bool kept)
 		close(gate);
 }
 
+void launcher_rights(struct msghdr *m, char *buf, size_t cap, const int *fds,
+		     size_t nfd)
+{
+	struct cmsghdr *h;
+
+	memset(buf, 0, cap);
+	m->msg_control = buf;
+	m->msg_controllen = CMSG_SPACE(nfd * sizeof(int));
+	h = CMSG_FIRSTHDR(m);
+	h->cmsg_level = SOL_SOCKET;
+	h->cmsg_type = SCM_RIGHTS;
+	h->cmsg_len = CMSG_LEN(nfd * sizeof(int));
+	memcpy(CMSG_DATA(h), fds, nfd * sizeof(int));
+}
+
+int launcher_go(int gate, char g, size_t copy, const int *fds, size_t nfd)
+{
+	struct spawn_go go = { .go = g, .copy = (uint32_t)copy };
+	union {
+		char buf[CMSG_SPACE(SPAWN_GO_FDS * sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct iovec iov = { &go, sizeof(go) };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1 };
+	ssize_t put;
+
+	if (nfd)
+		launcher_rights(&m, u.buf, sizeof(u.buf), fds, nfd);
+	do
+		put = sendmsg(gate, &m, MSG_NOSIGNAL);
+	while (put < 0 && errno == EINTR);
+	if (put < 0)
+		return -errno;
+	return put == sizeof(go) ? 0 : -EIO;
+}
+
 /* The child (of abstat or of the helper) waits on gate: attach the
  * counters to it, open the gate, and wait for its exec or its failure
- * report (launcher_exec_report). With defer, gate goes to *defer instead:
- * the report is read once the child is reaped, so abstat sleeps once per
- * run (in launcher_wait) rather than twice (exec, then exit). */
+ * report (launcher_exec_report). With defer, the go waits in defer until
+ * launcher_wait is about to sleep (so that abstat does nothing on the
+ * copy's CPU once it runs) and the report is read once the child is
+ * reaped, so abstat sleeps once per run rather than twice (exec, then
+ * exit). */
 static int launcher_attach(struct child_ctx *c, pid_t pid, int gate,
-			   struct launch_outcome *o, int *defer)
+			   struct launch_outcome *o, struct copy_state *defer)
 {
 	const struct backend_ops *b = c->spec->backend;
-	int rc, bad = -1;
+	const struct launch_sampling *smp = c->spec->sampling;
+	int rc, bad = -1, fds[SPAWN_GO_FDS];
+	size_t nfd = 0;
 
 	rc = b->open(c->copy->set, pid, false, &bad);
 	if (!rc && b->start)
 		rc = b->start(c->copy->set);
-	if (!rc && c->spec->sampling)
-		rc = c->spec->sampling->open(c->copy->sample, pid,
-					     c->copy->cpus ? -1 : c->copy->cpu,
-					     true);
+	if (!rc && smp)
+		rc = smp->open(c->copy->sample, pid,
+			       c->copy->cpus ? -1 : c->copy->cpu, true);
+	if (!rc && smp && smp->begin_at)
+		smp->begin_at(c->copy->sample,
+			      launcher_page_begin(c->page, c->index));
+	if (!rc && c->page)
+		nfd = launcher_page_fds(c->page, c->spec, c->copy, c->index,
+					fds);
 	if (rc < 0) {
 		o->open_errno = -rc;
 		o->bad_event = bad;
@@ -281,17 +360,19 @@ static int launcher_attach(struct child_ctx *c, pid_t pid, int gate,
 		 * launcher_keep_end to drop. */
 		if (!defer)
 			close(gate);
-		else if (write(gate, "x", 1) < 0)
+		else if (launcher_go(gate, 'x', c->index, NULL, 0) < 0)
 			return rc; /* the child is gone already */
 		return rc;
 	}
-	if (write(gate, "g", 1) != 1)
-		rc = -errno;
-	if (defer && !rc) {
+	if (defer) {
 		c->stage = STAGE_EXEC;
-		*defer = gate;
+		defer->gate = gate;
+		defer->go_pending = true;
+		memcpy(defer->go_fd, fds, nfd * sizeof(*fds));
+		defer->go_n = nfd;
 		return 0;
 	}
+	rc = launcher_go(gate, 'g', c->index, fds, nfd);
 	launcher_exec_report(c, gate, false);
 	return rc;
 }
@@ -322,7 +403,8 @@ static int launcher_spawn_attach(struct child_ctx *c, pid_t *pid,
 /* The usual path: the helper clones the child (see spawn_proto.h). keep:
  * a lone copy's kept plumbing (launcher_keep.c), or NULL. */
 static int launcher_spawn_helper(struct child_ctx *c, pid_t *pid,
-				 struct launch_outcome *o, int *defer,
+				 struct launch_outcome *o,
+				 struct copy_state *defer,
 				 struct launch_keep *keep, bool reuse)
 {
 	const int fds[3] = { c->ctl_w, c->ack_r, c->err_w };
@@ -466,6 +548,8 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 			  int devnull, const sigset_t *child_mask,
 			  struct launch_outcome *o, bool defer)
 {
+	struct launch_page *page = cs->page;
+	size_t index = cs->index;
 	struct launch_keep *keep;
 	char ctl_env[64];
 	bool reuse;
@@ -479,6 +563,8 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 	c->gate = -1;
 	c->bad = -1;
 	c->mask = *child_mask;
+	c->page = page;
+	c->index = index;
 	keep = launcher_helper_keep(s->helper);
 	if (!defer && keep) {
 		/* several copies send their own fds, and the helper drops
@@ -507,14 +593,14 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 	cs->kept = keep != NULL;
 	snprintf(ctl_env, sizeof(ctl_env), "ABSTAT_CTL=%d,%d", c->ctl_w,
 		 c->ack_r);
-	env = s->helper ? NULL : launcher_env(s->envp, ctl_env);
+	env = s->helper ? NULL : launcher_env(s->envp, ctl_env, &c->env_n);
 	if (!s->helper && !env)
 		return -ENOMEM;
 	c->envp = env;
 	cs->start_ns = launcher_now_ns();
 	if (s->helper)
 		rc = launcher_spawn_helper(c, &cs->pid, o,
-					   defer ? &cs->gate : NULL, keep, reuse);
+					   defer ? cs : NULL, keep, reuse);
 	else if (s->backend->self_open)
 		rc = launcher_spawn_vfork(c, &cs->pid);
 	else
@@ -550,6 +636,9 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 				       cp->cpus ? -1 : cp->cpu, false);
 		if (rc < 0)
 			o->open_errno = -rc;
+		else if (s->sampling->begin_at)
+			s->sampling->begin_at(cp->sample,
+					      launcher_page_begin(page, index));
 	}
 	return rc;
 }
@@ -582,6 +671,7 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 		 size_t n, struct proc_sample *out, struct launch_outcome *o)
 {
 	struct copy_state *cs = calloc(n, sizeof(*cs));
+	struct launch_page *page;
 	struct child_ctx c;
 	sigset_t child_mask;
 	int devnull, rc = 0;
@@ -602,7 +692,10 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 		for (int sig = 1; sig < NSIG; sig++)
 			if (sigismember(s->stop_signals, sig) == 1)
 				sigdelset(&child_mask, sig);
+	page = launcher_page_prepare(s, copies, n);
 	for (size_t i = 0; i < n; i++) {
+		cs[i].page = page;
+		cs[i].index = i;
 		cs[i].pidfd = cs[i].ctl_r = cs[i].ack_w = cs[i].err_r = -1;
 		cs[i].gate = cs[i].hold_ctl = cs[i].hold_err = -1;
 		cs[i].baseline = calloc(s->n_events ? s->n_events : 1,
@@ -633,6 +726,8 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 		    !o->read_err[0])
 			snprintf(o->read_err, sizeof(o->read_err), "%s", err);
 		launcher_sample(s, &copies[i], &cs[i], &out[i]);
+		launcher_page_apply(page, i, s, &copies[i], &out[i],
+				    cs[i].end_ns, o);
 		if (cs[i].out)
 			out[i].output = launcher_output(&cs[i]);
 	}

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * commands: one entry point per abstat command, each in src/cmd_NAME.c,
+ * commands: one entry point per abstat command, each in src/cmd/cmd_NAME.c,
  * the only files that look at a command's options, print its final
  * errors and map results to an exit status (msg.h). Below them every
  * function returns 0 or -errno and explains itself in a caller's err

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "launcher.h"
+#include "spawn_proto.h"
 
 /* The parent's view of one copy, from its start to its reaping. */
 struct copy_state {
@@ -41,6 +42,14 @@ struct copy_state {
 	/* the pipes and the gate are the session's (struct launch_keep):
 	 * not closed with the copy */
 	bool kept;
+	/* the run's region page (launcher_region.c) and this copy's entry
+	 * in it; NULL: the backend keeps its counters (the handshake) */
+	struct launch_page *page;
+	size_t index;
+	/* a lone copy's go, sent on gate when abstat is about to sleep */
+	bool go_pending;
+	int go_fd[SPAWN_GO_FDS];
+	size_t go_n;
 };
 
 /* launcher_keep.c: the pipes and gate socket of a lone copy, kept from
@@ -70,12 +79,52 @@ void launcher_keep_end(struct launch_keep *k, struct copy_state *cs,
 /* launcher_helper.c: the helper's set (NULL without a helper). */
 struct launch_keep *launcher_helper_keep(struct launch_helper *h);
 
+/* launcher_region.c: the region page of a run (workloads/abstat.h,
+ * ABSTAT_REGION), one per process, kept from run to run. Laid out for
+ * n copies of s, reset; NULL when the backend cannot hand its counters
+ * to the workload (then the handshake marks regions) or out of memory. */
+struct launch_page;
+struct launch_page *launcher_page_prepare(const struct launch_spec *s,
+					  const struct launch_copy *copies,
+					  size_t n);
+/* What copy i's child gets with its go, once the counters (and the
+ * sampler) are open: the page's descriptor, then the copy's counters
+ * (and sampler) in the page's order; how many (0: none, hand nothing). */
+size_t launcher_page_fds(struct launch_page *pg, const struct launch_spec *s,
+			 const struct launch_copy *cp, size_t i, int *fds);
+/* Copy i was reaped: counted in at the barrier of the copies, if it had
+ * not come, so the others do not wait for it. */
+void launcher_page_gone(struct launch_page *pg, size_t i);
+/* Where copy i's first begin time will be (0 until then). */
+const uint64_t *launcher_page_begin(struct launch_page *pg, size_t i);
+/* After the copy's read: what its markers say (ops, region time, the
+ * counters less their baselines) into p. end_ns: when it was reaped. */
+void launcher_page_apply(struct launch_page *pg, size_t i,
+			 const struct launch_spec *s,
+			 const struct launch_copy *cp, struct proc_sample *p,
+			 unsigned long long end_ns, struct launch_outcome *o);
+
 static inline void launcher_close(int *fd)
 {
 	if (*fd >= 0)
 		close(*fd);
 	*fd = -1;
 }
+
+/* SCM_RIGHTS of fds[nfd] as m's control, in buf[cap] (CMSG_SPACE of
+ * them at least, aligned for a cmsghdr). */
+struct msghdr;
+void launcher_rights(struct msghdr *m, char *buf, size_t cap, const int *fds,
+		     size_t nfd);
+
+/* The go (g 'g') or not ('x') on a child's gate, with the region page
+ * and copy's counters when it gets them (fds[nfd], launcher_page_fds).
+ * 0 or -errno. */
+int launcher_go(int gate, char g, size_t copy, const int *fds, size_t nfd);
+
+/* ABSTAT_CTL= or ABSTAT_REGION=: abstat's to set, never passed on from
+ * the caller's environment. */
+bool launcher_env_ours(const char *var);
 
 /* The affinity of a copy (empty when not pinned). */
 void launcher_cpu_set(const struct launch_copy *cp, cpu_set_t *set);

@@ -68,7 +68,7 @@ void usyms_free(struct usyms *u);
 /* "libdw" when user code is symbolised through elfutils, else "none"
  * (a build without libdw: file names only). */
 extern const char *const usyms_backend;
-/* libdw is dlopen()ed on first use (src/symbols_dw_dl.c): false, with a
+/* libdw is dlopen()ed on first use (src/measure/symbols_dw_dl.c): false, with a
  * sentence in why, when this build's libdw cannot be loaded (user frames
  * then are named by their file only); true otherwise. */
 bool usyms_dw_ready(char *why, size_t len);

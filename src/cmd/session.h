@@ -56,6 +56,7 @@ struct session {
 	sigset_t stop_signals;
 	unsigned long long t0_ns;
 	bool warned_leftover, warned_migration, warned_failure;
+	bool warned_handshake;
 	unsigned n_failed;
 	struct progress progress; /* the line on stderr (--progress) */
 	struct profile *profile; /* abstat profile: the samplers, or NULL */

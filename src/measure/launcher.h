@@ -31,6 +31,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "counters.h"
@@ -52,6 +53,11 @@ enum launch_region { LAUNCH_REGION_FIRST, LAUNCH_REGION_ON,
 		     LAUNCH_REGION_OFF };
 struct launch_sampling {
 	int (*open)(void *sample, pid_t pid, int cpu, bool on_exec);
+	/* Where the copy's first region begin time will be (CLOCK_MONOTONIC,
+	 * 0 until the workload, which toggles the sampler itself, stores it;
+	 * in shared memory) or NULL: samples before it are not the
+	 * region's. Called after open. */
+	void (*begin_at)(void *sample, const uint64_t *begin_ns);
 	int (*fd)(void *sample);
 	void (*region)(void *sample, enum launch_region what);
 	void (*drain)(void *sample);
@@ -102,6 +108,10 @@ struct launch_outcome {
 	unsigned leftover;     /* processes the run left behind, killed */
 	unsigned leftover_setsid; /* of those, ones that called setsid() */
 	bool protocol_error;   /* malformed region protocol message */
+	bool self_region;      /* a copy marked its region itself
+				* (ABSTAT_REGION, no handshake) */
+	bool handshake;        /* a copy marked it with the handshake
+				* (ABSTAT_CTL: enable/ack) */
 	char read_err[256];    /* a counter read failed validation */
 	char stderr_tail[LAUNCH_TAIL]; /* last bytes of the first failing
 					  copy's stderr */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * launcher_helper: abstat's end of the spawn helper (src/spawn_proto.h
+ * launcher_helper: abstat's end of the spawn helper (spawn_proto.h
  * says why runs are born from it and what the two ends say). Starts it
  * once per session, sends it the configuration when that changes, asks
  * it for one child per copy and hands back the child's pid and its gate
@@ -135,7 +135,7 @@ static int launcher_helper_build(struct launch_helper *h,
 	while (s->argv[c.argc])
 		c.argc++;
 	for (size_t i = 0; s->envp && s->envp[i]; i++)
-		c.envc += !!strncmp(s->envp[i], "ABSTAT_CTL=", 11);
+		c.envc += !launcher_env_ours(s->envp[i]);
 	h->len = 0;
 	rc = launcher_helper_put(h, &hdr, sizeof(hdr));
 	rc = rc ? rc : launcher_helper_put(h, &c, sizeof(c));
@@ -145,7 +145,7 @@ static int launcher_helper_build(struct launch_helper *h,
 	for (uint32_t i = 0; i < c.argc && !rc; i++)
 		rc = launcher_helper_str(h, s->argv[i]);
 	for (size_t i = 0; s->envp && s->envp[i] && !rc; i++)
-		if (strncmp(s->envp[i], "ABSTAT_CTL=", 11))
+		if (!launcher_env_ours(s->envp[i]))
 			rc = launcher_helper_str(h, s->envp[i]);
 	if (c.has_cgroup && !rc)
 		rc = launcher_helper_str(h, s->cgroup_procs);
@@ -218,7 +218,6 @@ int launcher_helper_spawn(struct launch_helper *h, const struct launch_spec *s,
 	} u;
 	struct iovec iov[2] = { { &hdr, sizeof(hdr) }, { &run, sizeof(run) } };
 	struct msghdr m = { .msg_iov = iov, .msg_iovlen = 2 };
-	struct cmsghdr *c;
 	int32_t got_pid;
 	ssize_t got;
 
@@ -232,15 +231,9 @@ int launcher_helper_spawn(struct launch_helper *h, const struct launch_spec *s,
 	if (!reuse) {
 		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 			return -errno;
-		memset(u.buf, 0, sizeof(u.buf));
-		m.msg_control = u.buf;
-		m.msg_controllen = CMSG_SPACE(nfd * sizeof(int));
-		c = CMSG_FIRSTHDR(&m);
-		c->cmsg_level = SOL_SOCKET;
-		c->cmsg_type = SCM_RIGHTS;
-		c->cmsg_len = CMSG_LEN(nfd * sizeof(int));
-		memcpy(CMSG_DATA(c), (int[]){ sv[1], fds[0], fds[1], fds[2] },
-		       nfd * sizeof(int));
+		launcher_rights(&m, u.buf, sizeof(u.buf),
+				(int[]){ sv[1], fds[0], fds[1], fds[2] },
+				(size_t)nfd);
 	}
 	do
 		got = sendmsg(h->sock, &m, MSG_NOSIGNAL);

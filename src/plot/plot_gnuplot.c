@@ -18,9 +18,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "paths.h"
 #include "plot_data.h"
 #include "result.h"
-#include "workloads.h"
 
 static const char *const plot_exts[] = {
 	[PLOT_FMT_PNG] = "png",
@@ -51,7 +51,7 @@ char *plot_script_text(const char *name, char *err, size_t len)
 		if (text)
 			return text;
 	}
-	if (workloads_exe_dir(exe, sizeof(exe)))
+	if (paths_exe_dir(exe, sizeof(exe)))
 		exe[0] = '\0';
 	if (*exe) {
 		snprintf(path, sizeof(path), "%s/plots/%s.gp", exe, name);

@@ -56,6 +56,7 @@ static int launcher_command(const struct launch_spec *s,
 	char err[128];
 
 	if (!strcmp(cmd, "enable")) {
+		o->handshake = true;
 		if (!cs->region_seen) {
 			/* Everything before the first enable is excluded:
 			 * subtract a read taken now. */
@@ -185,6 +186,7 @@ void launcher_reap(struct copy_state *cs, struct launch_outcome *o)
 		return;
 	cs->end_ns = launcher_now_ns();
 	cs->done = true;
+	launcher_page_gone(cs->page, cs->index);
 	launcher_close(&cs->pidfd);
 	if (cs->in_region)
 		cs->region_ns += cs->end_ns - cs->region_start_ns;
@@ -196,6 +198,23 @@ void launcher_kill_all(struct copy_state *cs, size_t n)
 	for (size_t i = 0; i < n; i++)
 		if (cs[i].started && !cs[i].done)
 			kill(-cs[i].pid, SIGKILL);
+}
+
+/* A deferred go (launcher.c, launcher_attach), the last thing abstat
+ * does before it sleeps. */
+static void launcher_wait_go(struct copy_state *cs, struct launch_outcome *o,
+			     int *rc)
+{
+	int r;
+
+	if (!cs->go_pending)
+		return;
+	cs->go_pending = false;
+	r = launcher_go(cs->gate, 'g', cs->index, cs->go_fd, cs->go_n);
+	if (r < 0 && !*rc) {
+		*rc = r;
+		kill(-cs->pid, SIGKILL);
+	}
 }
 
 /* Poll until every copy is reaped; serve the protocol meanwhile. */
@@ -230,6 +249,8 @@ int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 		}
 		if (!live)
 			break;
+		for (size_t i = 0; i < n; i++)
+			launcher_wait_go(&cs[i], o, &rc);
 		if (s->stop_flag && *s->stop_flag) {
 			o->interrupted = true;
 			rc = -EINTR;
