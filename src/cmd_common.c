@@ -22,6 +22,7 @@ int cmd_status(int rc, int otherwise)
 	case -ENOMEM:
 		return EXIT_IO;
 	case -EEXIST:
+	case -EBUSY: /* another session holds it (hold.h) */
 		return EXIT_USAGE;
 	default:
 		return otherwise;

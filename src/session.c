@@ -611,7 +611,7 @@ int session_check_output(const struct config *cfg, const char *path)
 	if (rc == -ENOMEM)
 		snprintf(err, sizeof(err), "out of memory");
 	msg_error("%s", err);
-	return rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
+	return rc == -EEXIST || rc == -EBUSY ? EXIT_USAGE : EXIT_IO;
 }
 
 int session_save(struct session *s, struct result *r, struct journal *j,
