@@ -347,6 +347,7 @@ static int session_profile(struct session *s)
 		.event = cfg->sample_event, .freq = cfg->freq,
 		.user_only = cfg->user_only, .dwarf = cfg->call_graph_dwarf,
 		.root = "",
+		.uid = s->spec.drop_priv ? s->spec.uid : geteuid(),
 		.n_copies = s->n_copies,
 	};
 	char err[1024];
