@@ -52,34 +52,21 @@ test_expect_success 'the live sessions journal their runs' '
 	kill -0 $live && kill -0 $live2 || { cat live.err v.err; fail "a live session ended"; }
 	[ -n "$ino" ] && [ "$(wc -l <"$jr")" -ge 2 ] || fail "no run journaled"
 '
-test_expect_success 'run -o JOURNAL --force (the issue): exit 2, the journal untouched' '
-	expect_exit 2 "$ABSTAT" run -q -r 2 -e task-clock -o "$jr" --force -- /bin/true &&
-	refused "$jr" $live
-'
-test_expect_success 'import -o JOURNAL --force: exit 2' '
-	expect_exit 2 "$ABSTAT" import gobench "$gob" -o "$jr" --force &&
-	refused "$jr" $live
-'
-test_expect_success 'recover OTHER -o JOURNAL --force: exit 2' '
-	expect_exit 2 "$ABSTAT" recover old.journal -o "$jr" --force &&
-	refused "$jr" $live
-'
-test_expect_success 'flame -o JOURNAL --force: exit 2' '
-	expect_exit 2 "$ABSTAT" flame --import folded x.folded --format folded -o "$jr" --force &&
-	refused "$jr" $live
-'
-test_expect_success 'import -o OUTPUT --force (where the session publishes): exit 2' '
-	expect_exit 2 "$ABSTAT" import gobench "$gob" -o "$out" --force &&
-	refused "$jr" $live
-'
-test_expect_success 'recover -o OUTPUT --force: exit 2' '
-	expect_exit 2 "$ABSTAT" recover old.journal -o "$out" --force &&
-	refused "$jr" $live
-'
-test_expect_success 'flame -o OUTPUT --force: exit 2' '
-	expect_exit 2 "$ABSTAT" flame --import folded x.folded -o "$out" --force &&
-	refused "$jr" $live
-'
+# each command, its output naming the live journal (the issue's run first)
+# and then the file the live session publishes at its end
+for target in JOURNAL OUTPUT; do
+	for cmd in "run -q -r 2 -e task-clock" "import gobench $gob" \
+		"recover old.journal" "flame --import folded x.folded --format folded"; do
+		[ $target = OUTPUT ] && [ "${cmd%% *}" = run ] && continue # 087
+		test_expect_success "${cmd%% *} -o $target --force: exit 2, the journal untouched" '
+			o=$jr; [ '$target' = OUTPUT ] && o=$out
+			set -- '"$cmd"' -o "$o" --force
+			[ "$1" = run ] && set -- "$@" -- /bin/true
+			expect_exit 2 "$ABSTAT" "$@" &&
+			refused "$jr" $live
+		'
+	done
+done
 test_expect_success GNUPLOT 'plot -o OUTPUT --force: exit 2' '
 	expect_exit 2 "$ABSTAT" plot -q ok.json -o "$out" --force &&
 	refused "$jr" $live

@@ -49,11 +49,20 @@ test_expect_success 'a hanging suite prepare= key obeys --timeout too' '
 
 # The signal cases: abstat in the background, signalled from out here (a
 # case body is a subshell that cannot wait for it); the cases check after.
-"$ABSTAT" run -q -r 3 --warmup 0 -e task-clock --prepare "$(hang prepare)" \
-	-o p.json -- /bin/true >/dev/null 2>p.err &
-pid=$!
-until_file prepare.pid && sleep 0.2
-kill -INT $pid; wait $pid; echo $? >p.rc
+# signalled SIG HOOK OUT ARGS...: abstat run ARGS -o OUT.json in the
+# background; once the hook HOOK runs, SIG to abstat; its exit status in
+# OUT.rc, its stderr in OUT.err
+signalled() {
+	sig=$1 hook=$2 o=$3
+	shift 3
+	rm -f "$hook.pid"
+	"$ABSTAT" run -q -r 3 --warmup 0 -e task-clock "$@" -o "$o.json" \
+		-- /bin/true >/dev/null 2>"$o.err" &
+	pid=$!
+	until_file "$hook.pid" && sleep 0.2
+	kill -"$sig" $pid; wait $pid 2>/dev/null; echo $? >"$o.rc"
+}
+signalled INT prepare p --prepare "$(hang prepare)"
 test_expect_success 'SIGINT during a hanging --prepare: exit 130, the hook killed' '
 	[ "$(cat p.rc)" -eq 130 ] || { cat p.err; fail "exit $(cat p.rc), expected 130"; }
 	grep -q -- "--prepare .* was stopped by signal 2 (Interrupt): its process group was killed" p.err ||
@@ -61,26 +70,14 @@ test_expect_success 'SIGINT during a hanging --prepare: exit 130, the hook kille
 	[ "$(json "d[\"status\"]" p.json)" = interrupted ] || fail "not saved as interrupted"
 	gone prepare
 '
-
-rm -f conclude.pid
-"$ABSTAT" run -q -r 3 --warmup 0 -e task-clock --conclude "$(hang conclude)" \
-	-o c.json -- /bin/true >/dev/null 2>c.err &
-pid=$!
-until_file conclude.pid && sleep 0.2
-kill -TERM $pid; wait $pid; echo $? >c.rc
+signalled TERM conclude c --conclude "$(hang conclude)"
 test_expect_success 'SIGTERM during a hanging --conclude: exit 130, the run before it kept' '
 	[ "$(cat c.rc)" -eq 130 ] || { cat c.err; fail "exit $(cat c.rc), expected 130"; }
 	[ "$(json "d[\"status\"], len(d[\"benchmarks\"][0][\"runs\"])" c.json)" = "interrupted 1" ] ||
 		fail "expected the one finished run, interrupted"
 	gone conclude
 '
-
-rm -f conclude.pid
-"$ABSTAT" run -q -r 3 --warmup 0 -e task-clock --conclude "$(hang conclude)" \
-	-o k.json -- /bin/true >/dev/null 2>k.err &
-pid=$!
-until_file conclude.pid && sleep 0.2
-kill -9 $pid; wait $pid 2>/dev/null
+signalled KILL conclude k --conclude "$(hang conclude)"
 # abstat could not end its hook: end it here, by the pid it wrote
 kill -9 "$(cat conclude.pid)" 2>/dev/null
 test_expect_success 'SIGKILL during a --conclude: recover has the run it followed' '
