@@ -227,8 +227,8 @@ static bool versus_has_runs(struct result **res, size_t n)
 }
 
 /* Without -o: the journals go once the table is printed (written,
- * flushed and closed without error: nothing to recover), else each stays and is named with the command that recovers
- * it. */
+ * flushed and closed without error: nothing to recover), else each stays
+ * and is named with the command that recovers it. */
 static void versus_journals_done(struct journal **jr, char **labels,
 				 size_t n, bool printed)
 {

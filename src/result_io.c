@@ -205,7 +205,8 @@ int result_publish(const char *tmp, const char *path, bool force, char *err,
 		if (!rc)
 			rc = result_publish_new(tmp, path);
 		/* say why when it is a journal or held: never "use --force" */
-		if (rc == -EEXIST && hold_check_output(path, err, len) == -EBUSY)
+		if (rc == -EEXIST &&
+		    hold_check_output(path, err, len) == -EBUSY)
 			rc = -EBUSY;
 	}
 	if (rc == -EEXIST && !err[0])

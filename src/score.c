@@ -54,7 +54,8 @@ static pcre2_code *score_compile(const char *name, const char *re, int *rc,
 
 	*rc = -EINVAL;
 	if (!c) {
-		if (code == PCRE2_ERROR_HEAPLIMIT || code == PCRE2_ERROR_NOMEMORY)
+		if (code == PCRE2_ERROR_HEAPLIMIT ||
+		    code == PCRE2_ERROR_NOMEMORY)
 			*rc = -ENOMEM;
 		pcre2_get_error_message(code, why, sizeof(why));
 		snprintf(err, len, "score %s: bad regex /%s/: %s at offset %zu",
