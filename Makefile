@@ -144,6 +144,8 @@ DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
             sysbench bonnie++ fio
 # markdown as GitHub renders it; a .deb built and checked (tests 131, 135)
 DEB_PKGS += cmark-gfm dpkg-dev debhelper lintian
+# the flame graph in a real browser, its screenshot read (tests 146, 147)
+DEB_PKGS += chromium python3-pil
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
         workloads progs units lab lab-check graph
