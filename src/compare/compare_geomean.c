@@ -44,8 +44,9 @@ static void geomean_side(const struct compare_model *m, size_t s,
 
 		if (!row->primary)
 			continue;
-		if (!row->stat[0].present || !row->stat[s].present ||
-		    !row->stat[0].n || !row->stat[s].n) {
+		if (row->stat && (!row->stat[0].present ||
+				  !row->stat[s].present || !row->stat[0].n ||
+				  !row->stat[s].n)) {
 			g->left_out++;
 			continue;
 		}
