@@ -144,6 +144,12 @@ DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
             sysbench bonnie++ fio
 # markdown as GitHub renders it; a .deb built and checked (tests 131, 135)
 DEB_PKGS += cmark-gfm dpkg-dev debhelper lintian
+# the flame graph in a real browser, its screenshot read (tests 146, 147)
+DEB_PKGS += chromium python3-pil
+# the README's fleet recipes run for real (tests 177, 178): a one-node
+# Slurm cluster, GNU parallel over ssh to local sshds
+DEB_PKGS += slurmctld slurmd slurm-client munge parallel openssh-server \
+            openssh-client iproute2
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
         workloads progs units lab lab-check graph

@@ -369,7 +369,8 @@ const struct cmd_entry cli_cmds[] = {
 	{ "import", CMD_IMPORT, false,
 	  "abstat import SOURCE FILE... -o RESULT",
 	  "  SOURCE: hyperfine (--export-json), pyperf (JSON), gobench\n"
-	  "  (go test -bench output), perf-stat (perf stat -x, -o F --append)\n",
+	  "  (go test -bench output), perf-stat (perf stat -o F --append:\n"
+	  "  its default, -x, or -j output)\n",
 	  import_opts },
 	{ "profile", CMD_PROFILE, true,
 	  "abstat profile [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "
