@@ -86,7 +86,8 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 		       "label of the result (default: kernel release)" },
 	[OPT_BACKEND] = { "backend", 0, "B", NULL, false, NULL, &backends },
 	[OPT_TIMEOUT] = { "timeout", 0, "SEC", NULL, false,
-			  "kill a run after SEC seconds" },
+			  "kill a run or hook after SEC seconds\n"
+			  "(a hook: 600 without)" },
 	[OPT_USER_ONLY] = { "user-only", 0, NULL, NULL, false,
 			    "count user space only (recorded)" },
 	[OPT_SHOW_OUTPUT] = { "show-output", 0, NULL, NULL, false,
@@ -368,7 +369,8 @@ const struct cmd_entry cli_cmds[] = {
 	{ "import", CMD_IMPORT, false,
 	  "abstat import SOURCE FILE... -o RESULT",
 	  "  SOURCE: hyperfine (--export-json), pyperf (JSON), gobench\n"
-	  "  (go test -bench output), perf-stat (perf stat -x, -o F --append)\n",
+	  "  (go test -bench output), perf-stat (perf stat -o F --append:\n"
+	  "  its default, -x, or -j output)\n",
 	  import_opts },
 	{ "profile", CMD_PROFILE, true,
 	  "abstat profile [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "

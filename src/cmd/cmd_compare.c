@@ -104,17 +104,44 @@ static bool cmd_compare_on(const struct result *r, const char *host)
 	return !strcmp(h ? h : "unknown", host);
 }
 
+/* Whether some host has a file on every side. */
+static bool cmd_compare_pairs(const struct side *sides, size_t n,
+			      const char *const *hosts, size_t nh)
+{
+	for (size_t h = 0; h < nh; h++) {
+		size_t with = 0;
+
+		for (size_t s = 0; s < n; s++)
+			for (size_t f = 0; f < sides[s].n_files; f++)
+				if (cmd_compare_on(sides[s].files[f],
+						   hosts[h])) {
+					with++;
+					break;
+				}
+		if (with == n)
+			return true;
+	}
+	return false;
+}
+
 /* One table per host: the sides' files of that host (borrowed, not
- * copied); a host where some side has no file is left out, warned. */
+ * copied); a host where some side has no file is left out, warned; no
+ * host on every side is an error. */
 static int cmd_compare_by_host(const struct config *cfg,
 			       const struct side *sides, size_t n)
 {
 	const char *hosts[256];
 	size_t nh = cmd_compare_hosts(sides, n, hosts, 256);
-	struct side *view = calloc(n, sizeof(*view));
+	struct side *view;
 	int worst = EXIT_OK;
 	bool first = true;
 
+	if (!cmd_compare_pairs(sides, n, hosts, nh)) {
+		msg_error("compare: --by host: no host has a result of every side (%zu host%s, none on every side); run every side on each host: boot it into each kernel in turn",
+			  nh, nh == 1 ? "" : "s");
+		return EXIT_USAGE;
+	}
+	view = calloc(n, sizeof(*view));
 	if (!view) {
 		msg_error("compare: out of memory");
 		return EXIT_IO;

@@ -42,6 +42,7 @@ void session_warn(struct session *s, const char *fmt, ...)
 }
 
 static volatile sig_atomic_t session_stop;
+static volatile sig_atomic_t session_hook_pgid; /* a hook's group, or 0 */
 static struct cpuset *session_cpuset_for_signal;
 static pid_t session_pid;
 
@@ -70,7 +71,11 @@ static void session_on_signal(int sig)
 		return;
 	}
 	if (session_stop) {
-		/* Second signal: leave at once; the journal stays. */
+		/* Second signal: leave at once; the journal stays. A hook
+		 * that was running goes too (hooks.c waits for a first one
+		 * itself). */
+		if (session_hook_pgid)
+			kill(-(pid_t)session_hook_pgid, SIGKILL);
 		if (session_cpuset_for_signal)
 			cpuset_destroy_signal_safe(session_cpuset_for_signal);
 		_exit(EXIT_INTERRUPTED);
@@ -347,6 +352,7 @@ static int session_profile(struct session *s)
 		.event = cfg->sample_event, .freq = cfg->freq,
 		.user_only = cfg->user_only, .dwarf = cfg->call_graph_dwarf,
 		.root = "",
+		.uid = s->spec.drop_priv ? s->spec.uid : geteuid(),
 		.n_copies = s->n_copies,
 	};
 	char err[1024];
@@ -469,6 +475,7 @@ int session_open(struct session *s, const struct config *cfg)
 	s->spec.n_events = s->n_events;
 	s->spec.stop_signals = &s->stop_signals;
 	s->spec.stop_flag = &session_stop;
+	s->hook_pgid = &session_hook_pgid;
 	if (!cfg->quiet)
 		session_doctor(s);
 	return EXIT_OK;
@@ -611,7 +618,7 @@ int session_check_output(const struct config *cfg, const char *path)
 	if (rc == -ENOMEM)
 		snprintf(err, sizeof(err), "out of memory");
 	msg_error("%s", err);
-	return rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
+	return rc == -EEXIST || rc == -EBUSY ? EXIT_USAGE : EXIT_IO;
 }
 
 int session_save(struct session *s, struct result *r, struct journal *j,

@@ -637,7 +637,7 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	if (!rc)
 		rc = compare_check_env(&oi, sides, n, m, err, len);
 	if (!rc)
-		rc = compare_check_benches(sides, n, m, &b, &nb);
+		rc = compare_check_benches(sides, n, m, &b, &nb, err, len);
 	if (!rc)
 		rc = compare_check_names(o->metrics, "--metric", b, nb,
 					 sides, n, err, len);

@@ -172,6 +172,7 @@ struct compare_row {
 struct compare_geomean {
 	bool has;         /* delta, lo, hi meaningful */
 	size_t n;         /* benchmarks in the mean */
+	size_t left_out;  /* benchmarks missing on a side, not in it */
 	double delta, lo, hi;
 	const char *why;  /* why there is none, or NULL */
 };

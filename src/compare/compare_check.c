@@ -297,11 +297,49 @@ void compare_check_free(struct compare_bench *b, size_t nb,
 	free(b);
 }
 
+/* Up to three benchmark names of r, "a, b, c, ..." in buf. */
+static const char *compare_bench_names(const struct result *r, char *buf,
+				       size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < r->n_bench && k < 3 && at < len; k++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s",
+				       k ? ", " : "", r->bench[k].name);
+	if (r->n_bench > 3 && at < len)
+		snprintf(buf + at, len - at, ", ...");
+	return buf;
+}
+
+/* Side s has none of the baseline's benchmarks: one line that names
+ * both sides' benchmarks, not a table of <missing> rows. */
+static int compare_check_common(const struct side *sides, size_t s,
+				char *err, size_t len)
+{
+	const struct result *ref = sides[0].files[0];
+	char a[160], b[160];
+
+	for (size_t f = 0; f < sides[s].n_files; f++)
+		for (size_t k = 0; k < sides[s].files[f]->n_bench; k++)
+			if (compare_find_bench(ref,
+					       sides[s].files[f]->bench[k].name))
+				return 0;
+	snprintf(err, len, "no benchmark in common: %s has %s, %s has %s; benchmarks meet by name (an imported perf stat file is named by its command, else after the file)",
+		 ref->path ? ref->path : sides[0].label,
+		 compare_bench_names(ref, a, sizeof(a)),
+		 sides[s].files[0]->path ? sides[s].files[0]->path :
+					   sides[s].label,
+		 compare_bench_names(sides[s].files[0], b, sizeof(b)));
+	return -EINVAL;
+}
+
 /* Benchmarks of the baseline, in its order (their metrics not extracted
- * yet: compare_bench_load); others are warned about. */
+ * yet: compare_bench_load); others are warned about; a side sharing none
+ * of them is an error. */
 int compare_check_benches(const struct side *sides, size_t n,
 			  struct compare_model *m, struct compare_bench **out,
-			  size_t *n_out)
+			  size_t *n_out, char *err, size_t len)
 {
 	const struct result *ref = sides[0].files[0];
 	struct compare_bench *b = calloc(ref->n_bench + 1, sizeof(*b));
@@ -322,6 +360,9 @@ int compare_check_benches(const struct side *sides, size_t n,
 				return -ENOMEM;
 		}
 	}
+	for (size_t s = 1; s < n; s++)
+		if (compare_check_common(sides, s, err, len))
+			return -EINVAL;
 	for (size_t s = 1; s < n; s++)
 		for (size_t f = 0; f < sides[s].n_files; f++) {
 			const struct result *r = sides[s].files[f];

@@ -11,7 +11,10 @@
  * implies, se_i = (log(1 + hi_i) - log(1 + lo_i)) / (2 z), the
  * benchmarks are independent, so mean(l) has se sqrt(sum se_i^2) / k
  * and the interval is exp(mean(l) +- z se) - 1, z the normal quantile
- * at 1 - alpha / 2. A summary, never a test: no verdict, no exit status.
+ * at 1 - alpha / 2. A benchmark missing on either side (or with no
+ * measured run there) is left out and counted: the mean is over the
+ * benchmarks both sides have. A summary, never a test: no verdict, no
+ * exit status.
  */
 #include <errno.h>
 #include <math.h>
@@ -41,6 +44,12 @@ static void geomean_side(const struct compare_model *m, size_t s,
 
 		if (!row->primary)
 			continue;
+		if (row->stat && (!row->stat[0].present ||
+				  !row->stat[s].present || !row->stat[0].n ||
+				  !row->stat[s].n)) {
+			g->left_out++;
+			continue;
+		}
 		if (!d->has_delta || d->absolute || (!d->has_p && !d->exact)) {
 			g->why = "a delta without interval";
 			return;

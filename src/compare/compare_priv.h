@@ -29,7 +29,7 @@ int compare_check_env(const struct compare_opts *o, const struct side *sides,
 		      size_t n, struct compare_model *m, char *err, size_t len);
 int compare_check_benches(const struct side *sides, size_t n,
 			  struct compare_model *m, struct compare_bench **out,
-			  size_t *n_out);
+			  size_t *n_out, char *err, size_t len);
 void compare_check_free(struct compare_bench *b, size_t nb,
 			const struct side *sides, size_t n);
 /* Extract benchmark b's metric sets of every side and file (0 or

@@ -12,6 +12,44 @@
 
 #include "flame.h"
 
+/* A frame the symboliser could not name: "[unknown]", "[libc.so.6]"
+ * (an address in that object), kernel ones too. */
+static bool flame_unnamed(const char *f, size_t len)
+{
+	size_t k = sizeof(FLAME_KERNEL_SUFFIX) - 1;
+
+	if (flame_frame_kernel(f, len))
+		len -= k;
+	return len >= 2 && f[0] == '[' && f[len - 1] == ']';
+}
+
+/* Fold each run of one unnamed frame into one frame, in place: a broken
+ * frame-pointer walk (code built without them) repeats "[unknown]" a
+ * hundred times in one sample, which tells nothing and makes the graph
+ * too tall to show its samples. Named frames (real recursion) stay. */
+static void flame_fold_unnamed(char *s)
+{
+	char *w = s, *prev = NULL;
+	size_t prev_len = 0;
+
+	for (char *f = s; *f;) {
+		size_t n = strcspn(f, ";");
+		bool end = !f[n];
+
+		if (!prev || n != prev_len || memcmp(f, prev, n) ||
+		    !flame_unnamed(f, n)) {
+			if (prev)
+				*w++ = ';';
+			memmove(w, f, n);
+			prev = w;
+			prev_len = n;
+			w += n;
+		}
+		f += n + !end;
+	}
+	*w = '\0';
+}
+
 int flame_add(struct flame_profile *p, const char *frames, size_t len,
 	      uint64_t count)
 {
@@ -32,6 +70,7 @@ int flame_add(struct flame_profile *p, const char *frames, size_t len,
 	s->frames = strndup(frames, len);
 	if (!s->frames)
 		return -ENOMEM;
+	flame_fold_unnamed(s->frames);
 	s->count = count;
 	p->n++;
 	p->finished = false;

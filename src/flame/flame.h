@@ -37,7 +37,9 @@ enum flame_import { FLAME_IMPORT_BPFTRACE, FLAME_IMPORT_PERF_SCRIPT,
 extern const char *const flame_import_names[];
 
 /* Append a stack of len bytes (a copy); counts of equal stacks add up at
- * flame_finish. An empty stack or a zero count is ignored. */
+ * flame_finish. An empty stack or a zero count is ignored. A run of one
+ * unnamed frame ("[unknown]", "[libc.so.6]": bracketed, "_[k]" or not)
+ * is folded into one frame: a broken frame-pointer walk repeats them. */
 int flame_add(struct flame_profile *p, const char *frames, size_t len,
 	      uint64_t count);
 /* Sort by frames (strcmp), merge equal stacks, sum the total. */

@@ -9,7 +9,8 @@
  * the share of samples they hold ("Matched: 12.3%", nested matches
  * counted once), click on a frame to zoom to it (?f=FRAME zooms to the
  * first frame so named on load), "Reset Zoom", a tooltip and the bottom
- * line with the frame's samples and share.
+ * line with the frame's samples and share. A graph taller than the
+ * window opens scrolled to its bottom, where the samples are.
  * Colours: a warm hue per function name (kernel frames orange), or for a
  * differential (base A, profile B) red where a frame's share of the
  * samples grew from A to B and blue where it shrank, the deeper the
@@ -258,6 +259,10 @@ static const char flame_js[] =
 	"\tif (z) frames.some(function (f) {\n"
 	"\t\treturn f.getAttribute('data-n') === decodeURIComponent(z[1]) && (zoom(f), true);\n"
 	"\t});\n"
+	"\t/* taller than the window: open at the bottom, where the root and\n"
+	"\t * the widest frames are, not at the title */\n"
+	"\tvar h = +svg.getAttribute('height');\n"
+	"\tif (h > window.innerHeight) window.scrollTo(0, h - window.innerHeight);\n"
 	"})();\n";
 
 static const char flame_css[] =

@@ -291,6 +291,9 @@ void fmt_geomean_cells(const struct compare_model *m, size_t s,
 	fmt_pct(g->delta, c->delta, sizeof(c->delta));
 	fmt_ci(g->lo, g->hi, false, c->ci, sizeof(c->ci));
 	snprintf(c->p, sizeof(c->p), "-");
+	if (g->left_out)
+		snprintf(c->verdict, sizeof(c->verdict), "(%zu of %zu)", g->n,
+			 g->n + g->left_out);
 }
 
 void fmt_title(const struct compare_model *m, char *buf, size_t len)

@@ -104,8 +104,9 @@ static json_t *fmt_json_geomean(const struct compare_model *m)
 	for (size_t s = 1; s < m->n_sides; s++) {
 		const struct compare_geomean *g = &m->geomean[s];
 
-		json_array_append_new(a, json_pack("{s:I,s:I,s:o,s:[oo],s:s,s:o}",
+		json_array_append_new(a, json_pack("{s:I,s:I,s:I,s:o,s:[oo],s:s,s:o}",
 			"side", (json_int_t)s, "benchmarks", (json_int_t)g->n,
+			"left_out", (json_int_t)g->left_out,
 			"delta", fmt_json_num(g->has, g->delta),
 			"delta_ci", fmt_json_num(g->has, g->lo),
 			fmt_json_num(g->has, g->hi),

@@ -260,7 +260,16 @@ void fmt_wide_geomean(const struct compare_model *m, bool intervals,
 				      s > 1 ? ";" : "", lab, x, y, z);
 	}
 	if (intervals && k < len)
-		snprintf(buf + k, len - k, ".");
+		k += (size_t)snprintf(buf + k, len - k, ".");
+	for (size_t s = 1; s < m->n_sides && k < len; s++) {
+		const struct compare_geomean *g = &m->geomean[s];
+
+		if (g->left_out)
+			k += (size_t)snprintf(buf + k, len - k,
+				" %s: over the %zu of %zu benchmarks both sides have (%zu left out).",
+				fmt_label(m, s, lab, sizeof(lab)), g->n,
+				g->n + g->left_out, g->left_out);
+	}
 }
 
 void fmt_wide(const struct compare_model *m, FILE *out, int width)

@@ -249,6 +249,44 @@ void import_count(struct run *run, int i, double value, double running_pct)
 	c->value = import_u64(value * (double)c->running_ns / enabled);
 }
 
+/* The score definition named name, added (no regex: the source printed
+ * the value) when new. 0 or -ENOMEM. */
+static int import_score_def(struct result *r, const char *name,
+			    const char *unit, bool higher)
+{
+	struct score_def *d;
+
+	for (size_t i = 0; i < r->n_scores; i++)
+		if (!strcmp(r->scores[i].name, name))
+			return 0;
+	d = realloc(r->scores, (r->n_scores + 1) * sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	r->scores = d;
+	d = &d[r->n_scores];
+	*d = (struct score_def){ .name = strdup(name), .unit = strdup(unit),
+				 .regex = strdup(""), .higher = higher };
+	if (!d->name || !d->unit || !d->regex) {
+		free(d->name);
+		free(d->unit);
+		free(d->regex);
+		return -ENOMEM;
+	}
+	r->n_scores++;
+	return 0;
+}
+
+int import_score(struct result *r, struct run *run, const char *name,
+		 const char *unit, bool higher, double v)
+{
+	if (import_score_def(r, name, unit, higher))
+		return -ENOMEM;
+	if (!run->scores && !(run->scores = json_object()))
+		return -ENOMEM;
+	return json_object_set_new(run->scores, name, json_real(v)) ?
+		       -ENOMEM : 0;
+}
+
 int import_not_recorded(struct result *r, const char *metric)
 {
 	json_t *a = json_object_get(json_object_get(r->env, "imported"),

@@ -8,7 +8,8 @@
  * (the metrics the source does not record, shown <not supported>),
  * config "imported" (what the source recorded beyond the runs), one
  * benchmark per measured thing, one run per measured value, the source's
- * other metrics as events (pmu "imported"). Nothing here prints: errors
+ * other metrics as events (pmu "imported"), its rates and sizes as
+ * scores (import_score). Nothing here prints: errors
  * are one line, "FILE:LINE: what" (or "FILE: what"), in err.
  */
 #ifndef ABSTAT_IMPORT_H
@@ -61,6 +62,11 @@ struct run *import_run(struct result *r, struct benchmark *b, bool warmup);
 int import_event(struct result *r, const char *name, const char *unit);
 /* Set run's counter i to value (perf's scaling: running < enabled). */
 void import_count(struct run *run, int i, double value, double running_pct);
+/* run's score name (unit, higher or lower is better; defined in r when
+ * new) is v: a value the source reports that is no count per op (a
+ * rate, a memory size). 0 or -ENOMEM. */
+int import_score(struct result *r, struct run *run, const char *name,
+		 const char *unit, bool higher, double v);
 /* The time metric (wall, user, sys, maxrss) is not in the source: its
  * row says so. 0 or -ENOMEM. */
 int import_not_recorded(struct result *r, const char *metric);

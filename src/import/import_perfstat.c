@@ -9,10 +9,16 @@
  * every block an event that is not supported. duration_time, user_time
  * and system_time, when counted in every block, are also the runs' wall,
  * user and sys; otherwise those are not recorded, nor is maxrss or the
- * command's exit status. The benchmark is named after the file (its
- * basename without extension), as perf does not write the command.
- * perf stat -r output (means with a variance column), per-CPU or
- * aggregated (-a -A, --per-core) lines are refused.
+ * command's exit status. perf stat -j (one JSON object a line, the same
+ * fields by name) and perf's default output (" 1.09 msec task-clock #
+ * ...", "0.0015 seconds time elapsed", user and sys, which are wall,
+ * user and sys) are read too. The benchmark is named by its command,
+ * as abstat run names it (the first word's basename, the words its
+ * argv), where the file has it (the default output's " Performance
+ * counter stats for 'CMD':"); -x and -j output do not write it, so
+ * there the benchmark is named after the file (its basename without
+ * extension). perf stat -r output (means with a variance column),
+ * per-CPU or aggregated (-a -A, --per-core) lines are refused.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -42,6 +48,7 @@ struct ps_state {
 				       * supported in */
 	size_t time_runs[PS_TIMES];   /* blocks with that time counted */
 	size_t blocks;
+	bool text;           /* perf's default output (not -x or -j) */
 };
 
 /* Split a CSV line at commas (perf does not quote). */
@@ -73,41 +80,36 @@ static double import_ps_scale(const char *unit, const char **to)
 	return 1;
 }
 
-static int import_ps_time(struct ps_state *st, const char *event, double v)
+/* The run's time t is v ns. */
+static int import_ps_set_time(struct ps_state *st, int t, double v)
 {
-	for (int t = 0; t < PS_TIMES; t++) {
-		if (strcmp(event, ps_time_events[t]))
-			continue;
-		st->time_runs[t]++;
-		if (t == PS_WALL)
-			st->run->total.wall_ns = import_u64(v);
-		else if (t == PS_USER)
-			st->run->total.user_ns = import_u64(v);
-		else
-			st->run->total.sys_ns = import_u64(v);
-	}
+	st->time_runs[t]++;
+	if (t == PS_WALL)
+		st->run->total.wall_ns = import_u64(v);
+	else if (t == PS_USER)
+		st->run->total.user_ns = import_u64(v);
+	else
+		st->run->total.sys_ns = import_u64(v);
 	return 0;
 }
 
-static int import_ps_line(struct ps_state *st, int line, char *s, char *err,
-			  size_t len)
+static int import_ps_time(struct ps_state *st, const char *event, double v)
 {
-	char *f[PS_FIELDS], *end;
+	for (int t = 0; t < PS_TIMES; t++)
+		if (!strcmp(event, ps_time_events[t]))
+			return import_ps_set_time(st, t, v);
+	return 0;
+}
+
+/* One counter: f[0] VALUE, f[1] UNIT, f[2] EVENT, f[4] RUNNING_PCT. */
+static int import_ps_fields(struct ps_state *st, int line, char **f,
+			    char *err, size_t len)
+{
 	const char *unit;
-	size_t n = import_ps_split(s, f);
 	double v, pct = 100, scale;
+	char *end;
 	int i;
 
-	if (!st->run)
-		return import_err(err, len, st->path, line,
-				  "a counter line before the first '# started on' line; not perf stat -o output");
-	if (n < 5)
-		return import_err(err, len, st->path, line,
-				  "expected 'VALUE,UNIT,EVENT,RUN_TIME,PERCENT' (perf stat -x, output), got %zu fields",
-				  n);
-	if (strchr(f[3], '%'))
-		return import_err(err, len, st->path, line,
-				  "a variance column: this is perf stat -r output (means over runs); import repeated single runs (perf stat -x, -o FILE --append, once per run)");
 	if (!f[2][0] || (!isdigit((unsigned char)f[0][0]) && f[0][0] != '<'))
 		return import_err(err, len, st->path, line,
 				  "'%s' is not a count (per-CPU or aggregated output is not imported)",
@@ -142,6 +144,203 @@ static int import_ps_line(struct ps_state *st, int line, char *s, char *err,
 			    f[2], f[1], unit[0] ? unit : "counts");
 	import_count(st->run, i, v * scale, pct);
 	return import_ps_time(st, f[2], v * scale);
+}
+
+static int import_ps_csv(struct ps_state *st, int line, char *s, char *err,
+			 size_t len)
+{
+	char *f[PS_FIELDS];
+	size_t n = import_ps_split(s, f);
+
+	if (n < 5)
+		return import_err(err, len, st->path, line,
+				  "expected 'VALUE,UNIT,EVENT,RUN_TIME,PERCENT' (perf stat -x, output), got %zu fields",
+				  n);
+	if (strchr(f[3], '%'))
+		return import_err(err, len, st->path, line,
+				  "a variance column: this is perf stat -r output (means over runs); import repeated single runs (perf stat -x, -o FILE --append, once per run)");
+	return import_ps_fields(st, line, f, err, len);
+}
+
+/* A perf stat -j line: {"counter-value": "1.09", "unit": "msec",
+ * "event": "task-clock", "event-runtime": N, "pcnt-running": 100.00,
+ * ...}; with -r it has "variance". */
+static int import_ps_json(struct ps_state *st, int line, const char *s,
+			  char *err, size_t len)
+{
+	static const char *const keys[] = { "counter-value", "unit", "event" };
+	char pct[32] = "", empty[1] = "", *f[PS_FIELDS];
+	json_t *j, *p;
+	int rc;
+
+	rc = result_load_json_line(s, strlen(s), st->path, line, &j, err,
+				   len);
+	if (rc)
+		return rc;
+	if (json_object_get(j, "variance")) {
+		json_decref(j);
+		return import_err(err, len, st->path, line,
+				  "a variance: this is perf stat -r output (means over runs); import repeated single runs (perf stat -j -o FILE --append, once per run)");
+	}
+	for (size_t k = 0; k < 3; k++) {
+		f[k] = (char *)json_string_value(json_object_get(j, keys[k]));
+		if (!f[k]) {
+			json_decref(j);
+			return import_err(err, len, st->path, line,
+					  "no \"%s\" string (per-CPU or aggregated output is not imported)",
+					  keys[k]);
+		}
+	}
+	p = json_object_get(j, "pcnt-running");
+	if (json_is_number(p))
+		snprintf(pct, sizeof(pct), "%.17g", json_number_value(p));
+	f[3] = empty;
+	f[4] = pct;
+	rc = import_ps_fields(st, line, f, err, len);
+	json_decref(j);
+	return rc;
+}
+
+/* The command of perf's default output, " Performance counter stats for
+ * 'CMD':": the benchmark's name and argv, as abstat run names it. Each
+ * block must be of the same command. */
+static int import_ps_command(struct ps_state *st, int line, const char *s,
+			     char *err, size_t len)
+{
+	const char *q = strchr(s, '\''), *e = strrchr(s, '\'');
+	struct benchmark *b = st->b;
+	char *cmd, **argv, *save, *base;
+	size_t n = 0;
+
+	if (!q || e == q)
+		return 0; /* -p PID, -a: no command */
+	cmd = strndup(q + 1, (size_t)(e - q - 1));
+	if (!cmd)
+		return -ENOMEM;
+	if (b->argv && b->argv[0] && st->blocks > 1) {
+		size_t k = 0;
+		bool same = true;
+
+		for (char *t = strtok_r(cmd, " ", &save); t;
+		     t = strtok_r(NULL, " ", &save), k++)
+			same = same && b->argv[k] && !strcmp(b->argv[k], t);
+		same = same && !b->argv[k];
+		free(cmd);
+		return same ? 0 : import_err(err, len, st->path, line,
+			"another command than the first block's '%s': import each command's file apart",
+			b->name);
+	}
+	argv = calloc(strlen(cmd) / 2 + 2, sizeof(*argv));
+	if (!argv) {
+		free(cmd);
+		return -ENOMEM;
+	}
+	for (char *t = strtok_r(cmd, " ", &save); t;
+	     t = strtok_r(NULL, " ", &save))
+		if (!(argv[n++] = strdup(t)))
+			goto fail;
+	base = n ? strrchr(argv[0], '/') : NULL;
+	base = strdup(base ? base + 1 : n ? argv[0] : "");
+	if (!base)
+		goto fail;
+	if (!*base) {
+		free(base);
+		goto done;
+	}
+	for (size_t k = 0; k < st->r->n_bench; k++)
+		if (&st->r->bench[k] != b && !strcmp(st->r->bench[k].name, base)) {
+			free(base);
+			n = 0;
+			for (size_t a = 0; argv[a]; a++)
+				free(argv[a]);
+			free(argv);
+			free(cmd);
+			return import_err(err, len, st->path, line,
+					  "benchmark '%s' again: each perf stat file is one command",
+					  st->r->bench[k].name);
+		}
+	for (size_t k = 0; b->argv[k]; k++)
+		free(b->argv[k]);
+	free(b->argv);
+	free(b->name);
+	b->argv = argv;
+	b->name = base;
+	free(cmd);
+	return 0;
+fail:
+	n = SIZE_MAX;
+done:
+	for (size_t k = 0; argv[k]; k++)
+		free(argv[k]);
+	free(argv);
+	free(cmd);
+	return n == SIZE_MAX ? -ENOMEM : 0;
+}
+
+/* A line of perf's default output: "  1,090.12 msec task-clock  # ...
+ * (50.00%)", "  <not supported>  cycles", "  0.0015 seconds time
+ * elapsed", "  0.0010 seconds user", "  0.0000 seconds sys". */
+static int import_ps_text(struct ps_state *st, int line, char *s, char *err,
+			  size_t len)
+{
+	static const char *const times[PS_TIMES] = { "time", "user", "sys" };
+	char *hash = strchr(s, '#'), *pct = NULL, *f[PS_FIELDS], *t, *save;
+	char unit[8] = "", empty[1] = "", ns[64];
+	size_t n = 0;
+
+	if (strstr(s, "Performance counter stats for")) {
+		st->text = true;
+		return import_ps_command(st, line, s, err, len);
+	}
+	if (hash) {
+		pct = strrchr(hash, '(');
+		*hash = '\0';
+	}
+	for (t = strtok_r(s, " \t", &save); t && n < PS_FIELDS;
+	     t = strtok_r(NULL, " \t", &save))
+		f[n++] = t;
+	if (!n)
+		return 0;
+	if (n >= 3 && !strcmp(f[1], "seconds")) {
+		for (int k = 0; k < PS_TIMES; k++)
+			if (!strcmp(f[2], times[k]) &&
+			    (k == PS_WALL ? n == 4 && !strcmp(f[3], "elapsed") :
+					    n == 3))
+				return import_ps_set_time(st, k,
+							  strtod(f[0], NULL) *
+								  1e9);
+		return 0;
+	}
+	if (!strcmp(f[0], "<not") && n >= 3) {
+		snprintf(ns, sizeof(ns), "<not %s", f[1]);
+		f[0] = ns;
+		memmove(&f[1], &f[2], (n - 2) * sizeof(*f));
+		n--;
+	} else {
+		size_t w = 0;
+
+		for (char *c = f[0]; *c; c++) /* thousands separators */
+			if (*c != ',')
+				f[0][w++] = *c;
+		f[0][w] = '\0';
+	}
+	if (n >= 3 && (!strcmp(f[1], "msec") || !strcmp(f[1], "usec") ||
+		       !strcmp(f[1], "ns"))) {
+		snprintf(unit, sizeof(unit), "%s", f[1]);
+		memmove(&f[1], &f[2], (n - 2) * sizeof(*f));
+		n--;
+	}
+	if (n != 2)
+		return import_err(err, len, st->path, line,
+				  "expected 'VALUE [UNIT] EVENT' (perf stat's output), got %zu words",
+				  n);
+	f[2] = f[1];
+	f[1] = unit;
+	f[3] = empty;
+	f[4] = empty;
+	if (pct && sscanf(pct, "(%63[0-9.]%%)", ns + 32) == 1)
+		f[4] = ns + 32;
+	return import_ps_fields(st, line, f, err, len);
 }
 
 /*
@@ -250,8 +449,17 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 			st->blocks++;
 			if (!st->run)
 				rc = -ENOMEM;
-		} else if (s[0] && s[0] != '#') {
-			rc = import_ps_line(st, line, s, err, len);
+		} else if (!s[0] || s[0] == '#' || (st->text && s[0] != ' ')) {
+			continue; /* perf's notes in its default output */
+		} else if (!st->run) {
+			rc = import_err(err, len, path, line,
+					"a counter line before the first '# started on' line; not perf stat -o output");
+		} else if (s[0] == '{') {
+			rc = import_ps_json(st, line, s, err, len);
+		} else if (s[0] == ' ') {
+			rc = import_ps_text(st, line, s, err, len);
+		} else {
+			rc = import_ps_csv(st, line, s, err, len);
 		}
 	}
 	if (!rc && !st->blocks)

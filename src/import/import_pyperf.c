@@ -7,10 +7,14 @@
  * the run's ops are loops * inner_loops (run, benchmark, then file
  * metadata; 1 when absent) and its measured region ops * value, making
  * abstat's ns/op and ops/s pyperf's; warm-up values are warm-up runs.
- * Calibration runs (no values) add nothing. Only unit "second" is
- * imported (--track-memory and tracemalloc results are bytes). wall,
- * user, sys and maxrss are not recorded per value; the metadata is kept
- * in config "imported" (cpu_model_name also as the cpu of the env).
+ * Calibration runs (no values) add nothing. The unit is the benchmark's
+ * metadata "unit", else the file's (where pyperf writes it for a file of
+ * one benchmark). A unit "byte" benchmark (--track-memory, tracemalloc)
+ * holds one peak memory size per value: a run whose score "memory" (B,
+ * lower is better) is the value, with no ops or time. Other units are
+ * refused. wall, user, sys and maxrss are not recorded per value; the
+ * metadata is kept in config "imported" (cpu_model_name also as the cpu
+ * of the env).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -31,6 +35,7 @@ static uint64_t import_pp_meta_u64(const json_t *const *metas, size_t n,
 	return 1;
 }
 
+/* One value: seconds per loop (ops loops), or bytes (ops 0). */
 static int import_pp_value(struct result *r, struct benchmark *b,
 			   bool warmup, uint64_t ops, double s)
 {
@@ -38,6 +43,8 @@ static int import_pp_value(struct result *r, struct benchmark *b,
 
 	if (!run)
 		return -ENOMEM;
+	if (!ops)
+		return import_score(r, run, "memory", "B", false, s);
 	run->total.has_ops = true;
 	run->total.ops = ops;
 	run->total.region_ns = import_u64(s * 1e9 * (double)ops);
@@ -49,7 +56,7 @@ static int import_pp_value(struct result *r, struct benchmark *b,
 static int import_pp_run(struct result *r, struct benchmark *b,
 			 const char *path, const char *key,
 			 const json_t *const *metas, const json_t *run,
-			 char *err, size_t len)
+			 bool bytes, char *err, size_t len)
 {
 	const json_t *values = json_object_get(run, "values");
 	const json_t *warmups = json_object_get(run, "warmups");
@@ -74,7 +81,7 @@ static int import_pp_run(struct result *r, struct benchmark *b,
 			return import_err(err, len, path, 0,
 					  "%s.warmups[%zu]: not [loops, seconds]",
 					  key, k);
-		rc = import_pp_value(r, b, true,
+		rc = import_pp_value(r, b, true, bytes ? 0 :
 				     (uint64_t)json_integer_value(l) * inner,
 				     json_number_value(x));
 		if (rc)
@@ -83,9 +90,10 @@ static int import_pp_run(struct result *r, struct benchmark *b,
 	json_array_foreach(values, k, v) {
 		if (!json_is_number(v) || json_number_value(v) < 0)
 			return import_err(err, len, path, 0,
-					  "%s.values[%zu]: not a time in seconds",
-					  key, k);
-		rc = import_pp_value(r, b, false, loops * inner,
+					  "%s.values[%zu]: not a %s", key, k,
+					  bytes ? "size in bytes" :
+						  "time in seconds");
+		rc = import_pp_value(r, b, false, bytes ? 0 : loops * inner,
 				     json_number_value(v));
 		if (rc)
 			return rc;
@@ -109,12 +117,14 @@ static int import_pp_bench(struct result *r, const char *path,
 
 	if (!name)
 		name = json_string_value(json_object_get(file_meta, "name"));
+	if (!unit)
+		unit = json_string_value(json_object_get(file_meta, "unit"));
 	if (!name || !*name)
 		return import_err(err, len, path, 0,
 				  "benchmarks[%zu].metadata.name: missing", i);
-	if (unit && strcmp(unit, "second"))
+	if (unit && strcmp(unit, "second") && strcmp(unit, "byte"))
 		return import_err(err, len, path, 0,
-				  "benchmark '%s': unit '%s' is not imported (abstat holds times; pyperf's memory results are bytes)",
+				  "benchmark '%s': unit '%s' is not imported (abstat reads times, unit second, and memory sizes, unit byte)",
 				  name, unit);
 	if (!json_is_array(runs))
 		return import_err(err, len, path, 0,
@@ -130,7 +140,8 @@ static int import_pp_bench(struct result *r, const char *path,
 		int rc;
 
 		snprintf(key, sizeof(key), "benchmarks[%zu].runs[%zu]", i, k);
-		rc = import_pp_run(r, b, path, key, metas, run, err, len);
+		rc = import_pp_run(r, b, path, key, metas, run,
+				   unit && !strcmp(unit, "byte"), err, len);
 		if (rc)
 			return rc;
 	}

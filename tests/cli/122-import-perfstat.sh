@@ -3,7 +3,11 @@
 # a real one, perf 6.1): events as perf counted them (msec in ns),
 # duration_time/user_time as wall/user (duration_time keeps abstat's
 # own encoding, the tool PMU), <not supported> and
-# <not counted> kept; compare matches the events with abstat's.
+# <not counted> kept; compare matches the events with abstat's. Real
+# perf stat runs here: -j (JSON lines) and the default output, whose
+# " Performance counter stats for 'CMD':" names the benchmark as abstat
+# run names it, so it meets abstat's own run of the command; two sides
+# with no benchmark in common are one error line.
 FIX=$TOP/tests/fixtures/import
 P=$TESTTMP/ps.json
 is() { [ "$(json "$1" "$2")" = True ] || { json "d" "$2" | head -c 2000; fail "not true: $1"; }; }
@@ -45,5 +49,41 @@ test_expect_success PERF 'perf stat -r output (means over runs) is refused, nami
 	perf stat -x, -r 3 -o "$TESTTMP/r.csv" -e task-clock true || fail "perf stat failed"
 	expect_exit 2 "$ABSTAT" import perf-stat "$TESTTMP/r.csv" -o "$TESTTMP/r.json" &&
 	one_line_err && grep_err "r.csv:[0-9]+: a variance column: this is perf stat -r output"
+'
+
+test_expect_success PERF 'perf stat default output: named by its command, meets abstat run' '
+	for i in 1 2 3 4 5 6; do
+		perf stat -o "$TESTTMP/true.txt" --append \
+			-e task-clock,page-faults true || fail "perf stat failed"
+	done
+	grep -q "Performance counter stats for .true.:" "$TESTTMP/true.txt" || fail "no command in perf output" &&
+	expect_exit 0 "$ABSTAT" import perf-stat "$TESTTMP/true.txt" -n perf -o "$TESTTMP/ph.json" &&
+	is "[(b[\"name\"], b[\"argv\"], len(b[\"runs\"])) for b in d[\"benchmarks\"]] == [(\"true\", [\"true\"], 6)]" "$TESTTMP/ph.json" &&
+	want=$(awk "/ task-clock/ { print \$1 * 1e6 }" "$TESTTMP/true.txt" | tr "\n" " ") &&
+	is "\" \".join(\"%g\" % r[\"counters\"][0][\"value\"] for r in d[\"benchmarks\"][0][\"runs\"]) + \" \" == \"$want\"" "$TESTTMP/ph.json" &&
+	is "all(r[\"wall_ns\"] > 0 for r in d[\"benchmarks\"][0][\"runs\"])" "$TESTTMP/ph.json" &&
+	expect_exit 0 "$ABSTAT" compare "$TESTTMP/ph.json" "$TESTTMP/at.json" &&
+	grep_out "^task-clock +[0-9.]+([kM]|[mun]?s)? .*%" &&
+	nogrep_out "<missing>"
+'
+
+test_expect_success PERF 'perf stat -j (JSON lines) is read' '
+	for i in 1 2 3 4; do
+		perf stat -j -o "$TESTTMP/j.json" --append \
+			-e task-clock,page-faults,duration_time true || fail "perf stat failed"
+	done
+	grep -q "^{" "$TESTTMP/j.json" || fail "perf wrote no JSON" &&
+	expect_exit 0 "$ABSTAT" import perf-stat "$TESTTMP/j.json" -o "$TESTTMP/pj.json" &&
+	want=$(python3 -c "import json,sys; print([round(float(j[\"counter-value\"])) for j in map(json.loads, (l for l in open(sys.argv[1]) if l[0] == \"{\")) if j[\"event\"] == \"page-faults\"])" "$TESTTMP/j.json") &&
+	is "[r[\"counters\"][1][\"value\"] for r in d[\"benchmarks\"][0][\"runs\"]] == $want" "$TESTTMP/pj.json" &&
+	is "len(d[\"benchmarks\"][0][\"runs\"]) == 4 and all(r[\"wall_ns\"] > 0 for r in d[\"benchmarks\"][0][\"runs\"])" "$TESTTMP/pj.json"
+'
+
+test_expect_success PERF 'no benchmark in common: one error line naming both' '
+	cp "$TESTTMP/true.csv" "$TESTTMP/other.csv" &&
+	expect_exit 0 "$ABSTAT" import perf-stat "$TESTTMP/other.csv" -o "$TESTTMP/po.json" &&
+	expect_exit 2 "$ABSTAT" compare "$TESTTMP/po.json" "$TESTTMP/at.json" &&
+	one_line_err && grep_err "no benchmark in common: .*po.json has other, .*at.json has true" &&
+	[ ! -s "$TESTTMP/out" ] || fail "a table was printed"
 '
 test_done

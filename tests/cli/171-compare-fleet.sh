@@ -74,4 +74,12 @@ test_expect_success 'different hosts on different sides: shown in the header as 
 	expect_exit 0 "$ABSTAT" compare --metric ns/op k47/host-a/r1.json k52/host-b-r1.json &&
 	grep_out "host: host-a -> host-b"
 '
+test_expect_success '--by host pairing nothing (each host ran one kernel): exit 2, one line' '
+	mkdir -p only-a only-b &&
+	sethost $G/base.json host-a only-a/r1.json &&
+	sethost $G/slow.json host-b only-b/r1.json &&
+	expect_exit 2 "$ABSTAT" compare --by host A=only-a B=only-b &&
+	one_line_err && grep_err "no host has a result of every side .2 hosts, none on every side.; run every side on each host" &&
+	[ ! -s "$TESTTMP/out" ] || fail "printed a table"
+'
 test_done

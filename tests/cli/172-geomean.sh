@@ -60,4 +60,25 @@ test_expect_success 'markdown: a geomean row' '
 	expect_exit 0 "$ABSTAT" compare --format markdown A=$G/suite-a.json B=$G/suite-b.json &&
 	grep_out "^[|] geomean [|]  [|]  [|]  [|]  [|] [+]3[.]3% [|] [[]"
 '
+# B without its last benchmark: the mean over the two both sides have
+python3 -c "import json, sys
+d = json.load(open(sys.argv[1])); d['benchmarks'] = d['benchmarks'][:-1]
+json.dump(d, open(sys.argv[2], 'w'))" "$G/suite-b.json" "$TESTTMP/b2.json"
+test_expect_success 'a benchmark missing on a side: the mean over the common ones, saying so' '
+	expect_exit 0 "$ABSTAT" compare --format json A=$G/suite-a.json B="$TESTTMP/b2.json" &&
+	python3 - "$TESTTMP/out" <<-\PY &&
+	import json, math, sys
+	d = json.load(open(sys.argv[1]))
+	g = d["geomean"][0]
+	ls = [math.log1p(r["deltas"][0]["delta"]) for r in d["rows"]
+	      if r["primary"] and r["deltas"][0]["delta"] is not None]
+	assert g["benchmarks"] == len(ls) == 2 and g["left_out"] == 1, g
+	assert abs(g["delta"] - math.expm1(sum(ls) / 2)) < 1e-9, (g, ls)
+	PY
+	expect_exit 0 "$ABSTAT" compare A=$G/suite-a.json B="$TESTTMP/b2.json" &&
+	grep_out "^geomean +[+][0-9.]+% +[[].*[]] +- [(]2 of 3[)]$" &&
+	tr "\n" " " <"$TESTTMP/out" | grep -Eq "B: over the 2 of 3 benchmarks both +sides have [(]1 left out[)]" ||
+		{ cat "$TESTTMP/out"; fail "no note on the left-out benchmark"; }
+	if grep -q "without interval" "$TESTTMP/out"; then fail "the old reason"; fi
+'
 test_done
