@@ -244,9 +244,10 @@ bench: all progs
 	$(Q)sh bench/run.sh
 
 # make lab: kernel A (6.1) against kernel B (6.12), LAB_BOOTS boots each in
-# turn, the syscalls suite, compare --format mail and the delta chart
+# turn, the syscalls suite and getppid-sve/-nosve, compare --format mail
+# and the delta chart, in build/lab/runs/A-vs-B-DATE (build/lab/latest)
 # (LAB_* settings: tests/lab/lab.sh). make lab LAB_B_CMDLINE=kpti=1: one
-# kernel, two command lines.
+# kernel, two command lines; LAB_A=PATH LAB_B=PATH: two arm64 Images.
 lab: deps
 	@sh tests/deps.sh $(LAB_PKGS)
 	$(Q)$(MAKE) --no-print-directory all

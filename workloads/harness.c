@@ -15,7 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
 
 #include "abstat.h"
 #include "harness.h"
@@ -97,6 +102,32 @@ void harness_tmpfile_remove(const char *dir, const char *path)
 		unlink(path);
 	if (dir[0])
 		rmdir(dir);
+}
+
+int64_t harness_getppid(uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++) {
+#ifdef __linux__
+		syscall(SYS_getppid);
+#else
+		getppid();
+#endif
+	}
+	return (int64_t)n;
+}
+
+int harness_fork_wait(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return harness_perror("fork");
+	if (pid == 0)
+		_exit(0);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return harness_error("child %ld did not exit cleanly", (long)pid);
+	return 0;
 }
 
 static void harness_usage(FILE *f)

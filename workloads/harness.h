@@ -55,5 +55,12 @@ int harness_tmpdir(char *buf, size_t len);
  * (safe when nothing was made). */
 int harness_tmpfile(char *dir, char *path, size_t len, uint64_t size_kb);
 void harness_tmpfile_remove(const char *dir, const char *path);
+/* The null system call n times: getppid() through syscall(2) on Linux so
+ * no C library can cache it. The run of getppid, getppid-sve and
+ * getppid-nosve: one loop, the same code in each. Returns n. */
+int64_t harness_getppid(uint64_t n);
+/* fork() a child that _exit(0)s at once and wait for it: 0, or -1
+ * (printed). fork's operation, getppid-nosve's setup. */
+int harness_fork_wait(void);
 
 #endif

@@ -28,7 +28,7 @@ int cmd_workloads(const struct config *cfg)
 	}
 	printf("\nsuites: ");
 	for (const char *const *s = workloads_suites; *s; s++)
-		printf("%s%s", *s, s[1] ? ", " : " (every workload)\n");
+		printf("%s%s", *s, s[1] ? ", " : " (every workload but the ARCH-only)\n");
 	printf("run one: abstat run -w NAME[:ARGS]; a suite: abstat run -s SUITE\n");
 	printf("details: man abstat-workloads\n");
 	if (missing)

@@ -27,11 +27,16 @@ const char *const workloads_suites[] = { "syscalls", "vm", "sched", "fs",
 					 "all", NULL };
 
 /* Short texts: `abstat workloads` prints one line each in 80 columns. The
- * man page has the long story. Every workload is also in "all". */
+ * man page has the long story. Every workload is also in "all", except
+ * an "ARCH-only" one. */
 static const struct workload_info workloads_table[] = {
 	{ "syscall", "close(dup) getpid getuid umask", "UnixBench syscall",
 	  "syscalls" },
 	{ "getppid", "getppid()", "perf bench, lmbench", "syscalls" },
+	{ "getppid-sve", "getppid(), SVE state live", "abstat: arm64 6.12",
+	  "aarch64-only" },
+	{ "getppid-nosve", "getppid(), SVE state dropped", "abstat: arm64 6.12",
+	  "all" },
 	{ "getuid", "getuid()", "FreeBSD 4.x/5.x", "syscalls" },
 	{ "gettimeofday", "gettimeofday() (vDSO)", "FreeBSD 4.7 vs 5.2",
 	  "syscalls" },
@@ -84,6 +89,8 @@ bool workloads_in_suite(const struct workload_info *w, const char *suite)
 	size_t len = strlen(suite);
 	const char *p = w->suites;
 
+	if (strstr(p, "-only"))
+		return false;
 	if (!strcmp(suite, "all"))
 		return true;
 	while (p && *p) {

@@ -13,7 +13,9 @@ struct workload_info {
 	const char *name;   /* "getppid" */
 	const char *op;     /* what one operation is */
 	const char *origin; /* "lmbench lat_syscall null" */
-	const char *suites; /* "syscalls,fs"; "all" is implied */
+	/* "syscalls,fs"; "all" is implied. "ARCH-only" ("aarch64-only"):
+	 * built to run on ARCH only, in no suite (run by name, -w). */
+	const char *suites;
 };
 
 size_t workloads_count(void);

@@ -1,10 +1,10 @@
 # Every workload runs by hand with a small -n, exits 0 and prints its one
 # summary line with the op count; -h, bad -n and stray arguments.
 W=$BUILD/workloads
-for spec in syscall:1000 getppid:1000 getuid:1000 gettimeofday:1000 \
-	clock_gettime:1000 write:1000 socket:200 select:1000 pipe:200 \
-	open-close:1000 stat:1000 mmap:1000 lat-mmap:5 page-fault:64 \
-	fork:5 exec:5 threads:100 create:300; do
+for spec in syscall:1000 getppid:1000 getppid-nosve:1000 getuid:1000 \
+	gettimeofday:1000 clock_gettime:1000 write:1000 socket:200 \
+	select:1000 pipe:200 open-close:1000 stat:1000 mmap:1000 lat-mmap:5 \
+	page-fault:64 fork:5 exec:5 threads:100 create:300; do
 	name=${spec%:*} n=${spec#*:}
 	test_expect_success "$name -n $n: one summary line with the op count" '
 		{ [ -x "$W/$name" ] || fail "$W/$name is not built"; } &&

@@ -133,7 +133,7 @@ expect_completion() {
 	got=$(complete_ "$@")
 	[ "$got" = "$exp" ] || fail "abstat $*<TAB>: offers '$got', expected '$exp'"
 }
-for spec in "run|ru" "--repeat|run --rep" "getppid|run -w getp" \
+for spec in "run|ru" "--repeat|run --rep" "getuid|run -w getu" \
 	"getppid,exec|run -w getppid,ex" "syscalls|run --suite sy" \
 	"mail markdown|versus --format m" "benchstat|versus --format = b" \
 	"scaling|plot --kind sc" "perf papi|list --backend p" \

@@ -71,9 +71,9 @@ test_expect_success BASH 'versus --metric <TAB> (no file): the events' '
 	offered versus --metric "" >"$TESTTMP/got" &&
 	{ diff "$TESTTMP/events" "$TESTTMP/got" || fail "--metric without a file"; }
 '
-test_expect_success BASH 'run -w getp<TAB>: the workload, as before' '
-	got=$(offered run -w getp | tr "\n" " ") &&
-	{ [ "$got" = "getppid " ] || fail "offered: $got"; }
+test_expect_success BASH 'run -w getu<TAB>: the workload, as before' '
+	got=$(offered run -w getu | tr "\n" " ") &&
+	{ [ "$got" = "getuid " ] || fail "offered: $got"; }
 '
 # result files in $TESTTMP/r: a.json, b.json, b2.json
 mkdir -p "$TESTTMP/r" && touch "$TESTTMP/r/a.json" "$TESTTMP/r/b.json" "$TESTTMP/r/b2.json"

@@ -13,6 +13,11 @@
 # Exit 0 when the guest ran the command (whatever its status); 1 with
 # "lab: error: boot ...: why" when the boot panicked, hung (killed after
 # LAB_TIMEOUT seconds) or lost its output; OUTDIR/status says the same.
+# LAB_MODULES=DIR: kernel modules for this boot, DIR/lib/modules/RELEASE
+# (what make modules_install INSTALL_MOD_PATH=DIR writes; RELEASE is the
+# kernel's, KERNEL_DIR/release): copied into the guest, and every module
+# in it is loaded (busybox depmod, modprobe -a) before the command; a
+# module that does not load makes the command exit 125, saying which.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -38,6 +43,24 @@ case $1 in
 	echo >>"$work/job/lab/job" ;;
 *)	lab_die "$usage" ;;
 esac
+if [ -n "${LAB_MODULES:-}" ]; then
+	m=$(lab_modules LAB_MODULES "$LAB_MODULES" "$kdir")
+	rel=$(basename "$m")
+	names=$(find "$m" -name '*.ko' -o -name '*.ko.[gx]z' -o -name '*.ko.zst' |
+		sed 's|.*/||; s/\.ko.*//' | sort | tr '\n' ' ' | sed 's/ $//')
+	[ -n "$names" ] || lab_die "LAB_MODULES=$LAB_MODULES: no module (*.ko*) in $m"
+	mkdir -p "$work/job/lib/modules"
+	cp -R "$m" "$work/job/lib/modules/"
+	mv "$work/job/lab/job" "$work/job/lab/job.cmd"
+	cat >"$work/job/lab/job" <<JOB
+[ -f /lib/modules/$rel/modules.dep ] || depmod
+if ! modprobe -a $names >/out/modprobe.txt 2>&1; then
+	echo "lab: error: modprobe -a $names failed: \$(tail -n 1 /out/modprobe.txt)" >&2
+	exit 125
+fi
+. /lab/job.cmd
+JOB
+fi
 (cd "$work/job" && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 >"$work/job.cpio.gz"
 cat "$base" "$work/job.cpio.gz" >"$work/initrd"
 

@@ -2,19 +2,63 @@
 # kernel.sh SERIES: the newest Debian arm64 kernel of SERIES (6.1, 6.12),
 # resolved with apt at run time (never a version written here), or the
 # package named (kernel.sh linux-image-6.12.100+deb12-arm64), fetched
-# with apt-get download and unpacked under build/lab/kernels/NAME. Prints
-# the kernel's directory, which holds vmlinuz (an arm64 Image QEMU can
-# load) and the package's name and version.
+# with apt-get download and unpacked under build/lab/kernels/NAME.
+# kernel.sh PATH (a value with a /): your own kernel, an arm64 Image
+# (arch/arm64/boot/Image) or the same gzip-compressed (Image.gz, a
+# Debian package's /boot/vmlinuz-*), copied into
+# build/lab/kernels/file-SHA (a rebuild during a run changes no side).
+# Prints the kernel's directory, which holds vmlinuz (the image QEMU
+# loads), package (the package's name, or the path), version (the
+# package's version, or the image's "Linux version" line) and release
+# (what uname -r says in the guest).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-series=${1:?usage: kernel.sh SERIES|PACKAGE (for example 6.1 or 6.12)}
+series=${1:?usage: kernel.sh SERIES|PACKAGE|PATH (for example 6.1, 6.12 or ./Image)}
+case $series in
+*/*)
+	[ -f "$series" ] && [ -r "$series" ] ||
+		lab_die "kernel $series: no such file (a path names an arm64 Image or Image.gz)"
+	mkdir -p "$LAB/kernels"
+	tmp=$(mktemp -d "$LAB/kernels/.in.XXXXXX")
+	trap 'rm -rf "$tmp"' EXIT
+	cp "$series" "$tmp/vmlinuz"
+	dir=$LAB/kernels/file-$(sha256sum <"$tmp/vmlinuz" | cut -c1-16)
+	if [ ! -f "$dir/release" ]; then
+		# the magic of an arm64 Image: "ARM\x64" at byte 56 (Linux's
+		# Documentation/arch/arm64/booting.rst); QEMU unpacks gzip
+		if [ "$(od -An -tx1 -N2 "$tmp/vmlinuz" | tr -d ' ')" = 1f8b ]; then
+			gzip -dc <"$tmp/vmlinuz" >"$tmp/Image" 2>/dev/null ||
+				lab_die "kernel $series: gzip data that does not unpack"
+		else
+			ln "$tmp/vmlinuz" "$tmp/Image"
+		fi
+		[ "$(od -An -c -j56 -N4 "$tmp/Image" 2>/dev/null | tr -d ' ')" = ARMd ] ||
+			lab_die "kernel $series: not an arm64 Image (no ARMd magic at byte 56, raw or gzip); give arch/arm64/boot/Image"
+		# the banner: Linux version RELEASE (WHO) (TOOLCHAIN) #N SMP ...
+		# (the last one: since 6.1 the first is a placeholder, "# SMP")
+		ban=$(LC_ALL=C grep -a -o 'Linux version [^ ]* ([^)]*) .*' "$tmp/Image" |
+			tail -n 1 | tr -cd '[:print:]' | cut -c1-300) || true
+		rel=$(echo "$ban" | awk '{ print $3 }')
+		[ -n "$rel" ] ||
+			lab_die "kernel $series: no \"Linux version\" banner in the image"
+		uts=$(echo "$ban" | sed -n 's/^.*) \(#.*\)$/\1/p')
+		rm -f "$tmp/Image"
+		echo "$rel${uts:+ $uts}" >"$tmp/version"
+		echo "$rel" >"$tmp/release"
+		rm -rf "$dir"
+		mv "$tmp" "$dir"
+	fi
+	readlink -f "$series" >"$dir/package"
+	echo "$dir"
+	exit 0 ;;
+esac
 lab_apt_ready
 case $series in
 linux-image-*-arm64)
 	re="^$(echo "$series" | sed 's/[.+]/\\&/g')\$" ;;
 *[!0-9.]* | '')
-	lab_die "kernel.sh: SERIES is like 6.1, or a package linux-image-*-arm64, got '$series'" ;;
+	lab_die "kernel.sh: SERIES is like 6.1, a package linux-image-*-arm64 or a path with a /, got '$series'" ;;
 *)
 	re="^linux-image-$(echo "$series" | sed 's/\./\\./g')[.][0-9][^ ]*-arm64\$" ;;
 esac
@@ -50,4 +94,5 @@ if [ ! -f "$dir/vmlinuz" ]; then
 	# the modules are not needed (results come back on the console)
 	rm -rf "$dir/pkg/lib/modules"
 fi
+[ -f "$dir/release" ] || echo "${best#linux-image-}" >"$dir/release"
 echo "$dir"

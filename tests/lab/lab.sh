@@ -1,75 +1,133 @@
 #!/bin/sh
 # lab.sh: make lab. Kernel A and kernel B (two Debian arm64 series, the
-# newest of each, or one kernel with two command lines), each booted
-# LAB_BOOTS times in turn (A B A B ...), the syscalls suite counted in
-# every boot, then abstat compare --format mail with the boots as the
-# files of each side (the multi-boot verdict, abstat-compare(1) "The
-# model") and the delta chart. Under QEMU TCG cycles are instructions
-# (icount: 1 instruction = 1 ns = 1 cycle), so the tested row is
-# instructions/op: only instruction counts are meaningful here.
+# newest of each, your own two builds, or one kernel with two command
+# lines), each booted LAB_BOOTS times in turn (A B A B ...), the syscalls
+# suite and getppid in both SVE task states (getppid-sve, getppid-nosve)
+# counted in every boot, then abstat compare --format mail with the boots
+# as the files of each side (the multi-boot verdict, abstat-compare(1)
+# "The model") and the delta chart. Under QEMU TCG cycles are
+# instructions (icount: 1 instruction = 1 ns = 1 cycle), so the tested
+# row is instructions/op: only instruction counts are meaningful here.
 #
-#   LAB_A, LAB_B            kernel series (6.1, 6.12); LAB_B defaults to
-#                           LAB_A when only LAB_B_CMDLINE is given
+#   LAB_A, LAB_B            a kernel each: a Debian series (6.1, 6.12: the
+#                           newest package, resolved with apt), a package
+#                           (linux-image-6.12.117+deb12-arm64), or a path
+#                           (with a /) to an arm64 Image, raw
+#                           (arch/arm64/boot/Image, a Debian package's
+#                           /boot/vmlinuz-*) or gzip (Image.gz), copied
+#                           when the run starts; LAB_B defaults to LAB_A
+#                           when only LAB_B_CMDLINE is given. Both are
+#                           resolved before anything boots: one that
+#                           cannot be is an error naming it
+#   LAB_A_LABEL, LAB_B_LABEL  the sides' names (the series, the package,
+#                           or for a path the image's release)
 #   LAB_A_CMDLINE, LAB_B_CMDLINE   added to the kernel command line
+#   LAB_A_MODULES, LAB_B_MODULES   a directory DIR with lib/modules/RELEASE
+#                           (make modules_install INSTALL_MOD_PATH=DIR):
+#                           every module in it is loaded before abstat
+#                           runs (the lab itself needs none: console, PMU,
+#                           devtmpfs and initramfs built in)
 #   LAB_BOOTS               boots per side (3)
 #   LAB_RUNS                measured runs per boot and workload (5)
 #   LAB_WORKLOADS           the workloads (the syscalls suite's, from
-#                           abstat workloads), LAB_SCALE: each at 1/SCALE
-#                           of its default size (40; 1 runs -s syscalls)
+#                           abstat workloads, and getppid-sve and
+#                           getppid-nosve), LAB_SCALE: each at 1/SCALE of
+#                           its default size (40; 1: the default sizes)
 #   LAB_EVENTS              cycles,instructions,task-clock
-#   LAB_OUT                 build/lab/A-vs-B (the results, boots/, the
-#                           table compare.txt, compare.json, delta.png,
-#                           delta.txt); LAB_TIMEOUT a boot's limit (600 s)
+#   LAB_OUT                 where the results go: by default a directory
+#                           per run, build/lab/runs/A-vs-B-YYYYmmdd-HHMMSS,
+#                           and build/lab/latest links to the newest; a
+#                           LAB_OUT that exists and is not empty is refused
+#                           (nothing is overwritten). In it: boots/ (each
+#                           boot's console, result, doctor), the table
+#                           compare.txt, compare.json, delta.png, delta.txt
+#   LAB_TIMEOUT             a boot's limit (600 s)
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 t0=$(date +%s)
-a=${LAB_A:-6.1} acmd=${LAB_A_CMDLINE:-}
-bcmd=${LAB_B_CMDLINE:-}
+a=${LAB_A:-6.1} acmd=${LAB_A_CMDLINE:-} amod=${LAB_A_MODULES:-}
+bcmd=${LAB_B_CMDLINE:-} bmod=${LAB_B_MODULES:-}
 if [ -n "$bcmd" ] && [ -z "${LAB_B:-}" ]; then b=$a; else b=${LAB_B:-6.12}; fi
 boots=${LAB_BOOTS:-3} runs=${LAB_RUNS:-5} scale=${LAB_SCALE:-40}
 events=${LAB_EVENTS:-cycles,instructions,task-clock}
 abstat=$TOP/abstat
 [ -x "$abstat" ] || lab_die "$abstat is not built; run make"
-# label: the series, and the command line when there is one ('=' and
-# ' ' cannot be in a compare label)
-label() { if [ -n "$2" ]; then echo "$1+$2" | tr '= ' '-+'; else echo "$1"; fi; }
-la=$(label "$a" "$acmd") lb=$(label "$b" "$bcmd")
-[ "$la" != "$lb" ] || lab_die "sides A and B are the same ($la): set LAB_B or LAB_B_CMDLINE"
-out=${LAB_OUT:-$LAB/$la-vs-$lb}
 
-if [ "$scale" = 1 ] && [ -z "${LAB_WORKLOADS:-}" ]; then
-	what="-s syscalls"
+# Both kernels first (each its own statement: set -e sees every status),
+# so a series apt cannot resolve fails here, naming it, before any boot.
+ka=$(sh "$TOP/tests/lab/kernel.sh" "$a") ||
+	lab_die "kernel A (LAB_A=$a) cannot be resolved; nothing was booted"
+kb=$(sh "$TOP/tests/lab/kernel.sh" "$b") ||
+	lab_die "kernel B (LAB_B=$b) cannot be resolved; nothing was booted"
+[ -z "$amod" ] || lab_modules LAB_A_MODULES "$amod" "$ka" >/dev/null
+[ -z "$bmod" ] || lab_modules LAB_B_MODULES "$bmod" "$kb" >/dev/null
+
+# label: the side's name (a path's is its image's release), and the
+# command line when there is one ('=' and ' ' cannot be in a compare
+# label, nor in a directory's name: '/', ',')
+label() {
+	case $1 in */*) _l=$(cat "$2/release") ;; *) _l=$1 ;; esac
+	if [ -n "$3" ]; then _l="$_l+$3"; fi
+	echo "$_l" | tr '= /,' '-+__'
+}
+la=${LAB_A_LABEL:-$(label "$a" "$ka" "$acmd")}
+lb=${LAB_B_LABEL:-$(label "$b" "$kb" "$bcmd")}
+for l in "$la" "$lb"; do
+	case $l in
+	'' | *[!A-Za-z0-9._+-]*)
+		lab_die "side label '$l': only letters, digits and . _ + - (LAB_A_LABEL, LAB_B_LABEL)" ;;
+	esac
+done
+[ "$la" != "$lb" ] ||
+	lab_die "sides A and B are the same ($la): set LAB_B, LAB_B_CMDLINE or LAB_A_LABEL and LAB_B_LABEL"
+
+# the results: LAB_OUT as given (never over a previous run), or a new
+# directory per run under runs/, build/lab/latest pointing to it
+if [ -n "${LAB_OUT:-}" ]; then
+	out=$LAB_OUT
+	[ ! -e "$out" ] || [ -z "$(ls -A "$out" 2>/dev/null)" ] ||
+		lab_die "LAB_OUT=$out holds a previous run's results; remove it or choose another directory (unset, each run gets its own under $LAB/runs)"
+	mkdir -p "$out"
 else
-	list=
-	for w in ${LAB_WORKLOADS:-$("$abstat" workloads |
-		awk 'NR > 1 && $NF ~ /(^|,)syscalls(,|$)/ { print $1 }')}; do
-		n=$("$TOP/build/workloads/$w" -h | sed -n 's/.*(default \([0-9]*\)).*/\1/p')
-		[ -n "$n" ] || lab_die "$w -h gives no default size"
-		n=$((n / scale)); [ "$n" -ge 1 ] || n=1
-		list="$list${list:+,}$w:-n $n"
+	mkdir -p "$LAB/runs"
+	name=$la-vs-$lb-$(date +%Y%m%d-%H%M%S) n=1
+	out=$LAB/runs/$name
+	while ! mkdir "$out" 2>/dev/null; do
+		n=$((n + 1))
+		out=$LAB/runs/$name-$n
 	done
-	what="-w '$list'"
+	ln -sfn "runs/$(basename "$out")" "$LAB/latest"
+	ln -sfn latest/delta.png "$LAB/delta.png"
+	ln -sfn latest/delta.txt "$LAB/delta.txt"
 fi
-
-ka=$(sh "$TOP/tests/lab/kernel.sh" "$a") kb=$(sh "$TOP/tests/lab/kernel.sh" "$b")
-sh "$TOP/tests/lab/initramfs.sh" >/dev/null
-rm -rf "$out"
 mkdir -p "$out/boots"
-lab_say "A = $la ($(cat "$ka/package") $(cat "$ka/version")${acmd:+, $acmd})"
-lab_say "B = $lb ($(cat "$kb/package") $(cat "$kb/version")${bcmd:+, $bcmd})"
+
+list=
+for w in ${LAB_WORKLOADS:-$("$abstat" workloads |
+	awk 'NR > 1 && ($NF ~ /(^|,)syscalls(,|$)/ || $1 ~ /^getppid-(no)?sve$/) { print $1 }')}; do
+	n=$("$TOP/build/workloads/$w" -h | sed -n 's/.*(default \([0-9]*\)).*/\1/p')
+	[ -n "$n" ] || lab_die "$w -h gives no default size"
+	n=$((n / scale)); [ "$n" -ge 1 ] || n=1
+	list="$list${list:+,}$w:-n $n"
+done
+
+sh "$TOP/tests/lab/initramfs.sh" >/dev/null
+lab_say "A = $la ($(cat "$ka/package") $(cat "$ka/version")${acmd:+, $acmd}${amod:+, modules $amod})"
+lab_say "B = $lb ($(cat "$kb/package") $(cat "$kb/version")${bcmd:+, $bcmd}${bmod:+, modules $bmod})"
 lab_say "$boots boots per side, A B A B ..., $runs runs of each workload a boot"
 
 files_a= files_b= failed=0
 for i in $(seq 1 "$boots"); do
 	for side in A B; do
-		if [ $side = A ]; then k=$ka c=$acmd l=$la; else k=$kb c=$bcmd l=$lb; fi
+		if [ $side = A ]; then k=$ka c=$acmd l=$la m=$amod
+		else k=$kb c=$bcmd l=$lb m=$bmod; fi
 		d=$out/boots/$side$i
 		cat >"$out/job" <<JOB
 abstat doctor >doctor.txt 2>&1
-abstat run -q -r $runs -e $events -n '$l' $what -o result.json
+abstat run -q -r $runs -e $events -n '$l' -w '$list' -o result.json
 JOB
-		if sh "$TOP/tests/lab/boot.sh" "$k" "$c" "$d" -f "$out/job" &&
+		if LAB_MODULES=$m sh "$TOP/tests/lab/boot.sh" "$k" "$c" "$d" -f "$out/job" &&
 			[ "$(cat "$d/rc")" = 0 ] && [ -f "$d/result.json" ]; then
 			lab_say "boot $side$i ($l): $(cat "$d/status")"
 			if [ $side = A ]; then files_a="$files_a${files_a:+,}$d/result.json"
@@ -77,7 +135,7 @@ JOB
 		else
 			failed=$((failed + 1))
 			[ -f "$d/status" ] && [ "$(cut -c1-2 "$d/status")" = ok ] &&
-				echo "abstat exited $(cat "$d/rc"): $(tail -n 1 "$d/stderr")" >"$d/status"
+				echo "the guest's job exited $(cat "$d/rc"): $(tail -n 1 "$d/stderr")" >"$d/status"
 			lab_say "boot $side$i ($l) failed, the other boots are kept: $(cat "$d/status" 2>/dev/null)"
 		fi
 	done
@@ -92,7 +150,6 @@ set -- --primary instructions/op "$la=$files_a" "$lb=$files_b"
 "$abstat" plot -q "$@" -o "$out/delta.txt" >/dev/null &&
 	"$abstat" plot -q "$@" -o "$out/delta.png" >/dev/null ||
 	lab_say "warning: the delta chart was not drawn (gnuplot?)"
-ln -sf "$(basename "$out")/delta.png" "$LAB/delta.png"
-ln -sf "$(basename "$out")/delta.txt" "$LAB/delta.txt"
 t1=$(date +%s)
-lab_say "$boots boots per side ($failed failed), $((t1 - t0)) s wall; results in $out"
+lab_say "$boots boots per side ($failed failed), $((t1 - t0)) s wall"
+lab_say "results in ${out#"$TOP"/}"

@@ -44,3 +44,13 @@ lab_fetch() {
 	dpkg-deb -x "$_deb" "$_d" || lab_die "dpkg-deb -x $_deb failed"
 	: >"$_d/.unpacked-$_p"
 }
+
+# lab_modules VAR DIR KERNEL_DIR: the modules directory of a boot,
+# DIR/lib/modules/RELEASE (RELEASE: KERNEL_DIR/release), printed; dies
+# naming VAR when it is not there
+lab_modules() {
+	_r=$(cat "$3/release" 2>/dev/null) || _r=
+	[ -n "$_r" ] && [ -d "$2/lib/modules/$_r" ] ||
+		lab_die "$1=$2: no lib/modules/${_r:-RELEASE} in it (the kernel is ${_r:-unknown}; make modules_install INSTALL_MOD_PATH=$2 writes it)"
+	echo "$2/lib/modules/$_r"
+}

@@ -19,3 +19,28 @@ lab_boot() {
 	rm -rf "$LABT/$1"
 	sh "$TOP/tests/lab/boot.sh" "$(lab_kernel "$2")" "$3" "$LABT/$1" -f "$4"
 }
+# lab_check_row DIR BENCHMARK BOOTS MIN MAX: BENCHMARK's row of
+# DIR/compare.json (make lab's) is primary, instructions/op, BOOTS boots
+# a side, significant ("yes"), its delta in [MIN, MAX] percent and at
+# least 0.5% away from 0
+lab_check_row() {
+	python3 - "$1/compare.json" "$2" "$3" "$4" "$5" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+name, boots = sys.argv[2], int(sys.argv[3])
+lo, hi = float(sys.argv[4]), float(sys.argv[5])
+r = [r for r in d["rows"] if r["benchmark"] == name and r["primary"]]
+assert len(r) == 1, "no primary %s row" % name
+r = r[0]
+a, b = (s["center"] for s in r["sides"])
+dl = r["deltas"][0]
+print("%s %s: A %.2f, B %.2f, delta %+.2f%%, verdict %s, boots %d/%d"
+      % (name, r["metric"], a, b, 100 * dl["delta"], dl["verdict_word"],
+         r["sides"][0]["files"], r["sides"][1]["files"]))
+assert r["metric"] == "instructions/op", r["metric"]
+assert r["sides"][0]["files"] == boots and r["sides"][1]["files"] == boots
+assert dl["verdict_word"] == "yes", dl
+assert lo <= 100 * dl["delta"] <= hi, "delta %+.2f%% outside [%+g%%, %+g%%]" % (100 * dl["delta"], lo, hi)
+assert abs(100 * dl["delta"]) >= 0.5, "delta %+.2f%%: no real change" % (100 * dl["delta"])
+PY
+}
