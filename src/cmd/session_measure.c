@@ -324,6 +324,10 @@ static void session_launcher_start(struct session *s)
 	if (rc < 0)
 		session_warn(s, "cannot make abstat a child subreaper (%s); processes a run leaves behind after setsid() may survive it",
 			     strerror(-rc));
+	rc = launcher_prio_raise();
+	if (rc < 0)
+		session_warn(s, "cannot run abstat and its spawn helper SCHED_FIFO (%s): after a run's go abstat may still run on the workload's CPU inside its region; run as root or allow RLIMIT_RTPRIO 1; recorded",
+			     strerror(-rc));
 	if (workloads_path(SPAWN_NAME, path, sizeof(path)) < 0) {
 		session_warn(s, "%s is not built or installed (run make, or set ABSTAT_WORKLOAD_DIR); runs start from abstat's own memory, so maxrss includes abstat's (recorded)",
 			     SPAWN_NAME);
@@ -433,6 +437,7 @@ int session_measure(struct session *s, struct result **results,
 	free(marks);
 	launcher_helper_stop(s->spec.helper);
 	s->spec.helper = NULL;
+	launcher_prio_restore();
 	progress_end(&s->progress);
 	if (s->n_failed && s->cfg->ignore_failure)
 		msg_warn("%u of %zu runs failed; they are kept in the result and out of the statistics",

@@ -129,6 +129,14 @@ int launcher_helper_start(const char *path, struct launch_helper **out,
 			  char *err, size_t len);
 void launcher_helper_stop(struct launch_helper *h);
 
+/* launcher_prio.c: abstat runs SCHED_FIFO (priority 1, its children
+ * SCHED_OTHER: SCHED_RESET_ON_FORK) while runs go, so that nothing of
+ * abstat's is left to run on the workload's CPU once a run's region can
+ * begin; the spawn helper follows it. 0 or -errno (EPERM: not root nor
+ * RLIMIT_RTPRIO). restore: the policy before. */
+int launcher_prio_raise(void);
+void launcher_prio_restore(void);
+
 /* Make abstat a child subreaper, so that every process a run leaves
  * behind is reparented to it (and found, killed and reaped after the
  * run). 0 or -errno. */
