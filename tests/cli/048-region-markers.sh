@@ -86,6 +86,21 @@ test_expect_success 'without the spawn helper (the vfork path): the region is th
 	expect_exit 0 env ABSTAT_WORKLOAD_DIR=/nonexistent "$TESTTMP/bin/abstat" run -q -r 2 --warmup 0 -e page-faults -o "$TESTTMP/v.json" -- "$R" multi 3 50 2000 &&
 	all_in "$TESTTMP/v.json" 150 160
 '
+test_expect_success ROOT 'while runs go abstat is SCHED_FIFO, its helper too, the workload SCHED_OTHER' '
+	expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 -e task-clock --show-output -- \
+		sh -c "chrt -p \$\$; chrt -p \$PPID; for p in \$(pgrep -P \$PPID -x abstat-spawn); do chrt -p \$p; done" &&
+	[ "$(grep -c "policy: SCHED_OTHER\$" "$TESTTMP/out")" = 1 ] &&
+	[ "$(grep -c "policy: SCHED_FIFO|SCHED_RESET_ON_FORK\$" "$TESTTMP/out")" = 2 ] ||
+		fail "policies: $(cat "$TESTTMP/out")"
+'
+test_expect_success ROOT,NOBODY 'where abstat may not be SCHED_FIFO (not root): warned once and recorded, the runs go' '
+	mkdir "$TESTTMP/nobody" && cp $ABSTAT "$TESTTMP/nobody/abstat" &&
+	chown nobody "$TESTTMP/nobody" && chmod 755 "$TESTTMP" "$TESTTMP/nobody" "$TESTTMP/nobody/abstat" &&
+	expect_exit 0 setpriv --reuid nobody --regid nogroup --clear-groups "$TESTTMP/nobody/abstat" run -r 3 --user-only \
+		-e task-clock -o "$TESTTMP/nobody/n.json" -- /bin/true &&
+	[ "$(grep -c "SCHED_FIFO" "$TESTTMP/err")" = 1 ] || fail "warned $(grep -c SCHED_FIFO "$TESTTMP/err") times" &&
+	json "[w for w in d[\"warnings\"] if \"SCHED_FIFO\" in w]" "$TESTTMP/nobody/n.json" | grep -q RLIMIT_RTPRIO
+'
 test_lazy_prereq SAMPLING '$ABSTAT profile -q -r 1 --warmup 0 -o "$TESTTMP/s.json" -- true'
 test_expect_success SAMPLING 'profile: the samples are the region'"'"'s (region_spin), none of its setup (setup_spin)' '
 	expect_exit 0 $ABSTAT profile -q -r 2 --warmup 0 -o "$TESTTMP/p.json" -- "$R" profile 600 &&
