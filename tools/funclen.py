@@ -25,18 +25,9 @@ import os
 import re
 import sys
 
+from graph import collect  # tools/graph.py: the .c and .h under the roots
+
 ROOTS = ("src", "counters", "workloads", "libexec")
-
-
-def collect(top, roots):
-    files = []
-    for r in roots:
-        for dirpath, _, names in os.walk(os.path.join(top, r)):
-            for nm in sorted(names):
-                if nm.endswith((".c", ".h")):
-                    files.append(os.path.relpath(os.path.join(dirpath, nm),
-                                                 top))
-    return sorted(files)
 
 
 NAME = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")
