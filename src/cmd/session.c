@@ -608,8 +608,6 @@ int session_check_output(const struct config *cfg, const char *path)
 
 	if (!rc)
 		return EXIT_OK;
-	if (rc == -ENOMEM)
-		snprintf(err, sizeof(err), "out of memory");
 	msg_error("%s", err);
 	return rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
 }

@@ -22,6 +22,7 @@
 
 #include "compare.h"
 #include "compare_priv.h"
+#include "err.h"
 #include "stats.h"
 
 /* Warning thresholds (DESIGN.md "Statistics"). */
@@ -617,8 +618,7 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 
 	*out = NULL;
 	if (!m) {
-		snprintf(err, len, "out of memory");
-		return -ENOMEM;
+		return err_nomem(err, len);
 	}
 	m->n_sides = n;
 	m->alpha = o->alpha;
@@ -667,7 +667,7 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 		rc = -EINVAL;
 	}
 	if (rc == -ENOMEM)
-		snprintf(err, len, "out of memory");
+		err_nomem(err, len);
 	compare_check_free(b, nb, sides, n);
 	if (rc) {
 		compare_model_free(m);

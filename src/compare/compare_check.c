@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "compare_priv.h"
+#include "err.h"
 
 const char *compare_check_file_name(const struct result *r)
 {
@@ -231,10 +232,10 @@ int compare_check_env(const struct compare_opts *o, const struct side *sides,
 	for (size_t s = 0; envs && s < n && !rc; s++) {
 		envs[s] = compare_side_env(sides, n, s);
 		if (!envs[s])
-			rc = -ENOMEM;
+			rc = err_nomem(err, len);
 	}
 	if (!envs || rc) {
-		rc = -ENOMEM;
+		rc = err_nomem(err, len);
 		goto out;
 	}
 	rc = env_diff(envs, n, o->allow_env_diff, &m->env, &m->n_env);
@@ -390,7 +391,7 @@ int compare_check_names(const char *list, const char *opt,
 		return 0;
 	copy = strdup(list);
 	if (!copy)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	for (tok = strtok_r(copy, ",", &save); tok && !rc;
 	     tok = strtok_r(NULL, ",", &save)) {
 		bool found = false;

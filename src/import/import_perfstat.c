@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "import.h"
 
 #define PS_FIELDS 8
@@ -224,14 +225,14 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 	int line = 0, rc = 0;
 
 	if (!st || !text || !name) {
-		rc = -ENOMEM;
+		rc = err_nomem(err, len);
 		goto out;
 	}
 	st->r = r;
 	st->path = path;
 	st->b = import_bench(r, name, NULL);
 	if (!st->b) {
-		rc = -ENOMEM;
+		rc = err_nomem(err, len);
 		goto out;
 	}
 	if (st->b->n_runs) {
@@ -249,7 +250,7 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 			st->run = import_run(r, st->b, false);
 			st->blocks++;
 			if (!st->run)
-				rc = -ENOMEM;
+				rc = err_nomem(err, len);
 		} else if (s[0] && s[0] != '#') {
 			rc = import_ps_line(st, line, s, err, len);
 		}

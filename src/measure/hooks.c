@@ -56,13 +56,14 @@ int hooks_run(const char *name, const char *cmd, char *err, size_t len)
 	if (rc) {
 		snprintf(err, len, "--%s '%s' could not start: %s", name, cmd,
 			 strerror(rc));
-		return -1;
+		return -rc; /* posix_spawn returns the errno */
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {
+			rc = -errno;
 			snprintf(err, len, "--%s '%s': cannot wait for it: %s",
-				 name, cmd, strerror(errno));
-			return -1;
+				 name, cmd, strerror(-rc));
+			return rc;
 		}
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
@@ -73,5 +74,5 @@ int hooks_run(const char *name, const char *cmd, char *err, size_t len)
 	else
 		snprintf(err, len, "--%s '%s' exited with status %d", name,
 			 cmd, WEXITSTATUS(status));
-	return -1;
+	return -ECANCELED;
 }

@@ -19,8 +19,9 @@ int hooks_config(json_t *config, const char *setup, const char *cleanup,
 		 const char *prepare, const char *conclude);
 
 /* Run cmd (hook name, e.g. "prepare") with /bin/sh -c and wait for it.
- * 0, or -1 with "--NAME 'CMD' exited with status N" (or "was killed by
- * signal N", "could not start: why") in err. */
+ * 0; -ECANCELED when it ran and failed, with "--NAME 'CMD' exited with
+ * status N" (or "was killed by signal N") in err; or -errno when it
+ * could not start or be waited for ("could not start: why"). */
 int hooks_run(const char *name, const char *cmd, char *err, size_t len);
 
 #endif

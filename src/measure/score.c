@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "score.h"
 
 void score_def_clear(struct score_def *d)
@@ -84,7 +85,7 @@ static int score_parse_head(const char *head, size_t n, struct score_def *d,
 	else
 		d->unit = strdup("");
 	if (!d->name || !d->unit)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	if (!*d->name) {
 		snprintf(err, len, "--score: empty score name; expected NAME[:UNIT][:higher|lower]=REGEX");
 		return -EINVAL;

@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "err.h"
 #include "journal.h"
 
 #define JOURNAL_FORMAT "abstat-journal"
@@ -245,8 +246,7 @@ static int journal_create(struct journal *j, const struct result *r,
 	base = base ? base + 1 : j->path;
 	if (asprintf(&tmp, "%.*s.%s.XXXXXX", (int)(base - j->path), j->path,
 		     base) < 0) {
-		snprintf(err, len, "out of memory");
-		return -ENOMEM;
+		return err_nomem(err, len);
 	}
 	j->fd = mkostemp(tmp, O_CLOEXEC | O_APPEND);
 	if (j->fd < 0) {
@@ -294,7 +294,7 @@ int journal_open(const char *output, const struct result *r, bool force,
 
 	*out = NULL;
 	if (!j)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	j->fd = -1;
 	j->n_events = r->n_events;
 	j->n_bench = r->n_bench;
@@ -305,8 +305,7 @@ int journal_open(const char *output, const struct result *r, bool force,
 	    asprintf(&j->path, "%s.journal", output) < 0) {
 		j->path = NULL;
 		journal_close(j);
-		snprintf(err, len, "out of memory");
-		return -ENOMEM;
+		return err_nomem(err, len);
 	}
 	for (size_t i = 0; i < r->n_events; i++)
 		j->supported[i] = r->events[i].state == EVENT_OK;
@@ -463,7 +462,7 @@ static int journal_run_line(const char *path, struct result *r,
 			rc = -ENOTUNIQ;
 		} else if (journal_add_run(&r->bench[bi], &run)) {
 			result_run_free(&run);
-			rc = -ENOMEM;
+			rc = err_nomem(err, len);
 			snprintf(err, len, "%s: out of memory", name);
 		}
 	}
@@ -519,7 +518,7 @@ int journal_load(const char *path, struct result **out, unsigned *torn,
 	*out = NULL;
 	*torn = 0;
 	if (!r)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	rc = result_slurp(path, RESULT_MAX_BYTES, &buf, &size, err, len);
 	if (rc)
 		goto fail_free;
