@@ -156,18 +156,15 @@ fail:
 
 struct run *import_run(struct result *r, struct benchmark *b, bool warmup)
 {
-	struct run *run = realloc(b->runs, (b->n_runs + 1) * sizeof(*run));
+	struct run *run = result_run_add(b, NULL);
 
 	if (!run)
 		return NULL;
-	b->runs = run;
-	run = &run[b->n_runs];
-	memset(run, 0, sizeof(*run));
 	run->total.counters = calloc(r->n_events ? r->n_events : 1,
 				     sizeof(*run->total.counters));
 	if (!run->total.counters)
 		return NULL;
-	run->index = (unsigned)b->n_runs++;
+	run->index = (unsigned)b->n_runs - 1;
 	run->warmup = warmup;
 	run->status = RUN_OK;
 	run->n_copies = 1;

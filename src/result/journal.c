@@ -376,18 +376,6 @@ int journal_finish(struct journal *j, const struct result *r, bool force,
 	return 0;
 }
 
-/* Add run to benchmark b (runs grow one at a time: journals are short). */
-static int journal_add_run(struct benchmark *b, struct run *run)
-{
-	struct run *nr = realloc(b->runs, (b->n_runs + 1) * sizeof(*nr));
-
-	if (!nr)
-		return -ENOMEM;
-	b->runs = nr;
-	b->runs[b->n_runs++] = *run;
-	return 0;
-}
-
 /* Whether run line o may join r: its session is the header's (a line of
  * another session means two sessions wrote the journal) and its index
  * follows the benchmark's last one (a repeated index means lines were
@@ -432,7 +420,7 @@ static int journal_run_line(const char *path, struct result *r,
 {
 	char name[4096 + 32], why[1024], key[32];
 	json_t *o, *b, *run_j;
-	struct run run;
+	struct run run, *slot;
 	int rc;
 
 	rc = result_load_json_line(line, n, path, (int)no, &o, err, len);
@@ -460,9 +448,11 @@ static int journal_run_line(const char *path, struct result *r,
 						  len))) {
 			result_run_free(&run);
 			rc = -ENOTUNIQ;
-		} else if (journal_add_run(&r->bench[bi], &run)) {
+		} else if ((slot = result_run_add(&r->bench[bi], NULL))) {
+			*slot = run;
+		} else {
 			result_run_free(&run);
-			rc = err_nomem(err, len);
+			rc = -ENOMEM;
 			snprintf(err, len, "%s: out of memory", name);
 		}
 	}
