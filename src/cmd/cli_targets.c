@@ -229,14 +229,12 @@ static int cli_cpus(struct config *cfg)
 	return 0;
 }
 
-/* Checks that need the whole command line. */
-int cli_validate(struct config *cfg, int argc, char **argv)
+/* The options of run, versus and profile against each other. */
+static int cli_measure_checks(const struct config *cfg)
 {
 	bool measures = cfg->cmd == CMD_RUN || cfg->cmd == CMD_VERSUS ||
 			cfg->cmd == CMD_PROFILE;
 
-	if (cli_cpus(cfg))
-		return -EINVAL;
 	if (measures && cfg->no_pin && cfg->cpu_list)
 		return cli_usage("--no-pin and -C contradict each other; give one");
 	if (measures && cfg->no_pin && cfg->cpuset)
@@ -251,29 +249,44 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 		return -EINVAL;
 	if (measures && getenv("LIBPFM_FORCE_PMU"))
 		return cli_usage("LIBPFM_FORCE_PMU is set: libpfm4 would invent a PMU this machine does not have; unset it (it is only for 'abstat list --encode')");
-
 	if (cfg->cmd == CMD_PROFILE && !cfg->output)
 		return cli_usage("profile: -o FILE is required (the profile is saved in the result)");
+	return 0;
+}
+
+/* The targets of run and profile: -S FILE, -w or -s, or -- COMMAND. */
+static int cli_run_targets(struct config *cfg, int argc, char **argv)
+{
+	if (cfg->suite_file && (cfg->workloads || cfg->suite || argc > 0))
+		return cli_usage("run: give -S FILE alone, without -w, -s or -- COMMAND");
+	if (cfg->suite_file)
+		return cli_run_suite_targets(cfg) ? -EINVAL :
+						    cli_run_expand(cfg);
+	if (cfg->workloads && cfg->suite)
+		return cli_usage("run: give -w or -s, not both");
+	if ((cfg->workloads || cfg->suite) && argc > 0)
+		return cli_usage("run: give -w/-s or -- COMMAND, not both");
+	if ((cfg->workloads || cfg->suite) && cfg->has_ops)
+		return cli_usage("--ops is for external commands; built-in workloads report their own");
+	if (cfg->workloads || cfg->suite)
+		return cli_workload_targets(cfg) ? -EINVAL :
+						   cli_run_expand(cfg);
+	return cli_command_targets(cfg, argc, argv) ? -EINVAL :
+						      cli_run_expand(cfg);
+}
+
+/* Checks that need the whole command line; the operands of each
+ * command. */
+int cli_validate(struct config *cfg, int argc, char **argv)
+{
+	int rc = cli_cpus(cfg) ? -EINVAL : cli_measure_checks(cfg);
+
+	if (rc)
+		return rc;
 	switch (cfg->cmd) {
 	case CMD_PROFILE:
 	case CMD_RUN:
-		if (cfg->suite_file &&
-		    (cfg->workloads || cfg->suite || argc > 0))
-			return cli_usage("run: give -S FILE alone, without -w, -s or -- COMMAND");
-		if (cfg->suite_file)
-			return cli_run_suite_targets(cfg) ? -EINVAL :
-							    cli_run_expand(cfg);
-		if (cfg->workloads && cfg->suite)
-			return cli_usage("run: give -w or -s, not both");
-		if ((cfg->workloads || cfg->suite) && argc > 0)
-			return cli_usage("run: give -w/-s or -- COMMAND, not both");
-		if ((cfg->workloads || cfg->suite) && cfg->has_ops)
-			return cli_usage("--ops is for external commands; built-in workloads report their own");
-		if (cfg->workloads || cfg->suite)
-			return cli_workload_targets(cfg) ? -EINVAL :
-							   cli_run_expand(cfg);
-		return cli_command_targets(cfg, argc, argv) ? -EINVAL :
-							      cli_run_expand(cfg);
+		return cli_run_targets(cfg, argc, argv);
 	case CMD_VERSUS:
 		return cli_versus_targets(cfg, argc, argv);
 	case CMD_COMPARE:
