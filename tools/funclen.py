@@ -6,7 +6,7 @@ Usage (from the top of the tree, or with --top):
     python3 tools/funclen.py -v         # also every function, longest first
     python3 tools/funclen.py --check    # exit 1 when a function is over
                                         # --max lines (100) or a file over
-                                        # --file-max lines (700); test 096
+                                        # --file-max lines (700); test 098
 
 What it counts (plain standard library, no compiler; the tree is in
 Linux kernel style, so a function's body opens with a '{' alone at the
