@@ -72,28 +72,6 @@ const char *compare_verdict_word(const struct compare_model *m,
 	}
 }
 
-int compare_warn(struct compare_model *m, const char *fmt, ...)
-{
-	char buf[512], **w;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	for (size_t i = 0; i < m->n_warnings; i++)
-		if (!strcmp(m->warnings[i], buf))
-			return 0;
-	w = realloc(m->warnings, (m->n_warnings + 1) * sizeof(*w));
-	if (!w)
-		return -ENOMEM;
-	m->warnings = w;
-	w[m->n_warnings] = strdup(buf);
-	if (!w[m->n_warnings])
-		return -ENOMEM;
-	m->n_warnings++;
-	return 0;
-}
-
 /* A metric every file of every side that has it can count, and no file
  * that has the benchmark lacks (an imported result: a source that has no
  * such counter). */

@@ -407,3 +407,25 @@ int compare_check_names(const char *list, const char *opt,
 	free(copy);
 	return rc;
 }
+
+int compare_warn(struct compare_model *m, const char *fmt, ...)
+{
+	char buf[512], **w;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	for (size_t i = 0; i < m->n_warnings; i++)
+		if (!strcmp(m->warnings[i], buf))
+			return 0;
+	w = realloc(m->warnings, (m->n_warnings + 1) * sizeof(*w));
+	if (!w)
+		return -ENOMEM;
+	m->warnings = w;
+	w[m->n_warnings] = strdup(buf);
+	if (!w[m->n_warnings])
+		return -ENOMEM;
+	m->n_warnings++;
+	return 0;
+}
