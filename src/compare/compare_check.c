@@ -5,7 +5,8 @@
  * change the measurement, unless overridden; extracts every side's metrics
  * per benchmark for compare.c, one benchmark at a time (a suite of 50
  * benchmarks x 10 events holds 2.4 MB of metrics per side when extracted
- * all at once, more than their runs' counters).
+ * all at once, more than their runs' counters). The model's warnings
+ * are added here too (compare_warn, deduplicated).
  */
 #include <errno.h>
 #include <stdio.h>
