@@ -86,13 +86,13 @@ CPPFLAGS_ALL := -D_GNU_SOURCE -DABSTAT_VERSION='"$(VERSION)"' \
 CFLAGS_ALL   := -std=c11 $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(CFLAGS)
 ifeq ($(LAZY_LIBS),1)
 CPPFLAGS_ALL += -DLAZY_LIBS=1 -DPFM_SONAME='"$(call soname_of,libpfm.so)"'
-LDLIBS_ALL   := -ljansson -lm -ldl -pthread $(LDLIBS)
+LDLIBS_ALL   := -ljansson -lpcre2-8 -lm -ldl -pthread $(LDLIBS)
 ifeq ($(HAVE_PAPI),1)
 CPPFLAGS_ALL += -DPAPI_SONAME='"$(call soname_of,libpapi.so)"'
 endif
 else
 CPPFLAGS_ALL += -DLAZY_LIBS=0
-LDLIBS_ALL   := -lpfm -ljansson -lm -pthread $(LDLIBS)
+LDLIBS_ALL   := -lpfm -ljansson -lpcre2-8 -lm -pthread $(LDLIBS)
 ifeq ($(HAVE_PAPI),1)
 LDLIBS_ALL   += -lpapi
 endif
@@ -138,9 +138,9 @@ PROG_BIN := $(PROG_SRC:tests/progs/%.c=$(B)/tests/progs/%)
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 
 DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
-            libjansson-dev libcmocka-dev gnuplot-nox linux-perf hyperfine \
-            groff man-db clang libclang-rt-14-dev python3 procps util-linux \
-            file libxml2-utils bsdextrautils libdw-dev libelf-dev \
+            libjansson-dev libpcre2-dev libcmocka-dev gnuplot-nox linux-perf \
+            hyperfine groff man-db clang libclang-rt-14-dev python3 procps \
+            util-linux file libxml2-utils bsdextrautils libdw-dev libelf-dev \
             sysbench bonnie++ fio
 # markdown as GitHub renders it; a .deb built and checked (tests 037, 097)
 DEB_PKGS += cmark-gfm dpkg-dev debhelper lintian

@@ -226,7 +226,8 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_BACKEND] = { "backend", 0, "B", NULL, false, NULL, &backends,
 		CLI_ENUM(backend, BACKEND_PERF) },
 	[OPT_TIMEOUT] = { "timeout", 0, "SEC", NULL, false,
-			  "kill a run after SEC seconds",
+			  "kill a run or hook after SEC seconds\n"
+			  "(a hook: 600 without)",
 		CLI_DOUBLE(timeout_s, 0.001, 86400 * 7) },
 	[OPT_USER_ONLY] = { "user-only", 0, NULL, NULL, false,
 			    "count user space only (recorded)",

@@ -3,12 +3,13 @@
  * cmd_common: what several command files share (commands.h): options of
  * the model built from the command line, reading sides, building the
  * compare model with its one error line and warnings, the regression
- * warnings, the check of a single result's --format, and the one mapping
- * of -errno to an exit status.
+ * warnings, the check of a single result's --format, the one mapping
+ * of -errno to an exit status, and whether stdout got what was printed.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "msg.h"
@@ -22,10 +23,58 @@ int cmd_status(int rc, int otherwise)
 	case -ENOMEM:
 		return EXIT_IO;
 	case -EEXIST:
+	case -EBUSY: /* another session holds it (hold.h) */
 		return EXIT_USAGE;
 	default:
 		return otherwise;
 	}
+}
+
+/* The error stdout had when cmd_stdout_reached flushed it (0: none), for
+ * cmd_close_stdout's message: the stream keeps only that it failed. */
+static int cmd_stdout_errno;
+
+bool cmd_stdout_reached(void)
+{
+	int fd;
+
+	errno = 0;
+	if (fflush(stdout) || ferror(stdout)) {
+		cmd_stdout_errno = errno;
+		return false;
+	}
+	fd = dup(STDOUT_FILENO);
+	if (fd < 0 || close(fd)) {
+		cmd_stdout_errno = errno;
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Every command's results go to stdout through stdio: a full disk or
+ * /dev/full shows only in the buffered write at the end, so the stream's
+ * error flag and fclose are checked here, once, for every command. A
+ * table that did not reach its reader is an output that could not be
+ * written (EXIT_IO); a status already worse than "printed" stays.
+ */
+int cmd_close_stdout(int rc)
+{
+	int bad = ferror(stdout), e = 0;
+
+	errno = 0;
+	if (fflush(stdout))
+		bad = 1, e = errno;
+	if (fclose(stdout) && !e)
+		bad = 1, e = errno;
+	if (!e)
+		e = cmd_stdout_errno;
+	/* a command that failed has said why (list says so itself) */
+	if (!bad || (rc != EXIT_OK && rc != EXIT_REGRESSION))
+		return rc;
+	msg_error("cannot write to standard output: %s",
+		  e ? strerror(e) : "write error");
+	return EXIT_IO;
 }
 
 void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)

@@ -20,6 +20,7 @@
 
 #include "commands.h"
 #include "flame.h"
+#include "hold.h"
 #include "msg.h"
 
 /* in the order of --format's values (cli_opts.c) */
@@ -207,6 +208,8 @@ static int flame_write(const struct flame_job *j)
 	snprintf(tmp, sizeof(tmp), "%s/.abstat-flame.XXXXXX", dir);
 	free(dir);
 	fd = mkstemp(tmp);
+	if (fd >= 0)
+		hold_take(fd, false); /* held while written (hold.h) */
 	if (fd < 0) {
 		msg_error("flame: cannot create a file next to %s: %s", path,
 			  strerror(errno));

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "commands.h"
+#include "hold.h"
 #include "journal.h"
 #include "msg.h"
 
@@ -21,7 +22,7 @@ int cmd_recover(const struct config *cfg)
 	int rc;
 
 	/* A live session's journal is not cut off: it will publish itself */
-	rc = journal_check_free(path, err, sizeof(err));
+	rc = hold_check_free(path, err, sizeof(err));
 	if (rc == -EBUSY) {
 		msg_error("%s", err);
 		return EXIT_USAGE;

@@ -30,15 +30,18 @@ int cmd_show(const struct config *cfg)
 		return cmd_status(rc, EXIT_USAGE);
 	}
 	if (cfg->n_scores) {
-		rc = score_result(r, cfg->scores, cfg->n_scores);
+		rc = score_result(r, cfg->scores, cfg->n_scores, err,
+				  sizeof(err));
 		if (rc == -ENODATA)
 			msg_error("show: %s kept no output to read scores from; run with --score, --parser or --keep-output",
 				  cfg->files[0]);
+		else if (rc == -E2BIG)
+			msg_error("show: %s", err);
 		else if (rc)
 			msg_error("show: out of memory");
 		if (rc) {
 			result_free(r);
-			return rc == -ENODATA ? EXIT_USAGE : EXIT_IO;
+			return rc == -ENOMEM ? EXIT_IO : EXIT_USAGE;
 		}
 	}
 	if (cmd_report_format(cfg)) {

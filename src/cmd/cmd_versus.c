@@ -188,9 +188,11 @@ static int versus_state_dir(char *buf, size_t len)
 	return access(buf, W_OK | X_OK) < 0 ? -errno : 0;
 }
 
-/* Without -o: "<state dir>/versus-<UTC time>-<pid>", the prefix of each
- * side's journal; NULL (and a warning) when there is no such place. */
-static char *versus_state_prefix(void)
+/* Without -o: "<state dir>/versus-<UTC time>-<session id>", the prefix of
+ * each side's journal; NULL (and a warning) when there is no such place.
+ * The session id (64 random bits, session.c) makes it unique: a pid is
+ * not, two PID namespaces both have a pid 1. */
+static char *versus_state_prefix(const char *id)
 {
 	char dir[4096], stamp[32], *p;
 	time_t t = time(NULL);
@@ -204,7 +206,7 @@ static char *versus_state_prefix(void)
 	}
 	gmtime_r(&t, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
-	if (asprintf(&p, "%s/versus-%s-%ld", dir, stamp, (long)getpid()) < 0)
+	if (asprintf(&p, "%s/versus-%s-%s", dir, stamp, id) < 0)
 		return NULL;
 	return p;
 }
@@ -224,9 +226,9 @@ static bool versus_has_runs(struct result **res, size_t n)
 	return true;
 }
 
-/* Without -o: the journals go once the table is printed (nothing to
- * recover), else each stays and is named with the command that recovers
- * it. */
+/* Without -o: the journals go once the table is printed (written,
+ * flushed and closed without error: nothing to recover), else each stays
+ * and is named with the command that recovers it. */
 static void versus_journals_done(struct journal **jr, char **labels,
 				 size_t n, bool printed)
 {
@@ -286,8 +288,8 @@ int cmd_versus(const struct config *cfg)
 	char **labels = versus_labels(cfg, n);
 	char **paths = calloc(n, sizeof(*paths));
 	struct plan_item *plan = versus_plan(cfg, n, &n_plan);
-	char *state = cfg->output ? NULL : versus_state_prefix();
-	const char *prefix = cfg->output ? cfg->output : state;
+	char *state = NULL;
+	const char *prefix = cfg->output;
 	struct session s;
 	int rc = EXIT_IO, crc = EXIT_OK;
 	bool printed = false;
@@ -295,17 +297,27 @@ int cmd_versus(const struct config *cfg)
 	memset(&s, 0, sizeof(s));
 	if (!res || !jr || !sides || !labels || !paths || !plan)
 		goto out;
-	for (size_t i = 0; prefix && i < n; i++) {
+	for (size_t i = 0; cfg->output && i < n; i++) {
 		paths[i] = versus_path(prefix, labels[i]);
-		rc = !paths[i]	   ? EXIT_IO :
-		     cfg->output ? session_check_output(cfg, paths[i]) :
-				   EXIT_OK;
+		rc = paths[i] ? session_check_output(cfg, paths[i]) : EXIT_IO;
 		if (rc)
 			goto out;
 	}
 	rc = session_open(&s, cfg);
-	if (!rc)
-		rc = versus_results(&s, labels, paths, res, jr, n);
+	if (rc)
+		goto out;
+	if (!cfg->output) {
+		state = versus_state_prefix(s.id);
+		prefix = state;
+	}
+	for (size_t i = 0; prefix && !cfg->output && i < n; i++) {
+		paths[i] = versus_path(prefix, labels[i]);
+		if (!paths[i]) {
+			rc = EXIT_IO;
+			goto out;
+		}
+	}
+	rc = versus_results(&s, labels, paths, res, jr, n);
 	if (rc)
 		goto out;
 	rc = session_measure(&s, res, jr, plan, n_plan);
@@ -317,11 +329,12 @@ int cmd_versus(const struct config *cfg)
 	if (versus_has_runs(res, n)) {
 		versus_print_sides(cfg, labels, n, stdout);
 		crc = cmd_compare_sides(cfg, sides, n, stdout);
-		printed = crc == EXIT_OK || crc == EXIT_REGRESSION;
+		/* printed: the table reached its reader, not only stdio */
+		printed = (crc == EXIT_OK || crc == EXIT_REGRESSION) &&
+			  cmd_stdout_reached();
 	} else if (!rc) {
 		crc = cmd_check_sides("versus", sides, n);
 	}
-	fflush(stdout);
 	if (!cfg->output)
 		versus_journals_done(jr, labels, n, printed && !rc);
 	for (size_t i = 0; cfg->output && i < n && paths[i]; i++) {

@@ -66,6 +66,14 @@ int cmd_compare_where(const struct config *cfg, const struct side *sides,
  * exists without --force, in every command (abstat(1)); otherwise the
  * command's status for what failed. Prints nothing. */
 int cmd_status(int rc, int otherwise);
+/* Whether what was printed to stdout reached it: written, flushed and
+ * closed without error (a duplicate of the descriptor is closed, which
+ * reports what a file system defers to close). cmd_close_stdout still
+ * says what failed. */
+bool cmd_stdout_reached(void);
+/* At exit (main): flush and close stdout; a command's EXIT_OK or
+ * EXIT_REGRESSION becomes EXIT_IO, with one error line, when it failed. */
+int cmd_close_stdout(int rc);
 /* The model's options from the command line (compare, versus, plot). */
 void cmd_compare_opts(const struct config *cfg, struct compare_opts *o);
 /* Refuse a side with a file (or, without a path, a result) that holds no

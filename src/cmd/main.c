@@ -1,38 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* abstat: parse, validate, dispatch. */
-#include <errno.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/auxv.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
 #include "msg.h"
-
-/*
- * Every command's results go to stdout through stdio: a full disk or
- * /dev/full shows only in the buffered write at the end, so the stream's
- * error flag and fclose are checked here, once, for every command. A
- * table that did not reach its reader is an output that could not be
- * written (EXIT_IO); a status already worse than "printed" stays.
- */
-static int main_close_stdout(int rc)
-{
-	int bad = ferror(stdout), e = 0;
-
-	errno = 0;
-	if (fflush(stdout))
-		bad = 1, e = errno;
-	if (fclose(stdout) && !e)
-		bad = 1, e = errno;
-	/* a command that failed has said why (list says so itself) */
-	if (!bad || (rc != EXIT_OK && rc != EXIT_REGRESSION))
-		return rc;
-	msg_error("cannot write to standard output: %s",
-		  e ? strerror(e) : "write error");
-	return EXIT_IO;
-}
 
 int main(int argc, char **argv)
 {
@@ -58,5 +32,5 @@ int main(int argc, char **argv)
 		rc = cfg.run(&cfg);
 	}
 	cli_free(&cfg);
-	return main_close_stdout(rc);
+	return cmd_close_stdout(rc);
 }

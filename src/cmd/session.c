@@ -281,6 +281,7 @@ static int session_profile(struct session *s)
 		.event = cfg->sample_event, .freq = cfg->freq,
 		.user_only = cfg->user_only, .dwarf = cfg->call_graph_dwarf,
 		.root = "",
+		.uid = s->spec.drop_priv ? s->spec.uid : geteuid(),
 		.n_copies = s->n_copies,
 	};
 	char err[1024];
@@ -403,6 +404,7 @@ int session_open(struct session *s, const struct config *cfg)
 	s->spec.n_events = s->n_events;
 	s->spec.stop_signals = &s->stop_signals;
 	s->spec.stop_flag = session_stop_flag();
+	s->hook_pgid = session_hook_pgid();
 	if (!cfg->quiet)
 		session_doctor(s);
 	return EXIT_OK;
@@ -543,7 +545,7 @@ int session_check_output(const struct config *cfg, const char *path)
 	if (!rc)
 		return EXIT_OK;
 	msg_error("%s", err);
-	return rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
+	return rc == -EEXIST || rc == -EBUSY ? EXIT_USAGE : EXIT_IO;
 }
 
 int session_save(struct session *s, struct result *r, struct journal *j,

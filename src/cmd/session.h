@@ -54,6 +54,8 @@ struct session {
 	json_t *env;
 	json_t *warnings;
 	sigset_t stop_signals;
+	/* the running hook's process group, for the signal handler */
+	volatile sig_atomic_t *hook_pgid;
 	unsigned long long t0_ns;
 	bool warned_leftover, warned_migration, warned_failure;
 	bool warned_handshake;

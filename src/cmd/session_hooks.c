@@ -52,11 +52,23 @@ void session_scores(const struct session *s, const struct suite_entry *e,
 	free(defs);
 }
 
-/* Hook name (cmd NULL: none) for plan item i; EXIT_OK or EXIT_WORKLOAD
- * after one error line naming it, the benchmark and the run. */
-int session_hook(const char *name, const char *cmd, const struct benchmark *b,
-		 const char *when)
+/*
+ * Hook name (cmd NULL: none) for plan item i, bounded as a run is
+ * (--timeout, else HOOKS_TIMEOUT_S) and by the stop signals: EXIT_OK,
+ * EXIT_INTERRUPTED (a stop signal killed it), or EXIT_WORKLOAD after one
+ * error line naming it, the benchmark and the run. A hook that starts
+ * after a stop (--cleanup on the way out) runs to its end or its limit;
+ * a second signal kills it with abstat (session.c).
+ */
+int session_hook(struct session *s, const char *name, const char *cmd,
+		 const struct benchmark *b, const char *when)
 {
+	struct hooks_limits lim = {
+		.timeout_s = s->cfg->timeout_s,
+		.stop_signals = &s->stop_signals,
+		.stop_flag = session_stopping() ? NULL : s->spec.stop_flag,
+		.pgid = s->hook_pgid,
+	};
 	char err[1024], *line;
 	int rc;
 
@@ -66,10 +78,15 @@ int session_hook(const char *name, const char *cmd, const struct benchmark *b,
 	line = b->params ? scan_substitute(cmd, b->params) : strdup(cmd);
 	if (!line)
 		return EXIT_IO;
-	rc = hooks_run(name, line, err, sizeof(err));
+	rc = hooks_run(name, line, &lim, err, sizeof(err));
 	free(line);
 	if (!rc)
 		return EXIT_OK;
+	progress_clear(&s->progress);
+	if (rc == -EINTR) {
+		msg_notice("%s, %s: %s", b->name, when, err);
+		return EXIT_INTERRUPTED;
+	}
 	msg_error("%s, %s: %s; stopping", b->name, when, err);
 	return EXIT_WORKLOAD;
 }
@@ -152,7 +169,7 @@ int session_setup(struct session *s, const struct plan_item *plan, size_t i,
 	if (!(marks[i] & SESSION_FIRST))
 		return EXIT_OK;
 	marks[i] |= SESSION_SET_UP;
-	return session_hook("setup",
+	return session_hook(s, "setup",
 			    session_hook_cmd(s, session_entry(s, plan, i),
 					     SUITE_SETUP),
 			    b, "before its first run");
@@ -161,7 +178,7 @@ int session_setup(struct session *s, const struct plan_item *plan, size_t i,
 static int session_cleanup_one(struct session *s, struct result **results,
 			       const struct plan_item *plan, size_t j)
 {
-	return session_hook("cleanup",
+	return session_hook(s, "cleanup",
 			    session_hook_cmd(s, session_entry(s, plan, j),
 					     SUITE_CLEANUP),
 			    &results[plan[j].result]->bench[plan[j].bench],

@@ -323,12 +323,12 @@ static void session_launcher_start(struct session *s)
 			     err);
 }
 
-/* --prepare, the run, --conclude. */
-static int session_hooked_one(struct session *s, struct benchmark *b,
-			      const struct suite_entry *e, bool warmup,
-			      struct run *run)
+/* --prepare and the run (--conclude comes once it is journaled). */
+static int session_prepared_one(struct session *s, struct benchmark *b,
+				const struct suite_entry *e, bool warmup,
+				struct run *run)
 {
-	int rc = session_hook("prepare",
+	int rc = session_hook(s, "prepare",
 			      session_hook_cmd(s, e, SUITE_PREPARE), b,
 			      "before a run");
 
@@ -336,14 +336,7 @@ static int session_hooked_one(struct session *s, struct benchmark *b,
 		memset(run, 0, sizeof(*run));
 		return rc;
 	}
-	rc = session_one(s, b, e, warmup, run);
-	if (rc)
-		return rc;
-	rc = session_hook("conclude", session_hook_cmd(s, e, SUITE_CONCLUDE),
-			  b, "after a run");
-	if (rc)
-		result_run_free(run);
-	return rc;
+	return session_one(s, b, e, warmup, run);
 }
 
 int session_measure(struct session *s, struct result **results,
@@ -351,7 +344,7 @@ int session_measure(struct session *s, struct result **results,
 		    size_t n_plan)
 {
 	size_t n_results = 0;
-	int rc = EXIT_OK;
+	int rc = EXIT_OK, crc;
 	char err[512];
 	unsigned char *marks = session_plan_marks(results, plan, n_plan);
 
@@ -378,8 +371,8 @@ int session_measure(struct session *s, struct result **results,
 		rc = session_setup(s, plan, i, b, marks);
 		if (rc)
 			break;
-		rc = session_hooked_one(s, b, session_entry(s, plan, i),
-					plan[i].warmup, &run);
+		rc = session_prepared_one(s, b, session_entry(s, plan, i),
+					  plan[i].warmup, &run);
 		if (rc == EXIT_INTERRUPTED) {
 			result_run_free(&run); /* killed half-way: not kept */
 			break;
@@ -398,6 +391,15 @@ int session_measure(struct session *s, struct result **results,
 			rc = EXIT_IO;
 			break;
 		}
+		/* The run is kept (and journaled) whatever --conclude does:
+		 * a conclude that fails, hangs or is killed stops the session,
+		 * it does not undo a finished run. */
+		rc = session_hook(s, "conclude",
+				  session_hook_cmd(s, session_entry(s, plan, i),
+						   SUITE_CONCLUDE),
+				  b, "after a run");
+		if (rc)
+			break;
 		rc = session_cleanup(s, results, plan, n_plan, i, marks, false);
 		if (rc)
 			break;
@@ -416,9 +418,9 @@ int session_measure(struct session *s, struct result **results,
 				 b->name, run.index, run.reason);
 		}
 	}
-	if (session_cleanup(s, results, plan, n_plan, 0, marks, true) &&
-	    rc == EXIT_OK)
-		rc = EXIT_WORKLOAD;
+	crc = session_cleanup(s, results, plan, n_plan, 0, marks, true);
+	if (crc && rc == EXIT_OK)
+		rc = crc;
 	free(marks);
 	launcher_helper_stop(s->spec.helper);
 	s->spec.helper = NULL;

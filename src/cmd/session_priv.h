@@ -21,6 +21,9 @@
 bool session_stopping(void);
 /* That flag, for the launcher to poll (launch_spec.stop_flag). */
 volatile sig_atomic_t *session_stop_flag(void);
+/* Where a running hook's process group is kept (0: none), for the
+ * second signal to kill (session.h, hook_pgid). */
+volatile sig_atomic_t *session_hook_pgid(void);
 /* The stop signals into s->stop_signals, handled, and blocked except
  * inside the launcher's ppoll. */
 void session_signals(struct session *s);
@@ -46,9 +49,11 @@ const struct suite_entry *session_entry(const struct session *s,
  * (NULL: none). */
 const char *session_hook_cmd(const struct session *s,
 			     const struct suite_entry *e, enum suite_hook h);
-/* Run hook name (cmd NULL: none) with b's {NAME} values; EXIT_OK, or
- * EXIT_WORKLOAD after one error line naming b, when and the hook. */
-int session_hook(const char *name, const char *cmd,
+/* Run hook name (cmd NULL: none) with b's {NAME} values, bounded by
+ * --timeout (else HOOKS_TIMEOUT_S) and the stop signals; EXIT_OK,
+ * EXIT_INTERRUPTED, or EXIT_WORKLOAD after one error line naming b,
+ * when and the hook. */
+int session_hook(struct session *s, const char *name, const char *cmd,
 		 const struct benchmark *b, const char *when);
 /* The plan's marks (calloc'd, n_plan + 1; NULL when out of memory): */
 enum {

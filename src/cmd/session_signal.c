@@ -13,6 +13,7 @@
 #include "session_priv.h"
 
 static volatile sig_atomic_t session_stop;
+static volatile sig_atomic_t session_hook_group; /* a hook's group, or 0 */
 static struct cpuset *session_cpuset_for_signal;
 static pid_t session_pid;
 
@@ -41,7 +42,11 @@ static void session_on_signal(int sig)
 		return;
 	}
 	if (session_stop) {
-		/* Second signal: leave at once; the journal stays. */
+		/* Second signal: leave at once; the journal stays. A hook
+		 * that was running goes too (hooks.c waits for a first one
+		 * itself). */
+		if (session_hook_group)
+			kill(-(pid_t)session_hook_group, SIGKILL);
 		if (session_cpuset_for_signal)
 			cpuset_destroy_signal_safe(session_cpuset_for_signal);
 		_exit(EXIT_INTERRUPTED);
@@ -57,6 +62,11 @@ bool session_stopping(void)
 volatile sig_atomic_t *session_stop_flag(void)
 {
 	return &session_stop;
+}
+
+volatile sig_atomic_t *session_hook_pgid(void)
+{
+	return &session_hook_group;
 }
 
 void session_signals(struct session *s)

@@ -276,7 +276,7 @@ int profile_open(const struct profile_opts *o, struct profile **out,
 		snprintf(p->note + at, sizeof(p->note) - at, "%s%s",
 			 at ? "; " : "", why);
 	}
-	rc = usyms_new(o->root, &p->user);
+	rc = usyms_new(o->root, o->uid, &p->user);
 	p->copies = calloc(o->n_copies, sizeof(*p->copies));
 	if (rc < 0 || !p->copies) {
 		rc = err_nomem(err, len);

@@ -14,6 +14,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "launcher.h"
 #include "result.h"
@@ -26,6 +27,7 @@ struct profile_opts {
 	bool user_only;     /* --user-only: no kernel frames */
 	bool dwarf;         /* --call-graph dwarf (else frame pointers) */
 	const char *root;   /* "" (tests: a tree with proc/kallsyms) */
+	uid_t uid;          /* the workload's user (its perf maps are read) */
 	size_t n_copies;
 };
 

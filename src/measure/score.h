@@ -3,7 +3,8 @@
  * score: metrics read from a workload's own output. A score definition
  * (struct score_def, result.h) is written NAME[:UNIT][:higher|lower]=REGEX
  * (--score, abstat-run(1)); the first capture group of the first match of
- * REGEX (POSIX extended) in a run's kept output is the value. A parser
+ * REGEX (PCRE2, bounded: SCORE_STEPS_MAX) in a run's kept output is the
+ * value. A parser
  * (--parser) is a named table of such definitions for one tool's output.
  * Pure functions: text in, numbers and reasons out.
  */
@@ -14,6 +15,9 @@
 #include <stddef.h>
 
 #include "result.h"
+
+/* The steps a score's search may take on one output (score.c). */
+#define SCORE_STEPS_MAX 10000000
 
 /* "NAME[:UNIT][:higher|lower]=REGEX" into d (fields allocated). 0, or
  * -EINVAL with the reason in err (the regex is compiled to check it and
@@ -43,7 +47,9 @@ void score_def_clear(struct score_def *d);
 int score_number(const char *s, size_t n, double *out);
 
 /* The value of d in text: 0, -ENOENT when the regex does not match,
- * -EINVAL when the group is not a number (err says what it holds). */
+ * -EINVAL when the group is not a number (err says what it holds),
+ * -E2BIG when the search took more than SCORE_STEPS_MAX steps (err names
+ * the score and the limit), -ENOMEM. */
 int score_extract(const struct score_def *d, const char *text, double *out,
 		  char *err, size_t len);
 
@@ -52,7 +58,8 @@ int score_extract(const struct score_def *d, const char *text, double *out,
  * value; with copies, the sum for higher-is-better scores, throughputs
  * adding up, else the mean). NULL when every score was found, else the
  * reason ("score events/s: no match for /.../ in the output"), malloc'd;
- * the scores found are kept either way.
+ * the scores found are kept either way. A search past the step limit is
+ * a reason even for an optional score (a parser's).
  */
 char *score_run(const struct score_def *defs, size_t n, struct run *run);
 
@@ -60,8 +67,10 @@ char *score_run(const struct score_def *defs, size_t n, struct run *run);
  * show --score/--parser: add defs to r's definitions (replacing those of
  * the same name) and read them again from every run's kept output; a run
  * without a match has no value for it. 0, -ENODATA when no run of r kept
- * its output, or -ENOMEM.
+ * its output, -E2BIG when a search went past the step limit (err says
+ * which score), or -ENOMEM.
  */
-int score_result(struct result *r, const struct score_def *defs, size_t n);
+int score_result(struct result *r, const struct score_def *defs, size_t n,
+		 char *err, size_t len);
 
 #endif

@@ -7,10 +7,13 @@
  * hex, one a line).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "err.h"
 #include "symbols.h"
@@ -129,14 +132,36 @@ int symtab_kallsyms(const char *root, struct symtab *t, char *err,
 	return 0;
 }
 
-int symtab_perf_map(const char *root, pid_t pid, struct symtab *t)
+/* The perf map at path open for reading, or NULL: none, or not one the
+ * workload's user could have made for it (see symbols.h). */
+static FILE *symtab_perf_map_open(const char *path, uid_t owner)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (st.st_uid != owner && st.st_uid != 0)) {
+		close(fd);
+		return NULL;
+	}
+	f = fdopen(fd, "r");
+	if (!f)
+		close(fd);
+	return f;
+}
+
+int symtab_perf_map(const char *root, pid_t pid, uid_t owner,
+		    struct symtab *t)
 {
 	char path[4096], line[4096];
 	FILE *f;
 	int rc = 0;
 
 	snprintf(path, sizeof(path), "%s/tmp/perf-%d.map", root, (int)pid);
-	f = fopen(path, "re");
+	f = symtab_perf_map_open(path, owner);
 	if (!f)
 		return 0;
 	while (!rc && fgets(line, sizeof(line), f)) {

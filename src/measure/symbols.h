@@ -32,9 +32,14 @@ struct symtab {
  * the reason in err), or -errno. */
 int symtab_kallsyms(const char *root, struct symtab *t, char *err,
 		    size_t len);
-/* ROOT/tmp/perf-PID.map (lines "START SIZE NAME", hex): 0 (also when
- * there is none) or -ENOMEM. */
-int symtab_perf_map(const char *root, pid_t pid, struct symtab *t);
+/* ROOT/tmp/perf-PID.map (lines "START SIZE NAME", hex), read only when
+ * it is a regular file owned by owner (the workload's user) or root, as
+ * perf does: opened without following a symlink and without blocking
+ * (a FIFO), so a workload cannot make abstat read a device or a file it
+ * may not read itself. 0 (also when there is none, or it is ignored),
+ * or -ENOMEM. */
+int symtab_perf_map(const char *root, pid_t pid, uid_t owner,
+		    struct symtab *t);
 /* Add one symbol; symtab_sort before the first lookup. 0 or -ENOMEM. */
 int symtab_add(struct symtab *t, uint64_t start, uint64_t end,
 	       const char *name, size_t name_len);
@@ -46,7 +51,9 @@ void symtab_free(struct symtab *t);
 /* One process's mappings (usyms.c). */
 struct usyms;
 
-int usyms_new(const char *root, struct usyms **out);
+/* root: "" (tests: a tree with tmp/perf-PID.map); owner: the workload's
+ * user, whose perf maps are read (symtab_perf_map). */
+int usyms_new(const char *root, uid_t owner, struct usyms **out);
 /* An executable mapping of pid (a sampler's PERF_RECORD_MMAP2). 0 or
  * -ENOMEM. */
 int usyms_map(struct usyms *u, pid_t pid, uint64_t start, uint64_t len,

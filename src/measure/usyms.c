@@ -56,6 +56,7 @@ struct uproc {
 
 struct usyms {
 	char *root;
+	uid_t owner; /* the workload's user: whose perf maps are read */
 	struct uproc *proc;
 	size_t n_proc;
 #if HAVE_LIBDW
@@ -70,7 +71,7 @@ const char *const usyms_backend = "libdw";
 const char *const usyms_backend = "none";
 #endif
 
-int usyms_new(const char *root, struct usyms **out)
+int usyms_new(const char *root, uid_t owner, struct usyms **out)
 {
 	struct usyms *u = calloc(1, sizeof(*u));
 
@@ -78,6 +79,7 @@ int usyms_new(const char *root, struct usyms **out)
 		free(u);
 		return -ENOMEM;
 	}
+	u->owner = owner;
 #if HAVE_LIBDW
 	u->cb.find_elf = dwfl_build_id_find_elf;
 	u->cb.find_debuginfo = dwfl_standard_find_debuginfo;
@@ -283,7 +285,7 @@ const char *usyms_find(struct usyms *u, pid_t pid, uint64_t addr, char *buf,
 	if (!m || !name) {
 		if (!p->perf_map_read) {
 			p->perf_map_read = true;
-			symtab_perf_map(u->root, pid, &p->jit);
+			symtab_perf_map(u->root, pid, u->owner, &p->jit);
 		}
 		name = symtab_find(&p->jit, addr);
 	}

@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "hold.h"
 #include "paths.h"
 #include "plot_data.h"
 #include "result.h"
@@ -179,6 +180,8 @@ static int plot_copy_near(const char *src, const char *dst, char *tmp,
 	if (in < 0)
 		return -errno;
 	out = mkostemp(tmp, O_CLOEXEC);
+	if (out >= 0)
+		hold_take(out, false); /* held while written (hold.h) */
 	if (out < 0) {
 		rc = -errno;
 		close(in);

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "hold.h"
 #include "journal.h"
 
 #define JOURNAL_FORMAT "abstat-journal"
@@ -51,6 +52,7 @@ static void journal_close(struct journal *j)
 {
 	if (!j)
 		return;
+	hold_drop(j->fd);
 	if (j->fd >= 0)
 		close(j->fd);
 	free(j->path);
@@ -123,55 +125,6 @@ static json_t *journal_header(const struct result *r)
 	return h;
 }
 
-/* The pid in the header line of the journal open at fd, or 0. */
-static long journal_holder_pid(int fd)
-{
-	FILE *f;
-	char *line = NULL;
-	size_t cap = 0;
-	long pid = 0;
-	int dup_fd = dup(fd);
-
-	f = dup_fd >= 0 ? fdopen(dup_fd, "r") : NULL;
-	if (!f) {
-		if (dup_fd >= 0)
-			close(dup_fd);
-		return 0;
-	}
-	if (getline(&line, &cap, f) > 0) {
-		json_t *h = json_loads(line, JSON_REJECT_DUPLICATES, NULL);
-		json_t *p = json_object_get(h, "pid");
-
-		if (json_is_integer(p) && json_integer_value(p) > 0)
-			pid = (long)json_integer_value(p);
-		json_decref(h);
-	}
-	free(line);
-	fclose(f);
-	return pid;
-}
-
-int journal_check_free(const char *path, char *err, size_t len)
-{
-	struct stat st;
-	long pid;
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	int rc = 0;
-
-	if (fd < 0)
-		return errno == ENOENT ? 0 : -errno;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    flock(fd, LOCK_SH | LOCK_NB) && errno == EWOULDBLOCK) {
-		pid = journal_holder_pid(fd);
-		snprintf(err, len,
-			 "%s is being written by a live session (pid %ld holds its lock); wait for it to end",
-			 path, pid);
-		rc = -EBUSY;
-	}
-	close(fd);
-	return rc;
-}
-
 /*
  * The name is taken: say by what. A live session (locked): -EBUSY with its
  * pid. An earlier session's journal (unlocked): -EEXIST, or with force
@@ -206,9 +159,7 @@ static int journal_taken(const char *path, bool force, char *err, size_t len)
 				 path, strerror(errno));
 			goto out;
 		}
-		snprintf(err, len,
-			 "%s is in use: a live session (pid %ld) is writing the same output; wait for it or choose another -o",
-			 path, journal_holder_pid(fd));
+		hold_busy(fd, path, err, len);
 		rc = -EBUSY;
 		goto out;
 	}
@@ -256,10 +207,13 @@ static int journal_create(struct journal *j, const struct result *r,
 		free(tmp);
 		return rc;
 	}
-	if (fchmod(j->fd, 0666 & ~mask) || flock(j->fd, LOCK_EX | LOCK_NB)) {
+	if (fchmod(j->fd, 0666 & ~mask))
 		rc = -errno;
+	else
+		rc = hold_take(j->fd, true);
+	if (rc) {
 		snprintf(err, len, "cannot lock the journal %s: %s", tmp,
-			 strerror(errno));
+			 strerror(-rc));
 		goto out;
 	}
 	rc = journal_line(j, journal_header(r), err, len);

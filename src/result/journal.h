@@ -19,7 +19,8 @@ struct journal;
 
 /* Create "<output>.journal", locked for this session (flock), with r's
  * header (format, version, label, env, config, events, benchmark
- * names/argv, the session's pid). An existing journal is refused: -EBUSY
+ * names/argv, the session's pid), held (hold.h) until it is closed.
+ * An existing journal is refused: -EBUSY
  * when a live session holds it (err names its pid), -EEXIST when it is an
  * earlier session's (replaced with force) or not a regular file (never,
  * even with force). 0 or -errno with a one-line reason in err. */
@@ -38,9 +39,6 @@ void journal_abandon(struct journal *j);
  * versus without -o, once its table is printed). */
 void journal_discard(struct journal *j);
 const char *journal_path(const struct journal *j);
-/* -EBUSY (err names the pid) when a live session holds the journal at
- * path; else 0. */
-int journal_check_free(const char *path, char *err, size_t len);
 /* Read a journal back into a result (status "partial"). */
 int journal_recover(const char *path, struct result **out, char *err,
 		    size_t len);

@@ -55,7 +55,7 @@ struct score_def {
 	char *name;   /* the metric's name, e.g. "events/s" */
 	char *unit;   /* "" when none */
 	bool higher;  /* higher is better (the default), else lower */
-	char *regex;  /* POSIX extended; its first group is the value */
+	char *regex;  /* PCRE2 (score.c); its first group is the value */
 	bool optional; /* a parser's: a run may lack it (not a failure) */
 };
 

@@ -19,10 +19,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "err.h"
+#include "hold.h"
 #include "result_parse_priv.h"
 
 #ifndef RENAME_NOREPLACE
@@ -106,8 +108,10 @@ int result_check_output(const char *path, bool force, char *err, size_t len)
 {
 	char *dir;
 	struct stat st;
-	int rc = 0;
+	int rc = hold_check_output(path, err, len);
 
+	if (rc)
+		return rc;
 	if (force) {
 		rc = result_check_replace(path, err, len);
 		if (rc)
@@ -133,31 +137,84 @@ int result_check_output(const char *path, bool force, char *err, size_t len)
 
 static int result_publish_new(const char *tmp, const char *path);
 
+/*
+ * --force: rename tmp over what is at path, holding that file's lock for
+ * the rename, so that no session takes it meanwhile (a journal only ever
+ * comes to a free name, and one that is replaced is first locked). A
+ * file abstat cannot open (another user's, unreadable) is no journal and
+ * is replaced as before.
+ */
+static int result_publish_over(const char *tmp, const char *path, char *err,
+			       size_t len)
+{
+	for (int tries = 0; tries < 8; tries++) {
+		struct stat st, now;
+		int fd, rc = result_publish_new(tmp, path);
+
+		if (rc != -EEXIST)
+			return rc;
+		/* checked again here: the name may have changed since */
+		rc = result_check_replace(path, err, len);
+		if (rc)
+			return rc;
+		fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0 && errno == ENOENT)
+			continue;
+		if (fd < 0 && errno != EACCES)
+			return -errno;
+		if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB)) {
+			rc = errno == EWOULDBLOCK ? -EBUSY : -errno;
+			if (rc == -EBUSY)
+				hold_busy(fd, path, err, len);
+			close(fd);
+			return rc;
+		}
+		if (fd >= 0 && (fstat(fd, &st) || lstat(path, &now) ||
+				st.st_dev != now.st_dev ||
+				st.st_ino != now.st_ino)) {
+			close(fd);
+			continue; /* replaced meanwhile: look again */
+		}
+		rc = fd >= 0 ? hold_check_journal(fd, path, err, len) : 0;
+		if (!rc)
+			rc = hold_check_next(path, err, len);
+		if (!rc && rename(tmp, path))
+			rc = -errno;
+		if (fd >= 0)
+			close(fd);
+		return rc;
+	}
+	snprintf(err, len,
+		 "%s keeps changing: another session is writing the same name; try again",
+		 path);
+	return -EBUSY;
+}
+
 /* Move tmp to path, refusing to replace an existing file unless force,
- * and anything but a regular file even then. */
+ * and anything but a regular file even then, or what another session
+ * holds (hold.h). */
 int result_publish(const char *tmp, const char *path, bool force, char *err,
 		   size_t len)
 {
 	int rc;
 
+	err[0] = '\0';
 	if (force) {
-		/* checked again here: the name may have changed since */
-		rc = result_check_replace(path, err, len);
-		if (rc)
-			return rc;
-		if (!rename(tmp, path))
-			return 0;
-		rc = -errno;
-		snprintf(err, len, "cannot rename %s to %s: %s", tmp, path,
-			 strerror(errno));
-		return rc;
+		rc = result_publish_over(tmp, path, err, len);
+	} else {
+		rc = hold_check_next(path, err, len);
+		if (!rc)
+			rc = result_publish_new(tmp, path);
+		/* say why when it is a journal or held: never "use --force" */
+		if (rc == -EEXIST &&
+		    hold_check_output(path, err, len) == -EBUSY)
+			rc = -EBUSY;
 	}
-	rc = result_publish_new(tmp, path);
-	if (rc == -EEXIST)
+	if (rc == -EEXIST && !err[0])
 		snprintf(err, len,
 			 "%s exists; use --force to overwrite it or choose another name",
 			 path);
-	else if (rc)
+	else if (rc && !err[0])
 		snprintf(err, len, "cannot rename %s to %s: %s", tmp, path,
 			 strerror(-rc));
 	return rc;

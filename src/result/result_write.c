@@ -29,6 +29,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hold.h"
 #include "result_parse_priv.h"
 
 #define WRITE_FLAGS (JSON_INDENT(1) | JSON_ENCODE_ANY)
@@ -336,6 +337,8 @@ int result_write(const struct result *r, const char *path, bool force,
 		return -ENOMEM;
 	}
 	fd = mkstemp(tmp);
+	if (fd >= 0)
+		hold_take(fd, false); /* held while written (hold.h) */
 	if (fd < 0) {
 		rc = -errno;
 		snprintf(err, len,

@@ -39,9 +39,12 @@ test_expect_success 'a counter the workload closed: the run fails and says why' 
 	grep_err "region markers \(ABSTAT_REGION\) could not toggle or read"
 '
 
-# tracepoints need tracefs: mounted in a private mount namespace
-test_lazy_prereq TRACEFS 'unshare --mount --propagation private sh -c "mount -t tracefs nodev /sys/kernel/tracing && test -d /sys/kernel/tracing/events/sched/sched_switch"'
-in_tracefs() { unshare --mount --propagation private sh -c 'mount -t tracefs nodev /sys/kernel/tracing && exec "$@"' sh "$@"; }
+# tracepoints need tracefs: where it is not mounted, mounted in a private
+# mount namespace
+in_tracefs() {
+	unshare --mount --propagation private sh -c '[ -d /sys/kernel/tracing/events/sched ] || mount -t tracefs nodev /sys/kernel/tracing && exec "$@"' sh "$@"
+}
+test_lazy_prereq TRACEFS 'in_tracefs test -d /sys/kernel/tracing/events/sched/sched_switch'
 # median FILE: the median of each counter over the runs, comma-separated
 median() { json "','.join(str(sorted(r[\"counters\"][k][\"value\"] for r in d[\"benchmarks\"][0][\"runs\"])[len(d[\"benchmarks\"][0][\"runs\"]) // 2]) for k in range(len(d[\"events\"])))" "$1"; }
 # Other tasks on a busy machine can only add switches: one set of ten

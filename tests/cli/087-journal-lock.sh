@@ -56,8 +56,10 @@ test_expect_success 'every journal line carries the session id of the header' '
 	    assert o["session"] == sid, (no, o.get("session"), sid)
 	PY
 '
+# killed out here: a case body is a subshell, whose wait cannot reap the
+# live session (the next case would race its exit and find it live)
+kill -9 $live; wait $live 2>/dev/null
 test_expect_success 'killed, the journal is cut off: named so, and recovers' '
-	kill -9 $live; wait $live 2>/dev/null
 	expect_exit 2 "$ABSTAT" run -q -r 1 -e task-clock -o "$out" -- true &&
 	grep_err "an earlier session was cut off \\(no live session holds it\\)" &&
 	expect_exit 0 "$ABSTAT" recover "$out.journal" -o "$TESTTMP/rec.json" &&

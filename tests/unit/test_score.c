@@ -131,6 +131,11 @@ static void test_extract(void **state)
 		{ __LINE__, "x=v: (.*)", "v: many", -EINVAL, 0,
 		  "score x: 'many' is not a number" },
 		{ __LINE__, "x=v: ([0-9]+)", NULL, -ENOENT, 0, NULL },
+		/* PCRE2's syntax: \\d, and the end of the output for $ */
+		{ __LINE__, "x=v: (\\d+)", "v: 42\n", 0, 42, NULL },
+		{ __LINE__, "x=v: ([0-9]+)$", "v: 42\n", -ENOENT, 0, NULL },
+		{ __LINE__, "x=v: ([0-9]+)\n$", "v: 42\n", 0, 42, NULL },
+		{ __LINE__, "x=^v: ([0-9]+)", "a\nv: 42\n", -ENOENT, 0, NULL },
 	};
 
 	(void)state;
@@ -150,6 +155,39 @@ static void test_extract(void **state)
 			fail_msg("line %d: '%s'", cases[i].line, err);
 		score_def_clear(&d);
 	}
+}
+
+/* A search that backtracks exponentially ends at SCORE_STEPS_MAX with a
+ * reason naming the score and the limit; a cheap one on the same 30 KB
+ * of output still matches. */
+static void test_extract_bounded(void **state)
+{
+	static const char seed[] = "abc=def x\nghi 12 =x\n";
+	struct score_def d;
+	char err[512] = "", *text = malloc(30001), want[128];
+	double v = 0;
+
+	(void)state;
+	assert_non_null(text);
+	for (size_t i = 0; i < 30000; i++)
+		text[i] = seed[i % (sizeof(seed) - 1)];
+	text[30000] = '\0';
+	assert_int_equal(score_parse_spec("s=(.*)(.*)(.*)(.*)\\4x=([0-9]+)", &d,
+					  err, sizeof(err)), 0);
+	assert_int_equal(score_extract(&d, text, &v, err, sizeof(err)),
+			 -E2BIG);
+	snprintf(want, sizeof(want), "took more than %d steps (the limit)",
+		 SCORE_STEPS_MAX);
+	assert_non_null(strstr(err, "score s: matching /(.*)(.*)(.*)(.*)\\4x=([0-9]+)/"));
+	assert_non_null(strstr(err, want));
+	assert_null(strchr(err, '\n'));
+	score_def_clear(&d);
+	assert_int_equal(score_parse_spec("n=ghi ([0-9]+)", &d, err,
+					  sizeof(err)), 0);
+	assert_int_equal(score_extract(&d, text, &v, err, sizeof(err)), 0);
+	assert_true(v == 12);
+	score_def_clear(&d);
+	free(text);
 }
 
 static char *slurp(const char *path)
@@ -276,6 +314,7 @@ int main(void)
 		cmocka_unit_test(test_spec),
 		cmocka_unit_test(test_number),
 		cmocka_unit_test(test_extract),
+		cmocka_unit_test(test_extract_bounded),
 		cmocka_unit_test(test_parsers),
 		cmocka_unit_test(test_run),
 	};

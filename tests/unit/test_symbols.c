@@ -128,7 +128,7 @@ static void test_perf_map(void **state)
 	put("/tmp/perf-4242.map", "7f0000001000 40 jit_loop\n"
 				  "7f0000002000 10 Interp::run(int; long)\n"
 				  "garbage line\n");
-	assert_int_equal(symtab_perf_map(root, 4242, &t), 0);
+	assert_int_equal(symtab_perf_map(root, 4242, geteuid(), &t), 0);
 	assert_int_equal(t.n, 2);
 	assert_string_equal(symtab_find(&t, 0x7f0000001000ull), "jit_loop");
 	assert_string_equal(symtab_find(&t, 0x7f000000103full), "jit_loop");
@@ -136,8 +136,55 @@ static void test_perf_map(void **state)
 	assert_string_equal(symtab_find(&t, 0x7f0000002008ull),
 			    "Interp::run(int; long)");
 	symtab_free(&t);
-	assert_int_equal(symtab_perf_map(root, 1, &t), 0); /* none: empty */
+	assert_int_equal(symtab_perf_map(root, 1, geteuid(), &t), 0); /* none */
 	assert_int_equal(t.n, 0);
+}
+
+/*
+ * A workload makes its own perf map, so it can put anything at the name:
+ * a FIFO (abstat would block on it forever), a symlink to a file only
+ * root may read, a file another user owns. None of them is read (and
+ * none blocks); a regular file of the workload's user or root is.
+ */
+static void test_perf_map_hostile(void **state)
+{
+	const char *map = "0 ffffffffffff leaked\n";
+	char path[256], secret[256];
+	struct symtab t = { 0 };
+	uid_t me = geteuid();
+	uid_t other = me == 65534 ? 65533 : 65534;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/tmp/perf-5001.map", root);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(symtab_perf_map(root, 5001, me, &t), 0);
+	assert_int_equal(t.n, 0);
+
+	snprintf(secret, sizeof(secret), "%s/secret", root);
+	put("/secret", map);
+	assert_int_equal(chmod(secret, 0600), 0);
+	snprintf(path, sizeof(path), "%s/tmp/perf-5002.map", root);
+	assert_int_equal(symlink(secret, path), 0);
+	assert_int_equal(symtab_perf_map(root, 5002, me, &t), 0);
+	assert_int_equal(t.n, 0);
+
+	put("/tmp/perf-5003.map", map); /* ours: read */
+	assert_int_equal(symtab_perf_map(root, 5003, me, &t), 0);
+	assert_int_equal(t.n, 1);
+	symtab_free(&t);
+	/* another user's, read for a workload of a third user: not read,
+	 * unless owned by root */
+	snprintf(path, sizeof(path), "%s/tmp/perf-5003.map", root);
+	if (me != 0 || chown(path, other, other)) {
+		print_message("not root: another user's file is not made\n");
+		return;
+	}
+	assert_int_equal(symtab_perf_map(root, 5003, 1234, &t), 0);
+	assert_int_equal(t.n, 0);
+	assert_int_equal(chown(path, 0, 0), 0); /* root's: read */
+	assert_int_equal(symtab_perf_map(root, 5003, 1234, &t), 0);
+	assert_int_equal(t.n, 1);
+	symtab_free(&t);
 }
 
 __attribute__((noinline)) int symbols_probe_fn(int x);
@@ -156,7 +203,7 @@ static void test_user(void **state)
 	bool mapped = false;
 
 	assert_non_null(f);
-	assert_int_equal(usyms_new("", &u), 0);
+	assert_int_equal(usyms_new("", geteuid(), &u), 0);
 	while (fgets(line, sizeof(line), f)) {
 		unsigned long long s, e, off;
 		char perm[8], path[4096] = "";
@@ -189,6 +236,7 @@ int main(void)
 		cmocka_unit_test(test_kallsyms_restricted),
 		cmocka_unit_test(test_kallsyms_missing),
 		cmocka_unit_test(test_perf_map),
+		cmocka_unit_test(test_perf_map_hostile),
 		cmocka_unit_test(test_user),
 	};
 
