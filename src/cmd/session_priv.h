@@ -31,8 +31,8 @@ void session_signals(struct session *s);
 struct cpuset;
 void session_signal_cpuset(struct cpuset *cs);
 
-/* session.c. A run warning: printed (msg_warn) and recorded in every result of the
- * session in the same words. */
+/* session.c. A run warning: printed (msg_warn) and recorded in every
+ * result of the session in the same words. */
 void session_warn(struct session *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
