@@ -142,7 +142,7 @@ DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
             hyperfine groff man-db clang libclang-rt-14-dev python3 procps \
             util-linux file libxml2-utils bsdextrautils libdw-dev libelf-dev \
             sysbench bonnie++ fio
-# markdown as GitHub renders it; a .deb built and checked (tests 131, 135)
+# markdown as GitHub renders it; a .deb built and checked (tests 037, 097)
 DEB_PKGS += cmark-gfm dpkg-dev debhelper lintian
 # the flame graph in a real browser, its screenshot read (tests 146, 147)
 DEB_PKGS += chromium python3-pil

@@ -123,8 +123,11 @@ struct backend_ops {
 	 * perf_event_paranoid value where relevant, and one fix. */
 	void (*strerror)(const struct event *ev, int err, char *buf,
 			 size_t len);
-	/* abstat list: events matching pattern with availability here. */
-	int (*list)(const char *pattern, bool encode, FILE *out);
+	/* abstat list: events matching pattern with availability here;
+	 * user_only (--user-only): names resolve as resolve() does with
+	 * it (the perf backend; PAPI's list ignores it). */
+	int (*list)(const char *pattern, bool encode, bool user_only,
+		    FILE *out);
 };
 
 extern const struct backend_ops perf_backend;
@@ -137,10 +140,6 @@ extern const char *const counters_default_events;
  * running < enabled -> *scaled = value * enabled / running, *multiplexed. */
 bool counters_scale(const struct counter_value *v, double *scaled,
 		    bool *multiplexed);
-
-/* abstat list --user-only: list() then resolves names as resolve() does
- * with user_only (the perf backend; others ignore it). */
-void counters_list_user_only(bool user_only);
 
 /* One name of an -e list, split by perf's grammar (commas inside
  * pmu/a=1,b=2/ and {a,b} groups): group 0 outside braces, k for the k-th

@@ -4,7 +4,7 @@
  * it, not when abstat starts. libpfm4 relocates its event tables at load
  * time (about 2 MB of dirtied pages), so compare, show, plot, flame,
  * import and recover, which never count, should not map it: pfm_dl.c,
- * papi_dl.c (and src/measure/symbols_dw_dl.c for libdw, which profile alone
+ * papi_dl.c (and src/measure/usyms_dl.c for libdw, which profile alone
  * uses) define the library functions abstat calls, with the headers' own
  * prototypes, and forward them to the pointers bound here.
  *

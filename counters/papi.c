@@ -423,7 +423,8 @@ static int papi_init(char *err, size_t len)
 	return -ENOSYS;
 }
 
-static int papi_list(const char *pattern, bool encode, FILE *out)
+static int papi_list(const char *pattern, bool encode, bool user_only,
+		     FILE *out)
 {
 	fprintf(out, "# papi: abstat was built without PAPI; install libpapi-dev and rebuild\n");
 	return -ENOSYS;

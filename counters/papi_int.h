@@ -61,6 +61,6 @@ int papi_read(struct counter_set *s, struct counter_value *vals, char *err,
 	      size_t len);
 void papi_close(struct counter_set *s);
 void papi_free(struct counter_set *s);
-int papi_list(const char *pattern, bool encode, FILE *out);
+int papi_list(const char *pattern, bool encode, bool user_only, FILE *out);
 
 #endif

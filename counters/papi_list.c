@@ -166,7 +166,7 @@ static int list_natives(const char *pattern, bool encode,
 	return shown;
 }
 
-int papi_list(const char *pattern, bool encode, FILE *out)
+int papi_list(const char *pattern, bool encode, bool user_only, FILE *out)
 {
 	const PAPI_component_info_t *ci;
 	char err[512], kreason[200];

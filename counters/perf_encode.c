@@ -26,6 +26,7 @@
 #include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 
+#include "err.h"
 #include "perf_internal.h"
 
 static const struct {
@@ -216,7 +217,7 @@ static int encode_fill(const char *name, const struct encode_out *o,
 	ev->pmu = strdup(o->pmu);
 	ev->unit = strdup(o->unit ? o->unit : "");
 	if (!ev->name || !ev->fstr || !ev->pmu || !ev->unit)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	return 0;
 }
 
@@ -240,7 +241,7 @@ static int encode_pfm(const char *name, const char *body,
 		return rc;
 	keep = strdup(name);
 	if (!keep)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	free(ev->name);
 	ev->name = keep;
 	return 0;

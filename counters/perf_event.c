@@ -23,6 +23,7 @@
 
 #include <linux/perf_event.h>
 
+#include "err.h"
 #include "perf_internal.h"
 
 const char *const counters_default_events =
@@ -248,7 +249,7 @@ unsupported:
 	free(ev->reason);
 	ev->reason = strdup(why);
 	if (!ev->reason)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	ev->state = EVENT_NOT_SUPPORTED;
 	return 0;
 }

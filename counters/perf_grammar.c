@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "perf_internal.h"
 
 #define GRAMMAR_MODS "ukhGHIDpP"
@@ -207,7 +208,7 @@ int counters_split(const char *list, struct event_token **out, size_t *n,
 
 	if (rc) {
 		if (rc == -ENOMEM)
-			snprintf(err, len, "out of memory");
+			err_nomem(err, len);
 		counters_split_free(*out, *n);
 		*out = NULL;
 		*n = 0;

@@ -162,8 +162,8 @@ void perf_group_read_reset(bool allow);
 /* Whether sets use PERF_FORMAT_GROUP (after init). */
 bool perf_group_read(void);
 
-/* perf_list.c (user_only set by counters_list_user_only()) */
-int perf_list(const char *pattern, bool encode, FILE *out);
+/* perf_list.c */
+int perf_list(const char *pattern, bool encode, bool user_only, FILE *out);
 
 /* perf_event.c: ev's encoding and modifiers as a counting attr (the
  * sampler, sampler.c, starts from it too). */

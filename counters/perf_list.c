@@ -23,13 +23,6 @@
 #define LIST_WIDTH 80
 #define LIST_NAME 22 /* name column; 22 + 1 + the hypervisor reason = 80 */
 
-static bool list_user_only;
-
-void counters_list_user_only(bool user_only)
-{
-	list_user_only = user_only;
-}
-
 /* perf's spellings (perf list), shown first; libpfm4 encodes most,
  * perf_encode the rest. */
 static const char *const list_perf_names[] = {
@@ -48,6 +41,7 @@ static const char *const list_perf_names[] = {
 struct list_ctx {
 	const char *pattern;
 	bool glob, encode;
+	bool user_only; /* --user-only: names resolve as for counting */
 	FILE *out;
 	const char *section; /* printed before the first entry under it */
 	char **shown_fstr; /* encodings shown, to hide aliases */
@@ -192,7 +186,7 @@ static void list_refused(struct list_ctx *c, const char *name)
 {
 	struct event ev;
 	char err[400];
-	int rc = perf_encode(name, list_user_only, &ev, err, sizeof(err));
+	int rc = perf_encode(name, c->user_only, &ev, err, sizeof(err));
 
 	if (rc != -EINVAL && !(rc == -ENOENT && strchr(name, '/')))
 		return;
@@ -209,7 +203,7 @@ static bool list_show(struct list_ctx *c, const char *name,
 {
 	struct event ev;
 	char err[256], status[600], line[600];
-	if (perf_encode(name, list_user_only, &ev, err, sizeof(err)))
+	if (perf_encode(name, c->user_only, &ev, err, sizeof(err)))
 		return false;
 	if (list_seen(c, ev.fstr)) {
 		event_free(&ev);
@@ -280,11 +274,12 @@ static int list_sysfs_entry(const char *name, void *arg)
 	return 0;
 }
 
-int perf_list(const char *pattern, bool encode, FILE *out)
+int perf_list(const char *pattern, bool encode, bool user_only, FILE *out)
 {
 	struct list_ctx c = {
 		.pattern = pattern && *pattern ? pattern : NULL,
 		.encode = encode,
+		.user_only = user_only,
 		.out = out,
 	};
 	char err[256];

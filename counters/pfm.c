@@ -16,6 +16,7 @@
 
 #include <perfmon/pfmlib_perf_event.h>
 
+#include "err.h"
 #include "perf_internal.h"
 
 static bool pfm_ready;
@@ -134,7 +135,7 @@ int pfm_resolve(const char *name, bool user_only, struct event *ev,
 	rc = pfm_get_os_event_encoding(spelled, plm, PFM_OS_PERF_EVENT_EXT,
 				       &arg);
 	if (rc == PFM_ERR_NOMEM)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	if (rc != PFM_SUCCESS) {
 		snprintf(err, len, "unknown event '%.64s': %s (libpfm4); see 'abstat list'",
 			 name, pfm_strerror(rc));
@@ -156,7 +157,7 @@ int pfm_resolve(const char *name, bool user_only, struct event *ev,
 	ev->unit = strdup(ns ? "ns" : "");
 	if (!ev->name || !ev->fstr || !ev->pmu || !ev->unit) {
 		event_free(ev);
-		return -ENOMEM;
+		return err_nomem(err, len);
 	}
 	if (idx)
 		*idx = arg.idx;

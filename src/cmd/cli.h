@@ -4,7 +4,8 @@
  * config that every command receives. No other file parses argv; only
  * the command files (cmd_*.c), main.c and the session driver look at the
  * config, and the subsystems below get narrow option structs built from
- * it (compare_opts, report_opts, plot_rows). Defaults: cli_opts[] in cli.c.
+ * it (compare_opts, report_opts, plot_rows). Defaults: cli_opts[] in
+ * cli_opts.c.
  */
 #ifndef ABSTAT_CLI_H
 #define ABSTAT_CLI_H
@@ -60,6 +61,7 @@ struct target {
 
 struct config {
 	enum command cmd;
+	int (*run)(const struct config *cfg); /* the command (cli_cmds[]) */
 	const char *argv0;
 
 	/* run / versus */

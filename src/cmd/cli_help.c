@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * cli_help: 'abstat --help' (the list of commands) and 'abstat COMMAND
- * --help', made from the command's cli_cmds entry and the option table
- * (cli.c): usage line, intro, one line per option in the command's order;
- * and 'abstat --complete [COMMAND]', the same tables for the bash
- * completion (man/abstat.bash-completion).
+ * --help', made from the command's entry in cli_cmds[] (cli_cmds.c) and
+ * the option table (cli_opts.c): usage line, intro, one line per option
+ * in the command's order; and 'abstat --complete [COMMAND]', the same
+ * tables for the bash completion (man/abstat.bash-completion).
  */
 #include <stdio.h>
 
@@ -106,23 +106,17 @@ void cli_print_main_help(void)
 
 /*
  * A value that the completion fills from abstat itself names its source
- * in the ARG column of 'abstat --complete' instead of --help's word:
- * EVENTS ('abstat list'), METRICS and METRIC (the metrics of the result
- * files on the command line, else the events), CPUS (the online CPUs),
- * WORKLOADS ('abstat workloads'). Lists (EVENTS, METRICS, CPUS,
- * WORKLOADS) complete their last comma-separated item.
+ * (the table's complete) in the ARG column of 'abstat --complete' instead
+ * of --help's word: EVENTS ('abstat list'), METRICS and METRIC (the
+ * metrics of the result files on the command line, else the events),
+ * CPUS (the online CPUs), WORKLOADS ('abstat workloads'). Lists (EVENTS,
+ * METRICS, CPUS, WORKLOADS) complete their last comma-separated item.
  */
-static const char *const cli_complete_kind[OPT_COUNT] = {
-	[OPT_EVENTS] = "EVENTS",     [OPT_METRIC] = "METRICS",
-	[OPT_PRIMARY] = "METRIC",    [OPT_CPU] = "CPUS",
-	[OPT_WORKLOAD] = "WORKLOADS",
-};
-
 static void cli_complete_line(const struct cli_opt *o, const char *arg,
 			      const struct cli_values *v)
 {
-	if (arg && cli_complete_kind[o - cli_opts])
-		arg = cli_complete_kind[o - cli_opts];
+	if (arg && o->complete)
+		arg = o->complete;
 	printf("--%s ", o->name);
 	if (o->short_name)
 		printf("-%c", o->short_name);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cli_priv: what cli.c, cli_help.c and cli_targets.c share (not an API;
- * src/cmd/cli.h is).
+ * cli_priv: what the cli*.c files share: the option table (cli_opts.c),
+ * the command table (cli_cmds.c), help, values, checks and targets (not
+ * an API; src/cmd/cli.h is; commands.h says how to add a command or an
+ * option).
  */
 #ifndef ABSTAT_CLI_PRIV_H
 #define ABSTAT_CLI_PRIV_H
@@ -11,7 +13,7 @@
 
 #include "cli.h"
 
-/* Every option, once (cli_opts[] in cli.c). */
+/* Every option, once (cli_opts[] in cli_opts.c). */
 enum cli_opt_id {
 	OPT_EVENTS, OPT_REPEAT, OPT_WARMUP, OPT_CPU, OPT_NO_PIN, OPT_CPUSET,
 	OPT_COPIES, OPT_NAME, OPT_BACKEND, OPT_TIMEOUT, OPT_USER_ONLY,
@@ -41,6 +43,18 @@ struct cli_values {
 	bool first_default;
 };
 
+/* What an option does with its value (struct cli_opt's kind). */
+enum cli_kind {
+	CLI_NONE,   /* --help, --version: cli_parse's own */
+	CLI_FLAG,   /* no value: the bool field set true */
+	CLI_STR,    /* the value as given; with empty, "" is refused */
+	CLI_NUM,    /* a whole number in [min, max] (unsigned or uint64_t) */
+	CLI_REAL,   /* a number in [lo, hi] (double) */
+	CLI_CHOICE, /* one of values: the field is base + its index */
+	CLI_FN,     /* set(cfg, o, value): what the table cannot say */
+	CLI_SCAN,   /* -P, -L: NAME and the next words (cli_run_scan) */
+};
+
 /*
  * One option: its long name, short form (0: none), the word --help shows
  * for its value (NULL: it takes none), its default (parsed like a value
@@ -50,6 +64,13 @@ struct cli_values {
  * values (NULL: any). --help, the getopt tables, the defaults and the
  * bash completion ('abstat --complete CMD', man/abstat.bash-completion)
  * all come from here.
+ *
+ * Then what it does (as git's OPT_BOOL, OPT_INTEGER...): its kind and
+ * the field of struct config it sets (offsetof, sizeof; the CLI_*()
+ * macros of cli_opts.c fill them), the bounds of a number, the base of a
+ * choice, the error for an empty string, a flag set along with a number
+ * (--ops: has_ops), or the function of a CLI_FN option; complete: the
+ * source the completion fills the value from ('abstat --complete').
  */
 struct cli_opt {
 	const char *name;
@@ -59,6 +80,18 @@ struct cli_opt {
 	bool show_default;
 	const char *help;
 	const struct cli_values *values;
+
+	enum cli_kind kind;
+	size_t off, size;   /* the field: offsetof, sizeof */
+	size_t also;        /* CLI_NUM: a bool field set too; 0: none
+			     * (offset 0 is cmd, never such a flag) */
+	uint64_t min, max;  /* CLI_NUM */
+	double lo, hi;      /* CLI_REAL */
+	int base;           /* CLI_CHOICE */
+	const char *empty;  /* CLI_STR: the error line for "" (NULL: take) */
+	int (*set)(struct config *cfg, const struct cli_opt *o,
+		   const char *arg); /* CLI_FN: 0 or -EINVAL, -ENOMEM */
+	const char *complete;
 };
 
 extern const struct cli_opt cli_opts[OPT_COUNT];
@@ -73,9 +106,12 @@ struct cli_use {
 	const struct cli_values *values;
 };
 
+/* A command (commands.h says how to add one): its name, what it is in
+ * the config, its function (cmd_NAME.c) and its --help. */
 struct cmd_entry {
 	const char *name;
 	enum command cmd;
+	int (*run)(const struct config *cfg);
 	bool in_order;              /* options end at the first operand */
 	const char *usage;
 	const char *intro;          /* lines between usage and options */
@@ -102,10 +138,15 @@ void cli_values_join(const struct cli_values *v, const char *sep,
  * -EINVAL after one error line, or -ENOMEM. */
 int cli_validate(struct config *cfg, int argc, char **argv);
 
-/* cli_run.c: the run options for scores and hooks (--score, --parser,
- * --keep-output, --setup, --cleanup, --prepare, --conclude). */
-int cli_run_option(struct config *cfg, enum cli_opt_id c, const char *arg);
-/* Their checks against the rest of the command line. */
+/* cli_run.c: the set functions (CLI_FN) of --score, --parser and the
+ * hooks (--setup, --cleanup, --prepare, --conclude: o's field). */
+int cli_run_score(struct config *cfg, const struct cli_opt *o,
+		  const char *arg);
+int cli_run_parser(struct config *cfg, const struct cli_opt *o,
+		   const char *arg);
+int cli_run_hook(struct config *cfg, const struct cli_opt *o,
+		 const char *arg);
+/* The run options' checks against the rest of the command line. */
 int cli_run_validate(const struct config *cfg);
 /* -P NAME LO HI [STEP] and -L NAME A,B,...: the values after NAME are
  * the next words of argv (*optind moves past them). */
@@ -119,7 +160,18 @@ int cli_run_expand(struct config *cfg);
 /* run -S FILE: one target per line of the suite file (cli_suite.h). */
 int cli_run_suite_targets(struct config *cfg);
 
+/* cli_value.c: one value of the command line. */
 /* Prints "abstat: error: ..." and returns -EINVAL. */
 int cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A whole number in [min, max] (cli_parse_u64) or a number in [min,
+ * max] (cli_parse_double) for option opt ("-r", "--alpha"): 0, or
+ * -EINVAL after one error line. */
+int cli_number(const char *opt, const char *s, uint64_t min, uint64_t max,
+	       uint64_t *out);
+int cli_real(const char *opt, const char *s, double min, double max,
+	     double *out);
+/* The index of s in o's values, or -1 after one error line naming
+ * them. */
+int cli_choice(const struct cli_opt *o, const char *s);
 
 #endif

@@ -22,7 +22,8 @@ static const char *const cli_run_reserved[] = {
 	"wall", "user", "sys", "maxrss", "ns/op", "ops/s", NULL,
 };
 
-static int cli_run_score(struct config *cfg, const char *arg)
+int cli_run_score(struct config *cfg, const struct cli_opt *o,
+		  const char *arg)
 {
 	struct score_def d;
 	char err[512];
@@ -43,7 +44,8 @@ static int cli_run_score(struct config *cfg, const char *arg)
 	return rc;
 }
 
-static int cli_run_parser(struct config *cfg, const char *arg)
+int cli_run_parser(struct config *cfg, const struct cli_opt *o,
+		   const char *arg)
 {
 	int rc = score_parser_defs(arg, &cfg->scores, &cfg->n_scores);
 
@@ -53,44 +55,15 @@ static int cli_run_parser(struct config *cfg, const char *arg)
 	return rc;
 }
 
-static int cli_run_hook(const char **slot, const char *name, const char *arg)
+/* A hook's command (o's field: setup, cleanup, prepare, conclude). */
+int cli_run_hook(struct config *cfg, const struct cli_opt *o,
+		 const char *arg)
 {
 	if (!arg[strspn(arg, " \t")])
-		return cli_usage("--%s: empty command; expected --%s 'CMD'", name,
-				 name);
-	*slot = arg;
+		return cli_usage("--%s: empty command; expected --%s 'CMD'",
+				 o->name, o->name);
+	memcpy((char *)cfg + o->off, &arg, sizeof(arg));
 	return 0;
-}
-
-int cli_run_option(struct config *cfg, enum cli_opt_id c, const char *arg)
-{
-	switch (c) {
-	case OPT_SCORE:
-		return cli_run_score(cfg, arg);
-	case OPT_PARSER:
-		return cli_run_parser(cfg, arg);
-	case OPT_KEEP_OUTPUT:
-		cfg->keep_output = true;
-		return 0;
-	case OPT_SETUP:
-		return cli_run_hook(&cfg->setup, "setup", arg);
-	case OPT_CLEANUP:
-		return cli_run_hook(&cfg->cleanup, "cleanup", arg);
-	case OPT_PREPARE:
-		return cli_run_hook(&cfg->prepare, "prepare", arg);
-	case OPT_CONCLUDE:
-		return cli_run_hook(&cfg->conclude, "conclude", arg);
-	case OPT_OVERSUBSCRIBE:
-		cfg->oversubscribe = true;
-		return 0;
-	case OPT_SUITE_FILE:
-		if (!*arg)
-			return cli_usage("-S: empty file name; expected -S FILE");
-		cfg->suite_file = arg;
-		return 0;
-	default:
-		return -EINVAL;
-	}
 }
 
 int cli_run_validate(const struct config *cfg)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "err.h"
 #include "score.h"
 #include "cli_suite.h"
 
@@ -165,7 +166,7 @@ static int suite_line(struct suite *s, const char *line, int no, char *why,
 	rc = rc ? rc : suite_check(s, &e, why, len);
 	grown = rc ? NULL : realloc(s->e, (s->n + 1) * sizeof(*grown));
 	if (!rc && !grown)
-		rc = -ENOMEM;
+		rc = err_nomem(why, len);
 	if (rc) {
 		suite_entry_free(&e);
 		return rc;

@@ -18,80 +18,6 @@
 #include "score.h"
 #include "workloads.h"
 
-void cli_free_words(char **argv)
-{
-	if (!argv)
-		return;
-	for (char **p = argv; *p; p++)
-		free(*p);
-	free(argv);
-}
-
-int cli_split_words(const char *s, char ***argv_out)
-{
-	size_t cap = 8, n = 0, len = strlen(s);
-	char **argv = calloc(cap, sizeof(*argv));
-	char *word = malloc(len + 1);
-
-	if (!argv || !word)
-		goto err_nomem;
-	while (*s) {
-		size_t w = 0;
-		bool any = false;
-
-		while (*s == ' ' || *s == '\t' || *s == '\n')
-			s++;
-		if (!*s)
-			break;
-		while (*s && *s != ' ' && *s != '\t' && *s != '\n') {
-			char q = *s;
-
-			any = true;
-			if (q == '\'' || q == '"') {
-				s++;
-				while (*s && *s != q) {
-					if (q == '"' && *s == '\\' && s[1])
-						s++;
-					word[w++] = *s++;
-				}
-				if (!*s)
-					goto err_quote;
-				s++;
-			} else if (q == '\\' && s[1]) {
-				word[w++] = s[1];
-				s += 2;
-			} else {
-				word[w++] = *s++;
-			}
-		}
-		if (!any)
-			continue;
-		word[w] = '\0';
-		if (n + 2 > cap) {
-			char **p = realloc(argv, (cap *= 2) * sizeof(*argv));
-
-			if (!p)
-				goto err_nomem;
-			argv = p;
-		}
-		argv[n] = strdup(word);
-		if (!argv[n++])
-			goto err_nomem;
-		argv[n] = NULL;
-	}
-	free(word);
-	*argv_out = argv;
-	return 0;
-err_quote:
-	free(word);
-	cli_free_words(argv);
-	return -EINVAL;
-err_nomem:
-	free(word);
-	cli_free_words(argv);
-	return -ENOMEM;
-}
-
 static char *cli_basename(const char *path)
 {
 	const char *slash = strrchr(path, '/');
@@ -303,14 +229,12 @@ static int cli_cpus(struct config *cfg)
 	return 0;
 }
 
-/* Checks that need the whole command line. */
-int cli_validate(struct config *cfg, int argc, char **argv)
+/* The options of run, versus and profile against each other. */
+static int cli_measure_checks(const struct config *cfg)
 {
 	bool measures = cfg->cmd == CMD_RUN || cfg->cmd == CMD_VERSUS ||
 			cfg->cmd == CMD_PROFILE;
 
-	if (cli_cpus(cfg))
-		return -EINVAL;
 	if (measures && cfg->no_pin && cfg->cpu_list)
 		return cli_usage("--no-pin and -C contradict each other; give one");
 	if (measures && cfg->no_pin && cfg->cpuset)
@@ -325,29 +249,44 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 		return -EINVAL;
 	if (measures && getenv("LIBPFM_FORCE_PMU"))
 		return cli_usage("LIBPFM_FORCE_PMU is set: libpfm4 would invent a PMU this machine does not have; unset it (it is only for 'abstat list --encode')");
-
 	if (cfg->cmd == CMD_PROFILE && !cfg->output)
 		return cli_usage("profile: -o FILE is required (the profile is saved in the result)");
+	return 0;
+}
+
+/* The targets of run and profile: -S FILE, -w or -s, or -- COMMAND. */
+static int cli_run_targets(struct config *cfg, int argc, char **argv)
+{
+	if (cfg->suite_file && (cfg->workloads || cfg->suite || argc > 0))
+		return cli_usage("run: give -S FILE alone, without -w, -s or -- COMMAND");
+	if (cfg->suite_file)
+		return cli_run_suite_targets(cfg) ? -EINVAL :
+						    cli_run_expand(cfg);
+	if (cfg->workloads && cfg->suite)
+		return cli_usage("run: give -w or -s, not both");
+	if ((cfg->workloads || cfg->suite) && argc > 0)
+		return cli_usage("run: give -w/-s or -- COMMAND, not both");
+	if ((cfg->workloads || cfg->suite) && cfg->has_ops)
+		return cli_usage("--ops is for external commands; built-in workloads report their own");
+	if (cfg->workloads || cfg->suite)
+		return cli_workload_targets(cfg) ? -EINVAL :
+						   cli_run_expand(cfg);
+	return cli_command_targets(cfg, argc, argv) ? -EINVAL :
+						      cli_run_expand(cfg);
+}
+
+/* Checks that need the whole command line; the operands of each
+ * command. */
+int cli_validate(struct config *cfg, int argc, char **argv)
+{
+	int rc = cli_cpus(cfg) ? -EINVAL : cli_measure_checks(cfg);
+
+	if (rc)
+		return rc;
 	switch (cfg->cmd) {
 	case CMD_PROFILE:
 	case CMD_RUN:
-		if (cfg->suite_file &&
-		    (cfg->workloads || cfg->suite || argc > 0))
-			return cli_usage("run: give -S FILE alone, without -w, -s or -- COMMAND");
-		if (cfg->suite_file)
-			return cli_run_suite_targets(cfg) ? -EINVAL :
-							    cli_run_expand(cfg);
-		if (cfg->workloads && cfg->suite)
-			return cli_usage("run: give -w or -s, not both");
-		if ((cfg->workloads || cfg->suite) && argc > 0)
-			return cli_usage("run: give -w/-s or -- COMMAND, not both");
-		if ((cfg->workloads || cfg->suite) && cfg->has_ops)
-			return cli_usage("--ops is for external commands; built-in workloads report their own");
-		if (cfg->workloads || cfg->suite)
-			return cli_workload_targets(cfg) ? -EINVAL :
-							   cli_run_expand(cfg);
-		return cli_command_targets(cfg, argc, argv) ? -EINVAL :
-							      cli_run_expand(cfg);
+		return cli_run_targets(cfg, argc, argv);
 	case CMD_VERSUS:
 		return cli_versus_targets(cfg, argc, argv);
 	case CMD_COMPARE:

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "commands.h"
-#include "compare_where.h"
+#include "where.h"
 #include "msg.h"
 
 /* The model, then the where table of profiled sides (compare_where.h):

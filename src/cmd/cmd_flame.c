@@ -23,7 +23,7 @@
 #include "hold.h"
 #include "msg.h"
 
-/* in the order of --format's values (cli.c) */
+/* in the order of --format's values (cli_opts.c) */
 enum flame_fmt { FLAME_SVG, FLAME_FOLDED, FLAME_TEXT, FLAME_MAIL };
 
 struct flame_job {

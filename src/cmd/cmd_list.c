@@ -37,8 +37,7 @@ int cmd_list(const struct config *cfg)
 			  err[0] ? err : strerror(-rc));
 		return EXIT_COUNTERS;
 	}
-	counters_list_user_only(cfg->user_only);
-	rc = b->list(cfg->pattern, cfg->encode, stdout);
+	rc = b->list(cfg->pattern, cfg->encode, cfg->user_only, stdout);
 	if (b->fini)
 		b->fini();
 	if (fflush(stdout) != 0) {

@@ -4,43 +4,21 @@
  * (as in compare). Writes a data file (plot_data.c, plot_runs.c) from the
  * compare model or the runs, and a script
  * (plots/KIND.gp with a short header) into a private directory, runs
- * gnuplot there (plot_gnuplot.c) and moves the chart to OUT. OUT's
+ * gnuplot there (plot_gnuplot.c) and moves the chart to OUT (the files:
+ * cmd_plot_job.c). OUT's
  * extension picks the output: .png, .svg, .txt (gnuplot's dumb terminal,
  * 72 columns, for a mail) or .gp (script and data to edit and re-run).
  * Without gnuplot, the .gp and .dat files are written next to OUT and the
  * exit status is EXIT_NOPLOT.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "cmd_plot_job.h"
 #include "commands.h"
 #include "msg.h"
-#include "plot_data.h"
-
-/* The .txt chart is pasted into mail: DESIGN.md "Output". */
-#define PLOT_TXT_WIDTH 72
-
-static const char *const plot_kind_names[] = {
-	[PLOT_DELTA] = "delta",
-	[PLOT_RUNS] = "runs",
-	[PLOT_SCALING] = "scaling",
-	[PLOT_DIST] = "dist",
-};
-
-struct plot_job {
-	const struct config *cfg;
-	enum plot_fmt fmt;
-	enum plot_kind kind;
-	char *base;          /* OUT without its extension (for .gp, .dat) */
-	char dir[PATH_MAX];  /* private directory, "" when none yet */
-	struct side *sides;
-	size_t n;
-	bool regressed;      /* --fail-on-regression tripped (delta) */
-};
 
 static int plot_fmt_of(const char *out, enum plot_fmt *fmt, char **base)
 {
@@ -96,60 +74,6 @@ static enum plot_kind plot_choose(const struct plot_job *j)
 		    plot_side_copies(&j->sides[0]))
 			return PLOT_SCALING;
 	return PLOT_DELTA;
-}
-
-/* A new file in the private directory: never an existing one, never
- * through a symlink (O_EXCL | O_NOFOLLOW). */
-static FILE *plot_fopen_new(const char *path)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-				    O_CLOEXEC, 0600);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-
-	if (fd >= 0 && !f)
-		close(fd);
-	return f;
-}
-
-/* plot.gp: a header that only uses names abstat chose, then the script.
- * Run by hand, it finds its data next to itself (ARG0 is the script). */
-static int plot_write_script(const struct plot_job *j, const char *path)
-{
-	static const char *const fmts[] = {
-		[PLOT_FMT_PNG] = "png", [PLOT_FMT_SVG] = "svg",
-		[PLOT_FMT_TXT] = "txt", [PLOT_FMT_GP] = "png",
-	};
-	const char *kind = plot_kind_names[j->kind];
-	char err[512], *text = plot_script_text(kind, err, sizeof(err));
-	FILE *f;
-	int rc = 0;
-
-	if (!text) {
-		msg_error("plot: %s", err);
-		return EXIT_USAGE;
-	}
-	f = plot_fopen_new(path);
-	if (!f) {
-		free(text);
-		return -errno;
-	}
-	fprintf(f,
-		"# abstat plot --kind %s: plots/%s.gp with this header. Its data\n"
-		"# is the file of the same name ending in .dat (columns:\n"
-		"# abstat-plot(1), PLOT DATA FILES). Render it with\n"
-		"#   gnuplot THIS.gp                   (THIS.%s next to it)\n"
-		"#   gnuplot -e \"fmt='svg'\" THIS.gp    (or 'png', or 'txt')\n"
-		"if (!exists(\"data\")) { data = ARG0[1:strlen(ARG0) - 3] . \".dat\" }\n"
-		"if (!exists(\"fmt\")) { fmt = \"%s\" }\n"
-		"if (!exists(\"out\")) { out = ARG0[1:strlen(ARG0) - 3] . \".\" . fmt }\n\n",
-		kind, kind, fmts[j->fmt], fmts[j->fmt]);
-	fputs(text, f);
-	free(text);
-	if (ferror(f))
-		rc = -EIO;
-	if (fclose(f) && !rc)
-		rc = -errno;
-	return rc;
 }
 
 /* The delta chart: the compare model, its warnings and regressions. */
@@ -237,7 +161,7 @@ static int plot_runs(struct plot_job *j, FILE *f, bool ascii)
 
 static int plot_write_data(struct plot_job *j, const char *path)
 {
-	FILE *f = plot_fopen_new(path);
+	FILE *f = cmd_plot_job_fopen(path);
 	bool ascii = j->fmt == PLOT_FMT_TXT;
 	int rc;
 
@@ -245,7 +169,7 @@ static int plot_write_data(struct plot_job *j, const char *path)
 		return -errno;
 	fprintf(f, "# abstat plot --kind %s data: tab-separated, gnuplot index blocks;\n"
 		   "# columns in abstat-plot(1), PLOT DATA FILES\n",
-		plot_kind_names[j->kind]);
+		cmd_plot_job_kind(j));
 	if (j->kind == PLOT_DELTA)
 		rc = plot_delta(j, f, ascii);
 	else if (j->kind == PLOT_RUNS || j->kind == PLOT_DIST)
@@ -259,152 +183,6 @@ static int plot_write_data(struct plot_job *j, const char *path)
 	return rc;
 }
 
-/* The dumb terminal pads lines with blanks and the chart with blank
- * lines: trim both, and keep plain ASCII within the mail width. */
-static int plot_clean_txt(const char *src, const char *dst)
-{
-	FILE *in = fopen(src, "re"), *out = in ? plot_fopen_new(dst) : NULL;
-	char line[1024];
-	size_t blank = 0;
-	bool started = false;
-	int rc = 0;
-
-	if (!out) {
-		rc = -errno;
-		goto out;
-	}
-	while (fgets(line, sizeof(line), in)) {
-		size_t len = strcspn(line, "\n");
-
-		/* Multiplot on the dumb terminal starts pages with \f. */
-		for (char *ff; (ff = memchr(line, '\f', len)); len--)
-			memmove(ff, ff + 1, len - (size_t)(ff - line));
-		while (len && line[len - 1] == ' ')
-			len--;
-		if (len > PLOT_TXT_WIDTH)
-			len = PLOT_TXT_WIDTH;
-		for (size_t i = 0; i < len; i++)
-			if ((unsigned char)line[i] < 0x20 ||
-			    (unsigned char)line[i] > 0x7e)
-				line[i] = line[i] == '\t' ? ' ' : '?';
-		if (!len) {
-			blank += started;
-			continue;
-		}
-		for (; blank; blank--)
-			fputc('\n', out);
-		started = true;
-		fprintf(out, "%.*s\n", (int)len, line);
-	}
-	if (ferror(in) || ferror(out))
-		rc = -EIO;
-	if (fclose(out) && !rc)
-		rc = -errno;
-out:
-	if (in)
-		fclose(in);
-	return rc;
-}
-
-static void plot_cleanup(const struct plot_job *j)
-{
-	static const char *const names[] = {
-		"plot.gp", "plot.dat", "plot.png", "plot.svg", "plot.txt",
-		"plot.clean", "gnuplot.log",
-	};
-	char path[PATH_MAX + 32];
-
-	if (!j->dir[0])
-		return;
-	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
-		snprintf(path, sizeof(path), "%s/%s", j->dir, names[i]);
-		unlink(path);
-	}
-	rmdir(j->dir);
-}
-
-/* Refuse to replace OUT, or the .gp/.dat pair, unless --force. */
-static int plot_check_out(const char *path, bool force)
-{
-	char err[PATH_MAX + 128];
-	int rc = result_check_output(path, force, err, sizeof(err));
-
-	if (rc == -ENOMEM)
-		msg_error("plot: out of memory");
-	else if (rc)
-		msg_error("plot: %s", err);
-	return cmd_status(rc, EXIT_IO);
-}
-
-/* Move plot.gp and plot.dat to BASE.gp and BASE.dat. */
-static int plot_keep_script(const struct plot_job *j)
-{
-	char src[PATH_MAX + 32], dst[PATH_MAX + 8], err[2 * PATH_MAX + 128];
-	const char *what[] = { "gp", "dat" };
-	int rc = 0;
-
-	for (size_t i = 0; i < 2 && !rc; i++) {
-		snprintf(dst, sizeof(dst), "%s.%s", j->base, what[i]);
-		rc = plot_check_out(dst, j->cfg->force);
-	}
-	for (size_t i = 0; i < 2 && !rc; i++) {
-		snprintf(src, sizeof(src), "%s/plot.%s", j->dir, what[i]);
-		snprintf(dst, sizeof(dst), "%s.%s", j->base, what[i]);
-		rc = plot_move(src, dst, j->cfg->force, err, sizeof(err));
-		if (rc) {
-			msg_error("plot: %s", err);
-			rc = cmd_status(rc, EXIT_IO);
-		}
-	}
-	return rc;
-}
-
-static int plot_render(struct plot_job *j, const char *gp)
-{
-	char src[PATH_MAX + 32], clean[PATH_MAX + 32], err[2 * PATH_MAX + 128];
-	static const char *const outs[] = {
-		[PLOT_FMT_PNG] = "plot.png", [PLOT_FMT_SVG] = "plot.svg",
-		[PLOT_FMT_TXT] = "plot.txt",
-	};
-	int rc;
-
-	if (plot_gnuplot_run(gp, j->dir, j->fmt, err, sizeof(err))) {
-		msg_error("plot: %s", err);
-		return EXIT_IO;
-	}
-	snprintf(src, sizeof(src), "%s/%s", j->dir, outs[j->fmt]);
-	if (j->fmt == PLOT_FMT_TXT) {
-		snprintf(clean, sizeof(clean), "%s/plot.clean", j->dir);
-		rc = plot_clean_txt(src, clean);
-		if (rc) {
-			msg_error("plot: cannot read gnuplot's chart: %s",
-				  strerror(-rc));
-			return EXIT_IO;
-		}
-		memcpy(src, clean, sizeof(src));
-	}
-	rc = plot_move(src, j->cfg->output, j->cfg->force, err, sizeof(err));
-	if (rc) {
-		msg_error("plot: %s", err);
-		return cmd_status(rc, EXIT_IO);
-	}
-	return 0;
-}
-
-static int plot_make_dir(struct plot_job *j)
-{
-	const char *tmp = getenv("TMPDIR");
-
-	snprintf(j->dir, sizeof(j->dir), "%s/abstat-plot.XXXXXX",
-		 tmp && *tmp == '/' ? tmp : "/tmp");
-	if (mkdtemp(j->dir))
-		return 0;
-	msg_error("plot: cannot create a private directory %s: %s; set TMPDIR to a writable directory",
-		  j->dir, strerror(errno));
-	j->dir[0] = '\0';
-	return EXIT_IO;
-}
-
 static int plot_job_run(struct plot_job *j)
 {
 	char path[PATH_MAX + 32], gp[PATH_MAX];
@@ -412,20 +190,20 @@ static int plot_job_run(struct plot_job *j)
 
 	rc = plot_fmt_of(j->cfg->output, &j->fmt, &j->base);
 	if (!rc && j->fmt != PLOT_FMT_GP)
-		rc = plot_check_out(j->cfg->output, j->cfg->force);
+		rc = cmd_plot_job_check_out(j->cfg->output, j->cfg->force);
 	if (!rc)
 		rc = plot_read_sides(j);
 	if (rc)
 		return rc;
 	j->kind = plot_choose(j);
-	rc = plot_make_dir(j);
+	rc = cmd_plot_job_dir(j);
 	if (rc)
 		return rc;
 	snprintf(path, sizeof(path), "%s/plot.dat", j->dir);
 	rc = plot_write_data(j, path);
 	snprintf(path, sizeof(path), "%s/plot.gp", j->dir);
 	if (!rc)
-		rc = plot_write_script(j, path);
+		rc = cmd_plot_job_script(j, path);
 	if (rc < 0) {
 		msg_error("plot: cannot write %s: %s", path, strerror(-rc));
 		return EXIT_IO;
@@ -433,21 +211,21 @@ static int plot_job_run(struct plot_job *j)
 	if (rc)
 		return rc;
 	if (j->fmt == PLOT_FMT_GP) {
-		rc = plot_keep_script(j);
+		rc = cmd_plot_job_keep(j);
 		if (!rc)
 			msg_info("wrote %s.gp and %s.dat; render with: gnuplot %s.gp",
 				 j->base, j->base, j->base);
 		return rc;
 	}
 	if (!plot_find_gnuplot(gp, sizeof(gp))) {
-		rc = plot_keep_script(j);
+		rc = cmd_plot_job_keep(j);
 		if (rc)
 			return rc;
 		msg_notice("gnuplot is not in PATH; wrote %s.gp and %s.dat: install gnuplot, then render with: gnuplot %s.gp",
 			   j->base, j->base, j->base);
 		return EXIT_NOPLOT;
 	}
-	return plot_render(j, gp);
+	return cmd_plot_job_render(j, gp);
 }
 
 int cmd_plot(const struct config *cfg)
@@ -462,7 +240,7 @@ int cmd_plot(const struct config *cfg)
 		msg_error("plot: %s", strerror(-rc));
 		rc = cmd_status(rc, EXIT_IO);
 	}
-	plot_cleanup(&j);
+	cmd_plot_job_cleanup(&j);
 	if (j.sides)
 		side_free(j.sides, j.n);
 	free(j.base);

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "compare_where.h"
+#include "where.h"
 #include "escape.h"
 #include "msg.h"
 

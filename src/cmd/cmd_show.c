@@ -38,7 +38,7 @@ int cmd_show(const struct config *cfg)
 		else if (rc == -E2BIG)
 			msg_error("show: %s", err);
 		else if (rc)
-			msg_error("show: out of memory");
+			msg_error("show: %s", err);
 		if (rc) {
 			result_free(r);
 			return rc == -ENOMEM ? EXIT_IO : EXIT_USAGE;

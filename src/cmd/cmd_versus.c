@@ -247,6 +247,38 @@ static void versus_journals_done(struct journal **jr, char **labels,
 	}
 }
 
+/* A result per side, and its journal at paths[i] where there is one;
+ * an exit status. */
+static int versus_results(struct session *s, char **labels, char **paths,
+			  struct result **res, struct journal **jr, size_t n)
+{
+	const struct config *cfg = s->cfg;
+	char err[512];
+
+	for (size_t i = 0; i < n; i++) {
+		/* One benchmark seen from every side: one name for all, so
+		 * compare pairs them; the label says which side is which. */
+		struct target t = cfg->targets[i];
+		int rc;
+
+		t.name = versus_name(cfg);
+		res[i] = t.name ? session_result(s, labels[i], &t, 1) : NULL;
+		free(t.name);
+		if (!res[i])
+			return EXIT_IO;
+		if (!paths[i])
+			continue;
+		rc = journal_open(paths[i], res[i], cfg->force, &jr[i], err,
+				  sizeof(err));
+		if (rc) {
+			msg_error("%s", err);
+			return rc == -EBUSY || rc == -EEXIST ? EXIT_USAGE :
+							      EXIT_IO;
+		}
+	}
+	return EXIT_OK;
+}
+
 int cmd_versus(const struct config *cfg)
 {
 	size_t n = cfg->n_targets, n_plan = 0;
@@ -259,7 +291,6 @@ int cmd_versus(const struct config *cfg)
 	char *state = NULL;
 	const char *prefix = cfg->output;
 	struct session s;
-	char err[512];
 	int rc = EXIT_IO, crc = EXIT_OK;
 	bool printed = false;
 
@@ -286,30 +317,9 @@ int cmd_versus(const struct config *cfg)
 			goto out;
 		}
 	}
-	for (size_t i = 0; i < n; i++) {
-		/* One benchmark seen from every side: one name for all, so
-		 * compare pairs them; the label says which side is which. */
-		struct target t = cfg->targets[i];
-
-		t.name = versus_name(cfg);
-		res[i] = t.name ? session_result(&s, labels[i], &t, 1) : NULL;
-		free(t.name);
-		if (!res[i]) {
-			rc = EXIT_IO;
-			goto out;
-		}
-		if (paths[i]) {
-			int jrc = journal_open(paths[i], res[i], cfg->force,
-					       &jr[i], err, sizeof(err));
-
-			if (jrc) {
-				msg_error("%s", err);
-				rc = jrc == -EBUSY || jrc == -EEXIST ?
-					     EXIT_USAGE : EXIT_IO;
-				goto out;
-			}
-		}
-	}
+	rc = versus_results(&s, labels, paths, res, jr, n);
+	if (rc)
+		goto out;
 	rc = session_measure(&s, res, jr, plan, n_plan);
 	for (size_t i = 0; i < n; i++) {
 		sides[i].label = labels[i];

@@ -4,7 +4,25 @@
  * the only files that look at a command's options, print its final
  * errors and map results to an exit status (msg.h). Below them every
  * function returns 0 or -errno and explains itself in a caller's err
- * buffer. main() only parses and dispatches.
+ * buffer. main() only parses and runs the command cli_parse() found.
+ *
+ * Adding a command NAME (as git's builtin.h says for a builtin):
+ *  1. write int cmd_NAME(const struct config *cfg) in cmd_NAME.c, which
+ *     the Makefile finds, and declare it below;
+ *  2. give it a value in enum command (cli.h) and a row in cli_cmds[]
+ *     (cli_cmds.c): its name, that value, cmd_NAME, whether options end
+ *     at the first operand, its usage line and the options it takes in
+ *     --help order (a cli_use list ending with END); and a line in
+ *     cli_help.c's main_help;
+ *  3. say what its operands are in cli_validate() (cli_targets.c):
+ *     their count, into cfg->files.
+ * Adding an option: an id in enum cli_opt_id (cli_priv.h), its field in
+ * struct config (cli.h), and its row in cli_opts[] (cli_opts.c): name,
+ * short form, value word, default, help, fixed values, and what it sets
+ * (CLI_BOOL(field), CLI_STRING, CLI_UINT(field, lo, hi), CLI_DOUBLE,
+ * CLI_ENUM(field, base), or CLI_CALL(fn) for what a table cannot say);
+ * then USE(OPT_ID) in the cli_use list of each command that takes it.
+ * Its --help line, getopt entry, default and completion follow.
  */
 #ifndef ABSTAT_COMMANDS_H
 #define ABSTAT_COMMANDS_H

@@ -8,17 +8,6 @@
 #include "commands.h"
 #include "msg.h"
 
-static int (*const dispatch[])(const struct config *) = {
-	[CMD_RUN] = cmd_run,         [CMD_VERSUS] = cmd_versus,
-	[CMD_COMPARE] = cmd_compare, [CMD_SHOW] = cmd_show,
-	[CMD_PLOT] = cmd_plot,       [CMD_LIST] = cmd_list,
-	[CMD_DOCTOR] = cmd_doctor,   [CMD_WORKLOADS] = cmd_workloads,
-	[CMD_RECOVER] = cmd_recover,
-	[CMD_FLAME] = cmd_flame,
-	[CMD_IMPORT] = cmd_import,
-	[CMD_PROFILE] = cmd_profile,
-};
-
 int main(int argc, char **argv)
 {
 	struct config cfg;
@@ -40,7 +29,7 @@ int main(int argc, char **argv)
 		rc = cmd_status(rc, EXIT_USAGE);
 	else if (!done) {
 		term_colour_set(cfg.colour);
-		rc = dispatch[cfg.cmd](&cfg);
+		rc = cfg.run(&cfg);
 	}
 	cli_free(&cfg);
 	return cmd_close_stdout(rc);

@@ -27,7 +27,6 @@
 
 extern char **environ;
 
-/* Signal state lives at file scope: a handler can reach nothing else. */
 void session_warn(struct session *s, const char *fmt, ...)
 {
 	char buf[1024];
@@ -39,76 +38,6 @@ void session_warn(struct session *s, const char *fmt, ...)
 	progress_clear(&s->progress); /* the warning starts its own line */
 	msg_warn("%s", buf);
 	json_array_append_new(s->warnings, json_string(buf));
-}
-
-static volatile sig_atomic_t session_stop;
-static volatile sig_atomic_t session_hook_pgid; /* a hook's group, or 0 */
-static struct cpuset *session_cpuset_for_signal;
-static pid_t session_pid;
-
-/*
- * Every signal whose default action ends the process and that can come
- * from outside (kill, a terminal, a timer, a resource limit): the first
- * stops the session like SIGINT, so that the workload is ended and the
- * cpuset removed on the way out. SIGPIPE is ignored (write errors say
- * it); SIGKILL cannot be caught: it leaves a stale cgroup that 'abstat
- * doctor' names. Faults (SIGSEGV, SIGBUS...) keep their default.
- */
-static const int session_stop_sigs[] = {
-	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
-	SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT,
-};
-
-static void session_on_signal(int sig)
-{
-	if (getpid() != session_pid) {
-		/* The launcher's child before exec (it shares our memory):
-		 * take the default action there, as the workload would. */
-		struct sigaction dfl = { .sa_handler = SIG_DFL };
-
-		sigaction(sig, &dfl, NULL);
-		raise(sig);
-		return;
-	}
-	if (session_stop) {
-		/* Second signal: leave at once; the journal stays. A hook
-		 * that was running goes too (hooks.c waits for a first one
-		 * itself). */
-		if (session_hook_pgid)
-			kill(-(pid_t)session_hook_pgid, SIGKILL);
-		if (session_cpuset_for_signal)
-			cpuset_destroy_signal_safe(session_cpuset_for_signal);
-		_exit(EXIT_INTERRUPTED);
-	}
-	session_stop = sig;
-}
-
-bool session_stopping(void)
-{
-	return session_stop != 0;
-}
-
-static void session_signals(struct session *s)
-{
-	struct sigaction sa = { .sa_handler = session_on_signal };
-	struct sigaction ign = { .sa_handler = SIG_IGN };
-
-	session_pid = getpid();
-	sigemptyset(&s->stop_signals);
-	for (size_t i = 0;
-	     i < sizeof(session_stop_sigs) / sizeof(session_stop_sigs[0]); i++)
-		sigaddset(&s->stop_signals, session_stop_sigs[i]);
-	for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
-		sigaddset(&s->stop_signals, sig);
-	/* Handled as a whole set: a handler runs with every stop signal
-	 * blocked, so a second one waits for the first to return. */
-	sa.sa_mask = s->stop_signals;
-	for (int sig = 1; sig < NSIG; sig++)
-		if (sigismember(&s->stop_signals, sig) == 1)
-			sigaction(sig, &sa, NULL);
-	sigaction(SIGPIPE, &ign, NULL);
-	/* Blocked except inside the launcher's ppoll: no lost wake-up. */
-	sigprocmask(SIG_BLOCK, &s->stop_signals, NULL);
 }
 
 /* Split -e into names (perf's grammar: {a,b} groups, pmu/a=1,b=2/) and
@@ -450,7 +379,7 @@ int session_open(struct session *s, const struct config *cfg)
 			msg_error("--cpuset: %s", err);
 			return EXIT_COUNTERS;
 		}
-		session_cpuset_for_signal = s->cpuset;
+		session_signal_cpuset(s->cpuset);
 		if (cpuset_note(s->cpuset)) {
 			session_warn(s, "--cpuset: %s",
 				     cpuset_note(s->cpuset));
@@ -474,8 +403,8 @@ int session_open(struct session *s, const struct config *cfg)
 	s->spec.cgroup_procs = s->cpuset ? cpuset_procs_path(s->cpuset) : NULL;
 	s->spec.n_events = s->n_events;
 	s->spec.stop_signals = &s->stop_signals;
-	s->spec.stop_flag = &session_stop;
-	s->hook_pgid = &session_hook_pgid;
+	s->spec.stop_flag = session_stop_flag();
+	s->hook_pgid = session_hook_pgid();
 	if (!cfg->quiet)
 		session_doctor(s);
 	return EXIT_OK;
@@ -615,8 +544,6 @@ int session_check_output(const struct config *cfg, const char *path)
 
 	if (!rc)
 		return EXIT_OK;
-	if (rc == -ENOMEM)
-		snprintf(err, sizeof(err), "out of memory");
 	msg_error("%s", err);
 	return rc == -EEXIST || rc == -EBUSY ? EXIT_USAGE : EXIT_IO;
 }
@@ -651,7 +578,7 @@ void session_close(struct session *s)
 	free(s->copies);
 	if (s->cpuset) {
 		cpuset_destroy(s->cpuset);
-		session_cpuset_for_signal = NULL;
+		session_signal_cpuset(NULL);
 	}
 	for (size_t i = 0; i < s->n_events; i++)
 		event_free(&s->events[i]);

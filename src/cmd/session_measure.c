@@ -219,17 +219,6 @@ static int session_one(struct session *s, struct benchmark *b,
 	return EXIT_OK;
 }
 
-static int session_append(struct benchmark *b, struct run *run)
-{
-	struct run *runs = realloc(b->runs, (b->n_runs + 1) * sizeof(*runs));
-
-	if (!runs)
-		return -ENOMEM;
-	b->runs = runs;
-	b->runs[b->n_runs++] = *run;
-	return 0;
-}
-
 static void session_set_status(struct result **results, size_t n,
 			       const char *status)
 {
@@ -376,7 +365,7 @@ int session_measure(struct session *s, struct result **results,
 		struct result *r = results[plan[i].result];
 		struct benchmark *b = &r->bench[plan[i].bench];
 		struct journal *j = journals ? journals[plan[i].result] : NULL;
-		struct run run;
+		struct run run, *slot;
 
 		if (session_stopping()) {
 			rc = EXIT_INTERRUPTED;
@@ -394,10 +383,12 @@ int session_measure(struct session *s, struct result **results,
 		}
 		if (rc)
 			break;
-		if (session_append(b, &run) < 0) {
+		slot = result_run_add(b, NULL);
+		if (!slot) {
 			rc = EXIT_IO;
 			break;
 		}
+		*slot = run;
 		if (j && journal_append(j, plan[i].bench, &run, err,
 					sizeof(err)) < 0) {
 			msg_error("%s", err);

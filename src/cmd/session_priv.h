@@ -1,25 +1,38 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * session_priv: what session.c (set-up) and session_measure.c (the
- * measuring loop) share; not an API, session.h is.
+ * session_priv: what session.c (set-up), session_measure.c (the
+ * measuring loop), session_hooks.c and session_signal.c share; not an
+ * API, session.h is.
  */
 #ifndef ABSTAT_SESSION_PRIV_H
 #define ABSTAT_SESSION_PRIV_H
 
+#include <signal.h>
 #include <stdbool.h>
 
 #include "session.h"
 
 /*
- * A first stop signal (SIGINT, SIGTERM, SIGHUP, SIGUSR1... session.c)
- * has come: schedule no more runs. The
- * flag it reads stays at file scope in session.c, next to its handler,
- * because a signal handler can reach nothing else.
+ * session_signal.c. A first stop signal (SIGINT, SIGTERM, SIGHUP,
+ * SIGUSR1...) has come: schedule no more runs. The flag it reads stays at
+ * file scope in session_signal.c, next to its handler, because a signal
+ * handler can reach nothing else.
  */
 bool session_stopping(void);
+/* That flag, for the launcher to poll (launch_spec.stop_flag). */
+volatile sig_atomic_t *session_stop_flag(void);
+/* Where a running hook's process group is kept (0: none), for the
+ * second signal to kill (session.h, hook_pgid). */
+volatile sig_atomic_t *session_hook_pgid(void);
+/* The stop signals into s->stop_signals, handled, and blocked except
+ * inside the launcher's ppoll. */
+void session_signals(struct session *s);
+/* The cpuset a second signal removes before it leaves (NULL: none). */
+struct cpuset;
+void session_signal_cpuset(struct cpuset *cs);
 
-/* A run warning: printed (msg_warn) and recorded in every result of the
- * session in the same words. */
+/* session.c. A run warning: printed (msg_warn) and recorded in every
+ * result of the session in the same words. */
 void session_warn(struct session *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

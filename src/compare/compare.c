@@ -22,14 +22,10 @@
 
 #include "compare.h"
 #include "compare_priv.h"
+#include "err.h"
 #include "stats.h"
 
-/* Warning thresholds (DESIGN.md "Statistics"). */
-#define COMPARE_OUTLIER_Z 10.0
-#define COMPARE_CV_WARN 0.10
-#define COMPARE_DRIFT_RHO 0.8  /* |Spearman rho| vs run index */
-#define COMPARE_DRIFT_MIN_N 6
-#define COMPARE_FIRST_SLOW 1.5 /* first run > 1.5 x median of the rest */
+/* Warning threshold (DESIGN.md "Statistics"; the others: compare_stat.c). */
 #define COMPARE_CPU_SHARE 0.9  /* task-clock / wall below: warn */
 
 const char *compare_verdict_name(enum compare_verdict v)
@@ -74,28 +70,6 @@ const char *compare_verdict_word(const struct compare_model *m,
 	default:
 		return NULL;
 	}
-}
-
-int compare_warn(struct compare_model *m, const char *fmt, ...)
-{
-	char buf[512], **w;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	for (size_t i = 0; i < m->n_warnings; i++)
-		if (!strcmp(m->warnings[i], buf))
-			return 0;
-	w = realloc(m->warnings, (m->n_warnings + 1) * sizeof(*w));
-	if (!w)
-		return -ENOMEM;
-	m->warnings = w;
-	w[m->n_warnings] = strdup(buf);
-	if (!w[m->n_warnings])
-		return -ENOMEM;
-	m->n_warnings++;
-	return 0;
 }
 
 /* A metric every file of every side that has it can count, and no file
@@ -194,173 +168,6 @@ static int compare_add_row(struct compare_model *m, const char *bench,
 	r->stat = calloc(m->n_sides, sizeof(*r->stat));
 	r->delta = calloc(m->n_sides, sizeof(*r->delta));
 	if (!r->bench || !r->metric || !r->unit || !r->stat || !r->delta)
-		return -ENOMEM;
-	return 0;
-}
-
-/* Warnings about one file's series of one row: drift, slow first run. */
-static int compare_series_warn(struct compare_model *m,
-			       const struct compare_row *row,
-			       const char *label, const struct metric *mt)
-{
-	double rho = stats_spearman_index(mt->v, mt->n);
-
-	if (mt->n >= COMPARE_DRIFT_MIN_N && fabs(rho) >= COMPARE_DRIFT_RHO &&
-	    compare_warn(m, "%s %s on %s drifts with run order (Spearman rho %+.2f); check for thermal or background effects",
-			 row->bench, row->metric, label, rho))
-		return -ENOMEM;
-	if ((!strcmp(mt->name, "wall") || !strcmp(mt->name, "ns/op")) &&
-	    mt->n >= COMPARE_MIN_RUNS) {
-		double rest = stats_median(mt->v + 1, mt->n - 1);
-
-		if (rest > 0 && mt->v[0] > COMPARE_FIRST_SLOW * rest &&
-		    compare_warn(m, "%s %s on %s: the first measured run is %.1fx the median of the others; add --warmup",
-				 row->bench, row->metric, label,
-				 mt->v[0] / rest))
-			return -ENOMEM;
-	}
-	return 0;
-}
-
-/*
- * Several boots: each file's center (median, or mean) is one value; the
- * side's center is their geometric mean (the delta is a ratio of those,
- * from Welch t on the logs), arithmetic when one is <= 0, and its cv the
- * boots' spread. Nothing to do with one file.
- */
-static int compare_boot_centers(const struct compare_model *m,
-				struct compare_stat *st)
-{
-	double *c, lsum = 0, sum = 0, ss = 0, mean;
-	bool positive = true;
-	size_t off = 0, k = st->n_groups;
-
-	if (k < 2 || m->design != DESIGN_BOOTS)
-		return 0;
-	c = malloc(k * sizeof(*c));
-	if (!c)
-		return -ENOMEM;
-	for (size_t i = 0; i < k; i++) {
-		const double *x = st->v + off;
-		size_t nx = st->group_len[i];
-
-		if (m->center == CENTER_MEAN) {
-			double t = 0;
-
-			for (size_t j = 0; j < nx; j++)
-				t += x[j];
-			c[i] = t / (double)nx;
-		} else {
-			c[i] = stats_median(x, nx);
-		}
-		off += nx;
-		positive &= c[i] > 0;
-		sum += c[i];
-		lsum += c[i] > 0 ? log(c[i]) : 0;
-	}
-	mean = sum / (double)k;
-	for (size_t i = 0; i < k; i++)
-		ss += (c[i] - mean) * (c[i] - mean);
-	st->boot_center = c;
-	st->center = positive && ss > 0 ? exp(lsum / (double)k) : mean;
-	{
-		/* t interval of the (log) mean of the boots */
-		double lm = lsum / (double)k, lss = 0, q, h;
-
-		for (size_t i = 0; positive && i < k; i++)
-			lss += (log(c[i]) - lm) * (log(c[i]) - lm);
-		q = stats_t_quantile(1 - m->alpha / 2, (double)(k - 1));
-		h = q * sqrt((positive ? lss : ss) / (double)(k - 1) /
-			     (double)k);
-		st->center_lo = positive ? exp(lm - h) : mean - h;
-		st->center_hi = positive ? exp(lm + h) : mean + h;
-	}
-	st->cv = mean != 0 ? sqrt(ss / (double)(k - 1)) / fabs(mean) : 0;
-	return 0;
-}
-
-/* Pool one side's files for one row into row->stat[s]. */
-static int compare_fill_stat(struct compare_model *m, struct compare_row *row,
-			     const struct compare_bench *b, size_t s,
-			     const struct side *side)
-{
-	struct compare_stat *st = &row->stat[s];
-	size_t total = 0, k = 0, ng = 0, *len;
-	struct stats_summary sum;
-	struct stats_groups g;
-	double *v, w, bt;
-	long out;
-	/* per-event per-op rows and ops/s repeat another row's series:
-	 * warn once, on the original */
-	bool quiet = row->kind == METRIC_PER_OP && strcmp(row->metric, "ns/op");
-
-	st->supported = st->counted = true;
-	len = calloc(side->n_files, sizeof(*len));
-	if (!len)
-		return -ENOMEM;
-	for (size_t f = 0; f < side->n_files; f++) {
-		const struct metric *mt = metrics_find(&b->sets[s][f],
-						       row->metric);
-
-		if (!mt)
-			continue;
-		st->present = true;
-		st->n_files++;
-		st->scaled |= mt->scaled;
-		if ((!mt->supported || !mt->counted) && !st->reason &&
-		    mt->reason)
-			st->reason = strdup(mt->reason);
-		st->supported &= mt->supported;
-		st->counted &= mt->counted;
-		total += mt->n;
-	}
-	st->group_len = len;
-	st->v = v = calloc(total + 1, sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	for (size_t f = 0; f < side->n_files; f++) {
-		const struct metric *mt = metrics_find(&b->sets[s][f],
-						       row->metric);
-
-		if (!mt || !mt->n)
-			continue;
-		memcpy(v + k, mt->v, mt->n * sizeof(*v));
-		len[ng++] = mt->n;
-		k += mt->n;
-		if (!quiet && compare_series_warn(m, row, m->labels[s], mt))
-			return -ENOMEM;
-	}
-	st->n = total;
-	st->n_groups = ng;
-	st->group_len = len;
-	if (!st->present || !st->supported || !total ||
-	    stats_summarize(v, total, 1 - m->alpha, &sum))
-		return 0;
-	st->run = sum;
-	st->cv = sum.mean != 0 ? sum.sd / fabs(sum.mean) : 0;
-	st->center = m->center == CENTER_MEAN ? sum.mean : sum.median;
-	st->center_lo = sum.median_lo;
-	st->center_hi = sum.median_hi;
-	if (compare_boot_centers(m, st))
-		return -ENOMEM;
-	g = (struct stats_groups){ v, len, ng };
-	if (ng > 1 && !stats_boot_spread(&g, &w, &bt) && st->center != 0) {
-		st->within_boot_rel = w / fabs(st->center);
-		st->between_boot_rel = bt / fabs(st->center);
-	}
-	out = stats_outliers(v, total, COMPARE_OUTLIER_Z, NULL);
-	if (out < 0)
-		return -ENOMEM;
-	st->n_outliers = (size_t)out;
-	if (out && !quiet && compare_warn(m, "%s %s on %s: %ld outlier(s) with robust z > 10 (kept, not dropped)",
-				row->bench, row->metric, m->labels[s], out))
-		return -ENOMEM;
-	/* small counts (a few context switches) are Poisson-noisy by
-	 * nature: a CV warning there says nothing about the system */
-	if (!quiet && st->cv >= COMPARE_CV_WARN && total > 1 &&
-	    (row->unit[0] || st->run.mean >= 1000) &&
-	    compare_warn(m, "%s %s on %s: CV %.1f%% >= 10%%; the system is noisy, see 'abstat doctor'",
-			 row->bench, row->metric, m->labels[s], st->cv * 100))
 		return -ENOMEM;
 	return 0;
 }
@@ -552,7 +359,7 @@ static int compare_rows(const struct compare_opts *o, const struct side *sides,
 					return -ENOMEM;
 		for (size_t r = first; r < m->n_rows; r++) {
 			for (size_t s = 0; s < m->n_sides; s++) {
-				if (compare_fill_stat(m, &m->rows[r],
+				if (compare_stat_fill(m, &m->rows[r],
 						      &b[i], s, &sides[s]))
 					return -ENOMEM;
 				m->rows[r].stat[s].copies = compare_copies(
@@ -617,8 +424,7 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 
 	*out = NULL;
 	if (!m) {
-		snprintf(err, len, "out of memory");
-		return -ENOMEM;
+		return err_nomem(err, len);
 	}
 	m->n_sides = n;
 	m->alpha = o->alpha;
@@ -667,7 +473,7 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 		rc = -EINVAL;
 	}
 	if (rc == -ENOMEM)
-		snprintf(err, len, "out of memory");
+		err_nomem(err, len);
 	compare_check_free(b, nb, sides, n);
 	if (rc) {
 		compare_model_free(m);

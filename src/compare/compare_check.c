@@ -5,7 +5,8 @@
  * change the measurement, unless overridden; extracts every side's metrics
  * per benchmark for compare.c, one benchmark at a time (a suite of 50
  * benchmarks x 10 events holds 2.4 MB of metrics per side when extracted
- * all at once, more than their runs' counters).
+ * all at once, more than their runs' counters). The model's warnings
+ * are added here too (compare_warn, deduplicated).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "compare_priv.h"
+#include "err.h"
 
 const char *compare_check_file_name(const struct result *r)
 {
@@ -231,10 +233,10 @@ int compare_check_env(const struct compare_opts *o, const struct side *sides,
 	for (size_t s = 0; envs && s < n && !rc; s++) {
 		envs[s] = compare_side_env(sides, n, s);
 		if (!envs[s])
-			rc = -ENOMEM;
+			rc = err_nomem(err, len);
 	}
 	if (!envs || rc) {
-		rc = -ENOMEM;
+		rc = err_nomem(err, len);
 		goto out;
 	}
 	rc = env_diff(envs, n, o->allow_env_diff, &m->env, &m->n_env);
@@ -431,7 +433,7 @@ int compare_check_names(const char *list, const char *opt,
 		return 0;
 	copy = strdup(list);
 	if (!copy)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	for (tok = strtok_r(copy, ",", &save); tok && !rc;
 	     tok = strtok_r(NULL, ",", &save)) {
 		bool found = false;
@@ -446,4 +448,26 @@ int compare_check_names(const char *list, const char *opt,
 	}
 	free(copy);
 	return rc;
+}
+
+int compare_warn(struct compare_model *m, const char *fmt, ...)
+{
+	char buf[512], **w;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	for (size_t i = 0; i < m->n_warnings; i++)
+		if (!strcmp(m->warnings[i], buf))
+			return 0;
+	w = realloc(m->warnings, (m->n_warnings + 1) * sizeof(*w));
+	if (!w)
+		return -ENOMEM;
+	m->warnings = w;
+	w[m->n_warnings] = strdup(buf);
+	if (!w[m->n_warnings])
+		return -ENOMEM;
+	m->n_warnings++;
+	return 0;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * compare_priv: what compare.c and compare_check.c share (not an API).
- * compare_check.c decides whether the sides can be compared (encodings,
- * environment, chosen rows) and extracts their metrics.
+ * compare_priv: what compare.c, compare_check.c, compare_stat.c and
+ * compare_delta.c share (not an API). compare_check.c decides whether
+ * the sides can be compared (encodings, environment, chosen rows) and
+ * extracts their metrics; compare_stat.c summarises a side per row.
  */
 #ifndef ABSTAT_COMPARE_PRIV_H
 #define ABSTAT_COMPARE_PRIV_H
@@ -44,6 +45,12 @@ int compare_check_names(const char *list, const char *opt,
 			const struct compare_bench *b, size_t nb,
 			const struct side *sides, size_t n, char *err,
 			size_t len);
+/* compare_stat.c: pool side s's files (side, its metric sets in b) for
+ * one row into row->stat[s], and the warnings of its series into m. 0
+ * or -ENOMEM. */
+int compare_stat_fill(struct compare_model *m, struct compare_row *row,
+		      const struct compare_bench *b, size_t s,
+		      const struct side *side);
 /* compare_delta.c: every row's test of each side against the baseline,
  * the rows shared out over the CPUs of compare's affinity. 0. */
 int compare_deltas(struct compare_model *m);

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "flame.h"
 
 const char *const flame_import_names[] = {
@@ -422,14 +423,21 @@ int flame_import_buffer(enum flame_import kind, const char *buf,
 			char *err, size_t len)
 {
 	struct flame_lines l = { buf, buf + size, 0 };
+	int rc = -EINVAL;
 
 	switch (kind) {
 	case FLAME_IMPORT_BPFTRACE:
-		return flame_import_bpftrace(&l, name, p, err, len);
+		rc = flame_import_bpftrace(&l, name, p, err, len);
+		break;
 	case FLAME_IMPORT_PERF_SCRIPT:
-		return flame_import_perf(&l, name, p, err, len);
+		rc = flame_import_perf(&l, name, p, err, len);
+		break;
 	case FLAME_IMPORT_FOLDED:
-		return flame_import_folded(&l, name, p, err, len);
+		rc = flame_import_folded(&l, name, p, err, len);
+		break;
+	default:
+		snprintf(err, len, "%s: no such import kind", name);
+		break;
 	}
-	return -EINVAL;
+	return rc == -ENOMEM ? err_nomem(err, len) : rc;
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * fmt_common: what the table formats share: number and percentage
- * formatting, the cells of a row, the title and the footer, so text, mail
- * and markdown say the same thing in the same words.
+ * formatting, the cells of a row, the title, the footer and the geomean
+ * note, the text tables' lines and row headings and the markdown escapes,
+ * so text, mail and markdown say the same thing in the same words. It
+ * calls no format (format.h).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -427,4 +429,92 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 	if (scaled && k < len)
 		snprintf(buf + k, len - k,
 			" *: multiplexed, scaled by enabled/running time.");
+}
+
+/* CommonMark lets any ASCII punctuation be backslashed; these are the
+ * ones that act inside a table cell or paragraph: '|' splits a cell, '<'
+ * opens HTML (GitHub drops "<not supported>"), '*', '_' and '`' start
+ * emphasis and code, '&' starts an entity. A '\\' escapes only what
+ * follows it when that is punctuation (so "\\x0a", escape.h's form of a
+ * newline, stays as it is): fmt_md_str backslashes that one. */
+bool fmt_md_special(char c)
+{
+	return c && strchr("`*_<|&", c);
+}
+
+/* One line, its control characters escaped (escape.h), cut to width
+ * with "..." when longer. */
+void fmt_text_line(FILE *out, int width, const char *s)
+{
+	char shown[2048];
+	int n;
+
+	escape_str(s, shown, sizeof(shown));
+	n = (int)strlen(shown);
+	if (n <= width)
+		fprintf(out, "%s\n", shown);
+	else
+		fprintf(out, "%.*s...\n", width - 3, shown);
+}
+
+void fmt_row_heads(const struct compare_model *m,
+		   const struct compare_row *row, const char **last_bench,
+		   bool *last_primary, const char *secondary, int width,
+		   FILE *out)
+{
+	char buf[128];
+
+	if (fmt_view(m) == FMT_VIEW_GROUPS &&
+	    (!*last_bench || strcmp(*last_bench, row->bench))) {
+		fmt_text_line(out, width, row->bench);
+		*last_bench = row->bench;
+		*last_primary = true;
+	}
+	if (!row->primary && *last_primary) {
+		snprintf(buf, sizeof(buf), "%s(secondary: %s)",
+			 fmt_view(m) == FMT_VIEW_GROUPS ? "  " : "", secondary);
+		fmt_text_line(out, width, buf);
+	}
+	*last_primary = row->primary;
+}
+
+/* What the geomean row is, as one paragraph (see format.h). */
+void fmt_geomean_note(const struct compare_model *m, bool intervals,
+		      char *buf, size_t len)
+{
+	char lab[512], x[24], y[24], z[24];
+	size_t k;
+
+	buf[0] = '\0';
+	if (!m->geomean)
+		return;
+	k = (size_t)snprintf(buf, len,
+		"geomean: the geometric mean of the primary rows' ratios to %s, its interval by the delta method on the log ratios; no verdict%s",
+		fmt_label(m, 0, lab, sizeof(lab)), intervals ? ":" : ".");
+	for (size_t s = 1; intervals && s < m->n_sides && k < len; s++) {
+		const struct compare_geomean *g = &m->geomean[s];
+
+		fmt_label(m, s, lab, sizeof(lab));
+		if (!g->has) {
+			k += (size_t)snprintf(buf + k, len - k, "%s %s: none (%s)",
+					      s > 1 ? ";" : "", lab, g->why);
+			continue;
+		}
+		fmt_pct(g->delta, x, sizeof(x));
+		fmt_pct(g->lo, y, sizeof(y));
+		fmt_pct(g->hi, z, sizeof(z));
+		k += (size_t)snprintf(buf + k, len - k, "%s %s %s [%s, %s]",
+				      s > 1 ? ";" : "", lab, x, y, z);
+	}
+	if (intervals && k < len)
+		k += (size_t)snprintf(buf + k, len - k, ".");
+	for (size_t s = 1; s < m->n_sides && k < len; s++) {
+		const struct compare_geomean *g = &m->geomean[s];
+
+		if (g->left_out)
+			k += (size_t)snprintf(buf + k, len - k,
+				" %s: over the %zu of %zu benchmarks both sides have (%zu left out).",
+				fmt_label(m, s, lab, sizeof(lab)), g->n,
+				g->n + g->left_out, g->left_out);
+	}
 }

@@ -8,17 +8,6 @@
 #include "escape.h"
 #include "format.h"
 
-/* CommonMark lets any ASCII punctuation be backslashed; these are the
- * ones that act inside a table cell or paragraph: '|' splits a cell, '<'
- * opens HTML (GitHub drops "<not supported>"), '*', '_' and '`' start
- * emphasis and code, '&' starts an entity. A '\\' escapes only what
- * follows it when that is punctuation (so "\\x0a", escape.h's form of a
- * newline, stays as it is): fmt_md_str backslashes that one. */
-bool fmt_md_special(char c)
-{
-	return c && strchr("`*_<|&", c);
-}
-
 /* s as markdown text: control characters escaped (escape.h), markup
  * backslashed (fmt_md_special). Labels, names, cells, title, footer. */
 static void fmt_md_str(FILE *out, const char *raw)
@@ -192,7 +181,7 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 				c.delta, c.msg[0] ? c.msg : c.ci, c.p);
 		}
 	}
-	fmt_wide_geomean(m, false, buf, sizeof(buf));
+	fmt_geomean_note(m, false, buf, sizeof(buf));
 	if (buf[0])
 		fprintf(out, "\n%s\n", buf);
 	fmt_footer(m, buf, sizeof(buf));

@@ -43,21 +43,6 @@ static void fmt_wrap(FILE *out, const char *s, int width, const char *indent)
 		fputc('\n', out);
 }
 
-/* One line, its control characters escaped (escape.h), cut to width
- * with "..." when longer. */
-void fmt_text_line(FILE *out, int width, const char *s)
-{
-	char shown[2048];
-	int n;
-
-	escape_str(s, shown, sizeof(shown));
-	n = (int)strlen(shown);
-	if (n <= width)
-		fprintf(out, "%s\n", shown);
-	else
-		fprintf(out, "%.*s...\n", width - 3, shown);
-}
-
 enum { C_NAME, C_CA, C_PA, C_CB, C_PB, C_DELTA, C_CI, C_P, C_V, C_N,
        C_MAX };
 
@@ -147,27 +132,6 @@ static void fmt_numbers(const struct fmt_table *t, const struct fmt_cells *c,
 			fprintf(out, " %*s", t->w[i], fmt_cell(c, i));
 	}
 	fputc('\n', out);
-}
-
-void fmt_row_heads(const struct compare_model *m,
-		   const struct compare_row *row, const char **last_bench,
-		   bool *last_primary, const char *secondary, int width,
-		   FILE *out)
-{
-	char buf[128];
-
-	if (fmt_view(m) == FMT_VIEW_GROUPS &&
-	    (!*last_bench || strcmp(*last_bench, row->bench))) {
-		fmt_text_line(out, width, row->bench);
-		*last_bench = row->bench;
-		*last_primary = true;
-	}
-	if (!row->primary && *last_primary) {
-		snprintf(buf, sizeof(buf), "%s(secondary: %s)",
-			 fmt_view(m) == FMT_VIEW_GROUPS ? "  " : "", secondary);
-		fmt_text_line(out, width, buf);
-	}
-	*last_primary = row->primary;
 }
 
 static void fmt_pair_table(const struct compare_model *m, size_t s,
@@ -328,7 +292,7 @@ void fmt_text(const struct compare_model *m, FILE *out, int width,
 		fmt_pair(m, s, out, width, colour);
 	}
 	fmt_boots(m, out, width);
-	fmt_wide_geomean(m, m->n_sides > 2, buf, sizeof(buf));
+	fmt_geomean_note(m, m->n_sides > 2, buf, sizeof(buf));
 	if (buf[0]) {
 		fputc('\n', out);
 		fmt_wrap(out, buf, width, "");

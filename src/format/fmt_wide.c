@@ -231,47 +231,6 @@ static void wide_block(const struct compare_model *m,
 	wide_end(out, line);
 }
 
-/* The geomean's intervals, one line per side (wrapped by fmt_text). */
-void fmt_wide_geomean(const struct compare_model *m, bool intervals,
-		      char *buf, size_t len)
-{
-	char lab[512], x[24], y[24], z[24];
-	size_t k;
-
-	buf[0] = '\0';
-	if (!m->geomean)
-		return;
-	k = (size_t)snprintf(buf, len,
-		"geomean: the geometric mean of the primary rows' ratios to %s, its interval by the delta method on the log ratios; no verdict%s",
-		fmt_label(m, 0, lab, sizeof(lab)), intervals ? ":" : ".");
-	for (size_t s = 1; intervals && s < m->n_sides && k < len; s++) {
-		const struct compare_geomean *g = &m->geomean[s];
-
-		fmt_label(m, s, lab, sizeof(lab));
-		if (!g->has) {
-			k += (size_t)snprintf(buf + k, len - k, "%s %s: none (%s)",
-					      s > 1 ? ";" : "", lab, g->why);
-			continue;
-		}
-		fmt_pct(g->delta, x, sizeof(x));
-		fmt_pct(g->lo, y, sizeof(y));
-		fmt_pct(g->hi, z, sizeof(z));
-		k += (size_t)snprintf(buf + k, len - k, "%s %s %s [%s, %s]",
-				      s > 1 ? ";" : "", lab, x, y, z);
-	}
-	if (intervals && k < len)
-		k += (size_t)snprintf(buf + k, len - k, ".");
-	for (size_t s = 1; s < m->n_sides && k < len; s++) {
-		const struct compare_geomean *g = &m->geomean[s];
-
-		if (g->left_out)
-			k += (size_t)snprintf(buf + k, len - k,
-				" %s: over the %zu of %zu benchmarks both sides have (%zu left out).",
-				fmt_label(m, s, lab, sizeof(lab)), g->n,
-				g->n + g->left_out, g->left_out);
-	}
-}
-
 void fmt_wide(const struct compare_model *m, FILE *out, int width)
 {
 	struct wide_table t = { 0 };

@@ -1,33 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
  * format: the one place that picks an output format for the compare model
- * (format.h). compare builds the model and knows no format; each format
- * file prints and knows no other.
+ * (format.h), from a table of {name, print}. compare builds the model and
+ * knows no format; each format file prints and knows no other.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "format.h"
-
-const char *const format_names[FMT_COUNT + 1] = {
-	[FMT_TEXT] = "text",         [FMT_MAIL] = "mail",
-	[FMT_MARKDOWN] = "markdown", [FMT_CSV] = "csv",
-	[FMT_JSON] = "json",         [FMT_BENCHSTAT] = "benchstat",
-};
-
-const char *format_name(enum out_format f)
-{
-	return format_names[f];
-}
-
-int format_find(const char *s)
-{
-	for (int i = 0; i < FMT_COUNT; i++)
-		if (!strcmp(s, format_names[i]))
-			return i;
-	return -1;
-}
 
 /* Mail must be plain ASCII whatever the labels and environment strings
  * hold: print into memory, then replace anything else with '?'. */
@@ -51,27 +32,46 @@ static void format_mail(const struct compare_model *m, FILE *out)
 	free(buf);
 }
 
+static void format_text(const struct compare_model *m, FILE *out)
+{
+	fmt_text(m, out, FMT_TEXT_WIDTH, fmt_colour(out));
+}
+
+/* Every format, in enum order: its --format value and what prints it. */
+static const struct format {
+	char name[12];
+	void (*print)(const struct compare_model *m, FILE *out);
+} formats[FMT_COUNT] = {
+	[FMT_TEXT] = { "text", format_text },
+	[FMT_MAIL] = { "mail", format_mail },
+	[FMT_MARKDOWN] = { "markdown", fmt_markdown },
+	[FMT_CSV] = { "csv", fmt_csv },
+	[FMT_JSON] = { "json", fmt_json },
+	[FMT_BENCHSTAT] = { "benchstat", fmt_benchstat },
+};
+
+/* The table's names, for the command line's lists of values. */
+const char *const format_names[FMT_COUNT + 1] = {
+	formats[FMT_TEXT].name,     formats[FMT_MAIL].name,
+	formats[FMT_MARKDOWN].name, formats[FMT_CSV].name,
+	formats[FMT_JSON].name,     formats[FMT_BENCHSTAT].name,
+};
+
+const char *format_name(enum out_format f)
+{
+	return formats[f].name;
+}
+
+int format_find(const char *s)
+{
+	for (int i = 0; i < FMT_COUNT; i++)
+		if (!strcmp(s, formats[i].name))
+			return i;
+	return -1;
+}
+
 void format_print(enum out_format f, const struct compare_model *m,
 		  FILE *out)
 {
-	switch (f) {
-	case FMT_MAIL:
-		format_mail(m, out);
-		break;
-	case FMT_MARKDOWN:
-		fmt_markdown(m, out);
-		break;
-	case FMT_CSV:
-		fmt_csv(m, out);
-		break;
-	case FMT_JSON:
-		fmt_json(m, out);
-		break;
-	case FMT_BENCHSTAT:
-		fmt_benchstat(m, out);
-		break;
-	default:
-		fmt_text(m, out, FMT_TEXT_WIDTH, fmt_colour(out));
-		break;
-	}
+	formats[(unsigned)f < FMT_COUNT ? f : FMT_TEXT].print(m, out);
 }

@@ -1,10 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * format: the output formats of the compare model, one file each
- * (fmt_text.c does text and mail), chosen in one place: format_print()
- * (format.c). They only print; every number comes from the model
- * (compare.h). Shared cells, numbers, title and footer live in
- * fmt_common.c.
+ * format: the output formats of the compare model, one file each, chosen
+ * in one place: format_print() (format.c) looks the format up in its
+ * table of {name, print}. Each format file only prints and knows no other
+ * format: text and mail (fmt_text.c, with fmt_wide.c its table of three
+ * sides or more), markdown, csv, json, benchstat. What they share is in
+ * fmt_common.c (cells, numbers, lines, title, footer, the geomean note,
+ * markdown escapes) and fmt_env.c (the environment header); neither
+ * calls a format. Every number comes from the model (compare.h).
+ *
+ * Adding a format: an enum value below, its file with its print
+ * function, and one row in format.c's table.
  */
 #ifndef ABSTAT_FORMAT_H
 #define ABSTAT_FORMAT_H
@@ -37,13 +43,13 @@ void format_print(enum out_format f, const struct compare_model *m,
 #define FMT_TEXT_WIDTH 80
 #define FMT_MAIL_WIDTH 72
 
+/* The formats' print functions (format.c's table calls them). */
 void fmt_text(const struct compare_model *m, FILE *out, int width,
 	      bool colour);
+/* fmt_wide.c: the text table of three sides or more, a column group per
+ * side (fmt_text calls it; text and mail). */
+void fmt_wide(const struct compare_model *m, FILE *out, int width);
 void fmt_markdown(const struct compare_model *m, FILE *out);
-/* A character that markdown would take as markup or HTML ('<' starts a
- * tag: "<not supported>" renders as nothing on GitHub): written
- * backslashed in every markdown text. */
-bool fmt_md_special(char c);
 void fmt_csv(const struct compare_model *m, FILE *out);
 void fmt_json(const struct compare_model *m, FILE *out);
 void fmt_benchstat(const struct compare_model *m, FILE *out);
@@ -52,11 +58,17 @@ void fmt_benchstat(const struct compare_model *m, FILE *out);
 void fmt_benchstat_result(const struct result *r, const char *metrics,
 			  const char *events, FILE *out);
 
+/* What the formats share (fmt_common.c, fmt_env.c). */
+
 /* The environment header (fmt_env.c): every key that differs with every
  * side's value, long values as the words that differ, within width
  * columns; md: as a markdown list. */
 void fmt_env(const struct compare_model *m, FILE *out, int width, bool md);
 
+/* A character that markdown would take as markup or HTML ('<' starts a
+ * tag: "<not supported>" renders as nothing on GitHub): written
+ * backslashed in every markdown text. */
+bool fmt_md_special(char c);
 /* Colour on out only when it is a TTY and NO_COLOR is unset. */
 bool fmt_colour(FILE *out);
 
@@ -106,13 +118,10 @@ enum fmt_view fmt_view(const struct compare_model *m);
 /* "<missing>", "<not supported>", "<not counted>", or NULL: st has
  * values. */
 const char *fmt_stat_state(const struct compare_stat *st);
-/* fmt_wide.c: three sides or more, a column group per side (text and
- * mail). */
-void fmt_wide(const struct compare_model *m, FILE *out, int width);
 /* What the geomean row is, as one paragraph ("" without a geomean);
  * with intervals, each side's interval too (the wide table has no
  * interval column). */
-void fmt_wide_geomean(const struct compare_model *m, bool intervals,
+void fmt_geomean_note(const struct compare_model *m, bool intervals,
 		      char *buf, size_t len);
 /* Side s's label as shown: control characters escaped (escape.h; the
  * model keeps labels as given, for json and charts). Returns buf. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "escape.h"
 #include "compare.h"
 #include "format.h"
@@ -136,7 +137,7 @@ static int report_check_list(const char *list, const char *opt,
 	if (!list)
 		return 0;
 	if (!copy)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	for (tok = strtok_r(copy, ",", &save); tok && !rc;
 	     tok = strtok_r(NULL, ",", &save)) {
 		bool found = false;
@@ -145,7 +146,7 @@ static int report_check_list(const char *list, const char *opt,
 			struct metric_set set;
 
 			if (metrics_extract(r, &r->bench[b], &set)) {
-				rc = -ENOMEM;
+				rc = err_nomem(err, len);
 				break;
 			}
 			for (size_t i = 0; i < set.n && !found; i++)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "import.h"
 
 const char *const import_sources[IMPORT_COUNT + 1] = {
@@ -91,7 +92,7 @@ int import_file(enum import_source s, struct result *r, const char *path,
 	for (size_t b = 0; !rc && b < nb; b++)
 		before[b] = r->bench[b].n_runs;
 	if (!rc && json_array_append_new(files, json_string(path)))
-		rc = -ENOMEM;
+		rc = err_nomem(err, len);
 	if (!rc)
 		rc = import_readers[s](r, path, buf, size, err, len);
 	if (!rc)
@@ -99,7 +100,7 @@ int import_file(enum import_source s, struct result *r, const char *path,
 	free(buf);
 	free(before);
 	if (rc == -ENOMEM)
-		snprintf(err, len, "out of memory");
+		err_nomem(err, len);
 	return rc;
 }
 
@@ -155,18 +156,15 @@ fail:
 
 struct run *import_run(struct result *r, struct benchmark *b, bool warmup)
 {
-	struct run *run = realloc(b->runs, (b->n_runs + 1) * sizeof(*run));
+	struct run *run = result_run_add(b, NULL);
 
 	if (!run)
 		return NULL;
-	b->runs = run;
-	run = &run[b->n_runs];
-	memset(run, 0, sizeof(*run));
 	run->total.counters = calloc(r->n_events ? r->n_events : 1,
 				     sizeof(*run->total.counters));
 	if (!run->total.counters)
 		return NULL;
-	run->index = (unsigned)b->n_runs++;
+	run->index = (unsigned)b->n_runs - 1;
 	run->warmup = warmup;
 	run->status = RUN_OK;
 	run->n_copies = 1;

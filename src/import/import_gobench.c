@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "import.h"
 
 #define GB_MAX_FIELDS 64
@@ -134,7 +135,7 @@ static int import_gb_result(struct result *r, const char *path, int line,
 	b = import_bench(r, f[0][9] ? f[0] + 9 : f[0], NULL);
 	run = b ? import_run(r, b, false) : NULL;
 	if (!run)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	run->total.has_ops = true;
 	run->total.ops = iters;
 	for (size_t k = 2; k < n; k += 2) {
@@ -164,7 +165,7 @@ int import_gobench(struct result *r, const char *path, const char *buf,
 	int line = 0, rc = 0;
 
 	if (!text)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	for (size_t i = 0; i < 4 && !rc; i++)
 		rc = import_not_recorded(r, missing[i]);
 	for (char *s = text; s && !rc; s = save) {

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "import.h"
 
 /* The command's words, split at blanks (hyperfine -N splits so too, with
@@ -120,7 +121,7 @@ static int import_hf_runs(struct result *r, struct benchmark *b,
 					  "results[%zu].memory_usage_byte[%zu]: not a number",
 					  i, m);
 	if (!mem && import_not_recorded(r, "maxrss"))
-		return -ENOMEM;
+		return err_nomem(err, len);
 	json_array_foreach(times, k, t) {
 		const json_t *c = codes ? json_array_get(codes, k) : NULL;
 		struct run *run;
@@ -136,7 +137,7 @@ static int import_hf_runs(struct result *r, struct benchmark *b,
 					  i, k);
 		run = import_run(r, b, false);
 		if (!run)
-			return -ENOMEM;
+			return err_nomem(err, len);
 		run->total.wall_ns = import_u64(s * 1e9);
 		if (mem)
 			run->total.maxrss_kb = import_u64(json_number_value(
@@ -155,7 +156,7 @@ static int import_hf_runs(struct result *r, struct benchmark *b,
 			run->reason = strdup(why);
 		}
 		if (run->status != RUN_OK && !run->reason)
-			return -ENOMEM;
+			return err_nomem(err, len);
 	}
 	return 0;
 }
@@ -197,7 +198,7 @@ static int import_hf_result(struct result *r, const char *path,
 				  i);
 	argv = import_hf_words(cmd);
 	if (!argv)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	if (!argv[0]) {
 		import_hf_free(argv);
 		return import_err(err, len, path, 0,
@@ -209,7 +210,7 @@ static int import_hf_result(struct result *r, const char *path,
 	b = import_bench(r, name, argv);
 	import_hf_free(argv);
 	if (!b)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	if (b->n_runs)
 		return import_err(err, len, path, 0,
 				  "results[%zu]: benchmark '%s' again (hyperfine files of one command go into separate results)",

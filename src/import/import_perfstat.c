@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "import.h"
 
 #define PS_FIELDS 8
@@ -216,7 +217,7 @@ static int import_ps_command(struct ps_state *st, int line, const char *s,
 		return 0; /* -p PID, -a: no command */
 	cmd = strndup(q + 1, (size_t)(e - q - 1));
 	if (!cmd)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	if (b->argv && b->argv[0] && st->blocks > 1) {
 		size_t k = 0;
 		bool same = true;
@@ -233,7 +234,7 @@ static int import_ps_command(struct ps_state *st, int line, const char *s,
 	argv = calloc(strlen(cmd) / 2 + 2, sizeof(*argv));
 	if (!argv) {
 		free(cmd);
-		return -ENOMEM;
+		return err_nomem(err, len);
 	}
 	for (char *t = strtok_r(cmd, " ", &save); t;
 	     t = strtok_r(NULL, " ", &save))
@@ -274,7 +275,7 @@ done:
 		free(argv[k]);
 	free(argv);
 	free(cmd);
-	return n == SIZE_MAX ? -ENOMEM : 0;
+	return n == SIZE_MAX ? err_nomem(err, len) : 0;
 }
 
 /* A line of perf's default output: "  1,090.12 msec task-clock  # ...
@@ -384,7 +385,7 @@ static void import_ps_encode(struct result *r)
 }
 
 /* After the last block: events never supported, times not recorded. */
-static int import_ps_finish(struct ps_state *st)
+static int import_ps_finish(struct ps_state *st, char *err, size_t len)
 {
 	struct result *r = st->r;
 	int rc = 0;
@@ -396,12 +397,13 @@ static int import_ps_finish(struct ps_state *st)
 			free(r->events[i].reason);
 			r->events[i].reason = strdup("not supported (perf stat)");
 			if (!r->events[i].reason)
-				return -ENOMEM;
+				return err_nomem(err, len);
 		}
 	for (int t = 0; t < PS_TIMES && !rc; t++)
 		if (st->time_runs[t] < st->blocks)
 			rc = import_not_recorded(r, ps_time_metrics[t]);
-	return rc ? rc : import_not_recorded(r, "maxrss");
+	rc = rc ? rc : import_not_recorded(r, "maxrss");
+	return rc ? err_nomem(err, len) : 0; /* its only failure */
 }
 
 static char *import_ps_name(const char *path)
@@ -423,14 +425,14 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 	int line = 0, rc = 0;
 
 	if (!st || !text || !name) {
-		rc = -ENOMEM;
+		rc = err_nomem(err, len);
 		goto out;
 	}
 	st->r = r;
 	st->path = path;
 	st->b = import_bench(r, name, NULL);
 	if (!st->b) {
-		rc = -ENOMEM;
+		rc = err_nomem(err, len);
 		goto out;
 	}
 	if (st->b->n_runs) {
@@ -448,7 +450,7 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 			st->run = import_run(r, st->b, false);
 			st->blocks++;
 			if (!st->run)
-				rc = -ENOMEM;
+				rc = err_nomem(err, len);
 		} else if (!s[0] || s[0] == '#' || (st->text && s[0] != ' ')) {
 			continue; /* perf's notes in its default output */
 		} else if (!st->run) {
@@ -466,7 +468,7 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 		rc = import_err(err, len, path, 0,
 				"no '# started on' line; not perf stat -x, -o output");
 	if (!rc)
-		rc = import_ps_finish(st);
+		rc = import_ps_finish(st, err, len);
 	if (!rc)
 		import_ps_encode(r);
 out:

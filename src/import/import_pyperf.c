@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "err.h"
 #include "import.h"
 
 /* An integer metadata key, from the run, the benchmark or the file. */
@@ -132,7 +133,7 @@ static int import_pp_bench(struct result *r, const char *path,
 	b = import_bench(r, name, NULL);
 	if (!b || json_object_set(benches, name, meta ? (json_t *)meta :
 							json_null()))
-		return -ENOMEM;
+		return err_nomem(err, len);
 	json_array_foreach(runs, k, run) {
 		const json_t *metas[3] = {
 			json_object_get(run, "metadata"), meta, file_meta

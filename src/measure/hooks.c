@@ -118,7 +118,7 @@ int hooks_run(const char *name, const char *cmd,
 	if (rc) {
 		snprintf(err, len, "--%s '%s' could not start: %s", name, cmd,
 			 strerror(rc));
-		return -1;
+		return -rc; /* posix_spawn returns the errno */
 	}
 	if (lim->pgid)
 		*lim->pgid = pid;
@@ -146,12 +146,12 @@ int hooks_run(const char *name, const char *cmd,
 			 name, cmd, limit_s,
 			 lim->timeout_s > 0 ? "--timeout" :
 					      "the hooks' limit without --timeout");
-		return -1;
+		return -ETIME;
 	}
 	if (rc) {
 		snprintf(err, len, "--%s '%s': cannot wait for it: %s", name,
 			 cmd, strerror(-rc));
-		return -1;
+		return rc;
 	}
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
@@ -162,5 +162,5 @@ int hooks_run(const char *name, const char *cmd,
 	else
 		snprintf(err, len, "--%s '%s' exited with status %d", name,
 			 cmd, WEXITSTATUS(status));
-	return -1;
+	return -ECANCELED;
 }

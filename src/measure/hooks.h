@@ -41,10 +41,12 @@ int hooks_config(json_t *config, const char *setup, const char *cleanup,
 		 const char *prepare, const char *conclude);
 
 /* Run cmd (hook name, e.g. "prepare") with /bin/sh -c and wait for it,
- * within lim. 0; -1 with "--NAME 'CMD' exited with status N" (or "was
- * killed by signal N", "timed out after S s (--timeout); its process
- * group was killed", "could not start: why") in err; or -EINTR when a
- * stop signal came (its process group killed; err says so). */
+ * within lim. 0, or -errno with the sentence in err: -ECANCELED when it
+ * ran and failed ("--NAME 'CMD' exited with status N", "was killed by
+ * signal N"); -ETIME when it "timed out after S s (--timeout); its
+ * process group was killed"; -EINTR when a stop signal came (its process
+ * group killed); another -errno when it "could not start: why" or could
+ * not be waited for. */
 int hooks_run(const char *name, const char *cmd,
 	      const struct hooks_limits *lim, char *err, size_t len);
 

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "err.h"
 #include "launcher_priv.h"
 #include "spawn_proto.h"
 
@@ -41,7 +42,7 @@ int launcher_helper_start(const char *path, struct launch_helper **out,
 	*out = NULL;
 	h = calloc(1, sizeof(*h));
 	if (!h)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	launcher_keep_init(&h->keep);
 	/* The helper's end has no close-on-exec: it becomes SPAWN_FD. */
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0) {

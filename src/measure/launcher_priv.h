@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * launcher_priv: what launcher.c (spawning, sampling) and launcher_wait.c
- * (the region protocol, reaping) share; not an API, launcher.h is.
+ * launcher_priv: what launcher.c (starting copies, sampling),
+ * launcher_spawn.c (the child and the spawn paths), launcher_wait.c (the
+ * region protocol, reaping), launcher_base.c (what they all use) and the
+ * other launcher_*.c share; not an API, launcher.h is.
  */
 #ifndef ABSTAT_LAUNCHER_PRIV_H
 #define ABSTAT_LAUNCHER_PRIV_H
@@ -111,21 +113,62 @@ static inline void launcher_close(int *fd)
 	*fd = -1;
 }
 
-/* SCM_RIGHTS of fds[nfd] as m's control, in buf[cap] (CMSG_SPACE of
- * them at least, aligned for a cmsghdr). */
+/* One copy's child as the spawn paths see it (launcher_spawn.c). */
+/* What the child tells the parent when it fails before exec (the
+ * helper's child says SPAWN_STAGE_*, the same numbers). */
+enum child_stage { STAGE_OK, STAGE_SETUP = SPAWN_STAGE_SETUP,
+		   STAGE_COUNTERS, STAGE_EXEC = SPAWN_STAGE_EXEC };
+
+struct child_ctx {
+	const struct launch_spec *spec;
+	const struct launch_copy *copy;
+	char *const *envp;
+	int ctl_w, ack_r, err_w, devnull;
+	int gate;         /* attach path: the child's end of the gate socket
+			   * (wait for a byte, report failure; close-on-exec) */
+	sigset_t mask;    /* signal mask to exec with */
+	/* the run's region page and this copy's entry (NULL: none) */
+	struct launch_page *page;
+	size_t index;
+	size_t env_n;     /* the vfork path: envp's free slot for */
+	char region_env[SPAWN_REGION_ENV]; /* ABSTAT_REGION */
+	/* Written by the vfork child, read by the parent (shared memory). */
+	volatile int stage, err, bad;
+};
+
+/* launcher_spawn.c: environ plus ABSTAT_CTL=ctl (ctl,ack) and room for
+ * ABSTAT_REGION, whose slot is *free_slot (a pointer array; strings
+ * shared); NULL when out of memory. */
+char **launcher_env(char *const *base, char *ctl, size_t *free_slot);
+/* The three ways a copy is born: the vfork path (a self_open backend,
+ * no helper: the child opens its counters), the attach path (abstat
+ * forks itself, counters attached while it waits on a gate), the helper
+ * (keep: a lone copy's kept plumbing, or NULL; reuse: its ends as they
+ * are; defer: the exec report waits for the copy's end). 0 with *pid, or
+ * -errno; c->stage and c->err say how far the child got. */
+int launcher_spawn_vfork(struct child_ctx *c, pid_t *pid);
+int launcher_spawn_attach(struct child_ctx *c, pid_t *pid,
+			  struct launch_outcome *o);
+int launcher_spawn_helper(struct child_ctx *c, pid_t *pid,
+			  struct launch_outcome *o, struct copy_state *defer,
+			  struct launch_keep *keep, bool reuse);
+/* The exec report on gate: end of file once the child has exec'd, or
+ * where it failed (c->stage, c->err); closes gate unless kept. */
+void launcher_exec_report(struct child_ctx *c, int gate, bool kept);
+
+/* launcher_spawn.c: the go (g 'g') or not ('x') on a child's gate,
+ * with the region page and copy's counters when it gets them (fds[nfd],
+ * launcher_page_fds). 0 or -errno. */
+int launcher_go(int gate, char g, size_t copy, const int *fds, size_t nfd);
+
+/* launcher_base.c: SCM_RIGHTS of fds[nfd] as m's control, in buf[cap]
+ * (CMSG_SPACE of them at least, aligned for a cmsghdr). */
 struct msghdr;
 void launcher_rights(struct msghdr *m, char *buf, size_t cap, const int *fds,
 		     size_t nfd);
-
-/* The go (g 'g') or not ('x') on a child's gate, with the region page
- * and copy's counters when it gets them (fds[nfd], launcher_page_fds).
- * 0 or -errno. */
-int launcher_go(int gate, char g, size_t copy, const int *fds, size_t nfd);
-
 /* ABSTAT_CTL= or ABSTAT_REGION=: abstat's to set, never passed on from
  * the caller's environment. */
 bool launcher_env_ours(const char *var);
-
 /* The affinity of a copy (empty when not pinned). */
 void launcher_cpu_set(const struct launch_copy *cp, cpu_set_t *set);
 

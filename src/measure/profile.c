@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "profile.h"
 #include "sampler.h"
 #include "symbols.h"
@@ -250,7 +251,7 @@ int profile_open(const struct profile_opts *o, struct profile **out,
 	int rc;
 
 	if (!p)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	p->freq = o->freq;
 	p->user_only = o->user_only;
 	p->dwarf = o->dwarf;
@@ -278,7 +279,7 @@ int profile_open(const struct profile_opts *o, struct profile **out,
 	rc = usyms_new(o->root, o->uid, &p->user);
 	p->copies = calloc(o->n_copies, sizeof(*p->copies));
 	if (rc < 0 || !p->copies) {
-		rc = -ENOMEM;
+		rc = err_nomem(err, len);
 		goto fail;
 	}
 	p->n_copies = o->n_copies;
@@ -294,7 +295,7 @@ int profile_open(const struct profile_opts *o, struct profile **out,
 		c->chains = json_object();
 		c->pre = json_object();
 		if (!c->chains || !c->pre || sampler_new(&so, &c->smp) < 0) {
-			rc = -ENOMEM;
+			rc = err_nomem(err, len);
 			goto fail;
 		}
 	}
@@ -302,7 +303,7 @@ int profile_open(const struct profile_opts *o, struct profile **out,
 	return 0;
 fail:
 	if (rc == -ENOMEM)
-		snprintf(err, len, "out of memory");
+		err_nomem(err, len);
 	profile_free(p);
 	return rc;
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "scan.h"
 
 bool scan_name_ok(const char *name)
@@ -98,7 +99,7 @@ int scan_range(const char *name, const char *lo, const char *hi,
 	}
 	p->name = strdup(name);
 	if (!p->name)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	for (size_t i = 0; !rc && a + i * d <= b + d * 1e-9; i++) {
 		char v[64];
 		int n = snprintf(v, sizeof(v), "%.*f", dec, a + i * d);
@@ -107,7 +108,7 @@ int scan_range(const char *name, const char *lo, const char *hi,
 	}
 	if (rc)
 		scan_param_clear(p);
-	return rc;
+	return rc ? err_nomem(err, len) : 0; /* scan_push: -ENOMEM only */
 }
 
 int scan_list(const char *name, const char *list, struct scan_param *p,
@@ -129,13 +130,15 @@ int scan_list(const char *name, const char *list, struct scan_param *p,
 	}
 	p->name = strdup(name);
 	if (!p->name)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	while (!rc && *s) {
 		size_t n = strcspn(s, ",");
 
 		rc = scan_push(p, s, n);
 		s += n + (s[n] == ',');
 	}
+	if (rc)
+		rc = err_nomem(err, len); /* scan_push: -ENOMEM only */
 	if (!rc && p->n > SCAN_MAX) {
 		snprintf(err, len, "-L %s: more than %d values", name, SCAN_MAX);
 		rc = -EINVAL;

@@ -26,6 +26,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "err.h"
 #include "score.h"
 
 #define SCORE_PCRE2_OPTIONS (PCRE2_DOTALL | PCRE2_DOLLAR_ENDONLY | \
@@ -154,7 +155,7 @@ static int score_parse_head(const char *head, size_t n, struct score_def *d,
 	else
 		d->unit = strdup("");
 	if (!d->name || !d->unit)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	if (!*d->name) {
 		snprintf(err, len, "--score: empty score name; expected NAME[:UNIT][:higher|lower]=REGEX");
 		return -EINVAL;
@@ -181,7 +182,7 @@ int score_parse_spec(const char *spec, struct score_def *d, char *err,
 		c = d->regex ? score_compile(d->name, d->regex, &rc, err, len) :
 			       NULL;
 		if (!d->regex)
-			rc = -ENOMEM;
+			rc = err_nomem(err, len);
 		pcre2_code_free(c);
 	}
 	if (rc)
@@ -372,7 +373,7 @@ int score_result(struct result *r, const struct score_def *defs, size_t n,
 
 	for (size_t i = 0; i < n; i++)
 		if (score_defs_add(&r->scores, &r->n_scores, &defs[i]) < 0)
-			return -ENOMEM;
+			return err_nomem(err, len);
 	for (size_t b = 0; b < r->n_bench; b++)
 		for (size_t k = 0; k < r->bench[b].n_runs; k++) {
 			struct run *run = &r->bench[b].runs[k];
@@ -381,24 +382,30 @@ int score_result(struct result *r, const struct score_def *defs, size_t n,
 				continue;
 			any = true;
 			if (!run->scores && !(run->scores = json_object()))
-				return -ENOMEM;
+				return err_nomem(err, len);
 			for (size_t i = 0; i < n; i++) {
 				double v;
 				int rc = score_one(&defs[i], run, &v, err,
 						   len);
 
-				if (rc == -E2BIG || rc == -ENOMEM)
+				if (rc == -E2BIG)
 					return rc;
+				if (rc == -ENOMEM)
+					return err_nomem(err, len);
 				if (rc)
 					json_object_del(run->scores,
 							defs[i].name);
 				else if (json_object_set_new(run->scores,
 							     defs[i].name,
 							     json_real(v)))
-					return -ENOMEM;
+					return err_nomem(err, len);
 			}
 		}
-	return any ? 0 : -ENODATA;
+	if (!any) {
+		snprintf(err, len, "no run kept its output to read scores from");
+		return -ENODATA;
+	}
+	return 0;
 }
 
 char *score_run(const struct score_def *defs, size_t n, struct run *run)

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "err.h"
 #include "symbols.h"
 
 int symtab_add(struct symtab *t, uint64_t start, uint64_t end,
@@ -121,7 +122,7 @@ int symtab_kallsyms(const char *root, struct symtab *t, char *err,
 	}
 	fclose(f);
 	if (rc)
-		return rc;
+		return err_nomem(err, len); /* symtab_add: -ENOMEM only */
 	if (t->n && !any) {
 		snprintf(err, len, "%s shows every address as 0 (kernel.kptr_restrict); kernel frames are [unknown]: run as root or set kernel.kptr_restrict=0",
 			 path);

@@ -3,7 +3,7 @@
  * symbols: addresses of a profiled run to function names. Two kinds of
  * table, both "the greatest start <= address" lookups: the kernel's and
  * its modules' from kallsyms (symbols.c), and a process's executable
- * mappings (symbols_dw.c): ELF symbol tables through elfutils libdwfl
+ * mappings (usyms.c): ELF symbol tables through elfutils libdwfl
  * (build ids, separate debuginfo under /usr/lib/debug when installed),
  * and a JIT's /tmp/perf-PID.map for addresses outside any file. Names
  * are the ELF ones (no demangling); an address no table covers is
@@ -48,7 +48,7 @@ void symtab_sort(struct symtab *t);
 const char *symtab_find(const struct symtab *t, uint64_t addr);
 void symtab_free(struct symtab *t);
 
-/* One process's mappings (symbols_dw.c). */
+/* One process's mappings (usyms.c). */
 struct usyms;
 
 /* root: "" (tests: a tree with tmp/perf-PID.map); owner: the workload's
@@ -75,7 +75,7 @@ void usyms_free(struct usyms *u);
 /* "libdw" when user code is symbolised through elfutils, else "none"
  * (a build without libdw: file names only). */
 extern const char *const usyms_backend;
-/* libdw is dlopen()ed on first use (src/measure/symbols_dw_dl.c): false, with a
+/* libdw is dlopen()ed on first use (src/measure/usyms_dl.c): false, with a
  * sentence in why, when this build's libdw cannot be loaded (user frames
  * then are named by their file only); true otherwise. */
 bool usyms_dw_ready(char *why, size_t len);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "plot_data.h"
 
 void plot_put_str(FILE *f, const char *s, bool ascii)
@@ -227,7 +228,7 @@ int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
 	bool *keep = calloc(m->n_rows + 1, sizeof(*keep));
 
 	if (!keep)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	for (size_t r = 0; r < m->n_rows; r++) {
 		for (size_t s = 1; s < n; s++) {
 			const struct compare_delta *d = &m->rows[r].delta[s];

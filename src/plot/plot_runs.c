@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "metrics.h"
 #include "compare.h"
 #include "plot_data.h"
@@ -204,7 +205,7 @@ static int plot_runs_check(const char *list, const char *opt,
 	int rc = 0;
 
 	if (list && !copy)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	for (tok = copy ? strtok_r(copy, ",", &save) : NULL; tok && !rc;
 	     tok = strtok_r(NULL, ",", &save)) {
 		bool found = false;
@@ -396,5 +397,5 @@ int plot_data_runs(const struct plot_rows *cfg, const struct side *sides,
 	plot_runs_write(&p, f, ascii);
 out:
 	plot_runs_free(&p);
-	return rc;
+	return rc == -ENOMEM ? err_nomem(err, len) : rc;
 }

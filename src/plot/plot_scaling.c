@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "plot_data.h"
 
 #define SCALE_NAME_MAX 320
@@ -320,7 +321,7 @@ int plot_data_scaling(const struct compare_model *m,
 		scale_write(m, param, &d, f, ascii);
 	}
 	if (rc == -ENOMEM)
-		snprintf(err, len, "out of memory");
+		err_nomem(err, len);
 	free(d.p);
 	free(d.cats);
 	free(d.curve);
@@ -349,7 +350,7 @@ int plot_data_scaling_opts(const struct compare_opts *in,
 		     in->allow_env_diff ? in->allow_env_diff : "",
 		     in->allow_env_diff ? "," : "") < 0) {
 		*allow = NULL;
-		return -ENOMEM;
+		return err_nomem(err, len);
 	}
 	out->allow_env_diff = *allow;
 	return 0;

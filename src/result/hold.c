@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "err.h"
 #include "hold.h"
 
 #define HOLD_FORMAT "abstat-journal" /* a journal's header (journal.c) */
@@ -187,10 +188,8 @@ int hold_check_next(const char *path, char *err, size_t len)
 	int fd, rc = 0;
 
 	/* the output of a live session: it publishes there at its end */
-	if (asprintf(&journal, "%s.journal", path) < 0) {
-		snprintf(err, len, "out of memory");
-		return -ENOMEM;
-	}
+	if (asprintf(&journal, "%s.journal", path) < 0)
+		return err_nomem(err, len);
 	fd = hold_open(journal);
 	if (fd >= 0 && hold_held(fd)) {
 		hold_busy(fd, journal, err, len);

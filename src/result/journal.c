@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "err.h"
 #include "hold.h"
 #include "journal.h"
 
@@ -196,8 +197,7 @@ static int journal_create(struct journal *j, const struct result *r,
 	base = base ? base + 1 : j->path;
 	if (asprintf(&tmp, "%.*s.%s.XXXXXX", (int)(base - j->path), j->path,
 		     base) < 0) {
-		snprintf(err, len, "out of memory");
-		return -ENOMEM;
+		return err_nomem(err, len);
 	}
 	j->fd = mkostemp(tmp, O_CLOEXEC | O_APPEND);
 	if (j->fd < 0) {
@@ -248,7 +248,7 @@ int journal_open(const char *output, const struct result *r, bool force,
 
 	*out = NULL;
 	if (!j)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	j->fd = -1;
 	j->n_events = r->n_events;
 	j->n_bench = r->n_bench;
@@ -259,8 +259,7 @@ int journal_open(const char *output, const struct result *r, bool force,
 	    asprintf(&j->path, "%s.journal", output) < 0) {
 		j->path = NULL;
 		journal_close(j);
-		snprintf(err, len, "out of memory");
-		return -ENOMEM;
+		return err_nomem(err, len);
 	}
 	for (size_t i = 0; i < r->n_events; i++)
 		j->supported[i] = r->events[i].state == EVENT_OK;
@@ -331,18 +330,6 @@ int journal_finish(struct journal *j, const struct result *r, bool force,
 	return 0;
 }
 
-/* Add run to benchmark b (runs grow one at a time: journals are short). */
-static int journal_add_run(struct benchmark *b, struct run *run)
-{
-	struct run *nr = realloc(b->runs, (b->n_runs + 1) * sizeof(*nr));
-
-	if (!nr)
-		return -ENOMEM;
-	b->runs = nr;
-	b->runs[b->n_runs++] = *run;
-	return 0;
-}
-
 /* Whether run line o may join r: its session is the header's (a line of
  * another session means two sessions wrote the journal) and its index
  * follows the benchmark's last one (a repeated index means lines were
@@ -387,7 +374,7 @@ static int journal_run_line(const char *path, struct result *r,
 {
 	char name[4096 + 32], why[1024], key[32];
 	json_t *o, *b, *run_j;
-	struct run run;
+	struct run run, *slot;
 	int rc;
 
 	rc = result_load_json_line(line, n, path, (int)no, &o, err, len);
@@ -415,7 +402,9 @@ static int journal_run_line(const char *path, struct result *r,
 						  len))) {
 			result_run_free(&run);
 			rc = -ENOTUNIQ;
-		} else if (journal_add_run(&r->bench[bi], &run)) {
+		} else if ((slot = result_run_add(&r->bench[bi], NULL))) {
+			*slot = run;
+		} else {
 			result_run_free(&run);
 			rc = -ENOMEM;
 			snprintf(err, len, "%s: out of memory", name);
@@ -473,7 +462,7 @@ int journal_load(const char *path, struct result **out, unsigned *torn,
 	*out = NULL;
 	*torn = 0;
 	if (!r)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	rc = result_slurp(path, RESULT_MAX_BYTES, &buf, &size, err, len);
 	if (rc)
 		goto fail_free;

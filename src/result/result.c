@@ -439,6 +439,27 @@ json_t *result_to_json_why(const struct result *r, int *err,
 	return result_json(r, err, why);
 }
 
+struct run *result_run_add(struct benchmark *b, size_t *cap)
+{
+	size_t want = b->n_runs + 1;
+	struct run *runs;
+
+	if (cap && want <= *cap) {
+		runs = b->runs;
+	} else {
+		if (cap)
+			want = *cap ? 2 * *cap : 8;
+		runs = realloc(b->runs, want * sizeof(*runs));
+		if (!runs)
+			return NULL;
+		b->runs = runs;
+		if (cap)
+			*cap = want;
+	}
+	memset(&runs[b->n_runs], 0, sizeof(*runs));
+	return &runs[b->n_runs++];
+}
+
 void result_run_free(struct run *run)
 {
 	if (!run)

@@ -130,6 +130,12 @@ json_t *result_run_to_json(const struct run *run, size_t n_events);
 int result_run_from_json(const json_t *j, size_t n_events, struct run *run,
 			 char *err, size_t len);
 void result_run_free(struct run *run);
+/* A new run at the end of b's runs, zeroed, counted in b->n_runs (so
+ * freeing b frees it even half filled): the one way runs are added (a
+ * session, a journal, an import, the streaming reader). cap: the
+ * capacity of b->runs, which then grows by doubling (NULL: exactly one
+ * more). NULL when out of memory (b unchanged). */
+struct run *result_run_add(struct benchmark *b, size_t *cap);
 
 /* Aggregate run->copies into run->total (sums; wall/region = max). */
 void result_run_aggregate(struct run *run, size_t n_events);

@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "err.h"
 #include "hold.h"
 #include "result_parse_priv.h"
 
@@ -118,7 +119,7 @@ int result_check_output(const char *path, bool force, char *err, size_t len)
 	}
 	dir = result_dirname(path);
 	if (!dir)
-		return -ENOMEM;
+		return err_nomem(err, len);
 	if (!force && lstat(path, &st) == 0) {
 		snprintf(err, len,
 			 "%s exists; use --force to overwrite it or choose another name",

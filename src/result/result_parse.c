@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "result_parse_priv.h"
 
 /* The usual counter object, checked without formatting keys: true when
@@ -561,7 +562,7 @@ int result_from_json(const json_t *j, const char *path, struct result *r,
 	if (!rc && path) {
 		r->path = strdup(path);
 		if (!r->path)
-			rc = -ENOMEM;
+			rc = err_nomem(err, len);
 	}
 	if (rc == -ENOMEM)
 		snprintf(err, len, "%s: out of memory", c.file);

@@ -194,16 +194,9 @@ static int stream_runs(struct ctx *c, struct scan *s, const char *bkey,
 		json_t *j;
 		int rc;
 
-		if (b->n_runs + 1 >= cap) {
-			struct run *nr;
-
-			cap = cap ? 2 * cap : 8;
-			nr = realloc(b->runs, cap * sizeof(*nr));
-			if (!nr)
-				return -ENOMEM;
-			b->runs = nr;
-		}
-		b->n_runs++; /* so a half-parsed run is freed too */
+		/* counted at once, so a half-parsed run is freed too */
+		if (!result_run_add(b, &cap))
+			return -ENOMEM;
 		if (!result_run_fast(c, s->b, s->n, &s->i,
 				     &b->runs[b->n_runs - 1])) {
 			result_window_release(s->w, s->i);

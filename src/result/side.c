@@ -17,13 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "err.h"
 #include "side.h"
-
-static int side_nomem(char *err, size_t len)
-{
-	snprintf(err, len, "out of memory");
-	return -ENOMEM;
-}
 
 void side_free(struct side *sides, size_t n)
 {
@@ -44,7 +39,7 @@ static int side_read_file(struct side *side, const char *path, char *err,
 	int rc;
 
 	if (!files)
-		return side_nomem(err, len);
+		return err_nomem(err, len);
 	side->files = files;
 	rc = result_read(path, &files[side->n_files], err, len);
 	if (rc)
@@ -158,7 +153,7 @@ static int side_read_spec(const char *spec, struct side *side, char *err,
 	}
 	copy = strdup(list);
 	if (!copy)
-		return side_nomem(err, len);
+		return err_nomem(err, len);
 	for (tok = strtok_r(copy, ",", &save); tok && !rc;
 	     tok = strtok_r(NULL, ",", &save))
 		rc = side_read_item(side, tok, err, len);
@@ -213,11 +208,11 @@ int side_read(char *const *specs, size_t n_specs, struct side **out,
 	*out = NULL;
 	*n_out = 0;
 	if (!sides)
-		return side_nomem(err, len);
+		return err_nomem(err, len);
 	for (; n < n_specs && !rc; n++)
 		rc = side_read_spec(specs[n], &sides[n], err, len);
 	if (!rc && side_labels(sides, n))
-		rc = side_nomem(err, len);
+		rc = err_nomem(err, len);
 	*out = sides;
 	*n_out = n;
 	return rc;

@@ -15,7 +15,7 @@
 #   linux/perf_event.h in src/ or workloads/.
 cd "$TOP" || fail "no tree at $TOP"
 
-# The folders, lowest layer first: src/base (CPU lists, escaping, the
+# The folders, lowest layer first: src/base (CPU lists, escaping, errors, the
 # terminal, progress, sha256, paths), counters/ (the counting backends),
 # workloads/ (the workload programs), src/result (result files, the
 # journal, sides), src/env (the environment captured, read, diffed),
@@ -27,7 +27,7 @@ cd "$TOP" || fail "no tree at $TOP"
 # the session driver). A row: FOLDER: the folders it may include (* any).
 rules='
 src/base:
-counters:
+counters: src/base
 workloads:
 src/result: src/base counters
 src/env: src/base counters

@@ -1,5 +1,5 @@
 # libpfm4 and PAPI are loaded when abstat first counts (counters/lib_dl.h),
-# libdw when profile first symbolises (src/measure/symbols_dw_dl.c), not at
+# libdw when profile first symbolises (src/measure/usyms_dl.c), not at
 # start: the commands that read results (compare, show, import, flame, plot) and
 # --version never map them, run maps libpfm, profile libdw too. What a process
 # maps is what the dynamic loader opened for it, at start and by dlopen()

@@ -2,7 +2,7 @@
 /*
  * touch_pages: fault in n fresh anonymous pages, one write each; the
  * page-fault workload of tests/progs/touch_pages.c and of the real-path
- * cases of tests/unit/test_read.c (which re-executes itself to run it).
+ * cases of tests/unit/test_perf_read.c (which re-executes itself to run it).
  */
 #ifndef ABSTAT_TOUCH_PAGES_H
 #define ABSTAT_TOUCH_PAGES_H

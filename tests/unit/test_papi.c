@@ -414,9 +414,9 @@ static void test_list(void **state)
 	int presets = 0, yes = 0;
 
 	assert_non_null(f);
-	assert_int_equal(B->list("no-such-event-xyz", false, f), -ENOENT);
+	assert_int_equal(B->list("no-such-event-xyz", false, false, f), -ENOENT);
 	rewind(f);
-	assert_int_equal(B->list("TOT_INS", false, f), 0);
+	assert_int_equal(B->list("TOT_INS", false, false, f), 0);
 	fclose(f);
 	print_message("%s", buf);
 	f = fmemopen(buf, len, "r");

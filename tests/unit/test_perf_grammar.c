@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* event_grammar: perf's event syntax in the perf backend: splitting -e
+/* perf_grammar: perf's event syntax in the perf backend: splitting -e
  * lists ({a,b} groups, pmu/a=1,b=2/ commas), modifiers, and encoding
  * against a fake sysfs and tracefs (PMU formats and event aliases,
  * tracepoint ids, missing PMUs), breakpoints, duration_time, the software

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* read: perf's scaling rule, validation of raw read buffers (group and
+/* perf_read: perf's scaling rule, validation of raw read buffers (group and
  * single formats, malformed ones), and the real path: the perf backend
  * opening software counters on a child (vfork-style on itself, and from
  * the parent on a stopped child) that touches N fresh pages. */
@@ -221,7 +221,7 @@ static int real_child(void *p)
 	_exit(127);
 }
 
-static char *touch_argv[] = { "test_read", "--touch", NULL };
+static char *touch_argv[] = { "test_perf_read", "--touch", NULL };
 
 static void real_self_open(void)
 {

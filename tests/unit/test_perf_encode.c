@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* events: resolving names with libpfm4 (perf spellings, software events,
+/* perf_encode: resolving names with libpfm4 (perf spellings, software events,
  * modifiers, offline native encodings, unknown names), probing on this
  * machine, encoding comparison and copies. Tables of cases, each tagged
  * with its line (libpfm4 tests/validate_x86.c style). */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * symbols_dw: a profiled process's code through elfutils libdwfl. The
+ * usyms: a profiled process's code through elfutils libdwfl. The
  * process may be gone when its samples are symbolised (the end of a
  * run), so its address space is rebuilt from the sampler's mmap records:
  * every executable mapping of a file is reported with dwfl_report_elf at
@@ -28,7 +28,7 @@ struct umap {
 	char *file;
 };
 
-/* One sample being unwound (symbols_dw's callbacks read it). */
+/* One sample being unwound (usyms.c's callbacks read it). */
 struct uwind {
 	const uint64_t *regs;
 	size_t nregs;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * symbols_dw_dl: the elfutils libdwfl functions symbols_dw.c calls, loaded
+ * usyms_dl: the elfutils libdwfl functions usyms.c calls, loaded
  * on first use like libpfm4 and PAPI (counters/lib_dl.h): libdw and what
  * it links (libelf, libz, liblzma, libbz2: about 0.5 MB) are mapped by
  * abstat profile only, not by compare, show or run. Each keeps the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * compare_where: where a difference comes from, for sides that hold
+ * where: where a difference comes from, for sides that hold
  * profiles (abstat profile). A function's self share in a run is the
  * run's samples whose leaf frame is that function over the run's
  * samples; each measured run's share is one replicate (with several
@@ -11,8 +11,8 @@
  * fixed by the profiles, not by the rows shown). The delta is B - A in
  * percentage points. The rows shown are the top N by |delta|.
  */
-#ifndef ABSTAT_COMPARE_WHERE_H
-#define ABSTAT_COMPARE_WHERE_H
+#ifndef ABSTAT_WHERE_H
+#define ABSTAT_WHERE_H
 
 #include <jansson.h>
 #include <stdbool.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * compare_where_fmt: the where table as text (80 columns, 72 for mail:
+ * where_fmt: the where table as text (80 columns, 72 for mail:
  * a function name longer than its column gets a line of its own) and as
  * JSON. Shares and deltas in percentage points; p is Holm-adjusted over
  * every function tested; the verdict words are the main table's.
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare_where.h"
+#include "where.h"
 #include "escape.h"
 #include "format.h"
 

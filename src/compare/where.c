@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * compare_where: the "where" table of profiled sides (compare_where.h):
+ * where: the "where" table of profiled sides (where.h):
  * per function, its self share per run, per side, the test of the
  * design, Holm over every function tested, the top N by |delta|.
  */
@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare_where.h"
+#include "where.h"
 #include "stats.h"
 
 /* Rows shown: a delta of at least 0.05 points (or a verdict). */
-/* 0.05 points; compare_where_fmt.c says it when no row reaches it */
+/* 0.05 points; where_fmt.c says it when no row reaches it */
 #define WHERE_MIN_DELTA 0.0005
 
 int where_run_self(const struct run *run, json_t *acc)

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * err: the one error rule below the commands (STYLE.md, commands.h): a
+ * function returns 0 or -errno, and every negative return has said why
+ * in the caller's buffer err[len] (one line, lower case, what to do), so
+ * a caller may always print it. err_nomem() is that line for -ENOMEM.
+ * (A code that a function's header names as a signal to its own caller,
+ * such as result_map_read's -ENOTSUP "read it instead" or the streaming
+ * reader's -EAGAIN "parse it the other way", never reaches a command.)
+ */
+#ifndef ABSTAT_ERR_H
+#define ABSTAT_ERR_H
+
+#include <stddef.h>
+
+/* "out of memory" in err; returns -ENOMEM. */
+int err_nomem(char *err, size_t len);
+
+#endif

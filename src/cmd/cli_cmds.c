@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cli_cmds: every command (cli_cmds[], commands.h says how to add one):
+ * its name, its function, its usage line and the options it takes in
+ * --help order, each an entry of cli_opts[] (cli_opts.c) with the help,
+ * value word or fixed values the command says differently.
+ */
+#include <stddef.h>
+
+#include "cli_priv.h"
+#include "commands.h"
+
+static const struct cli_values formats_single = {
+	(const char *const[]){ "text", "json", "csv", "benchstat", NULL }, true
+};
+
+#define USE(id) { id, NULL, NULL, NULL }
+#define USE_HELP(id, help) { id, NULL, help, NULL }
+#define USE_VALUES(id, values) { id, NULL, NULL, values }
+#define END USE(OPT_HELP)
+
+/* run and versus measure alike (-o, between them, says what it saves) */
+#define MEASURE_OPTS_HEAD                                                     \
+	USE(OPT_EVENTS), USE(OPT_REPEAT), USE(OPT_WARMUP), USE(OPT_CPU),      \
+	USE(OPT_NO_PIN), USE(OPT_CPUSET), USE(OPT_LAUNCHER_CPU),              \
+	USE(OPT_COPIES), USE(OPT_NAME), USE(OPT_BACKEND), USE(OPT_TIMEOUT),   \
+	USE(OPT_USER_ONLY), USE(OPT_SHOW_OUTPUT)
+#define MEASURE_OPTS_TAIL                                                     \
+	USE(OPT_FORCE), USE(OPT_IGNORE_FAILURE), USE(OPT_ALLOW_MULTIPLEX),    \
+	USE(OPT_QUIET), USE(OPT_USER), USE(OPT_KEEP_ENV), USE(OPT_SEED),       \
+	USE(OPT_OPS)
+
+/* versus, compare and plot build the compare model alike */
+#define MODEL_OPTS                                                            \
+	USE(OPT_ALPHA), USE(OPT_PRIMARY), USE(OPT_DETAIL), USE(OPT_METRIC),   \
+	USE(OPT_CENTER), USE(OPT_FAIL_ON_REGRESSION),                         \
+	USE(OPT_WITHIN_SESSION), USE(OPT_RESAMPLES)
+
+/* compare and plot read saved results alike */
+#define READ_OPTS                                                             \
+	USE_HELP(OPT_FORCE_COMPARE, NULL), USE(OPT_ALLOW_ENV_DIFF),           \
+	USE_HELP(OPT_SEED, "bootstrap seed"), USE(OPT_POOL_HOSTS)
+
+static const struct cli_use run_opts[] = {
+	MEASURE_OPTS_HEAD, USE(OPT_OUTPUT), MEASURE_OPTS_TAIL,
+	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
+	USE(OPT_SUITE), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS), USE(OPT_COLOR),
+	USE(OPT_SCORE), USE(OPT_PARSER), USE(OPT_KEEP_OUTPUT),
+	USE(OPT_SETUP), USE(OPT_CLEANUP), USE(OPT_PREPARE), USE(OPT_CONCLUDE),
+	USE(OPT_PARAM_SCAN), USE(OPT_PARAM_LIST), USE(OPT_OVERSUBSCRIBE),
+	USE(OPT_SUITE_FILE), END,
+};
+
+static const struct cli_use versus_opts[] = {
+	MEASURE_OPTS_HEAD,
+	{ OPT_OUTPUT, "PREFIX", "save PREFIX-LABEL.json per side (without\n"
+				"-o runs are journaled, see abstat-versus(1))",
+	  NULL },
+	MEASURE_OPTS_TAIL,
+	{ OPT_WORKLOAD, "W", "one side: a built-in workload NAME[:ARGS],\n"
+			     "once per side, before the commands", NULL },
+	MODEL_OPTS, USE(OPT_FORMAT), USE(OPT_ORDER), USE(OPT_SHELL),
+	USE(OPT_ALLOW_ENV_DIFF), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS),
+	USE(OPT_COLOR), END,
+};
+
+static const struct cli_use compare_opts[] = {
+	MODEL_OPTS, USE(OPT_FORMAT), USE_HELP(OPT_EVENTS, "counter rows to show"),
+	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), USE(OPT_BASELINE),
+	USE(OPT_TIME_UNIT), USE(OPT_BY), USE(OPT_COLOR), USE(OPT_WHERE), END,
+};
+
+static const struct cli_use profile_opts[] = {
+	MEASURE_OPTS_HEAD,
+	USE_HELP(OPT_OUTPUT, "save the result with its profile (JSON)"),
+	MEASURE_OPTS_TAIL, USE(OPT_FREQ), USE(OPT_SAMPLE_EVENT),
+	USE(OPT_CALL_GRAPH),
+	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
+	USE(OPT_SUITE), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS), USE(OPT_COLOR),
+	END,
+};
+
+static const struct cli_use show_opts[] = {
+	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_DETAIL),
+	USE_HELP(OPT_METRIC, "only these metrics"),
+	USE_HELP(OPT_EVENTS, "only these events"), USE(OPT_TIME_UNIT),
+	USE(OPT_COLOR), USE_HELP(OPT_SCORE, "re-read a score from the kept output"),
+	USE(OPT_PARSER), END,
+};
+
+static const struct cli_use plot_opts[] = {
+	{ OPT_OUTPUT, "OUT", ".png, .svg, .txt (ASCII, for mail),\n"
+			     ".gp (script and data to edit)", NULL },
+	USE(OPT_KIND), MODEL_OPTS, USE_HELP(OPT_EVENTS, "counters to plot"),
+	READ_OPTS, USE_HELP(OPT_FORCE, "overwrite OUT"),
+	USE_HELP(OPT_QUIET, "no warnings"), END,
+};
+
+static const struct cli_use list_opts[] = {
+	USE(OPT_BACKEND), USE(OPT_ENCODE),
+	USE_HELP(OPT_USER_ONLY, "encode for user space only"), END,
+};
+
+static const struct cli_use doctor_opts[] = {
+	USE_HELP(OPT_CPU, "CPUs that will run the workload"),
+	USE_HELP(OPT_USER_ONLY, "checks for user-space counting"),
+	USE(OPT_BACKEND), USE(OPT_CLEAN_CGROUPS), END,
+};
+
+static const struct cli_use recover_opts[] = {
+	USE_HELP(OPT_OUTPUT, "the result to write"),
+	USE_HELP(OPT_FORCE, "overwrite an existing file"), END,
+};
+
+static const struct cli_use flame_opts[] = {
+	{ OPT_OUTPUT, "OUT", ".svg, .folded or .txt ('-': stdout)", NULL },
+	USE(OPT_FLAME_FORMAT), USE(OPT_IMPORT), USE(OPT_EXCLUDE),
+	USE(OPT_KERNEL), USE(OPT_USER_FRAMES), USE(OPT_DIFF),
+	USE_HELP(OPT_FORCE, "overwrite OUT"), END,
+};
+
+static const struct cli_use import_opts[] = {
+	{ OPT_OUTPUT, "RESULT", "the result to write", NULL },
+	USE_HELP(OPT_NAME, "label of the result (default: the source)"),
+	USE_HELP(OPT_FORCE, "overwrite an existing file"),
+	USE_HELP(OPT_QUIET, "no warnings"), END,
+};
+
+static const struct cli_use no_opts[] = { END };
+
+const struct cmd_entry cli_cmds[] = {
+	{ "run", CMD_RUN, cmd_run, true,
+	  "abstat run [OPTIONS] (-- CMD [ARG...] | -w W[,...] | "
+	  "-s SUITE | -S FILE)", NULL, run_opts },
+	{ "versus", CMD_VERSUS, cmd_versus, true,
+	  "abstat versus [OPTIONS] [-w WORKLOAD...] ['COMMAND A' 'COMMAND B'...]",
+	  "  two sides or more: every -w, then every command\n",
+	  versus_opts },
+	{ "compare", CMD_COMPARE, cmd_compare, false,
+	  "abstat compare [OPTIONS] BASE OTHER [OTHER...]",
+	  "  BASE and OTHER are result files, or FILE,FILE... (several\n"
+	  "  boots of one side), optionally LABEL=FILE[,FILE...]; a DIR\n"
+	  "  or a 'GLOB' stands for its *.json files\n",
+	  compare_opts },
+	{ "show", CMD_SHOW, cmd_show, false, "abstat show [OPTIONS] FILE",
+	  NULL, show_opts },
+	{ "plot", CMD_PLOT, cmd_plot, false,
+	  "abstat plot [OPTIONS] FILE... -o OUT.{png,svg,txt,gp}", NULL,
+	  plot_opts },
+	{ "list", CMD_LIST, cmd_list, false,
+	  "abstat list [OPTIONS] [PATTERN]", NULL, list_opts },
+	{ "doctor", CMD_DOCTOR, cmd_doctor, false,
+	  "abstat doctor [-C CPU] [--user-only] [--clean-cgroups]", NULL,
+	  doctor_opts },
+	{ "workloads", CMD_WORKLOADS, cmd_workloads, true, "abstat workloads",
+	  NULL, no_opts },
+	{ "recover", CMD_RECOVER, cmd_recover, false,
+	  "abstat recover JOURNAL -o FILE [--force]", NULL, recover_opts },
+	{ "flame", CMD_FLAME, cmd_flame, false,
+	  "abstat flame [OPTIONS] FILE [FILE] -o OUT.{svg,folded,txt}",
+	  "  FILE: a result of abstat profile (FILE,FILE...: one side), or\n"
+	  "  with --import a profile made elsewhere; two: differential\n",
+	  flame_opts },
+	{ "import", CMD_IMPORT, cmd_import, false,
+	  "abstat import SOURCE FILE... -o RESULT",
+	  "  SOURCE: hyperfine (--export-json), pyperf (JSON), gobench\n"
+	  "  (go test -bench output), perf-stat (perf stat -o F --append:\n"
+	  "  its default, -x, or -j output)\n",
+	  import_opts },
+	{ "profile", CMD_PROFILE, cmd_profile, true,
+	  "abstat profile [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "
+	  "-s SUITE) -o FILE", NULL, profile_opts },
+	{ NULL, CMD_NONE, NULL, false, NULL, NULL, NULL },
+};

@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cli_opts: every option, once (cli_opts[]): its name, short form, value
+ * word, default and help (cli_help.c prints them), its fixed values, and
+ * what it sets in struct config: a kind, the field (offsetof), the
+ * bounds of a number, the base of a choice, as git's OPT_BOOL and
+ * OPT_INTEGER say it (cli_priv.h, struct cli_opt). cli_option() (cli.c)
+ * does what the kind says; the few options that a table cannot say
+ * (lists that add up, a value that names a scan) have a set function
+ * here or in cli_run.c.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_priv.h"
+#include "flame.h"
+#include "score.h"
+#include "workloads.h"
+
+/* The field of struct config an option sets. */
+#define CLI_FIELD(f) \
+	.off = offsetof(struct config, f), \
+	.size = sizeof(((struct config *)0)->f)
+/* Its kind: a flag; a string (NONEMPTY: "" is refused with why); a whole
+ * number in [lo, hi] (FLAG: a bool field set too); a real in [lo, hi];
+ * one of its values, stored as base + the value's index; a set function
+ * (FIELD: that knows its field from the table). */
+#define CLI_BOOL(f) .kind = CLI_FLAG, CLI_FIELD(f)
+#define CLI_STRING(f) .kind = CLI_STR, CLI_FIELD(f)
+#define CLI_STRING_NONEMPTY(f, why) CLI_STRING(f), .empty = why
+#define CLI_UINT(f, lo, hi) .kind = CLI_NUM, CLI_FIELD(f), .min = lo, .max = hi
+#define CLI_UINT_FLAG(f, lo, hi, flag) \
+	CLI_UINT(f, lo, hi), .also = offsetof(struct config, flag)
+#define CLI_DOUBLE(f, l, h) .kind = CLI_REAL, CLI_FIELD(f), .lo = l, .hi = h
+#define CLI_ENUM(f, b) .kind = CLI_CHOICE, CLI_FIELD(f), .base = b
+#define CLI_CALL(fn) .kind = CLI_FN, .set = fn
+#define CLI_CALL_FIELD(fn, f) CLI_CALL(fn), CLI_FIELD(f)
+
+static const struct cli_values formats = { format_names, false };
+static const struct cli_values suites = { workloads_suites, false };
+static const struct cli_values backends = {
+	(const char *const[]){ "perf", "papi", NULL }, true
+};
+static const struct cli_values orders = {
+	(const char *const[]){ "alternate", "random", NULL }, true
+};
+static const struct cli_values centers = {
+	(const char *const[]){ "median", "mean", NULL }, true
+};
+/* --progress, --color: auto is the default (enum term_when's order) */
+static const struct cli_values whens = {
+	(const char *const[]){ "never", "auto", "always", NULL }, false
+};
+static const struct cli_values time_units = {
+	(const char *const[]){ "ns", "us", "ms", "s", NULL }, false
+};
+static const struct cli_values bys = {
+	(const char *const[]){ "host", NULL }, false
+};
+/* and "auto", the default, left out of --help */
+static const struct cli_values call_graphs = {
+	(const char *const[]){ "fp", "dwarf", NULL }, true
+};
+static const struct cli_values parsers = { score_parsers, false };
+/* --launcher-cpu, in enum launcher_cpu's order after auto */
+static const struct cli_values launcher_cpus = {
+	(const char *const[]){ "same", "any", NULL }, false
+};
+static const struct cli_values kinds = {
+	(const char *const[]){ "delta", "runs", "scaling", "dist", NULL }, false
+};
+/* flame: the imports (flame.h) and the outputs, in the order of
+ * cmd_flame.c's enum flame_fmt */
+static const struct cli_values imports = { flame_import_names, false };
+static const struct cli_values flame_formats = {
+	(const char *const[]){ "svg", "folded", "text", "mail", NULL }, false
+};
+/* A comma list with an empty item ("", ",", "a,,b", "a,"): nothing to
+ * measure there, so a usage error rather than a silent no-op. */
+static bool cli_list_empty(const char *list)
+{
+	size_t n = strlen(list);
+
+	return !n || list[0] == ',' || list[n - 1] == ',' || strstr(list, ",,");
+}
+
+/* -w may be given more than once: the lists are joined in order (for
+ * versus, each workload is one side). */
+static int cli_workload_add(struct config *cfg, const char *arg)
+{
+	char *joined;
+
+	if (cli_list_empty(arg))
+		return cli_usage("-w: empty workload name in '%s'; expected -w NAME[:ARGS][,NAME[:ARGS]...]",
+				 arg);
+	if (asprintf(&joined, "%s%s%s", cfg->workloads ? cfg->workloads : "",
+		     cfg->workloads ? "," : "", arg) < 0)
+		return -ENOMEM;
+	free(cfg->workloads);
+	cfg->workloads = joined;
+	return 0;
+}
+
+/* -e may be given more than once: the lists are appended, as perf does. */
+static int cli_events_add(struct config *cfg, const char *arg)
+{
+	char *joined;
+
+	if (!cfg->events) {
+		cfg->events = arg;
+		return 0;
+	}
+	if (asprintf(&joined, "%s,%s", cfg->events, arg) < 0)
+		return -ENOMEM;
+	free(cfg->events_joined);
+	cfg->events = cfg->events_joined = joined;
+	return 0;
+}
+
+static int cli_set_events(struct config *cfg, const struct cli_opt *o,
+			  const char *arg)
+{
+	if (cli_list_empty(arg))
+		return cli_usage("-e: empty event name in '%s'; expected -e EVENT[,EVENT...]",
+				 arg);
+	return cli_events_add(cfg, arg);
+}
+
+static int cli_set_workload(struct config *cfg, const struct cli_opt *o,
+			    const char *arg)
+{
+	return cli_workload_add(cfg, arg);
+}
+
+static int cli_set_copies(struct config *cfg, const struct cli_opt *o,
+			  const char *arg)
+{
+	uint64_t u;
+
+	if (strchr(arg, ','))
+		return cli_run_copies(cfg, arg);
+	if (cli_number("--copies", arg, 1, CPU_LIST_MAX, &u))
+		return -EINVAL;
+	cfg->copies = u;
+	return 0;
+}
+
+static int cli_set_format(struct config *cfg, const struct cli_opt *o,
+			  const char *arg)
+{
+	char list[256];
+	int i = format_find(arg);
+
+	if (i < 0) {
+		cli_values_join(o->values, ", ", ", ", false, list,
+				sizeof(list));
+		return cli_usage("--format: '%s' is not one of %s", arg, list);
+	}
+	cfg->format = i;
+	return 0;
+}
+
+static int cli_set_metric(struct config *cfg, const struct cli_opt *o,
+			  const char *arg)
+{
+	if (!arg[strspn(arg, ",")])
+		return cli_usage("--metric: the list is empty; give METRIC[,METRIC...] (abstat show FILE lists them)");
+	cfg->metrics = arg;
+	return 0;
+}
+
+/* plot --kind: auto, the default, is left out of --help */
+static int cli_set_kind(struct config *cfg, const struct cli_opt *o,
+			const char *arg)
+{
+	int i;
+
+	if (!strcmp(arg, "auto")) {
+		cfg->plot_kind = PLOT_AUTO;
+		return 0;
+	}
+	i = cli_choice(o, arg);
+	if (i < 0)
+		return -EINVAL;
+	cfg->plot_kind = PLOT_DELTA + i;
+	return 0;
+}
+
+static int cli_set_sample_event(struct config *cfg, const struct cli_opt *o,
+				const char *arg)
+{
+	if (!*arg || strchr(arg, ','))
+		return cli_usage("--sample-event: give one event, e.g. --sample-event cpu-clock");
+	cfg->sample_event = arg;
+	return 0;
+}
+
+const struct cli_opt cli_opts[OPT_COUNT] = {
+	[OPT_EVENTS] = { "events", 'e', "LIST", NULL, false,
+			 "events, perf syntax: a,pmu/t=v/,sys:tp,{a,b}:u",
+		CLI_CALL(cli_set_events), .complete = "EVENTS" },
+	[OPT_REPEAT] = { "repeat", 'r', "N", "10", true, "measured runs",
+		CLI_UINT(repeat, 1, 100000) },
+	[OPT_WARMUP] = { "warmup", 0, "N", "1", true,
+			 "warm-up runs, kept out of statistics",
+		CLI_UINT(warmup, 0, 10000) },
+	[OPT_CPU] = { "cpu", 'C', "LIST", NULL, false,
+		      "CPUs to pin to (taskset syntax; default: one\n"
+		      "online CPU other than 0)",
+		CLI_STRING(cpu_list), .complete = "CPUS" },
+	[OPT_NO_PIN] = { "no-pin", 0, NULL, NULL, false, "do not pin",
+		CLI_BOOL(no_pin) },
+	[OPT_CPUSET] = { "cpuset", 0, NULL, NULL, false,
+			 "run inside an exclusive cpuset cgroup",
+		CLI_BOOL(cpuset) },
+	[OPT_COPIES] = { "copies", 0, "N", "1", false,
+			 "N simultaneous copies, one per CPU of -C",
+		CLI_CALL(cli_set_copies) },
+	[OPT_NAME] = { "name", 'n', "LABEL", NULL, false,
+		       "label of the result (default: kernel release)",
+		CLI_STRING(label) },
+	[OPT_BACKEND] = { "backend", 0, "B", NULL, false, NULL, &backends,
+		CLI_ENUM(backend, BACKEND_PERF) },
+	[OPT_TIMEOUT] = { "timeout", 0, "SEC", NULL, false,
+			  "kill a run or hook after SEC seconds\n"
+			  "(a hook: 600 without)",
+		CLI_DOUBLE(timeout_s, 0.001, 86400 * 7) },
+	[OPT_USER_ONLY] = { "user-only", 0, NULL, NULL, false,
+			    "count user space only (recorded)",
+		CLI_BOOL(user_only) },
+	[OPT_SHOW_OUTPUT] = { "show-output", 0, NULL, NULL, false,
+			      "let the workload's output through",
+		CLI_BOOL(show_output) },
+	[OPT_OUTPUT] = { "output", 'o', "FILE", NULL, false,
+			 "save the result (JSON)",
+		CLI_STRING_NONEMPTY(output, "-o: empty file name") },
+	[OPT_FORCE] = { "force", 0, NULL, NULL, false,
+			"overwrite an existing output file",
+		CLI_BOOL(force) },
+	[OPT_FORMAT] = { "format", 0, "FMT", NULL, false, NULL, &formats,
+		CLI_CALL(cli_set_format) },
+	[OPT_IGNORE_FAILURE] = { "ignore-failure", 'i', NULL, NULL, false,
+				 "go on after a failed run",
+		CLI_BOOL(ignore_failure) },
+	[OPT_ALLOW_MULTIPLEX] = { "allow-multiplex", 0, NULL, NULL, false,
+				  "scale multiplexed counters (flagged)",
+		CLI_BOOL(allow_multiplex) },
+	[OPT_QUIET] = { "quiet", 'q', NULL, NULL, false,
+			"no warnings or progress",
+		CLI_BOOL(quiet) },
+	[OPT_USER] = { "user", 0, "USER", NULL, false,
+		       "run the workload as USER (abstat as root)",
+		CLI_STRING(run_user) },
+	[OPT_SEED] = { "seed", 0, "N", NULL, false,
+		       "random seed (--order random, bootstrap)",
+		CLI_UINT_FLAG(seed, 0, UINT64_MAX, seed_set) },
+	[OPT_OPS] = { "ops", 0, "N", NULL, false,
+		      "operations per run of an external command",
+		CLI_UINT_FLAG(ops, 1, UINT64_MAX, has_ops) },
+	[OPT_WORKLOAD] = { "workload", 'w', "LIST", NULL, false,
+			   "built-in workloads, NAME[:ARGS],...",
+		CLI_CALL(cli_set_workload), .complete = "WORKLOADS" },
+	[OPT_SUITE] = { "suite", 's', "NAME", NULL, false, NULL, &suites,
+		CLI_STRING_NONEMPTY(suite, "-s: empty suite name; expected -s SUITE (syscalls, vm, sched, fs, all)") },
+	[OPT_ORDER] = { "order", 0, "O", NULL, false, NULL, &orders,
+		CLI_ENUM(order, ORDER_ALTERNATE) },
+	[OPT_SHELL] = { "shell", 0, NULL, NULL, false,
+			"run each command with /bin/sh -c",
+		CLI_BOOL(shell) },
+	[OPT_ALPHA] = { "alpha", 0, "A", "0.05", true, "significance level",
+		CLI_DOUBLE(alpha, 1e-6, 0.5) },
+	[OPT_DETAIL] = { "detail", 0, NULL, NULL, false,
+			 "per-counter rows for suites",
+		CLI_BOOL(detail) },
+	[OPT_METRIC] = { "metric", 0, "LIST", NULL, false,
+			 "rows to show (metric names)",
+		CLI_CALL(cli_set_metric), .complete = "METRICS" },
+	[OPT_CENTER] = { "center", 0, "C", NULL, false, NULL, &centers,
+		CLI_ENUM(center, CENTER_MEDIAN) },
+	[OPT_FORCE_COMPARE] = { "force-compare", 0, NULL, NULL, false,
+				"compare events whose encodings differ",
+		CLI_BOOL(force_compare) },
+	[OPT_ALLOW_ENV_DIFF] = { "allow-env-diff", 0, "KEYS", NULL, false,
+				 "let these env keys differ",
+		CLI_STRING(allow_env_diff) },
+	[OPT_FAIL_ON_REGRESSION] = { "fail-on-regression", 0, "PCT", NULL,
+				     false,
+				     "exit 1 on a significant regression\n"
+				     "beyond PCT percent",
+		CLI_DOUBLE(fail_on_regression_pct, 0, 1e6) },
+	[OPT_WITHIN_SESSION] = { "within-session", 0, NULL, NULL, false,
+				 "let --fail-on-regression act on a\n"
+				 "verdict within one session per side",
+		CLI_BOOL(within_session) },
+	[OPT_PRIMARY] = { "primary", 0, "METRIC", NULL, false,
+			  "the tested row of each benchmark\n"
+			  "(default: CPU time per op)",
+		CLI_STRING_NONEMPTY(primary, "--primary needs a metric name, e.g. --primary task-clock/op (abstat show FILE lists them)"), .complete = "METRIC" },
+	[OPT_RESAMPLES] = { "resamples", 0, "N", "10000", true,
+			    "bootstrap resamples",
+		CLI_UINT(resamples, 100, 10000000) },
+	[OPT_KIND] = { "kind", 0, "K", NULL, false, NULL, &kinds,
+		CLI_CALL(cli_set_kind) },
+	[OPT_ENCODE] = { "encode", 0, NULL, NULL, false,
+			 "show each event's encoding",
+		CLI_BOOL(encode) },
+	[OPT_KEEP_ENV] = { "keep-env", 0, NULL, NULL, false,
+			   "with --user: keep abstat's environment\n"
+			   "(default: a clean one for USER)",
+		CLI_BOOL(keep_env) },
+	[OPT_CLEAN_CGROUPS] = { "clean-cgroups", 0, NULL, NULL, false,
+				"remove the stale abstat cgroups",
+		CLI_BOOL(clean_cgroups) },
+	[OPT_BASELINE] = { "baseline", 0, "LABEL", NULL, false,
+			   "the side the others are compared with\n"
+			   "(default: the first)",
+		CLI_STRING_NONEMPTY(baseline, "--baseline needs a side's label, e.g. --baseline k47") },
+	[OPT_TIME_UNIT] = { "time-unit", 0, "U", NULL, false,
+			    "time rows in ns, us, ms or s (default:\n"
+			    "chosen per row)",
+			    &time_units,
+		CLI_ENUM(time_unit, TIME_UNIT_NS) },
+	[OPT_BY] = { "by", 0, "KEY", NULL, false, "host: one table per host",
+		     &bys,
+		CLI_ENUM(by_host, true) },
+	[OPT_POOL_HOSTS] = { "pool-hosts", 0, NULL, NULL, false,
+			     "let one side pool several hosts' files",
+		CLI_BOOL(pool_hosts) },
+	[OPT_FREQ] = { "freq", 0, "HZ", "999", true,
+		       "samples per second",
+		CLI_UINT(freq, 1, 100000) },
+	[OPT_SAMPLE_EVENT] = { "sample-event", 0, "EV", NULL, false,
+			       "event to sample (default: cycles where\n"
+			       "it samples, else cpu-clock)",
+		CLI_CALL(cli_set_sample_event) },
+	[OPT_WHERE] = { "where", 0, "N", "10", true,
+			"profiles: the N functions whose self\n"
+			"share changed most (0: none)",
+		CLI_UINT(where, 0, 10000) },
+	[OPT_CALL_GRAPH] = { "call-graph", 0, "CG", NULL, false,
+			     NULL, &call_graphs,
+		CLI_ENUM(call_graph_dwarf, false) },
+	[OPT_SCORE] = { "score", 0, "DEF", NULL, false,
+			"a score from the output:\n"
+			"NAME[:UNIT][:higher|lower]=REGEX",
+		CLI_CALL(cli_run_score) },
+	[OPT_PARSER] = { "parser", 0, "TOOL", NULL, false, NULL, &parsers,
+		CLI_CALL(cli_run_parser) },
+	[OPT_KEEP_OUTPUT] = { "keep-output", 0, NULL, NULL, false,
+			      "keep each run's output in the result",
+		CLI_BOOL(keep_output) },
+	[OPT_SETUP] = { "setup", 0, "CMD", NULL, false,
+			"run CMD once before each benchmark",
+		CLI_CALL_FIELD(cli_run_hook, setup) },
+	[OPT_CLEANUP] = { "cleanup", 0, "CMD", NULL, false,
+			  "run CMD once after each benchmark",
+		CLI_CALL_FIELD(cli_run_hook, cleanup) },
+	[OPT_PREPARE] = { "prepare", 0, "CMD", NULL, false,
+			  "run CMD before every run",
+		CLI_CALL_FIELD(cli_run_hook, prepare) },
+	[OPT_CONCLUDE] = { "conclude", 0, "CMD", NULL, false,
+			   "run CMD after every run",
+		CLI_CALL_FIELD(cli_run_hook, conclude) },
+	[OPT_PARAM_SCAN] = { "parameter-scan", 'P', "NAME", NULL, false,
+			     "then LO HI [STEP]: one benchmark per\n"
+			     "value, {NAME} in the command and hooks",
+		.kind = CLI_SCAN },
+	[OPT_PARAM_LIST] = { "parameter-list", 'L', "NAME", NULL, false,
+			     "then A,B,...: one benchmark per value",
+		.kind = CLI_SCAN },
+	[OPT_OVERSUBSCRIBE] = { "oversubscribe", 0, NULL, NULL, false,
+				"allow more --copies than CPUs (they\n"
+				"share CPUs round-robin; recorded)",
+		CLI_BOOL(oversubscribe) },
+	[OPT_SUITE_FILE] = { "suite-file", 'S', "FILE", NULL, false,
+			     "the benchmarks of a suite file\n"
+			     "(abstat-run(1))",
+		CLI_STRING_NONEMPTY(suite_file, "-S: empty file name; expected -S FILE") },
+	[OPT_LAUNCHER_CPU] = { "launcher-cpu", 0, "WHERE", NULL, false,
+			       "same: abstat waits on the workload's CPU\n"
+			       "(one copy, one CPU; not profile), any:\n"
+			       "where the scheduler puts it",
+			       &launcher_cpus,
+		CLI_ENUM(launcher_cpu, LAUNCHER_CPU_SAME) },
+	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
+			  "print the version" },
+	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
+	[OPT_PROGRESS] = { "progress", 0, "WHEN", "auto", false,
+			   "progress line on stderr: never, auto\n"
+			   "(a terminal, no -q), always", &whens,
+		CLI_ENUM(progress, TERM_NEVER) },
+	[OPT_COLOR] = { "color", 0, "WHEN", "auto", false,
+			"colour: never, auto (a terminal, NO_COLOR\n"
+			"unset or empty, TERM not dumb), always",
+			&whens,
+		CLI_ENUM(colour, TERM_NEVER) },
+	[OPT_IMPORT] = { "import", 0, "KIND", NULL, false,
+			 NULL, &imports,
+		CLI_ENUM(flame_import, 0) },
+	[OPT_FLAME_FORMAT] = { "format", 0, "FMT", NULL, false,
+			       NULL, &flame_formats,
+		CLI_ENUM(flame_format, 0) },
+	[OPT_EXCLUDE] = { "exclude", 0, "REGEX", NULL, false,
+			  "drop the stacks with a frame matching REGEX",
+		CLI_STRING_NONEMPTY(exclude, "--exclude: empty regex; give --exclude REGEX (e.g. --exclude idle)") },
+	[OPT_KERNEL] = { "kernel", 0, NULL, NULL, false,
+			 "only samples in the kernel, kernel frames",
+		CLI_BOOL(kernel_frames) },
+	[OPT_USER_FRAMES] = { "user", 0, NULL, NULL, false,
+			      "only samples in user space",
+		CLI_BOOL(user_frames) },
+	[OPT_DIFF] = { "diff", 0, NULL, NULL, false,
+		       "differential of two sides (A B)",
+		CLI_BOOL(diff) },
+};
