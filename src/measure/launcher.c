@@ -265,16 +265,11 @@ static int launcher_start(const struct launch_spec *s, struct launch_copy *cp,
 	cs->pidfd = (int)syscall(SYS_pidfd_open, cs->pid, 0);
 	if (cs->pidfd < 0)
 		return -errno;
-	/* the vfork path: exec is done, sampling starts now */
-	if (s->sampling && !s->helper && s->backend->self_open) {
-		rc = s->sampling->open(cp->sample, cs->pid,
-				       cp->cpus ? -1 : cp->cpu, false);
-		if (rc < 0)
-			o->open_errno = -rc;
-		else if (s->sampling->begin_at)
-			s->sampling->begin_at(cp->sample,
-					      launcher_page_begin(page, index));
-	}
+	/* the vfork path: the child opened the sampler on itself */
+	if (s->sampling && !s->helper && s->backend->self_open &&
+	    s->sampling->begin_at)
+		s->sampling->begin_at(cp->sample,
+				      launcher_page_begin(page, index));
 	return rc;
 }
 

@@ -21,6 +21,7 @@ struct copy_state {
 	pid_t pid;
 	int pidfd, ctl_r, ack_w, err_r;
 	bool done, started, region_seen, in_region, waiting_ack;
+	bool sampler_hup; /* the sampler's fd hung up: not polled again */
 	unsigned long long start_ns, end_ns, region_start_ns, region_ns;
 	struct counter_value *baseline;
 	char line[128];

@@ -94,11 +94,11 @@ static bool launcher_page_spin(const struct launch_copy *copies, size_t n)
 	return true;
 }
 
-/* Whether the sampler is open when the copy is given its go (it is
- * opened after the exec on the vfork path without the helper). */
+/* Whether the workload toggles a sampler (abstat profile): on every path
+ * it is open before the exec. */
 static bool launcher_page_sampler(const struct launch_spec *s)
 {
-	return s->sampling && (s->helper || !s->backend->self_open);
+	return s->sampling != NULL;
 }
 
 /* The descriptors of one copy and the room of their baselines, from

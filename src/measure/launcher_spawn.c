@@ -94,13 +94,20 @@ static int launcher_child(void *arg)
 	if (s->backend->self_open) {
 		c->stage = STAGE_COUNTERS;
 		rc = s->backend->open(c->copy->set, 0, false, &bad);
+		/* the sampler too, here: opened after the exec, it missed a
+		 * workload that was already gone (ESRCH) */
+		if (!rc && s->sampling)
+			rc = s->sampling->open(c->copy->sample, 0,
+					       c->copy->cpus ? -1 : c->copy->cpu,
+					       true);
 		if (rc < 0) {
 			c->bad = bad;
 			errno = -rc;
 			goto fail;
 		}
-		/* The counter fds now sit in abstat's table too; from here
-		 * on the child works on a private copy. */
+		/* The counter and sampler fds now sit in abstat's table too
+		 * (and the ring in its memory); from here on the child works
+		 * on a private copy. */
 		c->stage = STAGE_SETUP;
 		if (unshare(CLONE_FILES) < 0 || launcher_child_region(c) < 0)
 			goto fail;

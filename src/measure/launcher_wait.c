@@ -243,7 +243,7 @@ int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 			pfd[k++] = (struct pollfd){ cs[i].ctl_r, POLLIN, 0 };
 			pfd[k++] = (struct pollfd){ cs[i].err_r, POLLIN, 0 };
 			pfd[k++] = (struct pollfd){
-				s->sampling && !cs[i].done ?
+				s->sampling && !cs[i].done && !cs[i].sampler_hup ?
 					s->sampling->fd(copies[i].sample) : -1,
 				POLLIN, 0 };
 		}
@@ -282,6 +282,12 @@ int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 		for (size_t i = 0; i < n; i++) {
 			struct pollfd *p = &pfd[LAUNCH_POLL * i];
 
+			/* The sampler's fd hangs up once the task exits,
+			 * before the pidfd says so: drained, then left out,
+			 * or the poll would spin (at SCHED_FIFO, on the CPU
+			 * the exiting task needs) */
+			if (p[3].revents & (POLLHUP | POLLERR))
+				cs[i].sampler_hup = true;
 			if (p[3].revents)
 				s->sampling->drain(copies[i].sample);
 			if (p[1].revents)

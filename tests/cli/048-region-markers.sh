@@ -111,4 +111,21 @@ v = eval(open(sys.argv[1]).read())
 sys.exit(not (v[0] > 20 and v[2] > 20 and v[1] == 0 and v[3] == 0))" "$TESTTMP/v" ||
 		fail "samples region_spin, setup_spin per run: $(cat "$TESTTMP/v")"
 '
+test_expect_success SAMPLING 'profile without the spawn helper: the sampler is opened before the exec (a short workload was gone: ESRCH)' '
+	mkdir -p "$TESTTMP/nh" && cp $ABSTAT "$TESTTMP/nh/abstat" &&
+	for i in 1 2 3 4 5; do
+		expect_exit 0 env ABSTAT_WORKLOAD_DIR=/nonexistent "$TESTTMP/nh/abstat" profile -q -r 3 --force \
+			-o "$TESTTMP/nh/p.json" -- "$ABSTAT_WORKLOAD_DIR/getppid" -n 100 || return 1
+	done
+'
+# the sampler's fd hangs up when the task exits, before its pidfd says
+# so: polled again, it made abstat spin (at SCHED_FIFO, on the CPU the
+# exiting task needed: about 1 s a run, the real-time throttle's)
+test_expect_success SAMPLING,TRACEFS 'profile: abstat sleeps while a run ends (a handful of polls a run, not millions)' '
+	in_tracefs perf stat -x, -e syscalls:sys_enter_ppoll -o "$TESTTMP/pp.csv" \
+		$ABSTAT profile -q -r 3 --force -o "$TESTTMP/pp.json" -- "$R" profile 100 >/dev/null 2>&1 ||
+		fail "perf stat or abstat profile failed"
+	n=$(grep sys_enter_ppoll "$TESTTMP/pp.csv" | cut -d, -f1) &&
+	[ "$n" -lt 1000 ] || fail "$n polls for 4 runs"
+'
 test_done
