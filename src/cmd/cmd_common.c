@@ -114,8 +114,7 @@ static void cmd_warn_partial(const struct side *sides, size_t n)
 		}
 }
 
-/* Measured runs of r that succeeded. */
-static size_t cmd_measured(const struct result *r)
+size_t cmd_measured(const struct result *r)
 {
 	size_t n = 0;
 
