@@ -94,9 +94,9 @@ static int plot_runs_extract(struct plot_runs *p)
 
 				while (strcmp(p->bench[i], r->bench[b].name))
 					i++;
+				i = i * side->n_files + f;
 				if (metrics_extract(r, &r->bench[b],
-						    &p->sets[s][i * side->n_files +
-								f]))
+						    &p->sets[s][i]))
 					return -ENOMEM;
 			}
 		}
