@@ -150,6 +150,8 @@ DEB_PKGS += chromium python3-pil
 # Slurm cluster, GNU parallel over ssh to local sshds
 DEB_PKGS += slurmctld slurmd slurm-client munge parallel openssh-server \
             openssh-client iproute2
+# abstat import gobench against a real go test -bench run (test 121)
+DEB_PKGS += golang-go
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
         workloads progs units lab lab-check graph

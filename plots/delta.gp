@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # abstat plot --kind delta: one horizontal bar per row (metric, or benchmark
 # for suites) per non-baseline side: the change vs the baseline in percent,
-# the 95% CI as whiskers, significant rows filled and marked "*", zero line.
+# the 95% CI as whiskers, significant rows filled and marked "*", the
+# others hatched (a key entry says so), zero line.
 #
 # Set before this script runs (abstat passes them with -e, or a .gp file
 # written by abstat sets them in its first lines):
@@ -97,5 +98,7 @@ if (fmt eq "txt") {
 	     for [k = 2:nsides] data index blk(k) \
 		using 3:($1 + off(k)):4:5 \
 		:y2tic(unq(strcol(7))) \
-		with xerrorbars lc black pt 0 lw 1.5 notitle
+		with xerrorbars lc black pt 0 lw 1.5 notitle, \
+	     keyentry with boxxyerror lc black fs pattern 4 \
+		title "hatched: not significant or not tested"
 }

@@ -3,7 +3,8 @@
 # throughput, summed over copies) against a scanned parameter (a scan's
 # params value, or --copies), one curve per side label with its CI
 # whiskers, and each curve's ideal scaling from its smallest value drawn
-# dashed in its colour (linear for throughput, flat for a time per op).
+# dashed in its colour (linear for throughput, flat for a time per op),
+# each with its own key entry.
 #
 # Set before this script runs (abstat passes them with -e, or a .gp file
 # written by abstat sets them in its first lines):
@@ -18,16 +19,22 @@ set datafile separator "\t"
 Q = "\001"
 unq(s) = strstrt(s, Q) ? s[1:strstrt(s, Q) - 1] . '"' . \
 	 unq(s[strstrt(s, Q) + 1:]) : s
+# In a .txt chart curve c's points are the c-th capital letter and its
+# ideal line is dotted with the c-th small letter at its points, so that
+# each ideal line has a key entry of its own.
+L = "abcdefghijklmnopqrstuvwxyz"
+ilet(c) = L[(c - 1) % 26 + 1:(c - 1) % 26 + 1]
 
 # gnuplot drops a key entry that does not fit (its docs, "Limitations
 # fitting plot titles into key"): labels over 60 characters show 57 and ...
 short(s) = strlen(s) > 60 ? s[1:57] . "..." : s
 
 # index 0: 0, title, subtitle, x label, y label, curves, categorical,
-# smallest x, largest x
+# smallest x, largest x, the ideal ("linear", "flat"; "-" for none)
 stats data index 0 using (title = unq(strcol(2)), sub = unq(strcol(3)), \
 	xlab = unq(strcol(4)), ylab = unq(strcol(5)), nc = column(6), \
-	cat = column(7), xmin = column(8), xmax = column(9), 0) nooutput
+	cat = column(7), xmin = column(8), xmax = column(9), \
+	ideal = strcol(10), 0) nooutput
 # index 1: curve number, curve name (side label)
 array curve[nc]
 do for [i = 1:nc] {
@@ -79,12 +86,13 @@ if (cat != 0) {
 		plot for [c = 1:nc] data index 1 + c using 1:2:3:4 \
 			with yerrorlines lt c pt c title curve[c], \
 		     for [c = 1:nc] data index 1 + c using 1:5 \
-			with lines lt 0 title (c == 1 ? "linear" : "")
+			with linespoints lt 0 pt ilet(c) \
+			title curve[c] . " " . ideal
 	} else {
 		plot for [c = 1:nc] data index 1 + c using 1:2:3:4 \
 			with yerrorlines lw 2 pt 7 lc c title curve[c], \
 		     for [c = 1:nc] data index 1 + c using 1:5 \
 			with lines dt 2 lw 1.5 lc c \
-			title (c == 1 ? "linear (ideal)" : "")
+			title curve[c] . ": " . ideal . " (ideal)"
 	}
 }

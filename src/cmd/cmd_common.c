@@ -114,8 +114,7 @@ static void cmd_warn_partial(const struct side *sides, size_t n)
 		}
 }
 
-/* Measured runs of r that succeeded. */
-static size_t cmd_measured(const struct result *r)
+size_t cmd_measured(const struct result *r)
 {
 	size_t n = 0;
 
@@ -168,12 +167,49 @@ int cmd_read_sides(const struct config *cfg, const char *who,
 	return rc;
 }
 
+enum time_unit cmd_source_time_unit(const struct result *r)
+{
+	static const char *const names[] = { "ns", "us", "ms", "s" };
+	const char *u = json_string_value(json_object_get(
+		json_object_get(r->env, "imported"), "time_unit"));
+
+	for (size_t i = 0; u && i < sizeof(names) / sizeof(*names); i++)
+		if (!strcmp(u, names[i]))
+			return (enum time_unit)(TIME_UNIT_NS + i);
+	return TIME_UNIT_AUTO;
+}
+
+/* Without --time-unit, the one unit every file's source prints its times
+ * in (cmd_source_time_unit), else TIME_UNIT_AUTO. */
+static enum time_unit cmd_sides_time_unit(enum time_unit given,
+					  const struct side *sides, size_t n)
+{
+	enum time_unit u = TIME_UNIT_AUTO;
+
+	if (given != TIME_UNIT_AUTO)
+		return given;
+	for (size_t s = 0; s < n; s++)
+		for (size_t f = 0; f < sides[s].n_files; f++) {
+			enum time_unit fu = cmd_source_time_unit(
+				sides[s].files[f]);
+
+			if (fu == TIME_UNIT_AUTO || (u && fu != u))
+				return TIME_UNIT_AUTO;
+			u = fu;
+		}
+	return u;
+}
+
 int cmd_compare_build(const char *who, const struct compare_opts *o,
 		      const struct side *sides, size_t n,
 		      struct compare_model **m)
 {
+	struct compare_opts oo = *o;
 	char err[1024];
-	int rc = compare_build(o, sides, n, m, err, sizeof(err));
+	int rc;
+
+	oo.time_unit = cmd_sides_time_unit(o->time_unit, sides, n);
+	rc = compare_build(&oo, sides, n, m, err, sizeof(err));
 
 	if (rc) {
 		msg_error("%s: %s", rc == -ENOMEM ? who : "compare", err);

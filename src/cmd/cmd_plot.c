@@ -142,7 +142,7 @@ static int plot_scaling(struct plot_job *j, FILE *f, bool ascii)
 static int plot_runs(struct plot_job *j, FILE *f, bool ascii)
 {
 	const struct plot_rows rows = { j->cfg->metrics, j->cfg->events,
-					j->kind == PLOT_DIST };
+					j->cfg->primary, j->kind == PLOT_DIST };
 	size_t panels = 0;
 	char err[512];
 	int rc = plot_data_runs(&rows, j->sides, j->n, f, ascii, &panels, err,

@@ -62,7 +62,11 @@ int cmd_run(const struct config *cfg)
 		}
 	}
 	rc = session_measure(&s, &r, &j, plan, n_plan);
-	if (cfg->format == FMT_BENCHSTAT)
+	/* Stopped (a failed hook or run, said on stderr) before any run
+	 * was measured: no table of empty rows. */
+	if (rc && !cmd_measured(r))
+		;
+	else if (cfg->format == FMT_BENCHSTAT)
 		fmt_benchstat_result(r, cfg->metrics, NULL, stdout);
 	else
 		report_result(&(const struct report_opts){

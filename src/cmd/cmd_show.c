@@ -15,7 +15,7 @@
 
 int cmd_show(const struct config *cfg)
 {
-	const struct report_opts opts = {
+	struct report_opts opts = {
 		.format = cfg->format,
 		.metrics = cfg->metrics,
 		.events = cfg->events,
@@ -29,6 +29,8 @@ int cmd_show(const struct config *cfg)
 		msg_error("show: %s", err);
 		return cmd_status(rc, EXIT_USAGE);
 	}
+	if (opts.time_unit == TIME_UNIT_AUTO)
+		opts.time_unit = cmd_source_time_unit(r);
 	if (cfg->n_scores) {
 		rc = score_result(r, cfg->scores, cfg->n_scores, err,
 				  sizeof(err));

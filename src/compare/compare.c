@@ -75,17 +75,17 @@ const char *compare_verdict_word(const struct compare_model *m,
 /* A metric every file of every side that has it can count, and no file
  * that has the benchmark lacks (an imported result: a source that has no
  * such counter). */
-static bool compare_counts(const struct compare_bench *b,
+static bool compare_counts(struct metric_set *const *sets,
 			   const struct side *sides, size_t n, const char *name)
 {
 	bool seen = false;
 
 	for (size_t s = 0; s < n; s++)
 		for (size_t f = 0; f < sides[s].n_files; f++) {
-			const struct metric *mt = metrics_find(&b->sets[s][f],
+			const struct metric *mt = metrics_find(&sets[s][f],
 							       name);
 
-			if (!mt && b->sets[s][f].n)
+			if (!mt && sets[s][f].n)
 				return false;
 			if (!mt)
 				continue;
@@ -96,16 +96,7 @@ static bool compare_counts(const struct compare_bench *b,
 	return seen;
 }
 
-/*
- * The benchmark's primary row: --primary, else CPU time per operation
- * (cycles where cycles count, else task-clock; per op when the benchmark
- * reports operations), else the wall-based rows when no CPU counter was
- * recorded. NULL when none of them exists. A benchmark with scores
- * (--score, --parser) has its first score as its primary row: what the
- * benchmark itself says it did.
- */
-static const char *compare_primary(const struct compare_opts *o,
-				   const struct compare_bench *b,
+const char *compare_primary_metric(struct metric_set *const *sets,
 				   const struct side *sides, size_t n)
 {
 	static const char *const order[][2] = {
@@ -114,17 +105,30 @@ static const char *compare_primary(const struct compare_opts *o,
 		{ "task-clock/op", "task-clock" },
 		{ "ns/op", "wall" },
 	};
-	bool ops = compare_counts(b, sides, n, "ns/op");
+	const json_t *imp = json_object_get(sides[0].files[0]->env,
+					    "imported");
+	const char *own = json_string_value(json_object_get(imp, "primary"));
+	bool ops = compare_counts(sets, sides, n, "ns/op");
 
-	if (o->primary)
-		return o->primary; /* checked to exist (compare_build) */
-	for (size_t i = 0; i < b->sets[0][0].n; i++)
-		if (b->sets[0][0].m[i].kind == METRIC_SCORE)
-			return b->sets[0][0].m[i].name;
+	if (own && compare_counts(sets, sides, n, own))
+		return own;
+	for (size_t i = 0; i < sets[0][0].n; i++)
+		if (sets[0][0].m[i].kind == METRIC_SCORE)
+			return sets[0][0].m[i].name;
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++)
-		if (compare_counts(b, sides, n, order[i][ops ? 0 : 1]))
+		if (compare_counts(sets, sides, n, order[i][ops ? 0 : 1]))
 			return order[i][ops ? 0 : 1];
 	return NULL;
+}
+
+/* The benchmark's primary row: --primary, else compare_primary_metric. */
+static const char *compare_primary(const struct compare_opts *o,
+				   const struct compare_bench *b,
+				   const struct side *sides, size_t n)
+{
+	if (o->primary)
+		return o->primary; /* checked to exist (compare_build) */
+	return compare_primary_metric(b->sets, sides, n);
 }
 
 static bool compare_wanted(const struct compare_opts *o, size_t nb,

@@ -241,4 +241,18 @@ const char *compare_design_name(enum compare_design d);
 /* name is one item of a comma list (--metric, -e); exact match. */
 bool compare_check_list_has(const char *list, const char *name);
 
+/*
+ * The primary metric of one benchmark when --primary does not name one
+ * (compare's tested row, the runs and dist charts' first panel): the one
+ * an imported result names (env.imported.primary: gobench's ns/op), else
+ * its first score (--score, --parser: what the benchmark itself says it
+ * did), else CPU time per operation (cycles where every file counts
+ * them, else task-clock; per op when every file reports operations),
+ * else the wall-based ns/op or wall. sets[s][f]: the benchmark's metrics
+ * in file f of side s (empty where the file lacks the benchmark). NULL
+ * when none of them has values in every file that has the benchmark.
+ */
+const char *compare_primary_metric(struct metric_set *const *sets,
+				   const struct side *sides, size_t n);
+
 #endif

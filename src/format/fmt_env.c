@@ -82,6 +82,14 @@ static void fmt_env_wrap(const struct fmt_env_out *o, const char *raw)
 	fputc('\n', o->out);
 }
 
+void fmt_text_wrap(FILE *out, int width, const char *first,
+		   const char *cont, const char *raw)
+{
+	const struct fmt_env_out o = { out, width, first, cont, false };
+
+	fmt_env_wrap(&o, raw);
+}
+
 /* The words of s (split at spaces and tabs) in a new array of n pointers
  * into copy (a new string). NULL on ENOMEM. */
 static char **fmt_env_words(const char *s, char **copy, size_t *n)

@@ -84,6 +84,11 @@ void fmt_row_heads(const struct compare_model *m,
 		   FILE *out);
 /* One line, cut to width with "..." when longer. */
 void fmt_text_line(FILE *out, int width, const char *s);
+/* raw (from a file: escaped) word-wrapped within width, first before its
+ * first line and cont before the others; a word longer than a line is
+ * folded, never cut (fmt_env.c). */
+void fmt_text_wrap(FILE *out, int width, const char *first,
+		   const char *cont, const char *raw);
 /* A time row (unit "ns") in unit u: the divisor from ns and the unit's
  * name; TIME_UNIT_AUTO picks the largest unit in which ref (the row's
  * typical value, in ns) is at least 1. Other rows: 1 and their unit. */

@@ -31,8 +31,9 @@ static const char *report_str(const json_t *o, const char *a, const char *b)
 	return json_is_string(j) ? json_string_value(j) : NULL;
 }
 
-static void report_header(const struct result *r, const struct benchmark *b,
-			  FILE *out)
+/* The benchmark's first two lines; returns its measured runs. */
+static size_t report_header(const struct result *r,
+			    const struct benchmark *b, FILE *out)
 {
 	size_t measured = 0, warm = 0, failed = 0;
 	const char *cpus = report_str(r->config, "cpus", NULL);
@@ -70,6 +71,7 @@ static void report_header(const struct result *r, const struct benchmark *b,
 	for (char **a = b->argv; a && *a && k < sizeof(line); a++)
 		k += (size_t)snprintf(line + k, sizeof(line) - k, " %s", *a);
 	fmt_text_line(out, REPORT_WIDTH, line);
+	return measured;
 }
 
 static void report_metric(const struct metric *m, int nw,
@@ -180,7 +182,11 @@ static void report_bench(const struct report_opts *o, const struct result *r,
 	const char *last_reason = NULL;
 	int nw = 6;
 
-	report_header(r, b, out);
+	if (!report_header(r, b, out)) {
+		/* every row would be <not counted> */
+		fprintf(out, "no measured run: nothing to summarise\n");
+		return;
+	}
 	if (metrics_extract(r, b, &set)) {
 		fprintf(out, "(out of memory)\n");
 		return;
@@ -332,15 +338,14 @@ void report_env(const struct result *r, FILE *out)
 		 json_is_true(hv) ? " (virtual machine)" : "",
 		 cpu ? cpu : "CPU unknown");
 	fmt_text_line(out, REPORT_WIDTH, line);
+	/* a warning whole (wrapped, never cut): it says what to do */
 	for (size_t i = 0; r->warnings && i < json_array_size(r->warnings);
 	     i++) {
 		const char *w = json_string_value(json_array_get(r->warnings,
 								 i));
 
-		if (!w)
-			continue;
-		snprintf(line, sizeof(line), "warning: %s", w);
-		fmt_text_line(out, REPORT_WIDTH, line);
+		if (w)
+			fmt_text_wrap(out, REPORT_WIDTH, "warning: ", "  ", w);
 	}
 	fputc('\n', out);
 }

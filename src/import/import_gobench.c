@@ -5,13 +5,16 @@
  * "BenchmarkName[-N] ITERS VALUE UNIT [VALUE UNIT...]" is one run of the
  * benchmark Name[-N] (the name is kept whole, GOMAXPROCS suffix and
  * sub-benchmarks included) with ops = ITERS; ns/op becomes the run's
- * measured region (ITERS * ns/op), so abstat's ns/op and ops/s are Go's;
- * every other X/op unit (B/op, allocs/op, custom b.ReportMetric units)
- * becomes an event X counting X/op * ITERS, whose X/op row is Go's value.
- * Rates (MB/s, X/s) are not per-op counts and are left out with a
- * warning; wall, user, sys and maxrss are not recorded. Configuration
- * lines "key: value" (goos, goarch, pkg, cpu) go to config "imported";
- * other lines (PASS, ok, test logs) are skipped, as the format says.
+ * measured region (ITERS * ns/op), so abstat's ns/op and ops/s are Go's.
+ * Every other unit is a score of that name with Go's value, as Go
+ * printed it: B/op and allocs/op (-benchmem), custom b.ReportMetric
+ * units, and rates such as b.SetBytes' MB/s (higher is better: a unit
+ * that ends in /s; lower for the others). The result names ns/op its
+ * primary metric and ns its time unit (env "imported": compare tests
+ * ns/op, as benchstat does, and prints it in ns, as Go does); wall,
+ * user, sys and maxrss are not recorded. Configuration lines
+ * "key: value" (goos, goarch, pkg, cpu) go to config "imported"; other
+ * lines (PASS, ok, test logs) are skipped, as the format says.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -71,14 +74,13 @@ static bool import_gb_number(const char *s, double *v)
 	return end != s && !*end && isfinite(*v) && *v >= 0;
 }
 
-/* One value of a result line into run. */
-static int import_gb_value(struct result *r, struct run *run,
-			   const char *path, int line, double v,
-			   const char *unit, char *err, size_t len)
+/* One value of a result line into run: ns/op its time, any other unit
+ * a score (its unit: B for B/op, the rate's own for X/s, else none). */
+static int import_gb_value(struct result *r, struct run *run, double v,
+			   const char *unit)
 {
 	size_t n = strlen(unit);
-	char ev[128];
-	int i;
+	bool rate = n > 2 && !strcmp(unit + n - 2, "/s");
 
 	if (!strcmp(unit, "ns/op")) {
 		run->total.region_ns = import_u64(v * (double)run->total.ops);
@@ -86,18 +88,11 @@ static int import_gb_value(struct result *r, struct run *run,
 			run->total.region_ns = 1;
 		return 0;
 	}
-	if (n < 4 || strcmp(unit + n - 3, "/op"))
-		return import_warn(r, "gobench: %s is a rate, not a count per op: not imported (abstat recomputes rates from ns/op)",
-				   unit);
-	if (n - 3 >= sizeof(ev))
-		return import_err(err, len, path, line, "unit '%s' too long",
-				  unit);
-	snprintf(ev, sizeof(ev), "%.*s", (int)(n - 3), unit);
-	i = import_event(r, ev, !strcmp(ev, "B") ? "B" : "");
-	if (i < 0)
-		return i;
-	import_count(run, i, v * (double)run->total.ops, 100);
-	return 0;
+	if (!strcmp(unit, "ops/s"))
+		return import_warn(r, "gobench: ops/s is the name of abstat's own ops/s (from ns/op): Go's ops/s is not imported");
+	return import_score(r, run, unit,
+			    rate ? unit : !strcmp(unit, "B/op") ? "B" : "",
+			    rate, v);
 }
 
 static int import_gb_result(struct result *r, const char *path, int line,
@@ -145,8 +140,7 @@ static int import_gb_result(struct result *r, const char *path, int line,
 			return import_err(err, len, path, line,
 					  "value '%s' of %s is not a number",
 					  f[k], f[k + 1]);
-		rc = import_gb_value(r, run, path, line, v, f[k + 1], err,
-				     len);
+		rc = import_gb_value(r, run, v, f[k + 1]);
 		if (rc)
 			return rc;
 	}
@@ -161,6 +155,7 @@ int import_gobench(struct result *r, const char *path, const char *buf,
 {
 	static const char *const missing[] = { "wall", "user", "sys",
 					       "maxrss" };
+	json_t *imp = json_object_get(r->env, "imported");
 	char *text = strndup(buf, size), *save, *key, *val;
 	int line = 0, rc = 0;
 
@@ -168,6 +163,9 @@ int import_gobench(struct result *r, const char *path, const char *buf,
 		return err_nomem(err, len);
 	for (size_t i = 0; i < 4 && !rc; i++)
 		rc = import_not_recorded(r, missing[i]);
+	if (!rc && (json_object_set_new(imp, "primary", json_string("ns/op")) ||
+		    json_object_set_new(imp, "time_unit", json_string("ns"))))
+		rc = -ENOMEM;
 	for (char *s = text; s && !rc; s = save) {
 		save = strchr(s, '\n');
 		if (save)

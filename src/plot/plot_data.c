@@ -59,29 +59,40 @@ unsigned plot_side_copies(const struct side *side)
 	return r && r->n_bench ? r->bench[0].copies : 0;
 }
 
-/* "getppid", "getppid, stat" or "5 benchmarks": the rows' benchmarks. */
-static void plot_bench_list(const struct compare_model *m, const bool *keep,
-			    char *buf, size_t len)
+void plot_name_list(const char *const *names, size_t n, char *buf,
+		    size_t len)
 {
-	size_t n = 0, used = 0;
+	size_t k = 0, used = 0;
 
 	buf[0] = '\0';
-	for (size_t r = 0; r < m->n_rows; r++) {
-		bool seen = false;
+	for (size_t i = 0; i < n; i++) {
+		bool seen = !names[i];
 
-		if (keep && !keep[r])
-			continue;
-		for (size_t q = 0; q < r && !seen; q++)
-			seen = (!keep || keep[q]) &&
-			       !strcmp(m->rows[q].bench, m->rows[r].bench);
+		for (size_t q = 0; q < i && !seen; q++)
+			seen = names[q] && !strcmp(names[q], names[i]);
 		if (seen)
 			continue;
-		if (n++ < 3 && used < len)
+		if (k++ < 3 && used < len)
 			used += snprintf(buf + used, len - used, "%s%s",
-					 n > 1 ? ", " : "", m->rows[r].bench);
+					 k > 1 ? ", " : "", names[i]);
 	}
-	if (n > 3)
-		snprintf(buf, len, "%zu benchmarks", n);
+	if (k > 3)
+		snprintf(buf, len, "%zu benchmarks", k);
+}
+
+/* The kept rows' benchmarks (plot_name_list). 0 or -ENOMEM. */
+static int plot_bench_list(const struct compare_model *m, const bool *keep,
+			   char *buf, size_t len)
+{
+	const char **names = calloc(m->n_rows + 1, sizeof(*names));
+
+	if (!names)
+		return -ENOMEM;
+	for (size_t r = 0; r < m->n_rows; r++)
+		names[r] = keep[r] ? m->rows[r].bench : NULL;
+	plot_name_list(names, m->n_rows, buf, len);
+	free(names);
+	return 0;
 }
 
 /* The value column of a delta bar: "+3.7% *", "-0.2% ~", "+1.0% n<4". */
@@ -256,7 +267,10 @@ int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
 			 kept * (n - 1), PLOT_MAX_BARS);
 		return -EINVAL;
 	}
-	plot_bench_list(m, keep, list, sizeof(list));
+	if (plot_bench_list(m, keep, list, sizeof(list))) {
+		free(keep);
+		return -ENOMEM;
+	}
 	plot_delta_metrics(m, keep, &k);
 	/* the metric and its better direction: the title names the metric
 	 * when the bars share one, the subtitle the direction of most bars

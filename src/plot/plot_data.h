@@ -62,13 +62,19 @@ int plot_data_scaling(const struct compare_model *m,
 void plot_put_num(FILE *f, double v);
 /* A string field (plot_put_str), tab first. */
 void plot_put_field(FILE *f, const char *s, bool ascii);
+/* What a title names: "getppid", "getppid, stat" or "5 benchmarks", the
+ * distinct names of names[0..n) (NULL ones left out), in buf. */
+void plot_name_list(const char *const *names, size_t n, char *buf,
+		    size_t len);
 
-/* The rows of the runs chart: --metric and -e LIST, NULL for defaults;
- * dist: the same data for the distribution chart (plots/dist.gp), with
- * its title. */
+/* The rows of the runs chart: --metric and -e LIST, NULL for defaults
+ * (each benchmark's primary metric first: --primary, else the one
+ * compare tests, compare_primary_metric); dist: the same data for the
+ * distribution chart (plots/dist.gp), with its title. */
 struct plot_rows {
 	const char *metrics;
 	const char *events;
+	const char *primary;
 	bool dist;
 };
 

@@ -26,7 +26,8 @@ struct plot_panel {
 struct plot_runs {
 	size_t n_sides;
 	const struct side *sides;
-	struct metric_set **sets; /* [side][file * n_bench + bench] */
+	struct metric_set **sets; /* [side][bench * n_files + file] */
+	struct metric_set **row;  /* [side]: one benchmark's sets */
 	const char **bench;      /* distinct benchmark names, in order */
 	size_t n_bench;
 	struct plot_panel *panels;
@@ -73,7 +74,8 @@ static int plot_runs_benches(struct plot_runs *p)
 static const struct metric_set *plot_runs_set(const struct plot_runs *p,
 					      size_t s, size_t f, size_t bench)
 {
-	return p->sets[s] ? &p->sets[s][f * p->n_bench + bench] : NULL;
+	return p->sets[s] ? &p->sets[s][bench * p->sides[s].n_files + f] :
+			    NULL;
 }
 
 static int plot_runs_extract(struct plot_runs *p)
@@ -93,9 +95,9 @@ static int plot_runs_extract(struct plot_runs *p)
 
 				while (strcmp(p->bench[i], r->bench[b].name))
 					i++;
+				i = i * side->n_files + f;
 				if (metrics_extract(r, &r->bench[b],
-						    &p->sets[s][f * p->n_bench +
-								i]))
+						    &p->sets[s][i]))
 					return -ENOMEM;
 			}
 		}
@@ -146,7 +148,7 @@ static bool plot_runs_wanted(const struct plot_rows *cfg,
 	if (cfg->metrics || cfg->events)
 		return compare_check_list_has(cfg->metrics, m->name) ||
 		       compare_check_list_has(cfg->events, m->name);
-	/* Default: the time per operation (or wall), and for one
+	/* Default (besides the primary and time panels): for one
 	 * benchmark every counter that counted and changed: a flat line
 	 * of a constant count says nothing a table does not. */
 	return p->n_bench == 1 && m->kind == METRIC_COUNTER &&
@@ -155,9 +157,13 @@ static bool plot_runs_wanted(const struct plot_rows *cfg,
 
 static int plot_runs_add(struct plot_runs *p, size_t b, const struct metric *m)
 {
-	struct plot_panel *np = realloc(p->panels,
-					(p->n_panels + 1) * sizeof(*np));
+	struct plot_panel *np;
 
+	for (size_t i = 0; i < p->n_panels; i++)
+		if (p->panels[i].bench == p->bench[b] &&
+		    !strcmp(p->panels[i].ref->name, m->name))
+			return 0;
+	np = realloc(p->panels, (p->n_panels + 1) * sizeof(*np));
 	if (!np)
 		return -ENOMEM;
 	p->panels = np;
@@ -166,17 +172,40 @@ static int plot_runs_add(struct plot_runs *p, size_t b, const struct metric *m)
 	return 0;
 }
 
+/* Benchmark b's primary metric as compare chooses it (--primary, else
+ * compare_primary_metric), or NULL. */
+static const struct metric *plot_runs_primary(const struct plot_rows *cfg,
+					      struct plot_runs *p, size_t b)
+{
+	const char *name = cfg->primary;
+
+	for (size_t s = 0; !name && s < p->n_sides; s++)
+		p->row[s] = p->sets[s] + b * p->sides[s].n_files;
+	if (!name)
+		name = compare_primary_metric(p->row, p->sides, p->n_sides);
+	return name ? plot_runs_find(p, b, name) : NULL;
+}
+
+/* Default panels: each benchmark's primary metric (the compared one), and
+ * for one benchmark its time per operation (or wall) and the counters
+ * that changed (plot_runs_wanted). */
 static int plot_runs_panels(const struct plot_rows *cfg, struct plot_runs *p)
 {
 	bool chosen = cfg->metrics || cfg->events;
 
 	for (size_t b = 0; b < p->n_bench; b++) {
-		const struct metric *primary = plot_runs_find(p, b, "ns/op");
+		const struct metric *primary = plot_runs_primary(cfg, p, b);
+		const struct metric *time = plot_runs_find(p, b, "ns/op");
 		const struct metric_set *ref = NULL;
 
+		if (!time)
+			time = plot_runs_find(p, b, "wall");
 		if (!primary)
-			primary = plot_runs_find(p, b, "wall");
+			primary = time;
 		if (!chosen && primary && plot_runs_add(p, b, primary))
+			return -ENOMEM;
+		if (!chosen && p->n_bench == 1 && time &&
+		    plot_runs_add(p, b, time))
 			return -ENOMEM;
 		for (size_t s = 0; s < p->n_sides && !ref; s++)
 			for (size_t f = 0; f < p->sides[s].n_files && !ref;
@@ -341,6 +370,7 @@ static void plot_runs_free(struct plot_runs *p)
 		free(p->sets[s]);
 	}
 	free(p->sets);
+	free(p->row);
 	free(p->bench);
 	free(p->panels);
 }
@@ -354,7 +384,8 @@ int plot_data_runs(const struct plot_rows *cfg, const struct side *sides,
 	int rc;
 
 	p.sets = calloc(n, sizeof(*p.sets));
-	rc = p.sets ? plot_runs_benches(&p) : -ENOMEM;
+	p.row = calloc(n, sizeof(*p.row));
+	rc = p.sets && p.row ? plot_runs_benches(&p) : -ENOMEM;
 	if (!rc)
 		rc = plot_runs_extract(&p);
 	if (!rc)
@@ -362,6 +393,8 @@ int plot_data_runs(const struct plot_rows *cfg, const struct side *sides,
 				     len);
 	if (!rc)
 		rc = plot_runs_check(cfg->events, "-e", &p, err, len);
+	if (!rc)
+		rc = plot_runs_check(cfg->primary, "--primary", &p, err, len);
 	if (!rc)
 		rc = plot_runs_panels(cfg, &p);
 	if (rc)

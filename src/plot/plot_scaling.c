@@ -228,8 +228,34 @@ static int scale_cmp(const void *a, const void *b)
 	return (p->x > q->x) - (p->x < q->x);
 }
 
-static void scale_write(const struct compare_model *m, const char *param,
-			const struct scale_data *d, FILE *f, bool ascii)
+/* What the chart is of: the benchmarks without their PARAM=VALUE part
+ * ("mmap", "syscall, pipe"; plot_name_list) in buf. 0 or -ENOMEM. */
+static int scale_title_names(const struct compare_model *m,
+			     const char *param, const char *metric,
+			     char *buf, size_t len)
+{
+	char (*fam)[SCALE_NAME_MAX] = calloc(m->n_rows + 1, sizeof(*fam));
+	const char **names = calloc(m->n_rows + 1, sizeof(*names));
+
+	if (!fam || !names) {
+		free(fam);
+		free(names);
+		return -ENOMEM;
+	}
+	for (size_t r = 0; r < m->n_rows; r++) {
+		if (strcmp(m->rows[r].metric, metric))
+			continue;
+		scale_family(m->rows[r].bench, param, fam[r], sizeof(fam[r]));
+		names[r] = fam[r];
+	}
+	plot_name_list(names, m->n_rows, buf, len);
+	free(fam);
+	free(names);
+	return 0;
+}
+
+static int scale_write(const struct compare_model *m, const char *param,
+		       const struct scale_data *d, FILE *f, bool ascii)
 {
 	const struct compare_row *row = &m->rows[0];
 
@@ -238,22 +264,31 @@ static void scale_write(const struct compare_model *m, const char *param,
 			row = &m->rows[r];
 			break;
 		}
-	char title[512], sub[256], xlab[160];
+	char title[768], sub[256], xlab[160], list[256], dashed[128] = "";
+	/* the ideal: linear for throughput, flat for a time per op */
+	const char *kind = !d->numeric ? "-" :
+			   row->higher_is_better ? "linear" : "flat";
 	double xmin = INFINITY, xmax = -INFINITY;
 
 	for (size_t i = 0; i < d->n; i++) {
 		xmin = fmin(xmin, d->p[i].x);
 		xmax = fmax(xmax, d->p[i].x);
 	}
-	snprintf(title, sizeof(title), "%s: %s vs %s, %s is better",
-		 m->n_bench > 1 ? "benchmarks" : row->bench,
+	if (scale_title_names(m, param, d->metric, list, sizeof(list)))
+		return -ENOMEM;
+	snprintf(title, sizeof(title), "%s: %s vs %s, %s is better", list,
 		 strcmp(row->metric, "ops/s") ? row->metric :
 						"aggregate throughput",
 		 param, row->higher_is_better ? "higher" : "lower");
-	snprintf(sub, sizeof(sub),
-		 "%s %s, %g%% CI; dashed: linear scaling from the fewest %s",
+	if (d->numeric)
+		snprintf(dashed, sizeof(dashed),
+			 row->higher_is_better ?
+				 "; dashed: linear scaling from the fewest %s" :
+				 "; dashed: flat, the value at the fewest %s",
+			 param);
+	snprintf(sub, sizeof(sub), "%s %s, %g%% CI%s",
 		 m->center == CENTER_MEAN ? "mean" : "median", row->metric,
-		 (1 - m->alpha) * 100, param);
+		 (1 - m->alpha) * 100, dashed);
 	snprintf(xlab, sizeof(xlab), "%s", param);
 	fputs("0", f);
 	plot_put_field(f, title, ascii);
@@ -263,6 +298,7 @@ static void scale_write(const struct compare_model *m, const char *param,
 	fprintf(f, "\t%zu\t%d", d->n_curves, !d->numeric);
 	plot_put_num(f, xmin);
 	plot_put_num(f, xmax);
+	plot_put_field(f, kind, ascii);
 	fputs("\n\n\n", f);
 	for (size_t c = 0; c < d->n_curves; c++) {
 		fprintf(f, "%zu", c);
@@ -290,6 +326,7 @@ static void scale_write(const struct compare_model *m, const char *param,
 			fputc('\n', f);
 		}
 	}
+	return 0;
 }
 
 int plot_data_scaling(const struct compare_model *m,
@@ -318,7 +355,7 @@ int plot_data_scaling(const struct compare_model *m,
 	}
 	if (!rc) {
 		qsort(d.p, d.n, sizeof(*d.p), scale_cmp);
-		scale_write(m, param, &d, f, ascii);
+		rc = scale_write(m, param, &d, f, ascii);
 	}
 	if (rc == -ENOMEM)
 		err_nomem(err, len);

@@ -4,6 +4,7 @@
 # (box and dots per side per metric). The data and scripts abstat emits
 # are checked as text; gnuplot (GNUPLOT) renders them.
 test_lazy_prereq GNUPLOT 'command -v gnuplot'
+test_lazy_prereq SYSBENCH 'command -v sysbench >/dev/null'
 G=$TOP/tests/golden
 cd "$TESTTMP" || fail "no TESTTMP"
 mkdir tmp && export TMPDIR="$TESTTMP/tmp"
@@ -43,11 +44,13 @@ test_expect_success GNUPLOT 'runs .txt: no tick has an SI suffix, each panel one
 	expect_exit 0 $ABSTAT plot --kind runs $G/base.json $G/slow.json -o r.txt &&
 	ticks r.txt >t && [ "$(wc -l <t)" -ge 20 ] || { cat r.txt; fail "no ticks read"; }
 	if grep -E "[0-9][a-zA-Z]$" t; then fail "SI-suffixed ticks"; fi
-	# the panels are 16 lines each: one decimal count per panel
-	awk "/[|+]/ && match(\$0, /^ *[a-z]* *-?[0-9][0-9.]* [|+]/) {
+	# a panel starts at its title (its better direction): one decimal
+	# count per panel
+	awk "/is better\)\$/ { p++ }
+	/[|+]/ && match(\$0, /^ *[a-z]* *-?[0-9][0-9.]* [|+]/) {
 		s = substr(\$0, RSTART, RLENGTH); gsub(/[^0-9.]/, \"\", s)
 		d = index(s, \".\") ? length(s) - index(s, \".\") : 0
-		p = int((NR - 1) / 16); if ((p in dec) && dec[p] != d) bad = 1; dec[p] = d
+		if ((p in dec) && dec[p] != d) bad = 1; dec[p] = d
 	} END { exit bad }" r.txt || { cat r.txt; fail "a panel mixes decimal counts"; }
 '
 test_expect_success GNUPLOT 'runs .txt: the axis labels say us and ms' '
@@ -94,6 +97,97 @@ test_expect_success GNUPLOT 'dist of one result, one metric' '
 '
 test_expect_success GNUPLOT 'a .gp of the dist chart renders by hand' '
 	(cd "$TESTTMP" && gnuplot di.gp) 2>g.err && [ -s di.png ] || { cat g.err; fail "gnuplot di.gp"; }
+'
+# The compared metric (issue 31): the runs and dist charts' first panel is
+# each benchmark's primary metric as compare chooses it (a real sysbench
+# score run shows its events/s, not wall time), --metric and --primary
+# choose; the delta chart's key says what a hatched bar is (the scaling
+# chart's title and key: test 173).
+# primary A.json B.json...: compare's primary row of the first benchmark
+primary() {
+	"$ABSTAT" compare -q --format json "$@" >p.json 2>/dev/null ||
+		fail "compare $*"
+	json '[r["metric"] for r in d["rows"] if r["primary"]][0]' p.json
+}
+
+test_expect_success 'runs: the first panel is the primary row compare tests' '
+	want=$(primary $G/base.json $G/slow.json) && [ -n "$want" ] &&
+	expect_exit 0 "$ABSTAT" plot --kind runs $G/base.json $G/slow.json -o pr.gp &&
+	panels pr.dat | cut -f 1 >p && cat p &&
+	[ "$(head -n 1 p)" = "$want (lower is better)" ] ||
+		fail "first panel is not compare'\''s $want"
+'
+test_expect_success 'runs: the time per op follows it, then the counters that changed' '
+	sed -n 2p p | grep -qx "ns/op (lower is better)" &&
+	grep -qx "page-faults (lower is better)" p || fail "default panels"
+'
+test_expect_success 'dist: the same first panel' '
+	want=$(primary $G/base.json $G/slow.json) &&
+	expect_exit 0 "$ABSTAT" plot --kind dist $G/base.json $G/slow.json -o pdi.gp &&
+	[ "$(panels pdi.dat | cut -f 1 | head -n 1)" = "$want (lower is better)" ] ||
+		{ panels pdi.dat; fail "dist first panel"; }
+'
+test_expect_success '--primary wall: the first panel is wall, as compare tests it' '
+	[ "$(primary --primary wall $G/base.json $G/slow.json)" = wall ] &&
+	expect_exit 0 "$ABSTAT" plot --kind runs --primary wall $G/base.json -o w.gp &&
+	[ "$(panels w.dat | cut -f 1 | head -n 1)" = "wall (lower is better)" ] ||
+		{ panels w.dat; fail "--primary wall"; }
+'
+test_expect_success '--primary nosuch: exit 2 naming it, no chart' '
+	expect_exit 2 "$ABSTAT" plot --kind runs --primary nosuch $G/base.json -o n.png &&
+	one_line_err && grep_err "--primary: no metric named '\''nosuch'\''" &&
+	[ ! -e n.png ]
+'
+test_expect_success 'a suite: one panel a benchmark, its primary' '
+	expect_exit 0 "$ABSTAT" plot --kind runs $G/suite-a.json -o s.gp &&
+	panels s.dat | cut -f 1 >p && cat p &&
+	[ "$(wc -l <p)" -eq 3 ] &&
+	[ "$(grep -c ": task-clock/op (lower is better)$" p)" -eq 3 ] ||
+		fail "suite panels"
+'
+
+# A real score run: sysbench cpu, events/s its first score.
+test_expect_success SYSBENCH 'sysbench cpu under abstat: a result with events/s' '
+	expect_exit 0 "$ABSTAT" run -q -r 3 -e task-clock --parser sysbench \
+		-o sc.json -- sysbench cpu --time=1 run &&
+	[ "$(primary sc.json sc.json)" = events/s ] || fail "compare primary"
+'
+test_expect_success SYSBENCH 'runs and dist of it: events/s first, higher is better' '
+	expect_exit 0 "$ABSTAT" plot sc.json -o sr.gp &&
+	expect_exit 0 "$ABSTAT" plot --kind dist sc.json -o sd.gp &&
+	[ "$(panels sr.dat | cut -f 1 | head -n 1)" = "events/s (higher is better)" ] &&
+	[ "$(panels sd.dat | cut -f 1 | head -n 1)" = "events/s (higher is better)" ] ||
+		{ panels sr.dat; fail "not events/s"; }
+'
+test_expect_success SYSBENCH 'the events/s panel holds the runs'\'' events/s' '
+	python3 - sc.json sr.dat <<-\PY
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	want = [r["scores"]["events/s"] for r in d["benchmarks"][0]["runs"]
+	        if not r.get("warmup")]
+	blocks = open(sys.argv[2]).read().split("\n\n\n")
+	got = [float(l.split("\t")[1]) for l in blocks[3].strip().splitlines()]
+	assert got == want, (got, want)
+	PY
+'
+test_expect_success SYSBENCH '--metric latency-avg: that panel only' '
+	expect_exit 0 "$ABSTAT" plot --metric latency-avg sc.json -o sl.gp &&
+	[ "$(panels sl.dat | cut -f 1)" = "latency-avg (lower is better)" ] ||
+		{ panels sl.dat; fail "--metric latency-avg"; }
+'
+test_expect_success SYSBENCH,GNUPLOT 'the runs chart of it renders, events/s in its title' '
+	expect_exit 0 "$ABSTAT" plot sc.json -o sr.svg &&
+	grep -q "events/s (higher is better)" sr.svg || fail "svg lacks events/s"
+'
+
+test_expect_success 'delta.gp: a key entry for the hatched bars' '
+	expect_exit 0 "$ABSTAT" plot -q $G/suite-a.json $G/suite-b.json -o pd.gp &&
+	grep -q "keyentry .*fs pattern 4" pd.gp &&
+	grep -q "hatched: not significant or not tested" pd.gp || fail "delta key"
+'
+test_expect_success GNUPLOT 'delta rendered: hatched explained in the key' '
+	expect_exit 0 "$ABSTAT" plot -q $G/suite-a.json $G/suite-b.json -o pd.svg &&
+	grep -q ">hatched: not significant or not tested<" pd.svg || fail "svg key"
 '
 test_expect_success 'no private directory is left behind' '
 	[ -z "$(ls tmp)" ] || { ls tmp; fail "left in TMPDIR"; }

@@ -47,6 +47,37 @@ test_expect_success 'a hook killed by a signal says so' '
 	expect_exit 4 $ABSTAT run -q -r 1 -e task-clock --conclude "kill -TERM \$\$" -- /bin/true &&
 	grep_err "--conclude .* was killed by signal 15"
 '
+# A session stopped before any measured run prints no table of
+# <not counted> rows (the error line says it all), with or without -q.
+for q in -q ""; do
+	test_expect_success "a failing --prepare ${q:-(no -q)}: nothing on stdout" '
+		expect_exit 4 $ABSTAT run $q -r 3 --prepare false -w getppid &&
+		[ ! -s "$TESTTMP/out" ] || { cat "$TESTTMP/out"; fail "a table of nothing"; }
+	'
+done
+test_expect_success 'a failing --setup or warm-up: nothing on stdout either' '
+	expect_exit 4 $ABSTAT run -q -r 3 --setup false -w getppid &&
+	[ ! -s "$TESTTMP/out" ] &&
+	expect_exit 4 $ABSTAT run -q -r 3 -- /bin/false &&
+	[ ! -s "$TESTTMP/out" ] || { cat "$TESTTMP/out"; fail "a table of nothing"; }
+'
+test_expect_success 'stopped in the second benchmark: its header and one line' '
+	rm -f "$TESTTMP/stop" &&
+	expect_exit 4 $ABSTAT run -q -r 2 -e task-clock -w getppid -w getuid \
+		--prepare "test ! -e $TESTTMP/stop" --cleanup "touch $TESTTMP/stop" \
+		-o "$TESTTMP/two.json" &&
+	grep_out "^task-clock/op " &&
+	grep_out "^getuid .*: 0 runs," &&
+	grep -A 2 "^getuid " "$TESTTMP/out" | tail -n 1 |
+		grep -qx "no measured run: nothing to summarise" &&
+	[ "$(grep -c "not counted" "$TESTTMP/out")" -eq 0 ] ||
+		{ cat "$TESTTMP/out"; fail "second benchmark"; }
+'
+test_expect_success 'show of it: the same, no empty table' '
+	expect_exit 0 $ABSTAT show "$TESTTMP/two.json" &&
+	grep_out "^no measured run: nothing to summarise\$" &&
+	nogrep_out "not counted"
+'
 test_expect_success 'an empty hook: one-line usage error, exit 2' '
 	expect_exit 2 $ABSTAT run --prepare " " -- /bin/true && one_line_err
 '

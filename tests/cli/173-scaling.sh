@@ -24,6 +24,8 @@ python3 "$GEN" s.json --label base --bench "mmap threads=1,mmap threads=2" --see
 	setp s.json threads scan-a.json 1,2 &&
 	python3 "$GEN" s.json --label new --bench "mmap threads=1,mmap threads=2" --ns 90 --seed 6 &&
 	setp s.json threads scan-b.json 1,2 &&
+	python3 "$GEN" s.json --label up --bench "syscall copies=1,syscall copies=2,pipe copies=1,pipe copies=2" --seed 9 &&
+	setp s.json copies suite.json 1,2,1,2 &&
 	python3 "$GEN" m1.json --label base --seed 7 && setp m1.json mode mode-a.json fast &&
 	python3 "$GEN" m2.json --label base --seed 8 && setp m2.json mode mode-b.json slow ||
 	fail "gen scan"
@@ -115,5 +117,41 @@ test_expect_success GNUPLOT 'rendered png and the categorical chart' '
 	[ "$(wc -c <c.png)" -gt 8000 ] &&
 	expect_exit 0 "$ABSTAT" plot -q --kind scaling mode-a.json mode-b.json -o m.txt &&
 	grep -q fast m.txt && grep -q slow m.txt
+'
+# The title names the benchmarks, every ideal line has its own key entry
+# (issue 31). head0 FILE.dat: the title (field 2) and the ideal (field 10)
+head0() { grep -v "^#" "$1" | head -n 1 | cut -f 2,10; }
+
+test_expect_success 'scaling: the title names the benchmark, not "benchmarks"' '
+	expect_exit 0 "$ABSTAT" plot -q --kind scaling scan-a.json -o sa.gp &&
+	head0 sa.dat | grep -q "^mmap: aggregate throughput vs threads, higher is better	linear$" ||
+		{ head0 sa.dat; fail "scan title"; }
+'
+test_expect_success 'scaling, a suite: the title names its benchmarks' '
+	expect_exit 0 "$ABSTAT" plot -q --kind scaling suite.json -o su.gp &&
+	head0 su.dat | grep -q "^syscall, pipe: aggregate throughput vs copies" ||
+		{ head0 su.dat; fail "suite title"; }
+'
+test_expect_success 'scaling, lower is better: the ideal is flat and said so' '
+	expect_exit 0 "$ABSTAT" plot -q --kind scaling --metric ns/op k47-1.json k47-2.json -o fl.gp &&
+	head0 fl.dat | grep -q "	flat$" &&
+	grep -v "^#" fl.dat | head -n 1 | grep -q "dashed: flat, the value at the fewest copies" ||
+		{ head -n 3 fl.dat; fail "flat ideal"; }
+'
+test_expect_success 'scaling.gp: one key entry per ideal line' '
+	expect_exit 0 "$ABSTAT" plot -q --kind scaling k47-1.json k47-2.json k47-4.json \
+		k52-1.json k52-2.json k52-4.json -o ck.gp &&
+	grep -q "title curve\[c\] . \": \" . ideal . \" (ideal)\"" ck.gp &&
+	if grep -q "c == 1 ?" ck.gp; then fail "one entry for all ideal lines"; fi
+'
+test_expect_success GNUPLOT 'scaling rendered: each curve'\''s ideal named in the key' '
+	expect_exit 0 "$ABSTAT" plot -q --kind scaling k47-1.json k47-2.json k47-4.json \
+		k52-1.json k52-2.json k52-4.json -o ck.svg &&
+	grep -q ">k47: linear (ideal)<" ck.svg && grep -q ">k52: linear (ideal)<" ck.svg ||
+		fail "svg key"
+	expect_exit 0 "$ABSTAT" plot -q --kind scaling k47-1.json k47-2.json k47-4.json \
+		k52-1.json k52-2.json k52-4.json -o ck.txt &&
+	grep -q "k47 linear" ck.txt && grep -q "k52 linear" ck.txt &&
+	width_ascii ck.txt 72 || { cat ck.txt; fail "txt key"; }
 '
 test_done

@@ -33,10 +33,10 @@ struct import_case {
 static const struct import_case cases[] = {
 	{ __LINE__, IMPORT_GOBENCH,
 	  "goos: linux\nBenchmarkA-2 \t 1000 \t 12.5 ns/op \t 16 B/op \t 2 allocs/op\n",
-	  NULL, 1, "A-2", 1000, 12500, 0, "B", 16000, "wall" },
+	  NULL, 1, "A-2", 1000, 12500, 0, NULL, 0, "wall" },
 	{ __LINE__, IMPORT_GOBENCH,
 	  "BenchmarkA 10 5 ns/op 3.5 x/op\nBenchmarkA 10 6 ns/op\n",
-	  NULL, 2, "A", 10, 50, 0, "x", 35, "maxrss" },
+	  NULL, 2, "A", 10, 50, 0, NULL, 0, "maxrss" },
 	{ .line = __LINE__, .src = IMPORT_GOBENCH, .text = "BenchmarkA 10 5\n",
 	  .err = ":1: expected" },
 	{ .line = __LINE__, .src = IMPORT_GOBENCH, .text = "\nBenchmarkA 0 5 ns/op\n",
@@ -165,20 +165,38 @@ static void test_find(void **state)
 	assert_null(import_sources[IMPORT_COUNT]);
 }
 
-/* a metric in every run of one benchmark, not in another's: not counted
- * there, so the row says so rather than holding zeros */
-static void test_event_grows(void **state)
+/* Go's values are scores as Go printed them: a metric in the runs of one
+ * benchmark, not in another's, is absent there (never a zero); a rate
+ * (X/s) is higher-is-better, the rest lower; ns/op is the time. */
+static void test_scores(void **state)
 {
 	struct result *r = import_new(IMPORT_GOBENCH, "x");
-	const char *text = "BenchmarkA 10 5 ns/op\nBenchmarkB 10 5 ns/op 1 y/op\n";
+	const char *text = "BenchmarkA 10 5 ns/op\n"
+			   "BenchmarkB 10 5 ns/op 0.5 y/op 7.5 MB/s 8 B/op\n";
+	const json_t *imp;
 	char err[256];
 
 	(void)state;
 	assert_int_equal(import_gobench(r, "t", text, strlen(text), err,
 					sizeof(err)), 0);
-	assert_int_equal(r->n_events, 1);
-	assert_int_equal(r->bench[0].runs[0].total.counters[0].running_ns, 0);
-	assert_int_equal(r->bench[1].runs[0].total.counters[0].value, 10);
+	assert_int_equal(r->n_events, 0);
+	assert_int_equal(r->n_scores, 3);
+	assert_string_equal(r->scores[0].name, "y/op");
+	assert_false(r->scores[0].higher);
+	assert_string_equal(r->scores[1].name, "MB/s");
+	assert_string_equal(r->scores[1].unit, "MB/s");
+	assert_true(r->scores[1].higher);
+	assert_string_equal(r->scores[2].unit, "B");
+	assert_null(r->bench[0].runs[0].scores);
+	assert_true(json_number_value(json_object_get(
+			    r->bench[1].runs[0].scores, "y/op")) == 0.5);
+	assert_int_equal(r->bench[1].runs[0].total.region_ns, 50);
+	imp = json_object_get(r->env, "imported");
+	assert_string_equal(json_string_value(json_object_get(imp, "primary")),
+			    "ns/op");
+	assert_string_equal(json_string_value(json_object_get(imp,
+							      "time_unit")),
+			    "ns");
 	result_free(r);
 }
 
@@ -187,7 +205,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cases),
 		cmocka_unit_test(test_find),
-		cmocka_unit_test(test_event_grows),
+		cmocka_unit_test(test_scores),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
