@@ -217,6 +217,43 @@ static void launcher_wait_go(struct copy_state *cs, struct launch_outcome *o,
 	}
 }
 
+/* A copy's poll entries: pidfd, control, stderr, the sampler's ring. */
+static void launcher_wait_fds(const struct launch_spec *s,
+			      struct launch_copy *cp, const struct copy_state *cs,
+			      struct pollfd *p)
+{
+	p[0] = (struct pollfd){ cs->done ? -1 : cs->pidfd, POLLIN, 0 };
+	p[1] = (struct pollfd){ cs->ctl_r, POLLIN, 0 };
+	p[2] = (struct pollfd){ cs->err_r, POLLIN, 0 };
+	p[3] = (struct pollfd){ s->sampling && !cs->done && !cs->sampler_hup ?
+					s->sampling->fd(cp->sample) : -1,
+				POLLIN, 0 };
+}
+
+/* What the poll said of copy i. */
+static void launcher_wait_copy(const struct launch_spec *s,
+			       struct launch_copy *copies, struct copy_state *cs,
+			       size_t n, size_t i, const struct pollfd *p,
+			       struct launch_outcome *o)
+{
+	/* The sampler's fd hangs up once the task exits, before the pidfd
+	 * says so: drained, then left out, or the poll would spin (at
+	 * SCHED_FIFO, on the CPU the exiting task needs) */
+	if (p[3].revents & (POLLHUP | POLLERR))
+		cs[i].sampler_hup = true;
+	if (p[3].revents)
+		s->sampling->drain(copies[i].sample);
+	if (p[1].revents)
+		launcher_serve(s, &copies[i], &cs[i], cs, n, o);
+	if (p[2].revents)
+		launcher_drain_stderr(&cs[i]);
+	if (p[0].revents) {
+		launcher_reap(&cs[i], o);
+		/* A copy that ends unblocks the barrier. */
+		launcher_release(cs, n);
+	}
+}
+
 /* Poll until every copy is reaped; serve the protocol meanwhile. */
 int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 		  struct copy_state *cs, size_t n, const sigset_t *mask,
@@ -238,14 +275,8 @@ int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 
 		for (size_t i = 0; i < n; i++) {
 			live += !cs[i].done;
-			pfd[k++] = (struct pollfd){ cs[i].done ? -1 : cs[i].pidfd,
-						    POLLIN, 0 };
-			pfd[k++] = (struct pollfd){ cs[i].ctl_r, POLLIN, 0 };
-			pfd[k++] = (struct pollfd){ cs[i].err_r, POLLIN, 0 };
-			pfd[k++] = (struct pollfd){
-				s->sampling && !cs[i].done && !cs[i].sampler_hup ?
-					s->sampling->fd(copies[i].sample) : -1,
-				POLLIN, 0 };
+			launcher_wait_fds(s, &copies[i], &cs[i], &pfd[k]);
+			k += LAUNCH_POLL;
 		}
 		if (!live)
 			break;
@@ -279,27 +310,9 @@ int launcher_wait(const struct launch_spec *s, struct launch_copy *copies,
 					launcher_reap(&cs[i], o);
 			break;
 		}
-		for (size_t i = 0; i < n; i++) {
-			struct pollfd *p = &pfd[LAUNCH_POLL * i];
-
-			/* The sampler's fd hangs up once the task exits,
-			 * before the pidfd says so: drained, then left out,
-			 * or the poll would spin (at SCHED_FIFO, on the CPU
-			 * the exiting task needs) */
-			if (p[3].revents & (POLLHUP | POLLERR))
-				cs[i].sampler_hup = true;
-			if (p[3].revents)
-				s->sampling->drain(copies[i].sample);
-			if (p[1].revents)
-				launcher_serve(s, &copies[i], &cs[i], cs, n, o);
-			if (p[2].revents)
-				launcher_drain_stderr(&cs[i]);
-			if (p[0].revents) {
-				launcher_reap(&cs[i], o);
-				/* A copy that ends unblocks the barrier. */
-				launcher_release(cs, n);
-			}
-		}
+		for (size_t i = 0; i < n; i++)
+			launcher_wait_copy(s, copies, cs, n, i,
+					   &pfd[LAUNCH_POLL * i], o);
 	}
 	/* What the copies wrote just before exiting ("ops N", stderr). A
 	 * process that escaped the group may still hold a pipe, and abstat
