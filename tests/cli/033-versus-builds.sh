@@ -6,10 +6,12 @@
 P=$BUILD/tests/progs
 test_lazy_prereq CC 'command -v cc'
 
-# two builds of one tiny program: "new" does three times the work of "old"
+# two builds of one tiny program: "new" does three times the work of "old",
+# enough work (20M loops, tens of ms) that a process start and a busy
+# machine cannot hide it (with 1M loops CI once saw +40% instead of +200%)
 build() {
 	mkdir -p "$TESTTMP/b" && cd "$TESTTMP/b" || return 1
-	for v in old:1 new:3; do
+	for v in old:20 new:60; do
 		printf 'int main(void) { volatile long i; for (i = 0; i < %d000000L; i++); return 0; }\n' \
 			"${v#*:}" >"${v%:*}.c" &&
 			cc -O1 -o "${v%:*}" "${v%:*}.c" || return 1
@@ -31,7 +33,7 @@ test_expect_success CC 'two builds: the binaries differ, new is slower, no env d
 	assert not [e for e in d["env_diff"] if e["key"].startswith("workloads")], d["env_diff"]
 	dl = [r for r in d["rows"] if r["metric"] == "task-clock"][0]["deltas"][0]
 	print(dl)
-	assert dl["delta"] > 0.5, dl
+	assert dl["delta"] > 1.0, dl
 	a = json.load(open(sys.argv[2]))["env"]["workloads"]
 	b = json.load(open(sys.argv[3]))["env"]["workloads"]
 	print(a, b)
