@@ -37,7 +37,7 @@ NUMBER = re.compile(r"[-+]?[0-9]")
 
 
 def blocks(path):
-	"""(line, [(command, [output lines])]) of each runnable block"""
+	"""[(line, command, [output lines])] of each runnable block"""
 	lines = open(path).read().split("\n")
 	every = os.path.basename(path) == "README.md"
 	out, i = [], 0
@@ -56,7 +56,7 @@ def blocks(path):
 			continue
 		cmds, j = [], 0
 		while j < len(body):
-			cmd = body[j][2:]
+			at, cmd = start + 2 + j, body[j][2:]
 			while cmd.endswith("\\") and j + 1 < len(body):
 				j += 1
 				cmd = cmd[:-1] + " " + body[j].strip()
@@ -65,8 +65,8 @@ def blocks(path):
 			while j < len(body) and not body[j].startswith("$ "):
 				shown.append(body[j])
 				j += 1
-			cmds.append((cmd, shown))
-		out.append((start + 1, cmds))
+			cmds.append((at, cmd, shown))
+		out.append(cmds)
 	return out
 
 
@@ -138,8 +138,8 @@ def main():
 	failed = ran = 0
 	for f in files:
 		name = os.path.relpath(f, os.environ.get("TOP", "."))
-		for line, cmds in blocks(f):
-			for cmd, shown in cmds:
+		for cmds in blocks(f):
+			for line, cmd, shown in cmds:
 				where = "%s:%d: $ %s" % (name, line, cmd[:60])
 				skip = [(p, w) for r, p, w in SKIP if re.search(r, cmd)]
 				tool = [t for r, t in NEEDS if re.search(r, cmd)
