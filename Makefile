@@ -260,7 +260,7 @@ test: all progs units
 	$(Q)sh tests/run.sh
 
 demo:
-	@sh tests/deps.sh $(DEMO_PKGS)
+	@DEPS_QUIET=0 sh tests/deps.sh $(DEMO_PKGS)
 	$(Q)$(MAKE) --no-print-directory -j$(shell getconf _NPROCESSORS_ONLN) all
 	$(Q)sh tests/demo.sh
 

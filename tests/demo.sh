@@ -31,9 +31,9 @@ $A doctor || true
 echo
 
 if [ "$ncpu" -ge 2 ]; then
-	copies=2 bname=2-copies
+	copies=2 bname=2-copy
 else
-	copies=1 bname=1-copy-again
+	copies=1 bname=1-again
 	echo "(one CPU: comparing one copy against itself, an A/A run)"
 fi
 nw=$(echo "$list" | tr , '\n' | wc -l)
