@@ -75,7 +75,13 @@ test_expect_success PYTHON3 'the checker fails a block whose rows changed' '
 		"metric a b" "x 1 2" "z 3 4" "\`\`\`" >README.md &&
 	if python3 "$TOP/tests/readme_run.py" . README.md >out 2>&1; then
 		cat out; fail "a changed row passed"; fi &&
-	grep -q "row .z. missing" out || { cat out; fail "not named"; }
+	grep -q "row .z. missing" out || { cat out; fail "not named"; } &&
+	printf "%s\n" "\`\`\`" "\$ printf \"v 1\\nmetric a c\\nx 1\\n\"" \
+		"w 2" "metric a b" "x 1" "\`\`\`" >README.md &&
+	if python3 "$TOP/tests/readme_run.py" . README.md >out 2>&1; then
+		cat out; fail "a changed first line and header passed"; fi &&
+	grep -q "first line: want .w., got .v." out && grep -q "header .metric a b. missing" out ||
+		{ cat out; fail "not named"; }
 '
 
 test_done
