@@ -8,6 +8,8 @@
 # the doc/*.md blocks marked <!-- runnable -->.
 R=$TOP/README.md
 test_lazy_prereq PYTHON3 'command -v python3'
+# the README counts user+kernel, as root or with perf_event_paranoid <= 1
+test_lazy_prereq KCOUNT '[ "$(id -u)" -eq 0 ] || [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -le 1 ]'
 LATER='doc/verdicts.md doc/boots.md doc/lab-src.md'
 
 test_expect_success 'at most 600 lines; the first 60 a quick start and the contents' '
@@ -59,7 +61,7 @@ clone() {
 	for d in examples tests plots man; do ln -s "$TOP/$d" "$d" || return 1; done
 }
 
-test_expect_success PYTHON3,CPUS2 'the README and the runnable doc/*.md blocks run as written' '
+test_expect_success PYTHON3,CPUS2,KCOUNT 'the README and the runnable doc/*.md blocks run as written' '
 	clone &&
 	docs=$(ls "$TOP"/doc/*.md 2>/dev/null) &&
 	PATH=$TESTTMP/clone:$PATH python3 "$TOP/tests/readme_run.py" "$TESTTMP/clone" \

@@ -5,6 +5,7 @@
 # (the "<not supported>; the tables use ..." line once dangled after it
 # on machines with a PMU).
 test_lazy_prereq MAKE 'command -v make'
+test_lazy_prereq KCOUNT '[ "$(id -u)" -eq 0 ] || [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -le 1 ]'
 
 test_expect_success MAKE 'make demo installs DEMO_PKGS: the build and gnuplot, no test tools' '
 	make -n -C "$TOP" demo >"$TESTTMP/n" 2>&1 &&
@@ -20,7 +21,7 @@ test_expect_success MAKE 'make demo installs DEMO_PKGS: the build and gnuplot, n
 	grep -q "^DEPS_QUIET=0 " "$TESTTMP/n" || fail "apt-get progress hidden"
 '
 
-test_expect_success CPUS2,GNUPLOT 'tests/demo.sh: its steps, the table, the chart, a whole note' '
+test_expect_success CPUS2,GNUPLOT,KCOUNT 'tests/demo.sh: its steps, the table, the chart, a whole note' '
 	DEMO_DIR=$TESTTMP/demo DEMO_SCALE=400 DEMO_RUNS=4 sh "$TOP/tests/demo.sh" \
 		>"$TESTTMP/out" 2>"$TESTTMP/err" || { cat "$TESTTMP/out" "$TESTTMP/err"; fail "demo"; } &&
 	for s in "== abstat doctor" "== side A: syscalls suite (10 workloads at 1/400 size), 1 copy, 4 runs each" \
