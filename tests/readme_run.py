@@ -30,7 +30,7 @@ SKIP = [
     (r"^(sbatch|parallel) ", "FLEET", "a cluster (tests/cli/177, 178)"),
 ]
 # a command that needs a tool: (regex, tool)
-NEEDS = [(r"^abstat plot .*\.(png|svg)\b", "gnuplot")]
+NEEDS = [(r"^abstat plot .*\.(png|svg|txt)\b", "gnuplot")]
 HEADERS = ("metric", "benchmark", "function")
 MACHINE = re.compile(r"^(abstat: warning: |also differs: |environment: )")
 NUMBER = re.compile(r"[-+]?[0-9]")
@@ -139,6 +139,7 @@ def main():
     for f in files:
         name = os.path.relpath(f, os.environ.get("TOP", "."))
         for cmds in blocks(f):
+            lacking = None
             for line, cmd, shown in cmds:
                 where = "%s:%d: $ %s" % (name, line, cmd[:60])
                 skip = [(p, w) for r, p, w in SKIP if re.search(r, cmd)]
@@ -149,8 +150,10 @@ def main():
                     print("skip %s (%s%s)" % (where,
                           "needs %s: " % p if p else "", w))
                     continue
-                if tool:
-                    print("skip %s (needs %s)" % (where, tool[0]))
+                lacking = lacking or (tool and tool[0])
+                if lacking:
+                    # the rest of its block reads what it did not write
+                    print("skip %s (needs %s)" % (where, lacking))
                     continue
                 rc, got = run(work, cmd, env)
                 ran += 1
