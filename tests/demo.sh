@@ -64,3 +64,5 @@ echo
 echo "results:  $out/1-copy.json $out/$bname.json (abstat show FILE)"
 echo "tables:   $out/1-copy.txt $out/$bname.txt $out/compare.txt"
 echo "charts:   $out/delta.png $out/delta.txt"
+echo "next:     export PATH=\$PWD:\$PATH (or sudo make install), then the"
+echo "          README's quick start: abstat doctor, run, versus, compare, plot"
