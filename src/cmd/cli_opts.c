@@ -465,7 +465,7 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_BOOT_LIMIT] = { "limit", 0, "SEC", "1800", true,
 			     "a boot's time for its result (a hang or\n"
 			     "panic past it: failed, the plan goes on)",
-		CLI_UINT(boots_limit_s, 10, 864000) },
+		CLI_UINT(boots_limit_s, 1, 864000) },
 	[OPT_ON_MISMATCH] = { "on-mismatch", 0, "WHAT", NULL, false,
 			      "another kernel than planned is running:\n"
 			      "retry (that boot once more, then failed)\n"
