@@ -279,7 +279,7 @@ static int step_booted(const struct boots_ctx *c, struct boots_plan *p,
 	if (b->tries < BOOTS_MAX_TRIES)
 		return step_boot(c, p, b);
 	b->state = BOOT_FAILED;
-	return step_next(c, p);
+	return step_save(c, p) ?: step_next(c, p);
 }
 
 int boots_step(const struct boots_ctx *c, struct boots_plan *p)

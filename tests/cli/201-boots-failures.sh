@@ -38,6 +38,18 @@ test_expect_success 'a mismatch is noted, the boot retried once, then failed; th
 	grep_err "booting boot 2 of 4 \\(side B" && [ ! -e "$P/boot-01-A.json" ] &&
 	[ "$(tail -n 1 "$TESTTMP/next.log")" = "2 B" ]
 '
+test_expect_success 'a last boot that fails is saved failed: the plan is over' '
+	P=$TESTTMP/last &&
+	$ABSTAT boots init "$P" A=/boot/vmlinuz-6.1.0-a B=/boot/vmlinuz-6.12.0-b -k 1 \
+		--method cmd --next "$TESTTMP/next" -- $RUN 2>/dev/null &&
+	as 6.1.0-a id0 && $ABSTAT boots step "$P" 2>/dev/null &&
+	as 6.1.0-a id1 && $ABSTAT boots step "$P" 2>/dev/null &&
+	as 6.1.0-a id2 && $ABSTAT boots step "$P" 2>/dev/null &&
+	as 6.1.0-a id3 && expect_exit 0 $ABSTAT boots step "$P" &&
+	grep_err "mismatch, try 2" && grep_err "is complete" &&
+	[ "$(state "$P" 1 state)" = failed ] &&
+	expect_exit 0 $ABSTAT boots status "$P" && grep_out "^1 done, 0 partial, 1 failed; complete\$"
+'
 test_expect_success 'the failed boot is in status and out of the report' '
 	P=$TESTTMP/m &&
 	as 6.12.0-b id3 && $ABSTAT boots step "$P" 2>/dev/null &&
