@@ -24,4 +24,19 @@ test_expect_success 'the completion offers boots and its options' '
 	grep -q "^--method - M kexec grub cmd\$" "$TESTTMP/c" &&
 	grep -q "^--boots -k K\$" "$TESTTMP/c" && grep -q "^--dry-run - -\$" "$TESTTMP/c"
 '
+# the block of doc/boots.md "What it prints": each "$ abstat ..." line run
+# in a directory of its own, stdout and stderr together, must print the
+# lines below it
+test_expect_success 'doc/boots.md: its printed example is what abstat prints' '
+	awk "/^## /{sec = /What it prints/} sec && /^\\\`\\\`\\\`/{inb = !inb; next} sec && inb" "$TOP/doc/boots.md" >"$TESTTMP/doc" &&
+	[ "$(grep -c "^\\$ abstat boots" "$TESTTMP/doc")" = 3 ] &&
+	mkdir "$TESTTMP/d" && cd "$TESTTMP/d" &&
+	abstat() { $ABSTAT "$@"; } &&
+	while IFS= read -r l; do
+		case $l in
+		"\$ "*) echo "$l"; eval "${l#\$ }" 2>&1 ;;
+		esac
+	done <"$TESTTMP/doc" >"$TESTTMP/got" &&
+	diff "$TESTTMP/doc" "$TESTTMP/got"
+'
 test_done
