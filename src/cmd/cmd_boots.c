@@ -92,9 +92,10 @@ static int boots_status(const struct boots_ctx *c)
 	for (size_t i = 0; i < p.n_boots; i++) {
 		const struct boots_boot *b = &p.boots[i];
 
-		printf("%-4zu %-12s %-8s %-5u%s%s\n", i + 1,
+		printf("%-4zu %-12s %-8s %*u%s%s\n", i + 1,
 		       p.sides[b->side].label, boots_state_names[b->state],
-		       b->tries, b->note ? " " : "", b->note ? b->note : "");
+		       b->note ? -5 : 0, b->tries, b->note ? " " : "",
+		       b->note ? b->note : "");
 	}
 	boots_plan_free(&p);
 	return EXIT_OK;
