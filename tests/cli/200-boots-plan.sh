@@ -64,7 +64,7 @@ test_expect_success 'a step after the end boots nothing' '
 test_expect_success 'status: the plan in order, every boot done' '
 	expect_exit 0 $ABSTAT boots status "$P" &&
 	grep_out "^4 done, 0 partial, 0 failed; complete\$" &&
-	grep_out "^1 +6\\.1 +done +1 " && grep_out "^4 +6\\.12 +done +1 "
+	grep_out "^1 +6\\.1 +done +1$" && grep_out "^4 +6\\.12 +done +1$"
 '
 test_expect_success 'report: compare with the boots as the files of each side' '
 	expect_exit 0 $ABSTAT boots report "$P" &&
