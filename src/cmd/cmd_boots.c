@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -34,6 +36,7 @@ static int boots_load(const struct boots_ctx *c, struct boots_plan *p)
 
 static int boots_init(const struct config *cfg, const struct boots_ctx *c)
 {
+	struct statfs fs;
 	struct boots_plan p;
 	char err[1024];
 	int rc;
@@ -51,6 +54,10 @@ static int boots_init(const struct config *cfg, const struct boots_ctx *c)
 		return EXIT_IO;
 	}
 	rc = boots_plan_save(c->dir, &p, cfg->force, err, sizeof(err));
+	if (!rc && !statfs(c->dir, &fs) &&
+	    (fs.f_type == TMPFS_MAGIC || fs.f_type == RAMFS_MAGIC))
+		msg_warn("boots init: %s is in memory (tmpfs): the plan will not outlive a reboot; give a directory on persistent storage",
+			 c->dir);
 	if (rc)
 		msg_error("boots init: %s", err);
 	else

@@ -99,6 +99,13 @@ test_expect_success 'sides the running kernel cannot tell apart are refused at i
 	expect_exit 0 $ABSTAT boots init "$TESTTMP/x" a=grub-a b=grub-b --method grub \
 		--release-a 6.1.0-a --release-b 6.12.0-b -- $RUN
 '
+test_expect_success ROOT 'a plan in a tmpfs: a warning that it will not outlive a reboot' '
+	mkdir -p "$TESTTMP/mem" &&
+	unshare --mount sh -c "mount -t tmpfs abstat-test \"$TESTTMP/mem\" &&
+		$ABSTAT boots init \"$TESTTMP/mem/p\" A=/boot/vmlinuz-1 B=/boot/vmlinuz-2 -- $RUN" \
+		>"$TESTTMP/out" 2>"$TESTTMP/err" &&
+	grep_err "^abstat: warning: boots init: .*/mem/p is in memory \\(tmpfs\\): the plan will not outlive a reboot"
+'
 test_expect_success 'a run killed in the middle keeps its finished runs (partial)' '
 	P=$TESTTMP/k && echo 0 >"$TESTTMP/count" &&
 	plan "$P" -- -q -r 5 -e task-clock -- sh -c "n=\$(cat $TESTTMP/count); echo \$((n + 1)) >$TESTTMP/count; [ \$n -lt 3 ] || kill -9 \$PPID" &&
