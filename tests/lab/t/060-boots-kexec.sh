@@ -14,7 +14,9 @@
 # on to its end.
 . "$TOP/tests/lab/t/lib.sh"
 test_lazy_prereq E2FS 'command -v mkfs.ext4 && command -v debugfs'
-test_require QEMU,XBUILD,KERNELS,E2FS
+# kexec-tools:arm64 and zlib1g:arm64 from the mirrors (or build/lab's cache)
+test_lazy_prereq KEXEC_TOOLS 'sh "$TOP/tests/lab/kexec.sh" "$LABT/kexec-guest" >/dev/null'
+test_require QEMU,XBUILD,KERNELS,E2FS,KEXEC_TOOLS
 KA=$(lab_kernel 6.1) KB=$(lab_kernel 6.12)
 RA=$(cat "$KA/release") RB=$(cat "$KB/release")
 N=$(($("$TOP/build/workloads/getppid" -h | sed -n 's/.*(default \([0-9]*\)).*/\1/p') / 40))
@@ -25,7 +27,7 @@ CMDLINE="console=ttyAMA0 loglevel=1 panic=1"
 # (trans_pgd_create_copy from machine_kexec_post_load: a translation
 # fault): 48-bit VA on its side, in both labs
 CMDLINE_B="$CMDLINE arm64.nolva"
-KX=$(sh "$TOP/tests/lab/kexec.sh" "$LABT/kexec-guest") || fail "tests/lab/kexec.sh failed"
+KX=$LABT/kexec-guest
 BASE=$(sh "$TOP/tests/lab/initramfs.sh") || fail "no initramfs"
 
 # the guest's job: the disk's modules, the disk, one step
