@@ -17,6 +17,7 @@
 #include "msg.h"
 #include "session_priv.h"
 #include "spawn_proto.h"
+#include "trace.h"
 #include "workloads.h"
 
 /* The reason a finished run failed, or NULL when it is good. */
@@ -355,6 +356,7 @@ int session_measure(struct session *s, struct result **results,
 	if (!marks)
 		return EXIT_IO;
 	session_launcher_start(s);
+	trace_mark("spawn helper started");
 	progress_start(&s->progress, stderr, s->cfg->progress, s->cfg->quiet,
 		       n_plan);
 
@@ -375,8 +377,12 @@ int session_measure(struct session *s, struct result **results,
 		rc = session_setup(s, plan, i, b, marks);
 		if (rc)
 			break;
+		if (i == 0)
+			trace_mark("first run starts");
 		rc = session_prepared_one(s, b, session_entry(s, plan, i),
 					  plan[i].warmup, &run);
+		if (i == 0)
+			trace_mark("first run done");
 		if (rc == EXIT_INTERRUPTED) {
 			result_run_free(&run); /* killed half-way: not kept */
 			break;

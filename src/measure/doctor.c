@@ -540,7 +540,8 @@ int doctor_run(const struct doctor_ctx *ctx, struct doctor_check **out,
 	else if (have_online && online.n)
 		pinned.cpu[pinned.n++] = cpu_default(&online);
 	eo.pinned = &pinned;
-	env = env_capture(&eo);
+	/* a session's own capture when it has one: read once, not twice */
+	env = ctx->env ? json_incref(ctx->env) : env_capture(&eo);
 	if (!env)
 		return -ENOMEM;
 	doctor_cpus(root, &pinned, &online, have_online, &l);

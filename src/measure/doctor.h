@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "cpu.h"
 
 enum doctor_level { DOCTOR_OK, DOCTOR_WARN, DOCTOR_FAIL };
@@ -28,6 +30,7 @@ struct doctor_ctx {
 	const struct cpu_list *pinned; /* CPUs that will run the workload */
 	bool user_only;                /* counting user space only */
 	const char *backend;
+	json_t *env; /* env_capture()'s, borrowed; NULL: doctor_run captures */
 };
 
 int doctor_run(const struct doctor_ctx *ctx, struct doctor_check **out,
