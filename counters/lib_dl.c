@@ -46,8 +46,7 @@ bool lib_dl_bind(struct lib_dl *lib)
 	return true;
 }
 
-/* The version in the name of the file path resolves to: 1, or 0. */
-static int lib_dl_file_version(const char *path, char *buf, size_t len)
+int lib_dl_file_version(const char *path, char *buf, size_t len)
 {
 	char real[PATH_MAX];
 	const char *so;

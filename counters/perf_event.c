@@ -585,4 +585,5 @@ const struct backend_ops perf_backend = {
 	.free = perf_free,
 	.strerror = perf_strerror,
 	.list = perf_list,
+	.list_setup = pfm_setup,
 };

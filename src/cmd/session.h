@@ -59,6 +59,7 @@ struct session {
 	unsigned long long t0_ns;
 	bool warned_leftover, warned_migration, warned_failure;
 	bool warned_handshake;
+	bool traced_first;    /* the first run is over (ABSTAT_TRACE) */
 	unsigned n_failed;
 	struct progress progress; /* the line on stderr (--progress) */
 	struct profile *profile; /* abstat profile: the samplers, or NULL */

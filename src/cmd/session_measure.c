@@ -326,6 +326,7 @@ static void session_launcher_start(struct session *s)
 	if (launcher_helper_start(path, &s->spec.helper, err, sizeof(err)) < 0)
 		session_warn(s, "%s; runs start from abstat's own memory, so maxrss includes abstat's (recorded)",
 			     err);
+	trace_mark("spawn helper started");
 }
 
 /* --prepare and the run (--conclude comes once it is journaled). */
@@ -341,7 +342,13 @@ static int session_prepared_one(struct session *s, struct benchmark *b,
 		memset(run, 0, sizeof(*run));
 		return rc;
 	}
-	return session_one(s, b, e, warmup, run);
+	if (s->traced_first)
+		return session_one(s, b, e, warmup, run);
+	trace_mark("first run starts");
+	rc = session_one(s, b, e, warmup, run);
+	trace_mark("first run done");
+	s->traced_first = true;
+	return rc;
 }
 
 int session_measure(struct session *s, struct result **results,
@@ -356,7 +363,6 @@ int session_measure(struct session *s, struct result **results,
 	if (!marks)
 		return EXIT_IO;
 	session_launcher_start(s);
-	trace_mark("spawn helper started");
 	progress_start(&s->progress, stderr, s->cfg->progress, s->cfg->quiet,
 		       n_plan);
 
@@ -377,12 +383,8 @@ int session_measure(struct session *s, struct result **results,
 		rc = session_setup(s, plan, i, b, marks);
 		if (rc)
 			break;
-		if (i == 0)
-			trace_mark("first run starts");
 		rc = session_prepared_one(s, b, session_entry(s, plan, i),
 					  plan[i].warmup, &run);
-		if (i == 0)
-			trace_mark("first run done");
 		if (rc == EXIT_INTERRUPTED) {
 			result_run_free(&run); /* killed half-way: not kept */
 			break;
