@@ -221,6 +221,7 @@ static int perf_probe(struct event *ev, char *err, size_t len)
 {
 	struct perf_event_attr a;
 	char why[200];
+	bool hold;
 	long fd;
 	int e;
 
@@ -235,11 +236,22 @@ static int perf_probe(struct event *ev, char *err, size_t len)
 	perf_attr(ev, &a, false);
 	a.disabled = 1;
 	a.pinned = ev->pinned;
+	/* A software event's probe stays open as its key's holder (see
+	 * perf_holder): closed, the key would go off and the counters'
+	 * open turn it on again, two more patches of kernel text. Holders
+	 * are not inherited (abstat's children would carry copies);
+	 * inherit changes nothing of whether a software event opens. */
+	hold = ev->type == PERF_TYPE_SOFTWARE &&
+	       ev->config < PERF_COUNT_SW_MAX && !perf_holder[ev->config];
+	if (hold)
+		a.inherit = 0;
 	fd = perf_open_raw(&a, 0, -1);
-	if (fd >= 0) {
+	if (fd >= 0 && hold)
+		perf_holder[ev->config] = (int)fd + 1;
+	else if (fd >= 0)
 		close(fd);
+	if (fd >= 0)
 		return 0;
-	}
 	e = errno;
 	if (!perf_unsupported_reason(ev, e, why + 15, sizeof(why) - 15)) {
 		perf_strerror(ev, e, err, len);
