@@ -86,4 +86,13 @@ test_expect_success 'a u or k modifier goes to libpfm4, which spells it' '
 	grep -q "^page-faults:u perf::PERF_COUNT_SW_PAGE_FAULTS:u=1:k=0:" got ||
 		{ cat got; fail "not libpfm4 s spelling"; }
 '
+test_expect_success 'doc/startup.md: its command prints the steps it shows, in its order' '
+	cmd=$(sed -n "s/^\$ ABSTAT_TRACE=1 abstat //p" "$TOP/doc/startup.md") &&
+	[ -n "$cmd" ] &&
+	sed -n "s/^abstat: trace: [0-9.]* ms (+[0-9.]*, cpu +[0-9.]*) //p" "$TOP/doc/startup.md" >want &&
+	[ -s want ] &&
+	ABSTAT_TRACE=1 expect_exit 0 "$ABSTAT" $cmd &&
+	sed -n "s/^abstat: trace: [0-9.]* ms (+[0-9.]*, cpu +[0-9.]*) //p" err >got &&
+	diff want got
+'
 test_done
