@@ -322,10 +322,17 @@ static void session_doctor(struct session *s)
 		.user_only = s->cfg->user_only,
 		.backend = s->backend->name,
 		.env = s->env,
+		.smt_later = true,
 	};
 	struct doctor_check *c = NULL;
+	struct cpu_list pinned = s->pinned, online;
 	size_t n = 0;
 
+	/* the CPU doctor_run checks when none is pinned */
+	if (!pinned.n && !cpu_online("", &online) && online.n)
+		pinned.cpu[pinned.n++] = cpu_default(&online);
+	s->smt_on = doctor_smt_begin("", &pinned, &s->smt);
+	s->smt_t0_ns = launcher_now_ns();
 	if (doctor_run(&ctx, &c, &n) < 0)
 		return;
 	for (size_t i = 0; i < n; i++) {
@@ -338,6 +345,30 @@ static void session_doctor(struct session *s)
 			     c[i].fix ? c[i].fix : "see 'abstat doctor'");
 	}
 	doctor_free(c, n);
+}
+
+/* The doctor's smt check (session_doctor began it): once
+ * DOCTOR_SMT_NAP_NS have passed since, after a run, or at the end of the
+ * session (last: waiting out the rest), its warning like the others. */
+void session_smt_check(struct session *s, bool last)
+{
+	unsigned long long gone = launcher_now_ns() - s->smt_t0_ns;
+	struct doctor_check *c;
+
+	if (!s->smt_on || (!last && gone < DOCTOR_SMT_NAP_NS))
+		return;
+	if (gone < DOCTOR_SMT_NAP_NS) {
+		struct timespec nap = { 0, (long)(DOCTOR_SMT_NAP_NS - gone) };
+
+		nanosleep(&nap, NULL);
+	}
+	s->smt_on = false;
+	if (doctor_smt_end("", &s->smt, &c) < 0)
+		return;
+	if (c[0].level != DOCTOR_OK)
+		session_warn(s, "%s: %s; %s", c[0].name, c[0].detail,
+			     c[0].fix ? c[0].fix : "see 'abstat doctor'");
+	doctor_free(c, 1);
 }
 
 /* A session id no other session shares: 64 random bits (the clock and
@@ -608,6 +639,8 @@ void session_close(struct session *s)
 	free(s->user_env);
 	json_decref(s->warnings);
 	json_decref(s->env);
+	if (s->smt_on)
+		free(s->smt.stat);
 	if (s->backend_up && s->backend->fini)
 		s->backend->fini();
 	sigprocmask(SIG_UNBLOCK, &s->stop_signals, NULL);

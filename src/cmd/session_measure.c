@@ -329,6 +329,16 @@ static void session_launcher_start(struct session *s)
 	trace_mark("spawn helper started");
 }
 
+/* The runs are over: the smt check's last chance, the helper gone, the
+ * priority given back. */
+static void session_launcher_stop(struct session *s)
+{
+	session_smt_check(s, true);
+	launcher_helper_stop(s->spec.helper);
+	s->spec.helper = NULL;
+	launcher_prio_restore();
+}
+
 /* --prepare and the run (--conclude comes once it is journaled). */
 static int session_prepared_one(struct session *s, struct benchmark *b,
 				const struct suite_entry *e, bool warmup,
@@ -342,12 +352,16 @@ static int session_prepared_one(struct session *s, struct benchmark *b,
 		memset(run, 0, sizeof(*run));
 		return rc;
 	}
-	if (s->traced_first)
-		return session_one(s, b, e, warmup, run);
+	if (s->traced_first) {
+		rc = session_one(s, b, e, warmup, run);
+		session_smt_check(s, false);
+		return rc;
+	}
 	trace_mark("first run starts");
 	rc = session_one(s, b, e, warmup, run);
 	trace_mark("first run done");
 	s->traced_first = true;
+	session_smt_check(s, false);
 	return rc;
 }
 
@@ -434,9 +448,7 @@ int session_measure(struct session *s, struct result **results,
 	if (crc && rc == EXIT_OK)
 		rc = crc;
 	free(marks);
-	launcher_helper_stop(s->spec.helper);
-	s->spec.helper = NULL;
-	launcher_prio_restore();
+	session_launcher_stop(s);
 	progress_end(&s->progress);
 	if (s->n_failed && s->cfg->ignore_failure)
 		msg_warn("%u of %zu runs failed; they are kept in the result and out of the statistics",

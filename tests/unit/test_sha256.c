@@ -26,19 +26,23 @@ static void digest(const void *p, size_t n, size_t piece, char hex[65])
 }
 
 static const struct {
-	int line;
 	const char *msg;
-	size_t repeat;
+	size_t repeat;  /* the message is msg this many times */
 	const char *want;
+	int line;
 } vectors[] = {
-	{ __LINE__, "abc", 1,
-	  "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
-	{ __LINE__, "", 1,
-	  "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
-	{ __LINE__, "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 1,
-	  "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1" },
-	{ __LINE__, "a", 1000000,
-	  "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0" },
+	{ "abc", 1,
+	  "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+	  __LINE__ },
+	{ "", 1,
+	  "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+	  __LINE__ },
+	{ "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 1,
+	  "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+	  __LINE__ },
+	{ "a", 1000000,
+	  "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
+	  __LINE__ },
 };
 
 static void test_vectors(void **state)
