@@ -453,7 +453,10 @@ int session_open(struct session *s, const struct config *cfg)
 	/* Once per session: the doctor's checks read it, and each result
 	 * gets a copy with its own workloads (session_result). */
 	s->env = env_capture(&(const struct env_opts){
-		.root = "", .pinned = &s->pinned, .backend = s->backend->name });
+		.root = "",
+		.pinned = &s->pinned,
+		.backend = s->backend->name,
+	});
 	if (!s->env)
 		return EXIT_IO;
 	trace_mark("environment captured");

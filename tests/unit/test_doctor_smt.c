@@ -2,8 +2,8 @@
 /* doctor's smt check for a session (issue 33): doctor_run leaves it out
  * when told (smt_later), and doctor_smt_begin/end judge the sibling from
  * a snapshot taken before the runs and one taken after (no wait between
- * them of their own), as doctor_run's check judges it. The fake machine has CPU 2
- * and 3 on one core. */
+ * them of their own), as doctor_run's check judges it. The fake machine
+ * has CPU 2 and 3 on one core. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>

@@ -61,8 +61,8 @@ static void test_vectors(void **state)
 				       vectors[i].msg, strlen(vectors[i].msg));
 			digest(m, n, n ? n : 1, hex);
 			if (strcmp(hex, vectors[i].want))
-				fail_msg("line %d, portable %d: %s", vectors[i].line,
-					 portable, hex);
+				fail_msg("line %d, portable %d: %s",
+					 vectors[i].line, portable, hex);
 			digest(m, n, 7, hex);
 			assert_string_equal(hex, vectors[i].want);
 			free(m);
