@@ -349,7 +349,8 @@ static void session_doctor(struct session *s)
 
 /* The doctor's smt check (session_doctor began it): once
  * DOCTOR_SMT_NAP_NS have passed since, after a run, or at the end of the
- * session (last: waiting out the rest), its warning like the others. */
+ * session (last: waiting out the rest, unless interrupted), its warning
+ * like the others. */
 void session_smt_check(struct session *s, bool last)
 {
 	unsigned long long gone = launcher_now_ns() - s->smt_t0_ns;
@@ -357,6 +358,12 @@ void session_smt_check(struct session *s, bool last)
 
 	if (!s->smt_on || (!last && gone < DOCTOR_SMT_NAP_NS))
 		return;
+	if (gone < DOCTOR_SMT_NAP_NS && session_stopping()) {
+		/* interrupted: no wait for a check nobody will read */
+		free(s->smt.stat);
+		s->smt_on = false;
+		return;
+	}
 	if (gone < DOCTOR_SMT_NAP_NS) {
 		struct timespec nap = { 0, (long)(DOCTOR_SMT_NAP_NS - gone) };
 
