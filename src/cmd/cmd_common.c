@@ -205,7 +205,7 @@ int cmd_compare_build(const char *who, const struct compare_opts *o,
 		      struct compare_model **m)
 {
 	struct compare_opts oo = *o;
-	char err[1024];
+	char err[4096];
 	int rc;
 
 	oo.time_unit = cmd_sides_time_unit(o->time_unit, sides, n);

@@ -444,10 +444,11 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	rc = compare_header(sides, n, m);
 	if (!rc)
 		rc = compare_check_encodings(o, sides, n, m, err, len);
-	if (!rc)
-		rc = compare_check_env(&oi, sides, n, m, err, len);
+	/* no benchmark in common says more than their env differences */
 	if (!rc)
 		rc = compare_check_benches(sides, n, m, &b, &nb, err, len);
+	if (!rc)
+		rc = compare_check_env(&oi, sides, n, m, err, len);
 	if (!rc)
 		rc = compare_check_names(o->metrics, "--metric", b, nb,
 					 sides, n, err, len);
