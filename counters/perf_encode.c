@@ -28,6 +28,7 @@
 
 #include "err.h"
 #include "perf_internal.h"
+#include "suggest.h"
 
 static const struct {
 	const char *name;
@@ -304,6 +305,26 @@ static const char *encode_refused_why(char letter)
 	}
 }
 
+/* An unknown event: "did you mean" one of perf's spellings (its
+ * modifiers, ":u" and the like, kept as written). */
+static void encode_suggest(const char *name, char *err, size_t len)
+{
+	char word[SUGGEST_MAX + 1], near[2 * SUGGEST_MAX + 2];
+	size_t n = strcspn(name, ":");
+	struct suggest sg;
+
+	if (n > SUGGEST_MAX)
+		return;
+	snprintf(word, sizeof(word), "%.*s", (int)n, name);
+	suggest_init(&sg, word);
+	for (size_t i = 0; perf_spellings[i]; i++)
+		suggest_offer(&sg, perf_spellings[i]);
+	if (!suggest_best(&sg))
+		return;
+	snprintf(near, sizeof(near), "%s%s", suggest_best(&sg), name + n);
+	suggest_insert(err, len, name, near);
+}
+
 int perf_encode(const char *name, bool user_only, struct event *ev,
 		char *err, size_t len)
 {
@@ -333,7 +354,7 @@ int perf_encode(const char *name, bool user_only, struct event *ev,
 			goto done;
 		if (!encode_is_tracepoint(body)) {
 			snprintf(err, len, "%s", pfm_err);
-			return rc;
+			goto done;
 		}
 		rc = encode_tracepoint(body, user_only, &o, err, len);
 		if (rc == -ENOENT) {
@@ -347,6 +368,8 @@ int perf_encode(const char *name, bool user_only, struct event *ev,
 	if (!rc)
 		rc = encode_fill(name, &o, &m, user_only, ev, err, len);
 done:
+	if (rc == -ENOENT)
+		encode_suggest(name, err, len);
 	if (rc) {
 		event_free(ev);
 		return rc;
