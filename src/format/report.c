@@ -39,7 +39,7 @@ static size_t report_header(const struct result *r,
 	const char *cpus = report_str(r->config, "cpus", NULL);
 	const json_t *uo = r->config ? json_object_get(r->config, "user_only") :
 				       NULL;
-	char line[512];
+	char line[2048];
 	size_t k;
 
 	if (cpus && !*cpus)
@@ -99,7 +99,7 @@ static void report_metric(const struct metric *m, int nw,
 			return;
 		*last_reason = reason;
 		escape_str(reason, why, sizeof(why));
-		if (strlen(why) + 4 > REPORT_WIDTH)
+		if (strlen(why) + 4 > REPORT_WIDTH && fmt_cut(out, REPORT_WIDTH))
 			fprintf(out, "  (%.*s...)\n", REPORT_WIDTH - 7, why);
 		else
 			fprintf(out, "  (%s)\n", why);
@@ -328,7 +328,7 @@ void report_env(const struct result *r, FILE *out)
 	const char *cpu = report_str(r->env, "cpu", "model_name");
 	const json_t *hv = r->env ? json_object_get(r->env, "hypervisor") :
 				    NULL;
-	char line[256];
+	char line[1024];
 
 	snprintf(line, sizeof(line), "%s: %s, created %s",
 		 r->path ? r->path : "result", r->status ? r->status : "?",
