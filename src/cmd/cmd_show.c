@@ -29,8 +29,8 @@ static bool show_journal_hint(const char *file)
 
 	snprintf(pat, sizeof(pat), "%s.journal", file);
 	if (!stat(pat, &st)) {
-		msg_error("show: %s does not exist, but its journal %s does (a session that was stopped or crashed); turn it into a result with: abstat recover %s -o %s",
-			  file, pat, pat, file);
+		msg_error("show: %s does not exist, but its journal %s does (a session that was stopped or crashed); go on with it: abstat run --resume %s and the session's arguments, or make a result of it: abstat recover %s -o %s",
+			  file, pat, pat, pat, file);
 		return true;
 	}
 	snprintf(pat, sizeof(pat), "%s-*.json.journal", file);

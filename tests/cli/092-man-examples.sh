@@ -24,6 +24,8 @@ fi
 NOT_RUNNABLE='
 abstat-versus.1|./old --bench|./old and ./new stand for your two builds
 abstat-recover.1|-o side-a.json -s syscalls|killed by hand mid-session; its journal is a fixture
+abstat-run.1|-o syscalls.json|stopped by hand with Ctrl-C (tests/cli/211 resumes one)
+abstat-run.1|--resume syscalls.json|resumes the session stopped by hand (tests/cli/211)
 abstat-flame.1|perf.txt|needs the output of perf record (tests/cli/142 makes one)
 '
 
