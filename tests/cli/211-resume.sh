@@ -95,6 +95,12 @@ json.dump(d, open(sys.argv[2], \"w\"))" "$out" "$TESTTMP/moved.json" &&
 	grep_err "--resume: the environment is not the one .*moved\.json was measured in: .*kernel\.release .*cpu\.model_name \(.Other CPU. there" &&
 	grep_err "pass --allow-env-diff kernel\.release,cpu\.model_name to go on anyway"
 '
+test_expect_success '--resume with that --allow-env-diff: it goes on' '
+	# shellcheck disable=SC2086
+	expect_exit 0 $ABSTAT run $ARGS --allow-env-diff kernel.release,cpu.model_name \
+		--resume "$TESTTMP/moved.json" &&
+	[ "$(json "d[\"status\"]" "$TESTTMP/moved.json")" = complete ] || fail "status"
+'
 test_expect_success '--resume, same arguments: the runs it lacked, into the same result' '
 	first=$(json "d[\"benchmarks\"][0][\"runs\"][0][\"start_ns\"]" "$out") &&
 	# shellcheck disable=SC2086
