@@ -44,7 +44,7 @@ static struct plan_item *run_plan(const struct config *cfg, size_t *n)
 	for (size_t b = 0; plan && b < cfg->n_targets; b++)
 		for (size_t k = 0; k < per; k++)
 			plan[(*n)++] = (struct plan_item){
-				.result = 0, .bench = b, .warmup = k < cfg->warmup
+				.bench = b, .warmup = k < cfg->warmup
 			};
 	return plan;
 }

@@ -116,7 +116,8 @@ static void report_metric(const struct metric *m, int nw,
 			return;
 		*last_reason = reason;
 		escape_str(reason, why, sizeof(why));
-		if (strlen(why) + 4 > REPORT_WIDTH && fmt_cut(out, REPORT_WIDTH))
+		if (strlen(why) + 4 > REPORT_WIDTH &&
+		    fmt_cut(out, REPORT_WIDTH))
 			fprintf(out, "  (%.*s...)\n", REPORT_WIDTH - 7, why);
 		else
 			fprintf(out, "  (%s)\n", why);
