@@ -79,6 +79,12 @@ static void resume_add(char *buf, size_t len, const char *what)
 	snprintf(buf + k, len - k, "%s%s", k ? ", " : "", what);
 }
 
+/* A config value as JSON text (malloc'd), or NULL when absent. */
+static char *resume_dump(const json_t *v)
+{
+	return v ? json_dumps(v, JSON_ENCODE_ANY) : NULL;
+}
+
 /* Config keys (but the session id) that differ, into buf. */
 static void resume_config_diff(const json_t *a, const json_t *b, char *buf,
 			       size_t len)
@@ -96,8 +102,8 @@ static void resume_config_diff(const json_t *a, const json_t *b, char *buf,
 				continue;
 			if (w && json_equal(v, w))
 				continue;
-			x = json_dumps(side ? w : v, JSON_ENCODE_ANY);
-			y = json_dumps(side ? v : w, JSON_ENCODE_ANY);
+			x = resume_dump(side ? w : v);
+			y = resume_dump(side ? v : w);
 			snprintf(what, sizeof(what), "%s (%.120s there, %.120s here)",
 				 key, x ? x : "absent", y ? y : "absent");
 			free(x);
