@@ -6,48 +6,12 @@
  * the runs' kept output (score.c) before the table is made.
  */
 #include <errno.h>
-#include <glob.h>
 #include <stdio.h>
-#include <string.h>
-#include <sys/stat.h>
 
 #include "commands.h"
 #include "msg.h"
 #include "report.h"
 #include "score.h"
-
-/* FILE is missing: a session that was stopped or crashed leaves its
- * journal, FILE.journal (run -o FILE) or FILE-LABEL.json.journal (versus
- * -o FILE): name it and the command that turns it into FILE. true when
- * one was named. */
-static bool show_journal_hint(const char *file)
-{
-	char pat[4096];
-	struct stat st;
-	glob_t g;
-	bool found = false;
-
-	snprintf(pat, sizeof(pat), "%s.journal", file);
-	if (!stat(pat, &st)) {
-		msg_error("show: %s does not exist, but its journal %s does (a session that was stopped or crashed); go on with it: abstat run --resume %s and the session's arguments, or make a result of it: abstat recover %s -o %s",
-			  file, pat, pat, pat, file);
-		return true;
-	}
-	snprintf(pat, sizeof(pat), "%s-*.json.journal", file);
-	if (glob(pat, 0, NULL, &g))
-		return false;
-	if (g.gl_pathc) {
-		size_t n = strlen(g.gl_pathv[0]) - strlen(".journal");
-
-		msg_error("show: %s does not exist, but %zu journal%s of a versus session do (%s%s); turn each into a result with: abstat recover %s -o %.*s",
-			  file, g.gl_pathc, g.gl_pathc == 1 ? "" : "s",
-			  g.gl_pathv[0], g.gl_pathc > 1 ? ", ..." : "",
-			  g.gl_pathv[0], (int)n, g.gl_pathv[0]);
-		found = true;
-	}
-	globfree(&g);
-	return found;
-}
 
 int cmd_show(const struct config *cfg)
 {
@@ -62,7 +26,8 @@ int cmd_show(const struct config *cfg)
 	int rc = result_read(cfg->files[0], &r, err, sizeof(err));
 
 	if (rc) {
-		if (rc != -ENOENT || !show_journal_hint(cfg->files[0]))
+		if (rc != -ENOENT ||
+		    !cmd_journal_hint("show", cfg->files[0]))
 			msg_error("show: %s", err);
 		return cmd_status(rc, EXIT_USAGE);
 	}

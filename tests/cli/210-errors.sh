@@ -70,6 +70,18 @@ test_expect_success 'show of a missing result beside its journal: recover and --
 	grep_err "abstat run --resume .*gone.json.journal" &&
 	grep_err "abstat recover .*gone.json.journal -o .*gone.json"
 '
+test_expect_success 'compare of a missing result beside its journal: the same hint' '
+	expect_exit 2 $ABSTAT compare "$TESTTMP/true.json" "B=$TESTTMP/gone.json" &&
+	one_line_err &&
+	grep_err "^abstat: error: compare: .*gone.json does not exist, but its journal"
+'
+test_expect_success 'show of a versus side missing beside its journals: recover named' '
+	cp "$TESTTMP/true.json" "$TESTTMP/vs-A.json.journal" &&
+	cp "$TESTTMP/true.json" "$TESTTMP/vs-B.json.journal" &&
+	expect_exit 2 $ABSTAT show "$TESTTMP/vs" &&
+	one_line_err &&
+	grep_err "2 journals of a versus session do .*abstat recover .*vs-A.json.journal -o .*vs-A.json"
+'
 test_expect_success 'show of a missing result without a journal: no such file' '
 	expect_exit 2 $ABSTAT show "$TESTTMP/none.json" &&
 	grep_err "No such file" && ! grep -q journal "$TESTTMP/err" || fail "a journal named"
