@@ -98,6 +98,8 @@ while IFS='|' read -r what want args; do
 done <<'CASES'
 event|task-clock|run -q -e task-clok -- true
 event with a modifier|task-clock:u|run -q -e task-clok:u -- true
+libpfm4 event|PERF_COUNT_SW_TASK_CLOCK|run -q -e PERF_COUNT_SW_TASK_CLOK -- true
+libpfm4 event of a PMU|perf::PERF_COUNT_SW_TASK_CLOCK:u|run -q -e perf::PERF_COUNT_SW_TASK_CLOK:u -- true
 workload|syscall|run -q -w sycall
 suite|syscalls|run -q -s syscall
 command|run|runn -- true
@@ -108,7 +110,9 @@ test_expect_success 'nothing near: no suggestion' '
 	expect_exit 2 $ABSTAT frobnicate &&
 	! grep -q "did you mean" "$TESTTMP/err" || fail "a far word got a suggestion" &&
 	expect_exit 2 $ABSTAT run -q -e zzzzzzzz -- true &&
-	! grep -q "did you mean" "$TESTTMP/err" || fail "a far event got a suggestion"
+	! grep -q "did you mean" "$TESTTMP/err" || fail "a far event got a suggestion" &&
+	expect_exit 2 $ABSTAT run -q -e perf::zzz -- true &&
+	! grep -q "did you mean" "$TESTTMP/err" || fail "a far event of a PMU got a suggestion"
 '
 
 test_expect_success 'CMD --help ends with its own page, and the page exists' '
