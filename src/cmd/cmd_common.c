@@ -111,8 +111,10 @@ static void cmd_warn_partial(const struct side *sides, size_t n)
 			const struct result *r = sides[s].files[f];
 
 			if (r->status && strcmp(r->status, "complete"))
-				msg_warn("%s is a %s result; only its finished runs are compared",
-					 r->path ? r->path : "?", r->status);
+				msg_warn("%s is %s %s result; only its finished runs are compared",
+					 r->path ? r->path : "?",
+					 strchr("aeiou", r->status[0]) ? "an" : "a",
+					 r->status);
 		}
 }
 

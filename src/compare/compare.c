@@ -410,6 +410,10 @@ static int compare_header(const struct side *sides, size_t n,
 		if (!m->labels[s])
 			return -ENOMEM;
 		m->files[s] = sides[s].n_files;
+		for (size_t f = 0; f < sides[s].n_files; f++)
+			m->interrupted |= sides[s].files[f]->status &&
+					  !strcmp(sides[s].files[f]->status,
+						  "interrupted");
 	}
 	m->user_only = json_is_true(uo);
 	if (json_is_string(cpus))

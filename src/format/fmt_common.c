@@ -332,8 +332,8 @@ void fmt_title(const struct compare_model *m, char *buf, size_t len)
 					      "%s%zu", s ? "/" : "",
 					      m->files[s]);
 	}
-	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s, %s", what, runs,
-		 boots, m->design == DESIGN_SESSIONS ? ", 1 session/side" :
+	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s%s, %s", what, runs,
+		 m->interrupted ? " (interrupted)" : "", boots, m->design == DESIGN_SESSIONS ? ", 1 session/side" :
 		 m->design == DESIGN_INTERLEAVED ? ", interleaved" : "",
 		 m->cpus ? ", CPU " : "", m->cpus ? m->cpus : "",
 		 m->user_only ? "user-only" : "user+kernel");

@@ -67,6 +67,12 @@ test_expect_success 'show: the same header and line' '
 	grep_out "^two .*\(interrupted\)" && grep_out "^not reached"
 '
 cp "$out" "$TESTTMP/before.json"
+test_expect_success 'compare of the interrupted result: its title says so' '
+	cp "$out" "$TESTTMP/again.json" &&
+	expect_exit 0 $ABSTAT compare "$out" "$TESTTMP/again.json" &&
+	grep_out "^abstat compare: .*runs.* \(interrupted\)" &&
+	grep_err "s\.json is an interrupted result; only its finished runs are compared"
+'
 
 test_expect_success '--resume with another -r: refused, the option named, file untouched' '
 	# shellcheck disable=SC2086
