@@ -50,6 +50,10 @@ int perf_mods_split(char *name, struct perf_mods *m);
  * for other text. */
 int perf_mods_tail(const char *tail, struct perf_mods *m);
 
+/* perf_list.c: perf's spellings of the generic and software events
+ * (perf list), NULL-terminated. */
+extern const char *const perf_spellings[];
+
 /* perf_encode.c: perf's grammar (one event) -> ev; see the file. 0,
  * -ENOENT (unknown), -EINVAL (refused combination), -EACCES, -ENOMEM. */
 int perf_encode(const char *name, bool user_only, struct event *ev,

@@ -85,6 +85,7 @@ struct config {
 	bool show_output;      /* --show-output */
 	const char *output;    /* -o FILE (run) or PREFIX (versus, plot OUT) */
 	bool force;            /* --force */
+	const char *resume;    /* --resume FILE (run) */
 	bool ignore_failure;   /* -i */
 	bool allow_multiplex;  /* --allow-multiplex */
 	bool quiet;            /* -q */

@@ -248,6 +248,11 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_OUTPUT] = { "output", 'o', "FILE", NULL, false,
 			 "save the result (JSON)",
 		CLI_STRING_NONEMPTY(output, "-o: empty file name") },
+	[OPT_RESUME] = { "resume", 0, "FILE", NULL, false,
+			 "go on with an interrupted session: the runs\n"
+			 "FILE (its result or journal) lacks, into FILE;\n"
+			 "give the same arguments (abstat-run(1))",
+		CLI_STRING_NONEMPTY(resume, "--resume: empty file name") },
 	[OPT_FORCE] = { "force", 0, NULL, NULL, false,
 			"overwrite an existing output file",
 		CLI_BOOL(force) },

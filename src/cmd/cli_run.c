@@ -120,8 +120,12 @@ int cli_run_scan(struct config *cfg, enum cli_opt_id c, const char *name,
 	rc = range ? scan_range(name, argv[i], argv[i + 1], step, &p, err,
 				sizeof(err)) :
 		     scan_list(name, argv[i], &p, err, sizeof(err));
+	if (rc == -EINVAL && range)
+		return cli_usage("-P %s: %s; expected -P NAME LO HI [STEP]",
+				 name, err);
 	if (rc == -EINVAL)
-		return cli_usage("%s", err);
+		return cli_usage("-L %s: %s; expected -L NAME A,B,...", name,
+				 err);
 	if (rc)
 		return rc;
 	*optind = i + need + (step != NULL);
@@ -135,7 +139,8 @@ int cli_run_copies(struct config *cfg, const char *list)
 	int rc = scan_list("copies", list, &p, err, sizeof(err));
 
 	if (rc == -EINVAL)
-		return cli_usage("--copies: %s", err);
+		return cli_usage("--copies: %s; expected --copies N or N,N,...",
+				 err);
 	if (rc)
 		return rc;
 	cfg->copies = 1;

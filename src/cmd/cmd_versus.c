@@ -136,7 +136,7 @@ static void versus_print_sides(const struct config *cfg, char **labels,
 		versus_side_text(&cfg->targets[i], line + len,
 				 sizeof(line) - len);
 		len = strlen(line);
-		if (len > (size_t)width)
+		if (len > (size_t)width && fmt_cut(out, width))
 			memcpy(line + width - 3, "...", 4);
 		fprintf(out, "%s\n", line);
 	}

@@ -410,6 +410,10 @@ static int compare_header(const struct side *sides, size_t n,
 		if (!m->labels[s])
 			return -ENOMEM;
 		m->files[s] = sides[s].n_files;
+		for (size_t f = 0; f < sides[s].n_files; f++)
+			m->interrupted |= sides[s].files[f]->status &&
+					  !strcmp(sides[s].files[f]->status,
+						  "interrupted");
 	}
 	m->user_only = json_is_true(uo);
 	if (json_is_string(cpus))
@@ -444,10 +448,11 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	rc = compare_header(sides, n, m);
 	if (!rc)
 		rc = compare_check_encodings(o, sides, n, m, err, len);
-	if (!rc)
-		rc = compare_check_env(&oi, sides, n, m, err, len);
+	/* no benchmark in common says more than their env differences */
 	if (!rc)
 		rc = compare_check_benches(sides, n, m, &b, &nb, err, len);
+	if (!rc)
+		rc = compare_check_env(&oi, sides, n, m, err, len);
 	if (!rc)
 		rc = compare_check_names(o->metrics, "--metric", b, nb,
 					 sides, n, err, len);

@@ -194,6 +194,7 @@ struct compare_model {
 	bool forced;            /* --force-compare overrode an encoding diff */
 	char *forced_note;      /* what differed, when forced */
 	bool user_only;         /* side 0 counted user space only */
+	bool interrupted;       /* a file's session was stopped by a signal */
 	char *cpus;             /* CPUs of side 0 ("1"), or NULL */
 	struct env_diff *env;   /* environment differences */
 	size_t n_env;

@@ -332,8 +332,8 @@ void fmt_title(const struct compare_model *m, char *buf, size_t len)
 					      "%s%zu", s ? "/" : "",
 					      m->files[s]);
 	}
-	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s, %s", what, runs,
-		 boots, m->design == DESIGN_SESSIONS ? ", 1 session/side" :
+	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s%s, %s", what, runs,
+		 m->interrupted ? " (interrupted)" : "", boots, m->design == DESIGN_SESSIONS ? ", 1 session/side" :
 		 m->design == DESIGN_INTERLEAVED ? ", interleaved" : "",
 		 m->cpus ? ", CPU " : "", m->cpus ? m->cpus : "",
 		 m->user_only ? "user-only" : "user+kernel");
@@ -442,16 +442,21 @@ bool fmt_md_special(char c)
 	return c && strchr("`*_<|&", c);
 }
 
+bool fmt_cut(FILE *out, int width)
+{
+	return width <= FMT_MAIL_WIDTH || isatty(fileno(out));
+}
+
 /* One line, its control characters escaped (escape.h), cut to width
- * with "..." when longer. */
+ * with "..." when longer where fmt_cut says so. */
 void fmt_text_line(FILE *out, int width, const char *s)
 {
-	char shown[2048];
+	char shown[4096];
 	int n;
 
 	escape_str(s, shown, sizeof(shown));
 	n = (int)strlen(shown);
-	if (n <= width)
+	if (n <= width || !fmt_cut(out, width))
 		fprintf(out, "%s\n", shown);
 	else
 		fprintf(out, "%.*s...\n", width - 3, shown);

@@ -82,7 +82,13 @@ void fmt_row_heads(const struct compare_model *m,
 		   const struct compare_row *row, const char **last_bench,
 		   bool *last_primary, const char *secondary, int width,
 		   FILE *out);
-/* One line, cut to width with "..." when longer. */
+/* Whether a text line longer than width is cut on out: the 80 columns of
+ * text are a terminal's, so only a terminal's lines are cut ("...");
+ * into a pipe or a file each line is whole (command lines, headers,
+ * reasons), for the script or log that keeps it. The mail format's width
+ * (FMT_MAIL_WIDTH, and narrower) is mail's: cut wherever it goes. */
+bool fmt_cut(FILE *out, int width);
+/* One line, cut to width with "..." when longer and fmt_cut says so. */
 void fmt_text_line(FILE *out, int width, const char *s);
 /* raw (from a file: escaped) word-wrapped within width, first before its
  * first line and cont before the others; a word longer than a line is
