@@ -82,10 +82,20 @@ enum compare_design {
 /* Bootstrap seed when --seed is not given: fixed, so output is diffable. */
 #define COMPARE_DEFAULT_SEED UINT64_C(0x61627374617431)
 
+/* The one verdict of a row and side, computed once in compare (and in
+ * where.c for the where table), printed in the same word by every format
+ * (compare_verdict_word) and named in csv and json
+ * (compare_verdict_name). */
 enum compare_verdict {
-	VERDICT_SIGNIFICANT,     /* p < alpha (Holm-adjusted for primary
-				  * rows), or exact delta != 0 */
+	VERDICT_SIGNIFICANT,     /* "yes": a primary row, p_holm < alpha (or
+				  * an exact delta != 0) on interleaved runs
+				  * or >= COMPARE_MIN_BOOTS boots a side */
+	VERDICT_SESSION,         /* "session": the same, between two
+				  * sessions (DESIGN_SESSIONS): a difference
+				  * of these sessions, not a verdict */
 	VERDICT_NOT_SIGNIFICANT, /* printed "~" */
+	VERDICT_SECONDARY,       /* a secondary row: delta, interval and
+				  * unadjusted p, never a verdict */
 	VERDICT_TOO_FEW_RUNS,    /* < COMPARE_MIN_RUNS on a side */
 	VERDICT_TOO_FEW_BOOTS,   /* several boots, < COMPARE_MIN_BOOTS on a
 				  * side: delta (and interval) only */
@@ -147,6 +157,10 @@ struct compare_delta {
 	double p_holm;    /* Holm-adjusted over the primary rows */
 	bool exact_p;     /* exact distribution (else normal approx.) */
 	bool regression;  /* the change is in the worse direction */
+	/* a primary row whose (unadjusted) interval says otherwise than
+	 * its Holm-adjusted verdict: excludes no change with "~", or holds
+	 * it with a change; printed with a '!' after the interval */
+	bool ci_disagrees;
 	const char *why;  /* short reason for a non-verdict, or NULL */
 };
 
@@ -226,14 +240,20 @@ int compare_geomean(struct compare_model *m);
 bool compare_regressed(const struct compare_model *m,
 		       const struct compare_row *row, size_t s, double pct,
 		       bool sessions);
-/* The row verdict as printed in tables: "yes", "~", "session" (within
- * the sessions only), "<3 boots", or NULL (no verdict: secondary row, or
- * no test). */
+/* The row verdict as printed in every format: "yes", "session", "~",
+ * "secondary", "<3 boots", "<4 runs", "?" (undetermined), or NULL (not
+ * supported or missing: the table says why). */
 const char *compare_verdict_word(const struct compare_model *m,
 				 const struct compare_row *row, size_t s);
+/* The verdict of a test that came out below alpha under design d:
+ * VERDICT_SESSION between sessions, else VERDICT_SIGNIFICANT. */
+enum compare_verdict compare_verdict_changed(enum compare_design d);
+/* v says that A and B differ (significant or session). */
+bool compare_verdict_changes(enum compare_verdict v);
 
-/* Verdict name for csv/json: "significant", "not-significant",
- * "too-few-runs", "too-few-boots", "undetermined", "not-supported". */
+/* Verdict name for csv/json: "significant", "session",
+ * "not-significant", "secondary", "too-few-runs", "too-few-boots",
+ * "undetermined", "not-supported". */
 const char *compare_verdict_name(enum compare_verdict v);
 /* "sessions", "interleaved", "boots" */
 const char *compare_design_name(enum compare_design d);

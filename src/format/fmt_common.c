@@ -205,6 +205,19 @@ static double fmt_row_ref(const struct compare_model *m,
 	return ref;
 }
 
+void fmt_p(const struct compare_delta *d, char *buf, size_t len)
+{
+	double p = d->in_family ? d->p_holm : d->p;
+
+	/* below the boot rule no p: it would read as a verdict */
+	if (!d->has_p || d->verdict == VERDICT_TOO_FEW_BOOTS)
+		snprintf(buf, len, "-");
+	else if (p < 0.001)
+		snprintf(buf, len, "<0.001");
+	else
+		snprintf(buf, len, "%.3f", p);
+}
+
 void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		   size_t s, struct fmt_cells *c)
 {
@@ -250,13 +263,15 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 	}
 	else
 		fmt_pct(d->delta, c->delta, sizeof(c->delta));
-	if (r->primary && d->verdict == VERDICT_SIGNIFICANT)
+	if (r->primary && compare_verdict_changes(d->verdict))
 		c->sign = d->regression ? -1 : 1;
-	snprintf(c->verdict, sizeof(c->verdict), "%s",
-		 compare_verdict_word(m, r, s) ? compare_verdict_word(m, r, s) :
-						 "");
+	if (d->verdict != VERDICT_SECONDARY)
+		snprintf(c->verdict, sizeof(c->verdict), "%s",
+			 compare_verdict_word(m, r, s) ?
+				 compare_verdict_word(m, r, s) : "");
 	if (d->verdict == VERDICT_TOO_FEW_RUNS ||
 	    d->verdict == VERDICT_UNDETERMINED) {
+		c->verdict[0] = '\0';
 		snprintf(c->msg, sizeof(c->msg), "%s",
 			 d->verdict == VERDICT_TOO_FEW_RUNS ?
 				 "need >= 4 runs" :
@@ -271,11 +286,9 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		       sizeof(c->ci));
 	else
 		snprintf(c->ci, sizeof(c->ci), "-");
-	if (d->has_p)
-		snprintf(c->p, sizeof(c->p), "%.3f",
-			 d->in_family ? d->p_holm : d->p);
-	else
-		snprintf(c->p, sizeof(c->p), "-");
+	if (d->ci_disagrees)
+		strcat(c->ci, "!");
+	fmt_p(d, c->p, sizeof(c->p));
 }
 
 void fmt_geomean_cells(const struct compare_model *m, size_t s,

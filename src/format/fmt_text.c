@@ -302,8 +302,11 @@ void fmt_text(const struct compare_model *m, FILE *out, int width,
 	if (m->n_sides > 2) {
 		char lab[512], all[2560];
 
-		snprintf(all, sizeof(all), "Per side: its %s and its delta against %s, marked * significant, ~ not significant, ? no verdict (too few runs or boots); the intervals and p-values are in --format csv and json. %s",
+		snprintf(all, sizeof(all), "Per side: its %s and its delta against %s, marked %s, ~ not significant, ? no verdict (too few runs or boots); the intervals and p-values are in --format csv and json. %s",
 			 fmt_center_head(m), fmt_label(m, 0, lab, sizeof(lab)),
+			 m->design == DESIGN_SESSIONS ?
+				 "s a difference between these sessions only (not a verdict)" :
+				 "* significant",
 			 buf);
 		fmt_wrap(out, all, width, "");
 		return;

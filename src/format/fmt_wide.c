@@ -3,8 +3,9 @@
  * fmt_wide: the compare table of three sides or more as text and mail,
  * one column group per side (mmtests compare-kernels style): the
  * baseline's center and cv, then per other side its center and its delta
- * against the baseline with a significance marker ('*' significant, '~'
- * not, '?' no verdict possible; none on secondary rows). The groups that
+ * against the baseline with a significance marker ('*' significant, 's'
+ * a difference of two sessions only, '~' not, '?' no verdict possible;
+ * none on secondary rows). The groups that
  * do not fit the width go to further blocks, each repeating the baseline
  * (a mail reader never re-wraps a line); a name too wide for the block
  * goes on a line of its own. Cells are those of fmt_row_cells(); the
@@ -24,17 +25,24 @@ struct wide_table {
 	int *wc, *wd;   /* per side: center, delta with its marker */
 };
 
-/* The marker after a delta: the verdict in one character. */
+/* The marker after a delta: the verdict in one character ('s' for a
+ * difference between two sessions, never the '*' of a verdict). */
 static char wide_marker(const struct compare_model *m,
 			const struct compare_row *r, size_t s)
 {
-	const char *w = compare_verdict_word(m, r, s);
-
-	if (!r->primary)
+	(void)m;
+	switch (r->delta[s].verdict) {
+	case VERDICT_SIGNIFICANT:
+		return '*';
+	case VERDICT_SESSION:
+		return 's';
+	case VERDICT_NOT_SIGNIFICANT:
+		return '~';
+	case VERDICT_SECONDARY:
 		return ' ';
-	if (!w || !strcmp(w, "<3 boots"))
+	default:
 		return '?';
-	return strcmp(w, "~") ? '*' : '~';
+	}
 }
 
 /* Side s's two cells of row r: center (or its state) and delta. */

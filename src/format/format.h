@@ -138,6 +138,9 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
  * interval, or msg saying why there is none. */
 void fmt_geomean_cells(const struct compare_model *m, size_t s,
 		       struct fmt_cells *c);
+/* A row's p as the tables print it: Holm-adjusted on a primary row,
+ * "<0.001" below, "-" without a test or below the boot rule. */
+void fmt_p(const struct compare_delta *d, char *buf, size_t len);
 /* Column heading of the centers: "median" or "mean". */
 const char *fmt_center_head(const struct compare_model *m);
 /* The footer as one paragraph (callers wrap it). */

@@ -25,9 +25,7 @@ static const char *where_word(const struct compare_model *m,
 	const struct compare_row row = { .primary = true, .delta = ds };
 	const char *w = compare_verdict_word(m, &row, 1);
 
-	if (w)
-		return w;
-	return d->verdict == VERDICT_TOO_FEW_RUNS ? "<4 runs" : "?";
+	return w ? w : "?";
 }
 
 static void where_p(const struct compare_delta *d, char *buf, size_t len)

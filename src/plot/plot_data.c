@@ -110,13 +110,17 @@ static void plot_delta_note(const struct compare_model *m,
 		mark = "n<4";
 		break;
 	case VERDICT_SIGNIFICANT:
+		mark = "*";
+		break;
+	case VERDICT_SESSION:
+		mark = "session";
+		break;
 	case VERDICT_NOT_SIGNIFICANT:
 	case VERDICT_TOO_FEW_BOOTS:
-		/* "*", "* session", "~", "<3 boots"; secondary rows no
-		 * verdict */
-		mark = !word ? "(secondary)" :
-		       !strcmp(word, "yes") ? "*" :
-		       !strcmp(word, "session") ? "* session" : word;
+		mark = word;
+		break;
+	case VERDICT_SECONDARY:
+		mark = "(secondary)";
 		break;
 	default:
 		mark = "?";
@@ -210,7 +214,7 @@ static void plot_delta_rows(const struct compare_model *m, const bool *keep,
 			plot_put_num(f, ok ? d->lo * 100 : NAN);
 			plot_put_num(f, ok ? d->hi * 100 : NAN);
 			fprintf(f, "\t%d", row->primary &&
-					   d->verdict == VERDICT_SIGNIFICANT);
+					   compare_verdict_changes(d->verdict));
 			plot_put_field(f, note, ascii);
 			fputc('\n', f);
 		}
