@@ -514,6 +514,7 @@ def section(abstat, build, quick, out, log, summary):
             [("boots-%d" % k, design_boots(k), jobs) for k in BOOTS]
         only = [x for x in os.environ.get("BENCH_ERRORS_DESIGNS",
                                           "").split(",") if x]
+        geomean = not only or "geomean" in only
         if only:
             plan = [p for p in plan if p[0] in only]
         for name, fn, j in plan:
@@ -566,6 +567,14 @@ def section(abstat, build, quick, out, log, summary):
                     "; %d trials failed" % (d["failed"]["AA"] +
                                             d["failed"]["AB"])
                     if d["failed"]["AA"] + d["failed"]["AB"] else ""))
+        if geomean:
+            import errors_geomean
+            g = errors_geomean.report(errors_geomean.measure(
+                abstat, 100 if not quick else 50, jobs),
+                lambda x: out("   " + x))
+            name, k, n, ci = g[0]
+            summary("geomean 95%% interval covers, %s" % name,
+                    short(k, n, ci), ">= 90%", k >= 0.9 * n)
         if ctx.refusals:
             out("   compare refused %d times until allowed: "
                 "--allow-env-diff %s" % (ctx.refusals,

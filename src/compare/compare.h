@@ -181,7 +181,8 @@ struct compare_row {
  * The geometric mean over the benchmarks of one side's ratios
  * center(side) / center(baseline) of their primary rows, as a delta
  * (ratio - 1), with its interval at 1 - alpha by the delta method on the
- * log ratios (compare_geomean.c). No verdict: a summary, not a test.
+ * log ratios, or with boots Welch t over each boot's geomean
+ * (compare_geomean.c). No verdict: a summary, not a test.
  */
 struct compare_geomean {
 	bool has;         /* delta, lo, hi meaningful */
@@ -189,6 +190,9 @@ struct compare_geomean {
 	size_t left_out;  /* benchmarks missing on a side, not in it */
 	double delta, lo, hi;
 	const char *why;  /* why there is none, or NULL */
+	bool boots;       /* the interval is Welch t over the boots'
+			   * geomeans (DESIGN_BOOTS), not the delta method */
+	const char *why_method; /* why boots could not be the unit, or NULL */
 };
 
 struct compare_model {

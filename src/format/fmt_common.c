@@ -382,7 +382,7 @@ static void fmt_primaries(const struct compare_model *m, char *buf,
 void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 {
 	bool small = false, exact = false, scaled = false, absolute = false;
-	bool secondary = false;
+	bool secondary = false, disagree = false;
 	char prim[128];
 	size_t k;
 
@@ -395,6 +395,7 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 			small |= st->n && st->run.ci_level < 1 - m->alpha - 1e-9;
 			scaled |= st->scaled;
 			exact |= s && d->exact && d->has_delta;
+			disagree |= s && d->ci_disagrees;
 			absolute |= s && d->absolute && d->has_delta;
 		}
 	}
@@ -436,6 +437,9 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" exact: identical values in every run (>= %d per side), no test needed.",
 			COMPARE_EXACT_MIN_RUNS);
+	if (disagree && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" !: the interval is unadjusted and says otherwise than the Holm-adjusted verdict beside it, which is the one to read.");
 	if (absolute && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" A delta without %% is the change in the row's unit (its baseline is 0).");
@@ -502,8 +506,12 @@ void fmt_geomean_note(const struct compare_model *m, bool intervals,
 	if (!m->geomean)
 		return;
 	k = (size_t)snprintf(buf, len,
-		"geomean: the geometric mean of the primary rows' ratios to %s, its interval by the delta method on the log ratios; no verdict%s",
-		fmt_label(m, 0, lab, sizeof(lab)), intervals ? ":" : ".");
+		"geomean: the geometric mean of the primary rows' ratios to %s, its interval %s; no verdict%s",
+		fmt_label(m, 0, lab, sizeof(lab)),
+		m->geomean[m->n_sides - 1].boots ?
+			"Welch t over the boots, each boot's geomean one value (the boots' offset is shared by the benchmarks)" :
+			"by the delta method on the log ratios",
+		intervals ? ":" : ".");
 	for (size_t s = 1; intervals && s < m->n_sides && k < len; s++) {
 		const struct compare_geomean *g = &m->geomean[s];
 

@@ -118,7 +118,8 @@ static json_t *fmt_json_geomean(const struct compare_model *m)
 			"delta", fmt_json_num(g->has, g->delta),
 			"delta_ci", fmt_json_num(g->has, g->lo),
 			fmt_json_num(g->has, g->hi),
-			"method", "delta-method-log-ratio",
+			"method", g->boots ? "welch-t-boot-geomeans" :
+					     "delta-method-log-ratio",
 			"why", g->why ? json_string(g->why) : json_null()));
 	}
 	return a;
