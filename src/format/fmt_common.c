@@ -379,10 +379,27 @@ static void fmt_primaries(const struct compare_model *m, char *buf,
 	}
 }
 
+/* "<3 boots: ... (here 2/3)": what a verdict needs. The length written
+ * (snprintf's). */
+static size_t fmt_few_boots(const struct compare_model *m, char *buf,
+			    size_t len)
+{
+	size_t k = (size_t)snprintf(buf, len,
+		" <3 boots: no verdict and no p; a verdict needs %d boots per side (here ",
+		COMPARE_MIN_BOOTS);
+
+	for (size_t s = 0; s < m->n_sides && k < len; s++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%zu", s ? "/" : "",
+				      m->files[s]);
+	if (k < len)
+		k += (size_t)snprintf(buf + k, len - k, ").");
+	return k;
+}
+
 void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 {
 	bool small = false, exact = false, scaled = false, absolute = false;
-	bool secondary = false, disagree = false;
+	bool secondary = false, disagree = false, few_boots = false;
 	char prim[128];
 	size_t k;
 
@@ -396,6 +413,8 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 			scaled |= st->scaled;
 			exact |= s && d->exact && d->has_delta;
 			disagree |= s && d->ci_disagrees;
+			few_boots |= s && m->rows[r].primary &&
+				     d->verdict == VERDICT_TOO_FEW_BOOTS;
 			absolute |= s && d->absolute && d->has_delta;
 		}
 	}
@@ -437,6 +456,8 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" exact: identical values in every run (>= %d per side), no test needed.",
 			COMPARE_EXACT_MIN_RUNS);
+	if (few_boots && k < len)
+		k += fmt_few_boots(m, buf + k, len - k);
 	if (disagree && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" !: the interval is unadjusted and says otherwise than the Holm-adjusted verdict beside it, which is the one to read.");

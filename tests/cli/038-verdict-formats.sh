@@ -49,8 +49,10 @@ test_expect_success 'three sides between sessions: s marks the deltas, never *' 
 '
 test_expect_success 'exact never overrides the boot rule: two boots of a constant counter' '
 	expect_exit 0 "$ABSTAT" compare --primary page-faults --fail-on-regression 1 \
-		$G/wide-a1.json,$G/wide-a2.json $G/wide-b1.json,$G/wide-b2.json &&
-	grep_out "^page-faults .* - <3 boots$"
+		$G/base-b1.json,$G/base-b2.json $G/pf60-b1.json,$G/pf60-b2.json &&
+	grep_out "^page-faults .* 58 .* 60 .* +3[.]4% .* - <3 boots$" &&
+	tr "\n" " " <"$TESTTMP/out" | grep -q "a verdict needs 3 boots per side (here 2/2)" ||
+		fail "the footer does not say what a verdict needs"
 '
 
 # the .EX blocks of the EXAMPLES section that run jq, as shell text
