@@ -50,7 +50,7 @@ test_expect_success 'three sides between sessions: s marks the deltas, never *' 
 test_expect_success 'exact never overrides the boot rule: two boots of a constant counter' '
 	expect_exit 0 "$ABSTAT" compare --primary page-faults --fail-on-regression 1 \
 		$G/base-b1.json,$G/base-b2.json $G/pf60-b1.json,$G/pf60-b2.json &&
-	grep_out "^page-faults .* 58 .* 60 .* +3[.]4% .* - <3 boots$" &&
+	grep_out "^page-faults .* 58 .* 60 .* [+]3[.]4% .* - <3 boots$" &&
 	tr "\n" " " <"$TESTTMP/out" | grep -q "a verdict needs 3 boots per side (here 2/2)" ||
 		fail "the footer does not say what a verdict needs"
 '
