@@ -251,3 +251,85 @@ int side_check_hosts(const struct side *sides, size_t n, char *err,
 	}
 	return 0;
 }
+
+/* env.kernel.KEY of r, or NULL */
+static const char *side_kernel(const struct result *r, const char *key)
+{
+	const json_t *k = r->env ? json_object_get(r->env, "kernel") : NULL;
+
+	return json_string_value(json_object_get(k, key));
+}
+
+static const char *side_name(const struct side *s)
+{
+	if (s->label)
+		return s->label;
+	return s->files[0]->label ? s->files[0]->label : "?";
+}
+
+static const char *side_file(const struct result *r)
+{
+	return r->path ? r->path : "?";
+}
+
+int side_check_mixed(const struct side *sides, size_t n, char *err,
+		     size_t len)
+{
+	static const char *const keys[] = { "release", "cmdline" };
+
+	for (size_t s = 0; s < n; s++)
+		for (size_t k = 0; k < 2; k++) {
+			const struct result *r0 = sides[s].files[0];
+			const char *v0 = side_kernel(r0, keys[k]);
+
+			for (size_t f = 1; v0 && f < sides[s].n_files; f++) {
+				const struct result *r = sides[s].files[f];
+				const char *v = side_kernel(r, keys[k]);
+
+				if (!v || !strcmp(v, v0))
+					continue;
+				snprintf(err, len, "side '%s' mixes kernel.%s '%s' (%s) and '%s' (%s); give each its own side, or --allow-mixed to pool them",
+					 side_name(&sides[s]), keys[k], v0,
+					 side_file(r0), v, side_file(r));
+				return -EINVAL;
+			}
+		}
+	return 0;
+}
+
+/* Side t is one unlabelled file of release rel and command line cl. */
+static bool side_pool_like(const struct side *t, const char *rel,
+			   const char *cl)
+{
+	const char *r, *c;
+
+	if (t->n_files != 1 || t->label_given)
+		return false;
+	r = side_kernel(t->files[0], "release");
+	c = side_kernel(t->files[0], "cmdline");
+	return r && !strcmp(r, rel) && (!c || !cl || !strcmp(c, cl));
+}
+
+bool side_hint_pool(const struct side *sides, size_t n, char *buf,
+		    size_t len)
+{
+	for (size_t s = 0; s < n; s++) {
+		const char *rel = side_kernel(sides[s].files[0], "release");
+		const char *cl = side_kernel(sides[s].files[0], "cmdline");
+		size_t k, same = 0;
+
+		for (size_t t = 0; rel && t < n; t++)
+			same += side_pool_like(&sides[t], rel, cl);
+		if (!rel || same < 3 || !side_pool_like(&sides[s], rel, cl))
+			continue;
+		k = (size_t)snprintf(buf, len, "%zu one-file sides share kernel.release '%s'; if they are boots of one kernel, give them as one side: LABEL=",
+				     same, rel);
+		for (size_t t = 0, i = 0; t < n && k < len; t++)
+			if (side_pool_like(&sides[t], rel, cl))
+				k += (size_t)snprintf(buf + k, len - k, "%s%s",
+						      i++ ? "," : "",
+						      side_file(sides[t].files[0]));
+		return true;
+	}
+	return false;
+}
