@@ -116,6 +116,18 @@ const char *fmt_label(const struct compare_model *m, size_t s, char *buf,
 	return buf;
 }
 
+const char *fmt_label_fit(const struct compare_model *m, size_t s, int w,
+			  char *buf, size_t len)
+{
+	size_t n = strlen(fmt_label(m, s, buf, len));
+
+	if ((int)n > w && w > 2) {
+		memmove(buf + 2, buf + n - (size_t)(w - 2), (size_t)(w - 2) + 1);
+		buf[0] = buf[1] = '.';
+	}
+	return buf;
+}
+
 enum fmt_view fmt_view(const struct compare_model *m)
 {
 	if (m->n_bench <= 1)
@@ -559,4 +571,16 @@ void fmt_geomean_note(const struct compare_model *m, bool intervals,
 				fmt_label(m, s, lab, sizeof(lab)), g->n,
 				g->n + g->left_out, g->left_out);
 	}
+}
+
+void fmt_legend(const struct compare_model *m, FILE *out, int width)
+{
+	char buf[4096];
+	size_t k = (size_t)snprintf(buf, sizeof(buf), "sides in full:");
+
+	for (size_t s = 0; s < m->n_sides && k < sizeof(buf); s++)
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k, " %s%s%s",
+				      m->labels[s], s ? "" : " (baseline)",
+				      s + 1 < m->n_sides ? ";" : "");
+	fmt_text_wrap(out, width, "", "  ", buf);
 }

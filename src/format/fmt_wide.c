@@ -131,20 +131,6 @@ static int wide_group(const struct wide_table *t, size_t s)
 	return WIDE_GAP + t->wc[s] + 1 + t->wd[s];
 }
 
-/* Side s's label within w columns: a longer one keeps its end, where
- * labels of one series differ (k47-1, k47-2), after "..". */
-static const char *wide_label(const struct compare_model *m, size_t s,
-			      int w, char *buf, size_t len)
-{
-	size_t n = strlen(fmt_label(m, s, buf, len));
-
-	if ((int)n > w && w > 2) {
-		memmove(buf + 2, buf + n - (size_t)(w - 2), (size_t)(w - 2) + 1);
-		buf[0] = buf[1] = '.';
-	}
-	return buf;
-}
-
 /* Trailing blanks off, then the newline. */
 static void wide_end(FILE *out, char *line)
 {
@@ -171,13 +157,13 @@ static void wide_block(const struct compare_model *m,
 	split = total > width;
 	indent = split ? 0 : t->wn;
 	k = snprintf(line, sizeof(line), "%*s %*s", indent, "", base,
-		     wide_label(m, 0, base, lab, sizeof(lab)));
+		     fmt_label_fit(m, 0, base, lab, sizeof(lab)));
 	for (size_t s = first; s <= last && k < (int)sizeof(line); s++) {
 		int g = wide_group(t, s) - WIDE_GAP;
 
 		k += snprintf(line + k, sizeof(line) - (size_t)k, "%*s%*s",
 			      WIDE_GAP, "", g,
-			      wide_label(m, s, g, lab, sizeof(lab)));
+			      fmt_label_fit(m, s, g, lab, sizeof(lab)));
 	}
 	wide_end(out, line);
 	k = snprintf(line, sizeof(line), "%-*s %*s %*s", indent,
@@ -239,6 +225,19 @@ static void wide_block(const struct compare_model *m,
 	wide_end(out, line);
 }
 
+/* Some label is longer than its column group (wide_label cut it). */
+static bool wide_cut(const struct compare_model *m, const struct wide_table *t)
+{
+	char lab[512];
+	bool cut = (int)strlen(fmt_label(m, 0, lab, sizeof(lab))) >
+		   t->wc0 + 1 + t->wcv;
+
+	for (size_t s = 1; s < m->n_sides; s++)
+		cut |= (int)strlen(fmt_label(m, s, lab, sizeof(lab))) >
+		       wide_group(t, s) - WIDE_GAP;
+	return cut;
+}
+
 void fmt_wide(const struct compare_model *m, FILE *out, int width)
 {
 	struct wide_table t = { 0 };
@@ -266,6 +265,8 @@ void fmt_wide(const struct compare_model *m, FILE *out, int width)
 		wide_block(m, &t, first, last, width, out);
 		first = last + 1;
 	}
+	if (wide_cut(m, &t))
+		fmt_legend(m, out, width);
 	free(t.wc);
 	free(t.wd);
 }
