@@ -40,11 +40,11 @@ test_expect_success SAMPLING '--format mail: within 72 columns, ASCII' '
 	grep -q "^where:" "$TESTTMP/out" && width_ascii "$TESTTMP/out" 72
 '
 
-test_expect_success SAMPLING '--format json: the where rows with deltas in points and Holm p' '
+test_expect_success SAMPLING '--format json: the where rows with deltas in points and Holm p, a session difference as the text says' '
 	$ABSTAT compare -q --format json $ARGV "$TESTTMP/a1.json" "$TESTTMP/b.json" >"$TESTTMP/c.json" &&
 	json "[(w[\"function\"], w[\"verdict\"]) for w in d[\"where\"] if w[\"function\"] in (\"work_a\", \"work_b\")]" "$TESTTMP/c.json" >"$TESTTMP/rows" &&
-	grep -q "(.work_a., .significant.)" "$TESTTMP/rows" && grep -q "(.work_b., .significant.)" "$TESTTMP/rows" &&
-	json "all(\"p_holm\" in w and -100 <= w[\"delta_pts\"] <= 100 for w in d[\"where\"] if w[\"verdict\"] == \"significant\")" "$TESTTMP/c.json" | grep -qx True ||
+	grep -q "(.work_a., .session.)" "$TESTTMP/rows" && grep -q "(.work_b., .session.)" "$TESTTMP/rows" &&
+	json "all(\"p_holm\" in w and -100 <= w[\"delta_pts\"] <= 100 for w in d[\"where\"] if w[\"verdict\"] == \"session\")" "$TESTTMP/c.json" | grep -qx True ||
 		fail "json where: $(cat "$TESTTMP/rows")"
 '
 
