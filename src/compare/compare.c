@@ -456,6 +456,8 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	oi.commands_differ |= m->design == DESIGN_INTERLEAVED;
 	rc = compare_header(sides, n, m);
 	if (!rc)
+		rc = compare_check_versus(o, sides, n, m, err, len);
+	if (!rc)
 		rc = compare_check_encodings(o, sides, n, m, err, len);
 	if (!rc)
 		rc = compare_check_env(&oi, sides, n, m, err, len);
@@ -522,6 +524,8 @@ void compare_model_free(struct compare_model *m)
 	free(m->rows);
 	for (size_t s = 0; m->labels && s < m->n_sides; s++)
 		free(m->labels[s]);
+	for (size_t s = 0; m->versus && s < m->n_sides; s++)
+		free(m->versus[s]);
 	free(m->labels);
 	free(m->files);
 	free(m->runs);
@@ -530,6 +534,7 @@ void compare_model_free(struct compare_model *m)
 	free(m->cpu_share_bench);
 	free(m->cpu_share);
 	free(m->forced_note);
+	free(m->versus);
 	free(m->cpus);
 	env_diff_free(m->env, m->n_env, m->n_sides);
 	for (size_t i = 0; i < m->n_warnings; i++)

@@ -223,6 +223,9 @@ struct compare_model {
 	 * NULL */
 	struct compare_geomean *geomean;
 	enum time_unit time_unit; /* compare_opts.time_unit, for the tables */
+	/* n_sides, or NULL: each side's command as saved by versus -o
+	 * (config.versus: "label: argv ..."), shown in the header */
+	char **versus;
 };
 
 /* Build the model. 0; -EINVAL when the sides cannot be compared

@@ -297,17 +297,20 @@ int side_check_mixed(const struct side *sides, size_t n, char *err,
 	return 0;
 }
 
-/* Side t is one unlabelled file of release rel and command line cl. */
-static bool side_pool_like(const struct side *t, const char *rel,
-			   const char *cl)
+/* Side t is one unlabelled file of s's release and command line, from
+ * another boot than s's (or s itself): a boot of the same kernel. */
+static bool side_pool_like(const struct side *t, const struct side *s)
 {
-	const char *r, *c;
+	const struct result *a = t->files[0], *b = s->files[0];
+	const char *r = side_kernel(a, "release"), *c = side_kernel(a, "cmdline");
+	const char *rel = side_kernel(b, "release"), *cl = side_kernel(b, "cmdline");
+	const char *ba = side_kernel(a, "boot_id"), *bb = side_kernel(b, "boot_id");
 
-	if (t->n_files != 1 || t->label_given)
+	if (t->n_files != 1 || t->label_given || !r || !rel || strcmp(r, rel))
 		return false;
-	r = side_kernel(t->files[0], "release");
-	c = side_kernel(t->files[0], "cmdline");
-	return r && !strcmp(r, rel) && (!c || !cl || !strcmp(c, cl));
+	if (c && cl && strcmp(c, cl))
+		return false;
+	return t == s || (ba && bb && strcmp(ba, bb));
 }
 
 bool side_hint_pool(const struct side *sides, size_t n, char *buf,
@@ -315,17 +318,16 @@ bool side_hint_pool(const struct side *sides, size_t n, char *buf,
 {
 	for (size_t s = 0; s < n; s++) {
 		const char *rel = side_kernel(sides[s].files[0], "release");
-		const char *cl = side_kernel(sides[s].files[0], "cmdline");
 		size_t k, same = 0;
 
-		for (size_t t = 0; rel && t < n; t++)
-			same += side_pool_like(&sides[t], rel, cl);
-		if (!rel || same < 3 || !side_pool_like(&sides[s], rel, cl))
+		for (size_t t = 0; t < n; t++)
+			same += side_pool_like(&sides[t], &sides[s]);
+		if (same < 3)
 			continue;
-		k = (size_t)snprintf(buf, len, "%zu one-file sides share kernel.release '%s'; if they are boots of one kernel, give them as one side: LABEL=",
+		k = (size_t)snprintf(buf, len, "%zu one-file sides share kernel.release '%s' from as many boots; if they are boots of one kernel, give them as one side: LABEL=",
 				     same, rel);
 		for (size_t t = 0, i = 0; t < n && k < len; t++)
-			if (side_pool_like(&sides[t], rel, cl))
+			if (side_pool_like(&sides[t], &sides[s]))
 				k += (size_t)snprintf(buf + k, len - k, "%s%s",
 						      i++ ? "," : "",
 						      side_file(sides[t].files[0]));

@@ -44,9 +44,9 @@ int side_check_hosts(const struct side *sides, size_t n, char *err,
 int side_check_mixed(const struct side *sides, size_t n, char *err,
 		     size_t len);
 /* true, with a one-line hint in buf, when three or more unlabelled
- * one-file sides share a kernel release and command line (boots given
- * with blanks, not commas, are six sides: "LABEL=f1,f2,f3" makes them
- * one). */
+ * one-file sides of as many boots share a kernel release and command
+ * line (boots given with blanks, not commas, are six sides:
+ * "LABEL=f1,f2,f3" makes them one). */
 bool side_hint_pool(const struct side *sides, size_t n, char *buf,
 		    size_t len);
 

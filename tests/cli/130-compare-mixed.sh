@@ -26,7 +26,7 @@ test_expect_success 'plot refuses the mixed side as compare does' '
 test_expect_success 'six one-file sides of two kernels: the hint names the three files of one' '
 	expect_exit 0 "$ABSTAT" compare --metric task-clock/op $G/base-b1.json $G/base-b2.json $G/base-b3.json \
 		$G/slow-b1.json $G/slow-b2.json $G/slow-b3.json &&
-	grep_err "warning: compare: 3 one-file sides share kernel.release .6.1.0-defconfig.; .* LABEL=tests/golden/base-b1.json,tests/golden/base-b2.json,tests/golden/base-b3.json$"
+	grep_err "warning: compare: 3 one-file sides share kernel.release .6.1.0-defconfig. from as many boots; .* LABEL=tests/golden/base-b1.json,tests/golden/base-b2.json,tests/golden/base-b3.json$"
 '
 test_expect_success 'labelled one-file sides: no hint (they are sides on purpose)' '
 	expect_exit 0 "$ABSTAT" compare --metric task-clock/op a=$G/base-b1.json b=$G/base-b2.json c=$G/base-b3.json &&
