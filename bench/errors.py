@@ -84,11 +84,16 @@ BOOTS = (2, 3, 5)
 
 def significant(delta, claim=False):
     """One delta object of compare's JSON: is it a call? With claim, only
-    a "yes" verdict (compare's schema 2 verdict_word) is."""
+    a "yes" verdict (compare's schema 2 verdict_word) is. Otherwise a
+    "session" verdict is too, and (schema 4: a secondary row's verdict is
+    "secondary") a secondary row whose unadjusted p is below 0.05."""
     if claim and "verdict_word" in delta:
         return delta.get("verdict_word") == "yes"
-    return delta.get("significant") is True or \
-        delta.get("verdict") == "significant"
+    v = delta.get("verdict")
+    if v == "secondary":
+        return delta.get("p") is not None and delta["p"] < 0.05
+    return delta.get("significant") is True or v in ("significant",
+                                                      "session")
 
 
 def testable(row):

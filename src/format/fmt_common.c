@@ -66,7 +66,11 @@ void fmt_scaled(double v, double div, char *buf, size_t len)
 {
 	double x = v / div;
 
-	if (div == 1 || fabs(x) >= 1e4 || fabs(x) < 1e-3 || x == 0)
+	/* seconds have no larger unit: 1e15 ns is "1e+06", not "1M" (of
+	 * seconds, read as mega-something) */
+	if (div == 1e9 && fabs(x) >= 1e5)
+		snprintf(buf, len, "%.3g", x);
+	else if (div == 1 || fabs(x) >= 1e4 || fabs(x) < 1e-3 || x == 0)
 		fmt_value(x, buf, len);
 	else
 		snprintf(buf, len, "%.4g", x);
@@ -214,6 +218,12 @@ static double fmt_row_ref(const struct compare_model *m,
 	for (size_t s = 1; ref == 0 && s < m->n_sides; s++)
 		if (r->stat[s].present && r->stat[s].n)
 			ref = fmax(ref, fabs(r->stat[s].center));
+	/* every center 0: the interval's ends, so that delta and interval
+	 * share the unit ("+0ns [-1.224M,...]" was ns beside millions) */
+	for (size_t s = 1; ref == 0 && s < m->n_sides; s++)
+		if (r->delta[s].has_delta)
+			ref = fmax(ref, fmax(fabs(r->delta[s].lo),
+					     fabs(r->delta[s].hi)));
 	return ref;
 }
 
@@ -412,6 +422,7 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 {
 	bool small = false, exact = false, scaled = false, absolute = false;
 	bool secondary = false, disagree = false, few_boots = false;
+	bool flat = false;
 	char prim[128];
 	size_t k;
 
@@ -427,6 +438,8 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 			disagree |= s && d->ci_disagrees;
 			few_boots |= s && m->rows[r].primary &&
 				     d->verdict == VERDICT_TOO_FEW_BOOTS;
+			flat |= s && m->design == DESIGN_BOOTS && d->has_p &&
+				!d->exact && d->lo == d->hi;
 			absolute |= s && d->absolute && d->has_delta;
 		}
 	}
@@ -470,6 +483,9 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 			COMPARE_EXACT_MIN_RUNS);
 	if (few_boots && k < len)
 		k += fmt_few_boots(m, buf + k, len - k);
+	if (flat && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" An interval of zero width: the boots of each side gave one value, so Welch t has no spread to weigh the delta against and its p is 0 (1 without a delta): a deterministic count, not a measured certainty.");
 	if (disagree && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" !: the interval is unadjusted and says otherwise than the Holm-adjusted verdict beside it, which is the one to read.");

@@ -225,6 +225,9 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 	}
 	if ((int)strlen(la) > wa || (int)strlen(lb) > wb)
 		fmt_legend(m, out, width);
+	if (t.no_cv)
+		fmt_text_line(out, width,
+			      "(cv left out to fit the width: csv and json have it)");
 }
 
 static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,
