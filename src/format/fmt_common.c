@@ -418,7 +418,8 @@ static size_t fmt_few_boots(const struct compare_model *m, char *buf,
 	return k;
 }
 
-void fmt_footer(const struct compare_model *m, char *buf, size_t len)
+void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
+		size_t len)
 {
 	bool small = false, exact = false, scaled = false, absolute = false;
 	bool secondary = false, disagree = false, few_boots = false;
@@ -435,7 +436,7 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 			small |= st->n && st->run.ci_level < 1 - m->alpha - 1e-9;
 			scaled |= st->scaled;
 			exact |= s && d->exact && d->has_delta;
-			disagree |= s && d->ci_disagrees;
+			disagree |= s && intervals && d->ci_disagrees;
 			few_boots |= s && m->rows[r].primary &&
 				     d->verdict == VERDICT_TOO_FEW_BOOTS;
 			flat |= s && m->design == DESIGN_BOOTS && d->has_p &&

@@ -306,7 +306,7 @@ void fmt_text(const struct compare_model *m, FILE *out, int width,
 		fmt_wrap(out, buf, width, "");
 	}
 	fputc('\n', out);
-	fmt_footer(m, buf, sizeof(buf));
+	fmt_footer(m, m->n_sides == 2, buf, sizeof(buf));
 	if (m->n_sides > 2) {
 		char lab[512], all[2560];
 

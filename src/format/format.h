@@ -151,8 +151,10 @@ void fmt_p(const struct compare_delta *d, char *buf, size_t len);
 void fmt_legend(const struct compare_model *m, FILE *out, int width);
 /* Column heading of the centers: "median" or "mean". */
 const char *fmt_center_head(const struct compare_model *m);
-/* The footer as one paragraph (callers wrap it). */
-void fmt_footer(const struct compare_model *m, char *buf, size_t len);
+/* The footer as one paragraph (callers wrap it); intervals: the table
+ * shows them (the '!' sentence), not the many-sides text table. */
+void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
+		size_t len);
 /* Title: "abstat compare: getppid, 10 runs/side, CPU 1, user+kernel". */
 void fmt_title(const struct compare_model *m, char *buf, size_t len);
 
