@@ -272,11 +272,58 @@ static const char *side_file(const struct result *r)
 	return r->path ? r->path : "?";
 }
 
+/* The arguments (after argv[0], whose path may differ between hosts)
+ * of a's benchmark b and of the same benchmark in r differ: r's
+ * benchmark, else NULL. */
+static const struct benchmark *side_args_differ(const struct benchmark *b,
+						const struct result *r)
+{
+	for (size_t i = 0; i < r->n_bench; i++) {
+		const struct benchmark *c = &r->bench[i];
+		size_t k = 1;
+
+		if (!c->name || !b->name || strcmp(c->name, b->name) ||
+		    !c->argv || !b->argv || !b->argv[0] || !c->argv[0])
+			continue;
+		while (b->argv[k] && c->argv[k] && !strcmp(b->argv[k], c->argv[k]))
+			k++;
+		return b->argv[k] || c->argv[k] ? c : NULL;
+	}
+	return NULL;
+}
+
+/* 0, or -EINVAL naming the benchmark whose arguments differ between
+ * two files of side s (files saved by versus -o are checked by their
+ * config.versus in compare, which names the versus sides instead) */
+static int side_check_args(const struct side *s, char *err, size_t len)
+{
+	const struct result *r0 = s->files[0];
+
+	if (r0->config && json_object_get(r0->config, "versus"))
+		return 0;
+	for (size_t f = 1; f < s->n_files; f++)
+		for (size_t i = 0; i < r0->n_bench; i++) {
+			const struct benchmark *c =
+				side_args_differ(&r0->bench[i], s->files[f]);
+
+			if (!c)
+				continue;
+			snprintf(err, len, "side '%s' mixes the arguments of benchmark '%s' (%s and %s); give each its own side, or --allow-mixed to pool them",
+				 side_name(s), c->name, side_file(r0),
+				 side_file(s->files[f]));
+			return -EINVAL;
+		}
+	return 0;
+}
+
 int side_check_mixed(const struct side *sides, size_t n, char *err,
 		     size_t len)
 {
 	static const char *const keys[] = { "release", "cmdline" };
 
+	for (size_t s = 0; s < n; s++)
+		if (side_check_args(&sides[s], err, len))
+			return -EINVAL;
 	for (size_t s = 0; s < n; s++)
 		for (size_t k = 0; k < 2; k++) {
 			const struct result *r0 = sides[s].files[0];

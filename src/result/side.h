@@ -38,9 +38,10 @@ int side_check_hosts(const struct side *sides, size_t n, char *err,
 		     size_t len);
 
 /* 0, or -EINVAL naming the side, the key, two of its values and their
- * files when a side pools files that differ in kernel release or kernel
- * command line (a mistyped comma list puts an A boot into side B):
- * compare and plot refuse it without --allow-mixed. */
+ * files when a side pools files that differ in kernel release, kernel
+ * command line or a benchmark's arguments (a mistyped comma list puts
+ * an A boot into side B): compare and plot refuse it without
+ * --allow-mixed. */
 int side_check_mixed(const struct side *sides, size_t n, char *err,
 		     size_t len);
 /* true, with a one-line hint in buf, when three or more unlabelled

@@ -1,5 +1,6 @@
 # A side that mixes kernels (issue 29): compare and plot refuse a side
-# whose files differ in kernel release or command line, naming the side,
+# whose files differ in kernel release, kernel command line or a
+# benchmark's arguments, naming the side,
 # the key, the values and their files; --allow-mixed pools them; six
 # one-file sides given with blanks get the LABEL=f1,f2,f3 hint.
 G=tests/golden
@@ -14,6 +15,10 @@ test_expect_success 'compare: a side with an A boot in it is refused, one line, 
 test_expect_success 'compare: a side of two command lines is refused' '
 	expect_exit 2 "$ABSTAT" compare $G/base-b1.json,$G/cmdline-b3.json $G/slow-b1.json,$G/slow-b2.json &&
 	grep_err "mixes kernel.cmdline .quiet isolcpus=1. "
+'
+test_expect_success 'compare: a side of two argument lists of a benchmark is refused' '
+	expect_exit 2 "$ABSTAT" compare $G/argv-a.json,$G/argv-b.json $G/argv-b.json &&
+	one_line_err && grep_err "mixes the arguments of benchmark .mmap. [(]tests/golden/argv-a.json and tests/golden/argv-b.json[)]"
 '
 test_expect_success 'compare --allow-mixed: pooled, the table printed' '
 	expect_exit 0 "$ABSTAT" compare --allow-mixed $A $MIXED &&
