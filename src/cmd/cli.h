@@ -121,7 +121,8 @@ struct config {
 	bool by_host;            /* --by host: one table per host */
 	bool pool_hosts;         /* --pool-hosts: a side may mix hosts */
 	bool allow_mixed;        /* --allow-mixed: a side may mix kernel
-				  * releases or command lines */
+				  * releases, command lines or a
+				  * benchmark's arguments */
 	enum time_unit time_unit; /* --time-unit (run, show, compare,
 				   * versus) */
 	/* profile (and compare's where table) */

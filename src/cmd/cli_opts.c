@@ -332,7 +332,7 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 		CLI_BOOL(pool_hosts) },
 	[OPT_ALLOW_MIXED] = { "allow-mixed", 0, NULL, NULL, false,
 			      "let one side pool files of several kernel\n"
-			      "releases or command lines",
+			      "releases, command lines or arguments",
 		CLI_BOOL(allow_mixed) },
 	[OPT_FREQ] = { "freq", 0, "HZ", "999", true,
 		       "samples per second",
