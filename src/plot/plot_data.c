@@ -282,10 +282,11 @@ int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
 	snprintf(title, sizeof(title), "%s: %s%schange vs %s", list,
 		 k.one ? k.one->metric : "", k.one ? " " : "", m->labels[0]);
 	snprintf(sub, sizeof(sub),
-		 "%s is better%s; %s change, %g%% CI; * p < %g (Holm)",
+		 "%s is better%s; %s change, %g%% CI; %s p < %g (Holm)",
 		 k.higher ? "higher" : "lower", k.odd ? " unless marked" : "",
 		 m->center == CENTER_MEAN ? "mean" : "median",
-		 (1 - m->alpha) * 100, m->alpha);
+		 (1 - m->alpha) * 100,
+		 m->design == DESIGN_SESSIONS ? "session:" : "*", m->alpha);
 	snprintf(xlab, sizeof(xlab), "change vs %s (%%)", m->labels[0]);
 	fputs("0", f);
 	plot_put_field(f, title, ascii);
