@@ -125,6 +125,9 @@ struct config {
 	const char *baseline;    /* --baseline LABEL, NULL: the first side */
 	bool by_host;            /* --by host: one table per host */
 	bool pool_hosts;         /* --pool-hosts: a side may mix hosts */
+	bool allow_mixed;        /* --allow-mixed: a side may mix kernel
+				  * releases, command lines or a
+				  * benchmark's arguments */
 	enum time_unit time_unit; /* --time-unit (run, show, compare,
 				   * versus) */
 	/* profile (and compare's where table) */

@@ -39,7 +39,8 @@ static const struct cli_values formats_single = {
 /* compare and plot read saved results alike */
 #define READ_OPTS                                                             \
 	USE_HELP(OPT_FORCE_COMPARE, NULL), USE(OPT_ALLOW_ENV_DIFF),           \
-	USE_HELP(OPT_SEED, "bootstrap seed"), USE(OPT_POOL_HOSTS)
+	USE_HELP(OPT_SEED, "bootstrap seed"), USE(OPT_POOL_HOSTS),             \
+	USE(OPT_ALLOW_MIXED)
 
 static const struct cli_use run_opts[] = {
 	MEASURE_OPTS_HEAD, USE(OPT_OUTPUT), USE(OPT_RESUME),

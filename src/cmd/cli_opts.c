@@ -345,6 +345,10 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_POOL_HOSTS] = { "pool-hosts", 0, NULL, NULL, false,
 			     "let one side pool several hosts' files",
 		CLI_BOOL(pool_hosts) },
+	[OPT_ALLOW_MIXED] = { "allow-mixed", 0, NULL, NULL, false,
+			      "let one side pool files of several kernel\n"
+			      "releases, command lines or arguments",
+		CLI_BOOL(allow_mixed) },
 	[OPT_FREQ] = { "freq", 0, "HZ", "999", true,
 		       "samples per second",
 		CLI_UINT(freq, 1, 100000) },

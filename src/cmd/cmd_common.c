@@ -223,6 +223,13 @@ int cmd_read_sides(const struct config *cfg, const char *who,
 		msg_error("%s: %s", who, err);
 		rc = EXIT_USAGE;
 	}
+	if (!rc && !cfg->allow_mixed &&
+	    side_check_mixed(*sides, *n, err, sizeof(err))) {
+		msg_error("%s: %s", who, err);
+		rc = EXIT_USAGE;
+	}
+	if (!rc && side_hint_pool(*sides, *n, err, sizeof(err)))
+		msg_warn("%s: %s", who, err);
 	return rc;
 }
 

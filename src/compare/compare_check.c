@@ -511,3 +511,73 @@ int compare_warn(struct compare_model *m, const char *fmt, ...)
 	m->n_warnings++;
 	return 0;
 }
+
+/* "label: argv ..." of r's config.versus, or NULL (none, or -ENOMEM:
+ * *nomem set) */
+static char *compare_versus_text(const struct result *r, bool *nomem)
+{
+	const json_t *v = r->config ? json_object_get(r->config, "versus") :
+				      NULL;
+	const json_t *a = json_object_get(v, "argv");
+	size_t len = 1, i;
+	const json_t *x;
+	char *buf;
+
+	if (!json_is_object(v))
+		return NULL;
+	json_array_foreach(a, i, x)
+		len += strlen(json_string_value(x) ?
+			      json_string_value(x) : "") + 1;
+	len += strlen(json_string_value(json_object_get(v, "label")) ?
+		      json_string_value(json_object_get(v, "label")) : "") + 2;
+	buf = calloc(1, len);
+	if (!buf) {
+		*nomem = true;
+		return NULL;
+	}
+	snprintf(buf, len, "%s:", json_string_value(json_object_get(v, "label")) ?
+		 json_string_value(json_object_get(v, "label")) : "?");
+	json_array_foreach(a, i, x) {
+		strcat(buf, " ");
+		strcat(buf, json_string_value(x) ? json_string_value(x) : "");
+	}
+	return buf;
+}
+
+int compare_check_versus(const struct compare_opts *o,
+			 const struct side *sides, size_t n,
+			 struct compare_model *m, char *err, size_t len)
+{
+	bool nomem = false, any = false;
+
+	if (o->commands_differ)
+		return 0; /* versus itself: it printed its sides */
+	m->versus = calloc(n, sizeof(*m->versus));
+	if (!m->versus)
+		return err_nomem(err, len);
+	for (size_t s = 0; s < n; s++) {
+		m->versus[s] = compare_versus_text(sides[s].files[0], &nomem);
+		any |= m->versus[s] != NULL;
+		for (size_t f = 1; m->versus[s] && f < sides[s].n_files; f++) {
+			char *t = compare_versus_text(sides[s].files[f], &nomem);
+			bool same = t && !strcmp(t, m->versus[s]);
+
+			if (!same && !nomem)
+				snprintf(err, len, "side '%s' pools versus side '%s' (%s) and '%s' (%s); give each its own side",
+					 m->labels[s], m->versus[s],
+					 compare_check_file_name(sides[s].files[0]),
+					 t ? t : "not a versus side",
+					 compare_check_file_name(sides[s].files[f]));
+			free(t);
+			if (!same)
+				return nomem ? err_nomem(err, len) : -EINVAL;
+		}
+	}
+	if (nomem)
+		return err_nomem(err, len);
+	if (!any) {
+		free(m->versus);
+		m->versus = NULL;
+	}
+	return 0;
+}

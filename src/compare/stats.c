@@ -112,6 +112,12 @@ int stats_summarize(const double *v, size_t n, double level,
 	out->min = s[0];
 	out->max = s[n - 1];
 	out->all_equal = s[0] == s[n - 1];
+	if (out->all_equal) {
+		/* the sum of n equal values over n can miss the value in its
+		 * last bit: their mean is the value, their SD 0 (not 7e-21) */
+		out->mean = s[0];
+		out->sd = 0;
+	}
 	out->median = stats_median_sorted(s, n);
 	out->ci_level = stats_median_ci(s, n, level, &out->median_lo,
 					&out->median_hi);

@@ -138,16 +138,29 @@ void fmt_geomean_note(const struct compare_model *m, bool intervals,
  * model keeps labels as given, for json and charts). Returns buf. */
 const char *fmt_label(const struct compare_model *m, size_t s, char *buf,
 		      size_t len);
+/* Side s's label within w columns: a longer one keeps its end, where
+ * labels of one series differ (k47-1, k47-2; git describe's -gHASH),
+ * after "..". Returns buf. */
+const char *fmt_label_fit(const struct compare_model *m, size_t s, int w,
+			  char *buf, size_t len);
 void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		   size_t s, struct fmt_cells *c);
 /* The geomean row's cells for side s (m->geomean set): name, delta and
  * interval, or msg saying why there is none. */
 void fmt_geomean_cells(const struct compare_model *m, size_t s,
 		       struct fmt_cells *c);
+/* A row's p as the tables print it: Holm-adjusted on a primary row,
+ * "<0.001" below, "-" without a test or below the boot rule. */
+void fmt_p(const struct compare_delta *d, char *buf, size_t len);
+/* Under a text or mail table whose header had to cut a label: every
+ * side's label in full, wrapped (a long one folded, never cut). */
+void fmt_legend(const struct compare_model *m, FILE *out, int width);
 /* Column heading of the centers: "median" or "mean". */
 const char *fmt_center_head(const struct compare_model *m);
-/* The footer as one paragraph (callers wrap it). */
-void fmt_footer(const struct compare_model *m, char *buf, size_t len);
+/* The footer as one paragraph (callers wrap it); intervals: the table
+ * shows them (the '!' sentence), not the many-sides text table. */
+void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
+		size_t len);
 /* Title: "abstat compare: getppid, 10 runs/side, CPU 1, user+kernel". */
 void fmt_title(const struct compare_model *m, char *buf, size_t len);
 

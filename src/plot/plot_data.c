@@ -110,13 +110,17 @@ static void plot_delta_note(const struct compare_model *m,
 		mark = "n<4";
 		break;
 	case VERDICT_SIGNIFICANT:
+		mark = "*";
+		break;
+	case VERDICT_SESSION:
+		mark = "session";
+		break;
 	case VERDICT_NOT_SIGNIFICANT:
 	case VERDICT_TOO_FEW_BOOTS:
-		/* "*", "* session", "~", "<3 boots"; secondary rows no
-		 * verdict */
-		mark = !word ? "(secondary)" :
-		       !strcmp(word, "yes") ? "*" :
-		       !strcmp(word, "session") ? "* session" : word;
+		mark = word;
+		break;
+	case VERDICT_SECONDARY:
+		mark = "(secondary)";
 		break;
 	default:
 		mark = "?";
@@ -210,7 +214,7 @@ static void plot_delta_rows(const struct compare_model *m, const bool *keep,
 			plot_put_num(f, ok ? d->lo * 100 : NAN);
 			plot_put_num(f, ok ? d->hi * 100 : NAN);
 			fprintf(f, "\t%d", row->primary &&
-					   d->verdict == VERDICT_SIGNIFICANT);
+					   compare_verdict_changes(d->verdict));
 			plot_put_field(f, note, ascii);
 			fputc('\n', f);
 		}
@@ -278,10 +282,11 @@ int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
 	snprintf(title, sizeof(title), "%s: %s%schange vs %s", list,
 		 k.one ? k.one->metric : "", k.one ? " " : "", m->labels[0]);
 	snprintf(sub, sizeof(sub),
-		 "%s is better%s; %s change, %g%% CI; * p < %g (Holm)",
+		 "%s is better%s; %s change, %g%% CI; %s p < %g (Holm)",
 		 k.higher ? "higher" : "lower", k.odd ? " unless marked" : "",
 		 m->center == CENTER_MEAN ? "mean" : "median",
-		 (1 - m->alpha) * 100, m->alpha);
+		 (1 - m->alpha) * 100,
+		 m->design == DESIGN_SESSIONS ? "session:" : "*", m->alpha);
 	snprintf(xlab, sizeof(xlab), "change vs %s (%%)", m->labels[0]);
 	fputs("0", f);
 	plot_put_field(f, title, ascii);
