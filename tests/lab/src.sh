@@ -19,7 +19,7 @@
 #   LAB_SRC_TARBALL         the kernel source (/usr/src/linux-source-6.1.tar.xz)
 #   LAB_SRC_PAIRS           "pv:nopv pv:initfree": A:B pairs of variants
 #   LAB_SRC_JOBS            make -j (2), under nice -n 19
-#   LAB_LOCK                a file: each lab run under flock FILE (none)
+#   LAB_LOCK                a file: the boots under flock FILE (none)
 #   LAB_SRC_RUNS            where the pairs' results go (build/lab/src/runs)
 #   LAB_WORKLOADS           mmap, lat-mmap and the syscalls suite's
 #   LAB_BOOTS, LAB_RUNS, LAB_SCALE, LAB_EVENTS   as lab.sh's
@@ -138,10 +138,8 @@ pair() {
 	_a=$(image "$1") _b=$(image "$2")
 	_o=${LAB_SRC_RUNS:-$SRC/runs}/6.1-$1-vs-6.1-$2-$(date +%Y%m%d-%H%M%S)
 	lab_say "6.1-$1 vs 6.1-$2: $(diff "${_a%/Image}/config" "${_b%/Image}/config" | grep '^[<>]' | tr '\n' ' ')"
-	set -- env LAB_A="$_a" LAB_B="$_b" LAB_A_LABEL="6.1-$1" \
-		LAB_B_LABEL="6.1-$2" LAB_OUT="$_o" sh "$TOP/tests/lab/lab.sh"
-	if [ -n "${LAB_LOCK:-}" ]; then set -- flock "$LAB_LOCK" "$@"; fi
-	"$@"
+	LAB_A="$_a" LAB_B="$_b" LAB_A_LABEL="6.1-$1" LAB_B_LABEL="6.1-$2" \
+		LAB_OUT="$_o" sh "$TOP/tests/lab/lab.sh"
 }
 
 case ${1:-all} in
@@ -163,11 +161,17 @@ all)	[ $# -le 1 ] || lab_die "usage: src.sh [config VARIANT | image VARIANT]"
 		image "${p%%:*}" >/dev/null
 		image "${p#*:}" >/dev/null
 	done
+	# the lab's lock, held from the first boot to the last (fd 9)
+	if [ -n "${LAB_LOCK:-}" ]; then
+		exec 9>>"$LAB_LOCK"
+		lab_say "waiting for $LAB_LOCK"
+		flock 9 || lab_die "flock $LAB_LOCK failed"
+	fi
 	t1=$(date +%s)
 	for p in $pairs; do
 		pair "${p%%:*}" "${p#*:}"
 	done
 	t2=$(date +%s)
-	lab_say "lab-src: $((t1 - t0)) s to build (or find) the images, $((t2 - t1)) s of lab, $((t2 - t0)) s wall" ;;
+	lab_say "lab-src: $((t1 - t0)) s to build (or find) the images (and for the lock), $((t2 - t1)) s of lab, $((t2 - t0)) s wall" ;;
 *)	lab_die "usage: src.sh [config VARIANT | image VARIANT]" ;;
 esac
