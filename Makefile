@@ -298,7 +298,7 @@ lab-src: deps
 # The lab's tests; what is missing (packages, the mirrors, the cross
 # build) makes them skip by name, never fail.
 lab-check: deps
-	@sh tests/deps.sh $(LAB_PKGS) || \
+	@sh tests/deps.sh $(LAB_PKGS) $(LAB_SRC_PKGS) || \
 		echo "lab: warning: the lab's packages are missing; its tests skip" >&2
 	$(Q)$(MAKE) --no-print-directory all progs units
 	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs || \
