@@ -445,12 +445,20 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 		}
 	}
 	fmt_primaries(m, prim, sizeof(prim));
-	k = (size_t)snprintf(buf, len,
-		"Verdicts on the primary row of each benchmark (%s), Holm over %zu test%s at alpha %g (p shown corrected); %s~ not significant. Intervals at %g%%.",
-		prim[0] ? prim : "none", m->n_tests,
-		m->n_tests == 1 ? "" : "s", m->alpha,
-		secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
-		(1 - m->alpha) * 100);
+	/* no primary row tested (too few boots or runs): no Holm to name */
+	if (m->n_tests)
+		k = (size_t)snprintf(buf, len,
+			"Verdicts on the primary row of each benchmark (%s), Holm over %zu test%s at alpha %g (p shown corrected); %s~ not significant. Intervals at %g%%.",
+			prim[0] ? prim : "none", m->n_tests,
+			m->n_tests == 1 ? "" : "s", m->alpha,
+			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
+			(1 - m->alpha) * 100);
+	else
+		k = (size_t)snprintf(buf, len,
+			"Verdicts on the primary row of each benchmark (%s): none tested, too few boots or runs (no p shown); %sIntervals at %g%%.",
+			prim[0] ? prim : "none",
+			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
+			(1 - m->alpha) * 100);
 	switch (m->design) {
 	case DESIGN_SESSIONS:
 		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
