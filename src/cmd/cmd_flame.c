@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <regex.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -188,6 +189,37 @@ static int flame_emit(const struct flame_job *j, FILE *out)
 	return flame_write_text(out, b, a, &o);
 }
 
+/* The temporary file while it is written: a signal that ends abstat
+ * (^C on a big graph) removes it first, as every other exit path does. */
+static char flame_tmp_path[PATH_MAX + 32];
+static const int flame_tmp_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
+static void flame_tmp_on_signal(int sig)
+{
+	if (flame_tmp_path[0])
+		unlink(flame_tmp_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* tmp NULL: the file is gone or published; the signals as they were. */
+static void flame_tmp_guard(const char *tmp)
+{
+	static struct sigaction old[4];
+	struct sigaction sa = { .sa_handler = flame_tmp_on_signal };
+	sigset_t all, was;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &was);
+	for (size_t i = 0; i < 4; i++)
+		if (tmp)
+			sigaction(flame_tmp_sigs[i], &sa, &old[i]);
+		else if (flame_tmp_path[0])
+			sigaction(flame_tmp_sigs[i], &old[i], NULL);
+	snprintf(flame_tmp_path, sizeof(flame_tmp_path), "%s", tmp ? tmp : "");
+	sigprocmask(SIG_SETMASK, &was, NULL);
+}
+
 /* Write to a temporary file next to OUT, then publish it. */
 static int flame_write(const struct flame_job *j)
 {
@@ -208,8 +240,10 @@ static int flame_write(const struct flame_job *j)
 	snprintf(tmp, sizeof(tmp), "%s/.abstat-flame.XXXXXX", dir);
 	free(dir);
 	fd = mkstemp(tmp);
-	if (fd >= 0)
+	if (fd >= 0) {
+		flame_tmp_guard(tmp);
 		hold_take(fd, false); /* held while written (hold.h) */
+	}
 	if (fd < 0) {
 		msg_error("flame: cannot create a file next to %s: %s", path,
 			  strerror(errno));
@@ -223,6 +257,7 @@ static int flame_write(const struct flame_job *j)
 		rc = -errno;
 		close(fd);
 		unlink(tmp);
+		flame_tmp_guard(NULL);
 		return rc;
 	}
 	rc = flame_emit(j, f);
@@ -235,8 +270,10 @@ static int flame_write(const struct flame_job *j)
 	else
 		snprintf(err, sizeof(err), "cannot write %s: %s", path,
 			 strerror(-rc));
-	if (rc) {
+	if (rc)
 		unlink(tmp);
+	flame_tmp_guard(NULL);
+	if (rc) {
 		msg_error("flame: %s", err);
 		return cmd_status(rc, EXIT_IO);
 	}
