@@ -117,12 +117,11 @@ int import_check(const struct result *r, char *err, size_t len)
 struct benchmark *import_bench(struct result *r, const char *name,
 			       char *const *argv)
 {
-	struct benchmark *b;
+	struct benchmark *b = result_bench_find(r, name);
 	size_t n = 0;
 
-	for (size_t i = 0; i < r->n_bench; i++)
-		if (!strcmp(r->bench[i].name, name))
-			return &r->bench[i];
+	if (b)
+		return b;
 	b = realloc(r->bench, (r->n_bench + 1) * sizeof(*b));
 	if (!b)
 		return NULL;
