@@ -123,11 +123,18 @@ static int import_hf_runs(struct result *r, struct benchmark *b,
 		return import_err(err, len, path, 0,
 				  "results[%zu].memory_usage_byte: not an array as long as times",
 				  i);
-	for (size_t m = 0; mem && m < json_array_size(mem); m++)
-		if (!json_is_number(json_array_get(mem, m)))
+	for (size_t m = 0; mem && m < json_array_size(mem); m++) {
+		const json_t *v = json_array_get(mem, m);
+
+		if (!json_is_number(v))
 			return import_err(err, len, path, 0,
 					  "results[%zu].memory_usage_byte[%zu]: not a number",
 					  i, m);
+		if (json_number_value(v) < 0)
+			return import_err(err, len, path, 0,
+					  "results[%zu].memory_usage_byte[%zu]: %g is not a size in bytes; hyperfine writes 0 or more: fix that entry or export again",
+					  i, m, json_number_value(v));
+	}
 	if (!mem && import_not_recorded(r, "maxrss"))
 		return err_nomem(err, len);
 	json_array_foreach(times, k, t) {
