@@ -23,9 +23,14 @@ bool fmt_colour(FILE *out)
 void fmt_value(double v, char *buf, size_t len)
 {
 	static const char suffix[] = "kMGTPE";
-	double a = fabs(v);
+	double a = fabs(v), orig = v;
 	int k = -1;
 
+	if (!isfinite(v)) { /* no "infE": what it is, with no prefix */
+		snprintf(buf, len, "%s", isnan(v) ? "nan" : v < 0 ? "-inf" :
+								 "inf");
+		return;
+	}
 	if (a == 0) {
 		snprintf(buf, len, "0");
 		return;
@@ -40,7 +45,10 @@ void fmt_value(double v, char *buf, size_t len)
 		v /= 1000;
 		k++;
 	}
-	snprintf(buf, len, "%.4g%c", v, suffix[k]);
+	if (a >= 999.95) /* beyond E (1e21 and up): "1.7e+308", not "1e+290E" */
+		snprintf(buf, len, "%.4g", orig);
+	else
+		snprintf(buf, len, "%.4g%c", v, suffix[k]);
 }
 
 double fmt_time_scale(enum time_unit u, const char *unit, double ref,
