@@ -78,6 +78,17 @@ static int import_check_again(const struct result *r, const size_t *before,
 	return 0;
 }
 
+/* The commas in buf: at least the values of a JSON input less one. */
+static size_t import_commas(const char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (const char *p = buf, *end = buf + size;
+	     (p = memchr(p, ',', (size_t)(end - p))); p++)
+		n++;
+	return n;
+}
+
 int import_file(enum import_source s, struct result *r, const char *path,
 		char *err, size_t len)
 {
@@ -93,8 +104,17 @@ int import_file(enum import_source s, struct result *r, const char *path,
 		before[b] = r->bench[b].n_runs;
 	if (!rc && json_array_append_new(files, json_string(path)))
 		rc = err_nomem(err, len);
+	if (!rc && (s == IMPORT_HYPERFINE || s == IMPORT_PYPERF) &&
+	    import_commas(buf, size) > IMPORT_MAX_VALUES)
+		rc = import_err(err, len, path, 0,
+				"more than %d values: more runs than one result holds (%d); split the input and import each part into its own result",
+				IMPORT_MAX_VALUES, IMPORT_MAX_RUNS);
 	if (!rc)
 		rc = import_readers[s](r, path, buf, size, err, len);
+	if (rc && r->n_imported > IMPORT_MAX_RUNS)
+		rc = import_err(err, len, path, 0,
+				"more than %d runs: more than one result holds; split the input and import each part into its own result",
+				IMPORT_MAX_RUNS);
 	if (!rc)
 		rc = import_check_again(r, before, nb, path, err, len);
 	free(buf);
@@ -155,8 +175,11 @@ fail:
 
 struct run *import_run(struct result *r, struct benchmark *b, bool warmup)
 {
-	struct run *run = result_run_add(b, NULL);
+	struct run *run;
 
+	if (++r->n_imported > IMPORT_MAX_RUNS)
+		return NULL;
+	run = result_run_add(b, NULL);
 	if (!run)
 		return NULL;
 	run->total.counters = calloc(r->n_events ? r->n_events : 1,

@@ -113,6 +113,7 @@ struct result {
 	struct score_def *scores;
 	json_t *bench_index; /* name -> index (result_bench_find), or NULL */
 	size_t n_indexed;  /* the benchmarks in bench_index so far */
+	size_t n_imported; /* runs an import made (import_run's cap) */
 };
 
 /* The first benchmark of r named name, or NULL: by a hash index of the
