@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "escape.h"
 #include "flame.h"
 #include "hold.h"
 #include "msg.h"
@@ -189,6 +190,33 @@ static int flame_emit(const struct flame_job *j, FILE *out)
 	return flame_write_text(out, b, a, &o);
 }
 
+/* Folded stacks to a terminal: each line escaped (escape.h), so a frame's
+ * ESC, BEL or C1 control reaches no terminal; the raw bytes the folded
+ * form keeps go only to a file or a pipe. */
+static int flame_emit_shown(const struct flame_job *j)
+{
+	char *text = NULL, *save;
+	size_t size = 0;
+	FILE *m = open_memstream(&text, &size);
+	int rc = m ? flame_emit(j, m) : -ENOMEM;
+
+	if (m && fclose(m) && !rc)
+		rc = -ENOMEM;
+	for (char *line = rc ? NULL : strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *shown = escape_dup(line);
+
+		if (!shown) {
+			rc = -ENOMEM;
+			break;
+		}
+		printf("%s\n", shown);
+		free(shown);
+	}
+	free(text);
+	return rc ? rc : ferror(stdout) ? -EIO : 0;
+}
+
 /* The temporary file while it is written: a signal that ends abstat
  * (^C on a big graph) removes it first, as every other exit path does. */
 static char flame_tmp_path[PATH_MAX + 32];
@@ -231,7 +259,8 @@ static int flame_write(const struct flame_job *j)
 
 	/* stdout's write errors are main's to report, once (main.c) */
 	if (!strcmp(path, "-")) {
-		rc = flame_emit(j, stdout);
+		rc = j->fmt == FLAME_FOLDED && isatty(STDOUT_FILENO) ?
+			     flame_emit_shown(j) : flame_emit(j, stdout);
 		return rc == -EIO ? 0 : rc;
 	}
 	dir = result_dirname(path);

@@ -22,6 +22,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "escape.h"
 #include "flame.h"
 
 #define FLAME_WIDTH 1200
@@ -42,19 +43,26 @@ struct flame_svg {
 	double scale;     /* pixels per sample */
 };
 
-/* s as XML text or attribute value; control bytes as '?'. */
+/* s as XML text or attribute value; a control character (C1 too:
+ * escape.h) as '?'. */
 static void flame_xml(FILE *out, const char *s, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
+		size_t ctl = escape_control(s + i); /* s is a C string */
 
+		if (ctl) {
+			fputc('?', out);
+			i += ctl - 1;
+			continue;
+		}
 		switch (c) {
 		case '&': fputs("&amp;", out); break;
 		case '<': fputs("&lt;", out); break;
 		case '>': fputs("&gt;", out); break;
 		case '"': fputs("&quot;", out); break;
 		case '\'': fputs("&apos;", out); break;
-		default: fputc(c < 0x20 || c == 0x7f ? '?' : c, out);
+		default: fputc(c, out);
 		}
 	}
 }
