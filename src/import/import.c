@@ -173,13 +173,29 @@ fail:
 	return NULL;
 }
 
+/* The capacity of an imported benchmark's runs: only import_run adds
+ * them, doubling from 8 (result_run_add), so it follows from their
+ * number; one more each time was a copy of them all per run. */
+static size_t import_runs_cap(size_t n)
+{
+	size_t cap = 8;
+
+	if (!n)
+		return 0;
+	while (cap < n)
+		cap *= 2;
+	return cap;
+}
+
 struct run *import_run(struct result *r, struct benchmark *b, bool warmup)
 {
 	struct run *run;
 
+	size_t cap = import_runs_cap(b->n_runs);
+
 	if (++r->n_imported > IMPORT_MAX_RUNS)
 		return NULL;
-	run = result_run_add(b, NULL);
+	run = result_run_add(b, &cap);
 	if (!run)
 		return NULL;
 	run->total.counters = calloc(r->n_events ? r->n_events : 1,
