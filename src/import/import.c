@@ -134,6 +134,21 @@ int import_check(const struct result *r, char *err, size_t len)
 	return -EINVAL;
 }
 
+/* The capacity of an imported result's benchmarks or a benchmark's runs:
+ * only import_bench and import_run add them, doubling from 8 (as
+ * result_run_add does), so it follows from their number; one more each
+ * time was a copy of them all each time (quadratic). */
+static size_t import_cap(size_t n)
+{
+	size_t cap = 8;
+
+	if (!n)
+		return 0;
+	while (cap < n)
+		cap *= 2;
+	return cap;
+}
+
 struct benchmark *import_bench(struct result *r, const char *name,
 			       char *const *argv)
 {
@@ -142,10 +157,12 @@ struct benchmark *import_bench(struct result *r, const char *name,
 
 	if (b)
 		return b;
-	b = realloc(r->bench, (r->n_bench + 1) * sizeof(*b));
-	if (!b)
-		return NULL;
-	r->bench = b;
+	if (r->n_bench == import_cap(r->n_bench)) {
+		b = realloc(r->bench, import_cap(r->n_bench + 1) * sizeof(*b));
+		if (!b)
+			return NULL;
+		r->bench = b;
+	}
 	b = &b[r->n_bench];
 	memset(b, 0, sizeof(*b));
 	while (argv && argv[n])
@@ -173,25 +190,11 @@ fail:
 	return NULL;
 }
 
-/* The capacity of an imported benchmark's runs: only import_run adds
- * them, doubling from 8 (result_run_add), so it follows from their
- * number; one more each time was a copy of them all per run. */
-static size_t import_runs_cap(size_t n)
-{
-	size_t cap = 8;
-
-	if (!n)
-		return 0;
-	while (cap < n)
-		cap *= 2;
-	return cap;
-}
-
 struct run *import_run(struct result *r, struct benchmark *b, bool warmup)
 {
 	struct run *run;
 
-	size_t cap = import_runs_cap(b->n_runs);
+	size_t cap = import_cap(b->n_runs);
 
 	if (++r->n_imported > IMPORT_MAX_RUNS)
 		return NULL;
