@@ -163,7 +163,7 @@ struct benchmark *import_bench(struct result *r, const char *name,
 			return NULL;
 		r->bench = b;
 	}
-	b = &b[r->n_bench];
+	b = &r->bench[r->n_bench];
 	memset(b, 0, sizeof(*b));
 	while (argv && argv[n])
 		n++;
