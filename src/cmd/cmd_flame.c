@@ -154,6 +154,11 @@ static int flame_read(struct flame_job *j)
 		rc = flame_read_import(j, i);
 	for (size_t i = 0; !rc && i < j->n; i++) {
 		rc = flame_finish(&j->prof[i]);
+		if (rc == -EOVERFLOW) {
+			msg_error("flame: the sample counts of %s sum beyond 2^64; check its counts",
+				  j->label[i]);
+			return EXIT_USAGE;
+		}
 		if (!rc)
 			rc = flame_filter(&j->prof[i], &f);
 		if (!rc && !j->prof[i].total) {

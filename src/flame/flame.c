@@ -89,19 +89,25 @@ int flame_finish(struct flame_profile *p)
 
 	if (p->n) /* NULL stacks then: qsort wants a pointer */
 		qsort(p->stacks, p->n, sizeof(*p->stacks), flame_stack_cmp);
+	int rc = 0;
+
 	p->total = 0;
 	for (size_t i = 0; i < p->n; i++) {
+		uint64_t c = p->stacks[i].count;
+
+		if (p->total > UINT64_MAX - c)
+			rc = -EOVERFLOW; /* no total that wrapped round */
 		if (k && !strcmp(p->stacks[k - 1].frames, p->stacks[i].frames)) {
-			p->stacks[k - 1].count += p->stacks[i].count;
+			p->stacks[k - 1].count += c;
 			free(p->stacks[i].frames);
 		} else {
 			p->stacks[k++] = p->stacks[i];
 		}
-		p->total += p->stacks[i].count;
+		p->total += c;
 	}
 	p->n = k;
 	p->finished = true;
-	return 0;
+	return rc;
 }
 
 void flame_free(struct flame_profile *p)

@@ -42,7 +42,8 @@ extern const char *const flame_import_names[];
  * is folded into one frame: a broken frame-pointer walk repeats them. */
 int flame_add(struct flame_profile *p, const char *frames, size_t len,
 	      uint64_t count);
-/* Sort by frames (strcmp), merge equal stacks, sum the total. */
+/* Sort by frames (strcmp), merge equal stacks, sum the total; -EOVERFLOW
+ * when the counts sum beyond 2^64 (the profile is then no use). */
 int flame_finish(struct flame_profile *p);
 void flame_free(struct flame_profile *p);
 
