@@ -253,8 +253,11 @@ int score_number(const char *s, size_t n, double *out)
 		return -EINVAL;
 	errno = 0;
 	v = strtod(buf, &end);
-	if (end == buf || errno == ERANGE || !isfinite(v))
+	if (end == buf)
 		return -EINVAL;
+	/* 1e309: no value; 1e-320 (underflow, a subnormal or 0) is one */
+	if (!isfinite(v) || (errno == ERANGE && fabs(v) > 1))
+		return -ERANGE;
 	while (*end == ' ' || *end == '\t')
 		end++;
 	if (*end) {
