@@ -78,6 +78,12 @@ static int import_check_again(const struct result *r, const size_t *before,
 	return 0;
 }
 
+int import_buffer(enum import_source s, struct result *r, const char *path,
+		  const char *buf, size_t size, char *err, size_t len)
+{
+	return import_readers[s](r, path, buf, size, err, len);
+}
+
 /* The commas in buf: at least the values of a JSON input less one. */
 static size_t import_commas(const char *buf, size_t size)
 {
@@ -110,7 +116,7 @@ int import_file(enum import_source s, struct result *r, const char *path,
 				"more than %d values: more runs than one result holds (%d); split the input and import each part into its own result",
 				IMPORT_MAX_VALUES, IMPORT_MAX_RUNS);
 	if (!rc)
-		rc = import_readers[s](r, path, buf, size, err, len);
+		rc = import_buffer(s, r, path, buf, size, err, len);
 	if (rc && r->n_imported > IMPORT_MAX_RUNS)
 		rc = import_err(err, len, path, 0,
 				"more than %d runs: more than one result holds; split the input and import each part into its own result",

@@ -49,6 +49,10 @@ struct result *import_new(enum import_source s, const char *label);
  * (bad input) / -errno (cannot read) / -ENOMEM with the reason in err. */
 int import_file(enum import_source s, struct result *r, const char *path,
 		char *err, size_t len);
+/* The reader of source s on a file's text (buf, size bytes; path names
+ * it in errors): import_file without the file. 0, -EINVAL, -ENOMEM. */
+int import_buffer(enum import_source s, struct result *r, const char *path,
+		  const char *buf, size_t size, char *err, size_t len);
 /* r holds at least one benchmark with a run; else -EINVAL and why. */
 int import_check(const struct result *r, char *err, size_t len);
 

@@ -34,15 +34,6 @@ static void fuzz_bad_error(const char *err, const char *name)
 	}
 }
 
-static int (*const fuzz_readers[IMPORT_COUNT])(struct result *,
-					       const char *, const char *,
-					       size_t, char *, size_t) = {
-	[IMPORT_HYPERFINE] = import_hyperfine,
-	[IMPORT_PYPERF] = import_pyperf,
-	[IMPORT_GOBENCH] = import_gobench,
-	[IMPORT_PERF_STAT] = import_perfstat,
-};
-
 static int fuzz_import(enum import_source s, const uint8_t *data,
 		       size_t size)
 {
@@ -53,8 +44,8 @@ static int fuzz_import(enum import_source s, const uint8_t *data,
 
 	if (!r)
 		return 0;
-	rc = fuzz_readers[s](r, "fuzz.in", (const char *)data, size, err,
-			     sizeof(err));
+	rc = import_buffer(s, r, "fuzz.in", (const char *)data, size, err,
+			   sizeof(err));
 	if (!rc)
 		rc = import_check(r, err, sizeof(err));
 	if (rc == -EINVAL)
