@@ -15,11 +15,18 @@ test_expect_success 'scores of 1e308: mean and SD finite, printed plainly' '
 	expect_exit 0 "$ABSTAT" run -q -r 3 -e task-clock --score "s=s=([0-9.e]+)" \
 		-o big.json -- sh -c "echo s=1e308" &&
 	expect_exit 0 "$ABSTAT" show big.json &&
-	grep -Eq "^s +1e\\+308 +1e\\+308 +0 +1e\\+308 +1e\\+308 +3" "$TESTTMP/out" ||
-		{ cat "$TESTTMP/out"; fail "the row of s is not 1e+308"; }
+	grep -Eq "^s +1e308 +1e308 +0 +1e308 +1e308 +3" "$TESTTMP/out" ||
+		{ cat "$TESTTMP/out"; fail "the row of s is not 1e308"; }
 	nogrep_out "inf|[0-9]E "
 	expect_exit 0 "$ABSTAT" compare --format csv big.json big.json &&
 	nogrep_out "inf"
+'
+test_expect_success 'scores of 1.7e308 and -1.7e308: both whole in compare' '
+	expect_exit 0 "$ABSTAT" run -q -r 3 -e task-clock --score "s=s=(\\S+)" \
+		-o neg.json -- sh -c "echo s=-1.7e308" &&
+	expect_exit 0 "$ABSTAT" compare --allow-env-diff benchmarks.sh.argv big.json neg.json &&
+	grep -Eq "^s +1e308 .* -1.7e308 " "$TESTTMP/out" ||
+		{ cat "$TESTTMP/out"; fail "a value cut to its cell"; }
 '
 test_expect_success 'perf stat: a file of only "# started on" lines' '
 	printf "# started on Tue Dec  1 11:40:23 2026\n\n# started on Tue Dec  1 11:40:24 2026\n" >empty.csv &&
