@@ -106,7 +106,8 @@ fi
 secs=${1:-60}
 for t in $targets; do
 	mkdir -p "$out/corpus-$t"
-	"$out/$t" -max_total_time="$secs" -timeout="$(limit "$t")" -rss_limit_mb=2048 \
+	"$out/$t" -max_total_time="$secs" -timeout="$(limit "$t")" \
+		-report_slow_units="$(limit "$t")" -rss_limit_mb=2048 \
 		-max_len="$(maxlen "$t")" -print_final_stats=1 $(dict "$t") \
 		-artifact_prefix="$out/crash-$t-" "$out/corpus-$t" "$(corpus "$t")" $(seeds "$t") \
 		>"$out/$t.log" 2>&1 &
