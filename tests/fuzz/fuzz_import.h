@@ -49,8 +49,11 @@ static int fuzz_import(enum import_source s, const uint8_t *data,
 	if (rc == -EINVAL)
 		fuzz_bad_error(err, "fuzz.in");
 	/* of the whole import, no one file's: "no measured run ..." */
-	if (!rc && import_check(r, err, sizeof(err)) == -EINVAL)
-		rc = strchr(err, '\n') ? (abort(), -EINVAL) : -EINVAL;
+	if (!rc && import_check(r, err, sizeof(err)) == -EINVAL) {
+		if (strchr(err, '\n'))
+			abort();
+		rc = -EINVAL;
+	}
 	if (rc) {
 		result_free(r);
 		return 0;
