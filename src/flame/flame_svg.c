@@ -314,6 +314,8 @@ int flame_write_svg(FILE *out, const struct flame_profile *p,
 		    const struct flame_out *o)
 {
 	struct flame_svg g = { out, p, base, p->total, 0, 0, 0 };
+	const struct flame_walk delta = { flame_max_delta, NULL, &g };
+	const struct flame_walk frames = { flame_frame, NULL, &g };
 	struct flame_node root;
 	double height;
 	int rc = flame_tree(p, base, &root);
@@ -324,15 +326,13 @@ int flame_write_svg(FILE *out, const struct flame_profile *p,
 	g.scale = p->total ? (FLAME_WIDTH - 2.0 * FLAME_PAD) /
 				     (double)p->total : 0;
 	if (base)
-		rc = flame_tree_walk(&root, &(struct flame_walk){
-						    flame_max_delta, NULL, &g });
+		rc = flame_tree_walk(&root, &delta);
 	height = FLAME_TOP + (double)(g.depth + 1) * FLAME_FRAME_H +
 		 FLAME_BOTTOM;
 	flame_head(&g, o, height);
 	fputs("<g id=\"frames\">\n", out);
 	if (!rc && p->total)
-		rc = flame_tree_walk(&root, &(struct flame_walk){
-						    flame_frame, NULL, &g });
+		rc = flame_tree_walk(&root, &frames);
 	fprintf(out, "</g>\n<script type=\"text/ecmascript\"><![CDATA[\n%s]]></script>\n</svg>\n",
 		flame_js);
 	flame_tree_free(&root);

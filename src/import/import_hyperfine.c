@@ -82,10 +82,11 @@ static json_t *import_hf_bases(const json_t *results)
 		json_t *n;
 
 		if (bases && w && w[0]) {
-			n = json_object_get(bases, import_hf_base(w[0]));
-			if (json_object_set_new_nocheck(bases,
-					import_hf_base(w[0]),
-					json_integer(1 + json_integer_value(n)))) {
+			const char *b = import_hf_base(w[0]);
+
+			n = json_object_get(bases, b);
+			n = json_integer(1 + json_integer_value(n));
+			if (json_object_set_new_nocheck(bases, b, n)) {
 				json_decref(bases);
 				bases = NULL;
 			}
