@@ -152,9 +152,13 @@ DEB_PKGS += slurmctld slurmd slurm-client munge parallel openssh-server \
             openssh-client iproute2
 # abstat import gobench against a real go test -bench run (test 121)
 DEB_PKGS += golang-go
+# make demo: only what it builds and draws with (the build, the counters'
+# libraries, gnuplot for the chart), not the test tools of DEB_PKGS
+DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
+             libpcre2-dev gnuplot-nox
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
-        workloads progs units lab lab-check graph
+        workloads progs units lab lab-check graph examples
 
 # The kernel lab (tests/lab): Debian arm64 kernels booted under QEMU TCG
 # with its emulated PMU. Its packages are apart from DEB_PKGS, so that
@@ -163,7 +167,7 @@ DEB_PKGS += golang-go
 LAB_PKGS  := qemu-system-arm gcc-aarch64-linux-gnu cpio
 LAB_CROSS := aarch64-linux-gnu-
 
-all: $(ABSTAT_BIN) workloads
+all: $(ABSTAT_BIN) workloads examples
 
 $(ABSTAT_BIN): $(OBJ)
 	@$(if $(Q),echo "  LD      $@")
@@ -206,6 +210,23 @@ $(B)/workloads/%: workloads/%.c $(B)/workloads/harness.o workloads/harness.h wor
 	@$(if $(Q),echo "  WL      $@")
 	$(Q)$(CC) $(WL_CFLAGS) $(X_LDFLAGS) -o $@ $< $(B)/workloads/harness.o -lpthread
 
+# The README's example programs (examples/*.c): spin N makes N getppid()
+# calls; old and new are two builds of one loop, new 10% longer.
+EX_BIN := $(B)/examples/spin $(B)/examples/old $(B)/examples/new
+examples: $(EX_BIN)
+
+$(B)/examples/spin: examples/spin.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(WL_CFLAGS) $(X_LDFLAGS) -o $@ $<
+
+$(B)/examples/old: examples/loop.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(WL_CFLAGS) $(X_LDFLAGS) -DLOOPS=20000000L -o $@ $<
+
+$(B)/examples/new: examples/loop.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(WL_CFLAGS) $(X_LDFLAGS) -DLOOPS=22000000L -o $@ $<
+
 progs: $(PROG_BIN)
 
 $(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h
@@ -238,8 +259,9 @@ check: deps
 test: all progs units
 	$(Q)sh tests/run.sh
 
-demo: deps
-	$(Q)$(MAKE) --no-print-directory all
+demo:
+	@DEPS_QUIET=0 sh tests/deps.sh $(DEMO_PKGS)
+	$(Q)$(MAKE) --no-print-directory -j$(shell getconf _NPROCESSORS_ONLN) all
 	$(Q)sh tests/demo.sh
 
 bench: all progs

@@ -1,5 +1,6 @@
 #!/bin/sh
 # Install the Debian packages the build and tests need, when missing.
+# DEPS_QUIET=0 (make demo) shows apt-get's progress instead of hiding it.
 missing=
 for p in "$@"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
@@ -12,5 +13,8 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "installing:$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq >/dev/null && apt-get install -y -qq $missing >/dev/null ||
-	{ echo "abstat: error: apt-get install$missing failed" >&2; exit 1; }
+if [ "${DEPS_QUIET:-1}" = 0 ]; then
+	apt-get update && apt-get install -y --no-install-recommends $missing
+else
+	apt-get update -qq >/dev/null && apt-get install -y -qq $missing >/dev/null
+fi || { echo "abstat: error: apt-get install$missing failed" >&2; exit 1; }

@@ -1,14 +1,14 @@
-# Sourced by the fleet tests (177, 178): the README's recipes as the
-# tests' input, so a recipe cannot drift from what is tested.
+# Sourced by the fleet tests (177, 178): the recipes of doc/fleet.md (the
+# README's fleet tour) as the tests' input, so a recipe cannot drift from
+# what is tested.
 #
-# readme_recipe N: the shell script of the Nth ``` block of README.md's
-# "A fleet" section: each "$ CMD" line a command (its continuation lines
+# readme_recipe N: the shell script of the Nth ``` block of doc/fleet.md: each "$ CMD" line a command (its continuation lines
 # kept), "$ cat FILE" and the lines after it written to FILE, a
 # "$ # reboot: ... into KERNEL" line the test's reboot_into KERNEL, and a
 # "booted with KERNEL" comment a reboot_into KERNEL before the recipe.
 readme_recipe() {
 	awk -v want="$1" '
-	/^### / { fleet = ($0 ~ /^### A fleet/) }
+	BEGIN { fleet = 1 }
 	fleet && /^```/ { if (inb) { inb = 0; if (n == want) exit } else { n++; inb = 1 }; next }
 	!fleet || !inb || n != want { next }
 	/^\$ cat / { if (incat) out[k++] = "EOF_RECIPE"
@@ -27,7 +27,7 @@ readme_recipe() {
 	{ out[k++] = $0 }
 	END { if (incat) out[k++] = "EOF_RECIPE"
 		if (first) print "reboot_into " first
-		for (i = 0; i < k; i++) print out[i] }' "$TOP/README.md"
+		for (i = 0; i < k; i++) print out[i] }' "$TOP/doc/fleet.md"
 }
 # the kernel names the recipe boots, in order
 readme_kernels() {

@@ -218,6 +218,13 @@ int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
 	cli_getopt_tables(e, lo, so, sizeof(so));
 	argc--;
 	argv++;
+	/* boots init's run arguments: the words after the first --, which
+	 * getopt leaves last, in order, after the operands it permutes */
+	for (int i = 1; e->cmd == CMD_BOOTS && i < argc; i++)
+		if (!strcmp(argv[i], "--")) {
+			cfg->n_boots_run = (size_t)(argc - i - 1);
+			break;
+		}
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {

@@ -42,10 +42,14 @@ enum command {
 	CMD_FLAME,
 	CMD_IMPORT,
 	CMD_PROFILE,
+	CMD_BOOTS,
 };
 
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
 enum order_kind { ORDER_ALTERNATE, ORDER_RANDOM };
+/* boots --method, --on-mismatch (in the order of their --help values) */
+enum boots_method { BOOTS_KEXEC, BOOTS_GRUB, BOOTS_CMD };
+enum boots_mismatch { BOOTS_RETRY, BOOTS_STOP };
 enum plot_kind { PLOT_AUTO, PLOT_DELTA, PLOT_RUNS, PLOT_SCALING, PLOT_DIST };
 
 /* One thing to measure: an external command or a built-in workload. */
@@ -159,6 +163,21 @@ struct config {
 	enum launcher_cpu launcher_cpu; /* --launcher-cpu */
 	const char *suite_file;  /* run -S FILE */
 	struct suite *suite_lines; /* its lines (targets point into it) */
+	/* boots (cli_boots.c, cmd_boots*.c) */
+	const char *boots_verb;  /* init, step, status, report, ... */
+	const char *boots_dir;   /* DIR, the plan's */
+	const char *boots_side[2]; /* init: LABEL=KERNEL, A then B */
+	char **boots_run;        /* init: the abstat run words after -- */
+	size_t n_boots_run;
+	unsigned boots_k;        /* -k: boots per side */
+	enum boots_method boots_method;
+	enum boots_mismatch boots_mismatch;
+	const char *boots_next;  /* --next CMD (method cmd) */
+	const char *boots_cmdline[2], *boots_initrd[2], *boots_release[2];
+	unsigned boots_limit_s;  /* --limit: a boot's time for a result */
+	bool dry_run;            /* --dry-run: print, do not run */
+	const char *unit_dir;    /* install --unit-dir */
+	const char *boots_plot;  /* report --plot OUT */
 };
 
 /*

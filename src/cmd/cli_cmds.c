@@ -126,6 +126,19 @@ static const struct cli_use import_opts[] = {
 	USE_HELP(OPT_QUIET, "no warnings"), END,
 };
 
+static const struct cli_use boots_opts[] = {
+	USE(OPT_BOOTS_K), USE(OPT_BOOTS_ORDER),
+	USE_HELP(OPT_SEED, "--order random's seed (default: the time)"),
+	USE(OPT_METHOD), USE(OPT_NEXT), USE(OPT_CMDLINE_A), USE(OPT_CMDLINE_B),
+	USE(OPT_INITRD_A), USE(OPT_INITRD_B), USE(OPT_RELEASE_A),
+	USE(OPT_RELEASE_B), USE(OPT_BOOT_LIMIT), USE(OPT_ON_MISMATCH),
+	USE(OPT_DRY_RUN), USE(OPT_UNIT_DIR), USE(OPT_PLOT_OUT),
+	USE_HELP(OPT_FORMAT, "report: the table's format"),
+	USE_HELP(OPT_PRIMARY, "report: the tested row of each benchmark"),
+	USE_HELP(OPT_FORCE, "init: replace a plan; install: a unit"),
+	USE_HELP(OPT_QUIET, "no warnings"), END,
+};
+
 static const struct cli_use no_opts[] = { END };
 
 const struct cmd_entry cli_cmds[] = {
@@ -170,5 +183,13 @@ const struct cmd_entry cli_cmds[] = {
 	{ "profile", CMD_PROFILE, cmd_profile, true,
 	  "abstat profile [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "
 	  "-s SUITE) -o FILE", NULL, profile_opts },
+	{ "boots", CMD_BOOTS, cmd_boots, false,
+	  "abstat boots (init DIR LABEL=KERNEL LABEL=KERNEL [OPTIONS] -- "
+	  "RUN-ARGS | step|status|report|install|uninstall DIR)",
+	  "  an unattended plan of K boots per side, interleaved: init writes\n"
+	  "  DIR/plan.json; step, once per boot (install: a systemd unit),\n"
+	  "  checks the running kernel, runs doctor and abstat run RUN-ARGS\n"
+	  "  into DIR, then boots the next kernel; status and report read DIR\n",
+	  boots_opts },
 	{ NULL, CMD_NONE, NULL, false, NULL, NULL, NULL },
 };

@@ -79,6 +79,16 @@ static const struct cli_values imports = { flame_import_names, false };
 static const struct cli_values flame_formats = {
 	(const char *const[]){ "svg", "folded", "text", "mail", NULL }, false
 };
+/* boots: --order, --method, --on-mismatch (enum boots_method's order) */
+static const struct cli_values boot_orders = {
+	(const char *const[]){ "abab", "random", NULL }, true
+};
+static const struct cli_values methods = {
+	(const char *const[]){ "kexec", "grub", "cmd", NULL }, true
+};
+static const struct cli_values mismatches = {
+	(const char *const[]){ "retry", "stop", NULL }, true
+};
 /* A comma list with an empty item ("", ",", "a,,b", "a,"): nothing to
  * measure there, so a usage error rather than a silent no-op. */
 static bool cli_list_empty(const char *list)
@@ -416,4 +426,59 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_DIFF] = { "diff", 0, NULL, NULL, false,
 		       "differential of two sides (A B)",
 		CLI_BOOL(diff) },
+	[OPT_BOOTS_K] = { "boots", 'k', "K", "3", true, "boots per side",
+		CLI_UINT(boots_k, 1, 99) },
+	[OPT_BOOTS_ORDER] = { "order", 0, "O", NULL, false,
+			      "abab: A B A B ...; random: K of each\n"
+			      "shuffled with --seed",
+			      &boot_orders,
+		CLI_ENUM(order, ORDER_ALTERNATE) },
+	[OPT_METHOD] = { "method", 0, "M", NULL, false,
+			 "how the next kernel boots: kexec (-l, -e),\n"
+			 "grub (grub-reboot KERNEL, reboot), cmd\n"
+			 "(--next)",
+			 &methods,
+		CLI_ENUM(boots_method, BOOTS_KEXEC) },
+	[OPT_NEXT] = { "next", 0, "CMD", NULL, false,
+		       "--method cmd: sh -c CMD boots the next kernel\n"
+		       "($ABSTAT_BOOTS_KERNEL and others)",
+		CLI_STRING_NONEMPTY(boots_next, "--next: empty command; give --next 'COMMAND' (it boots $ABSTAT_BOOTS_KERNEL)") },
+	[OPT_CMDLINE_A] = { "cmdline-a", 0, "ARGS", NULL, false,
+			    "side A's kernel command line",
+		CLI_STRING(boots_cmdline[0]) },
+	[OPT_CMDLINE_B] = { "cmdline-b", 0, "ARGS", NULL, false,
+			    "side B's kernel command line",
+		CLI_STRING(boots_cmdline[1]) },
+	[OPT_INITRD_A] = { "initrd-a", 0, "FILE", NULL, false,
+			   "side A's initrd (kexec)",
+		CLI_STRING_NONEMPTY(boots_initrd[0], "--initrd-a: empty file name") },
+	[OPT_INITRD_B] = { "initrd-b", 0, "FILE", NULL, false,
+			   "side B's initrd (kexec)",
+		CLI_STRING_NONEMPTY(boots_initrd[1], "--initrd-b: empty file name") },
+	[OPT_RELEASE_A] = { "release-a", 0, "REL", NULL, false,
+			    "what uname -r says on side A (default:\n"
+			    "from /boot/vmlinuz-REL)",
+		CLI_STRING_NONEMPTY(boots_release[0], "--release-a: empty release; give what uname -r says on kernel A") },
+	[OPT_RELEASE_B] = { "release-b", 0, "REL", NULL, false,
+			    "what uname -r says on side B",
+		CLI_STRING_NONEMPTY(boots_release[1], "--release-b: empty release; give what uname -r says on kernel B") },
+	[OPT_BOOT_LIMIT] = { "limit", 0, "SEC", "1800", true,
+			     "a boot's time for its result (a hang or\n"
+			     "panic past it: failed, the plan goes on)",
+		CLI_UINT(boots_limit_s, 1, 864000) },
+	[OPT_ON_MISMATCH] = { "on-mismatch", 0, "WHAT", NULL, false,
+			      "another kernel than planned is running:\n"
+			      "retry (that boot once more, then failed)\n"
+			      "or stop the plan",
+			      &mismatches,
+		CLI_ENUM(boots_mismatch, BOOTS_RETRY) },
+	[OPT_DRY_RUN] = { "dry-run", 0, NULL, NULL, false,
+			  "print the commands instead of running them",
+		CLI_BOOL(dry_run) },
+	[OPT_UNIT_DIR] = { "unit-dir", 0, "DIR", "/etc/systemd/system", true,
+			   "where install writes the systemd unit",
+		CLI_STRING_NONEMPTY(unit_dir, "--unit-dir: empty directory") },
+	[OPT_PLOT_OUT] = { "plot", 0, "OUT", NULL, false,
+			   "report: the chart too (abstat plot's -o)",
+		CLI_STRING_NONEMPTY(boots_plot, "--plot: empty file name; give --plot OUT.png (or .svg, .txt)") },
 };

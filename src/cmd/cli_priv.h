@@ -33,6 +33,11 @@ enum cli_opt_id {
 	/* flame */
 	OPT_IMPORT, OPT_FLAME_FORMAT, OPT_EXCLUDE, OPT_KERNEL, OPT_USER_FRAMES,
 	OPT_DIFF,
+	/* boots */
+	OPT_BOOTS_K, OPT_BOOTS_ORDER, OPT_METHOD, OPT_NEXT, OPT_CMDLINE_A,
+	OPT_CMDLINE_B, OPT_INITRD_A, OPT_INITRD_B, OPT_RELEASE_A,
+	OPT_RELEASE_B, OPT_BOOT_LIMIT, OPT_ON_MISMATCH, OPT_DRY_RUN,
+	OPT_UNIT_DIR, OPT_PLOT_OUT,
 	OPT_COUNT
 };
 
@@ -137,6 +142,10 @@ void cli_values_join(const struct cli_values *v, const char *sep,
 /* Checks that need the whole command line; builds cfg->targets. 0, or
  * -EINVAL after one error line, or -ENOMEM. */
 int cli_validate(struct config *cfg, int argc, char **argv);
+
+/* cli_boots.c: boots' operands (VERB DIR [A=KERNEL B=KERNEL]) and its
+ * run arguments, the n_run words after its --. */
+int cli_boots_validate(struct config *cfg, int argc, char **argv);
 
 /* cli_run.c: the set functions (CLI_FN) of --score, --parser and the
  * hooks (--setup, --cleanup, --prepare, --conclude: o's field). */

@@ -323,6 +323,8 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 		if (!cfg->output)
 			return cli_usage("import: -o RESULT is required");
 		break;
+	case CMD_BOOTS:
+		return cli_boots_validate(cfg, argc, argv);
 	case CMD_LIST:
 		if (argc > 1)
 			return cli_usage("list: takes at most one PATTERN");

@@ -89,14 +89,14 @@ test_expect_success 'a warning is kept whole: import prints it, show wraps it wi
 		{ cat "$TESTTMP/out"; fail "the warning cut"; }
 '
 
-test_expect_success 'the README'\''s Go example prints what the README shows' '
+test_expect_success 'the Go example of doc/import.md prints what it shows' '
 	mkdir -p "$TESTTMP/rd/bin" && ln -s "$ABSTAT" "$TESTTMP/rd/bin/abstat" &&
 	ln -s "$TOP/tests" "$TESTTMP/rd/tests" &&
-	python3 - "$TOP/README.md" "$TESTTMP/rd" <<-\PY
+	python3 - "$TOP/doc/import.md" "$TESTTMP/rd" <<-\PY
 	import os, re, subprocess, sys
 	text = open(sys.argv[1]).read()
 	m = re.search(r"^```\n(\$ abstat import gobench .*?)^```$", text, re.S | re.M)
-	assert m, "no README block starts with abstat import gobench"
+	assert m, "no doc/import.md block starts with abstat import gobench"
 	want, got = "", ""
 	env = dict(os.environ, PATH=sys.argv[2] + "/bin:" + os.environ["PATH"])
 	for line in m.group(1).splitlines(keepends=True):
@@ -105,7 +105,7 @@ test_expect_success 'the README'\''s Go example prints what the README shows' '
 	                              capture_output=True, text=True).stdout
 	    else:
 	        want += line
-	assert want and want == got, "README:\n" + want + "now:\n" + got
+	assert want and want == got, "doc/import.md:\n" + want + "now:\n" + got
 	PY
 '
 

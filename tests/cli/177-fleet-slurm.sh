@@ -1,5 +1,5 @@
 # The README's Slurm recipe, run as written (tests/fleet-lib.sh reads it
-# out of README.md) on a one-node Slurm cluster: munged, slurmctld and
+# out of doc/fleet.md) on a one-node Slurm cluster: munged, slurmctld and
 # slurmd from Debian's packages, their configuration, keys, state and
 # logs in $TESTTMP, inside a network namespace that has only the loopback
 # (so they listen on nothing else) and a PID namespace (so every daemon
@@ -85,7 +85,7 @@ exec /bin/uname "\$@"
 EOF_UNAME
 chmod +x bin/uname && ln -s "$ABSTAT" bin/abstat
 
-test_expect_success 'the README has the Slurm recipe: mkdir res, sbatch twice, a reboot' '
+test_expect_success 'doc/fleet.md has the Slurm recipe: mkdir res, sbatch twice, a reboot' '
 	readme_recipe 1 >recipe.sh &&
 	grep -q "^mkdir -p res$" recipe.sh && grep -q "^#SBATCH --output=res/" recipe.sh &&
 	[ "$(grep -c "^sbatch " recipe.sh)" -eq 2 ] &&

@@ -1,5 +1,5 @@
 # The README's GNU parallel recipe, run as written (tests/fleet-lib.sh
-# reads it out of README.md) over ssh to three hosts: three sshd, each in
+# reads it out of doc/fleet.md) over ssh to three hosts: three sshd, each in
 # its own UTS namespace (its hostname host-a, host-b, host-c) with its
 # own home (scp's and the commands' directory), keys and configuration
 # made here, on 127.0.0.1 inside a network namespace that has only the
@@ -98,7 +98,7 @@ reboot_into() { echo "$1" >"$T/kernel"; }
 echo "recipe exit $?" >"$T/recipe.rc"
 EOF_DRIVER
 
-test_expect_success 'the README has the parallel recipe: mkdir res there, both kernels, scp home' '
+test_expect_success 'doc/fleet.md has the parallel recipe: mkdir res there, both kernels, scp home' '
 	readme_recipe 2 >recipe.sh &&
 	[ "$(grep -c "mkdir -p res &&" recipe.sh)" -eq 2 ] && grep -q "scp -q" recipe.sh &&
 	[ "$(readme_kernels 2 | wc -l)" -eq 2 ] || { cat recipe.sh; fail "recipe"; }

@@ -6,7 +6,9 @@
 #
 # Each case runs in a private mount namespace whose /tmp is a directory of
 # $TESTTMP (bound over it: nothing is made in the machine's /tmp); abstat
-# runs from $TESTTMP (its working directory is kept), under a timeout.
+# runs from $TESTTMP (its working directory is kept), under a timeout. A
+# checkout under /tmp (a CI clone in mktemp -d) is bound back into the
+# private /tmp at its own path, or abstat would vanish with the real /tmp.
 # The workload is sh counting in a loop: its samples fall in dash, which
 # has no symbols, so every one is looked up in the perf map. Each map (or
 # the secret a link points to) names every address: a name read from it
@@ -32,8 +34,10 @@ i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done'
 # the result in KIND.json, the exit status in KIND.rc
 profile() {
 	k=$1; shift
-	unshare --mount sh -c 'mount --bind "$1/tmp" /tmp && shift &&
-		exec timeout -k 5 120 "$@"' sh "$TESTTMP" \
+	unshare --mount sh -c 'p=$1/tmp && shift &&
+		case $TOP in /tmp/*) k=$p/${TOP#/tmp/} &&
+			mkdir -p "$k" && mount --bind "$TOP" "$k" ;; esac &&
+		mount --rbind "$p" /tmp && exec timeout -k 5 120 "$@"' sh "$TESTTMP" \
 		"$ABSTAT" profile -q -r 1 --warmup 0 --user-only "$@" -o "$k.json" \
 		-- /bin/sh -c "$work" sh "$k" >/dev/null 2>"$k.err"
 	echo $? >"$k.rc"

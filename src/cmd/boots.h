@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * boots: what the files of abstat boots share (cmd_boots.c, the verbs;
+ * cmd_boots_step.c, one step; boots_exec.c, the commands a step runs;
+ * boots_plan*.c, the plan file).
+ */
+#ifndef ABSTAT_BOOTS_H
+#define ABSTAT_BOOTS_H
+
+#include <stdio.h>
+
+#include "boots_plan.h"
+#include "cli.h"
+
+#define BOOTS_KILLED 1000 /* boots_spawn: ran past its limit, killed */
+
+struct boots_ctx {
+	const char *dir;  /* the plan's directory */
+	const char *root; /* where /proc is read ($ABSTAT_SYSROOT, or "") */
+	bool dry_run;     /* print the commands, run nothing, save nothing */
+	const char *cmd;  /* boots VERB, for messages */
+};
+
+/* argv as one line sh would read back. */
+void boots_print_argv(FILE *f, char *const *argv);
+/* Run argv (env: NAME=VALUE more, or NULL) with its stdout and stderr
+ * in out (NULL: abstat's), killed past limit_s (0: none): its exit
+ * status, 128 + a signal, BOOTS_KILLED, or -errno; with dry_run print
+ * it and return 0. */
+int boots_spawn(const struct boots_ctx *c, char *const *argv,
+		char *const *env, const char *out, unsigned limit_s);
+/* Boot b's kernel the plan's way; *what names the command that failed.
+ * Returns when the reboot is under way (or it failed: its status). */
+int boots_boot_kernel(const struct boots_ctx *c, const struct boots_plan *p,
+		      const struct boots_boot *b, char **what);
+/* One step (cmd_boots_step.c): an exit status. */
+int boots_step(const struct boots_ctx *c, struct boots_plan *p);
+
+#endif

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+/*
+ * boots_exec: what a step runs: doctor and abstat run (this abstat,
+ * /proc/self/exe), each under the plan's limit, and the commands that
+ * boot the next kernel: kexec -l IMAGE [--initrd=F] --append=... then
+ * kexec -e (kexec_load: Debian's arm64 kernels have no kexec_file_load,
+ * so never -s), grub-reboot ENTRY then reboot, or sh -c NEXT with the
+ * side in ABSTAT_BOOTS_* variables. --dry-run prints each command as a
+ * shell line on stdout instead of running it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "boots.h"
+#include "msg.h"
+
+/* argv as one shell line: a word with anything but safe characters in
+ * single quotes (' as '\''). */
+void boots_print_argv(FILE *f, char *const *argv)
+{
+	for (size_t i = 0; argv[i]; i++) {
+		const char *w = argv[i];
+
+		fputs(i ? " " : "", f);
+		if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyz"
+				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+				    "-_./=:,+@%") == strlen(w)) {
+			fputs(w, f);
+			continue;
+		}
+		fputc('\'', f);
+		for (; *w; w++) {
+			if (*w == '\'')
+				fputs("'\\''", f);
+			else
+				fputc(*w, f);
+		}
+		fputc('\'', f);
+	}
+	fputc('\n', f);
+}
+
+static void boots_child(char *const *argv, char *const *env, const char *out)
+{
+	int fd;
+
+	for (size_t i = 0; env && env[i]; i++)
+		putenv(env[i]);
+	if (out) {
+		fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (fd >= 0) {
+			dup2(fd, STDOUT_FILENO);
+			dup2(fd, STDERR_FILENO);
+		}
+	}
+	execvp(argv[0], argv);
+	fprintf(stderr, "abstat: error: boots: cannot run %s: %s\n", argv[0],
+		strerror(errno));
+	_exit(127);
+}
+
+/* The child's exit status, 128 + its signal, or BOOTS_KILLED after it
+ * ran past limit_s (SIGTERM, then SIGKILL 10 s later). */
+static int boots_wait(pid_t pid, unsigned limit_s)
+{
+	struct timespec tick = { 0, 100 * 1000 * 1000 };
+	unsigned long ticks = 0, limit = limit_s ? limit_s * 10UL : 0;
+	bool killed = false;
+	int st;
+
+	for (;;) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+
+		if (r == pid)
+			break;
+		if (r < 0 && errno != EINTR)
+			return -errno;
+		nanosleep(&tick, NULL);
+		ticks++;
+		if (limit && ticks == limit) {
+			kill(pid, SIGTERM);
+			killed = true;
+		} else if (limit && ticks == limit + 100) {
+			kill(pid, SIGKILL);
+		}
+	}
+	if (killed)
+		return BOOTS_KILLED;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+int boots_spawn(const struct boots_ctx *c, char *const *argv,
+		char *const *env, const char *out, unsigned limit_s)
+{
+	pid_t pid;
+
+	if (c->dry_run) {
+		for (size_t i = 0; env && env[i]; i++)
+			printf("%s ", env[i]);
+		boots_print_argv(stdout, argv);
+		return 0;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (!pid)
+		boots_child(argv, env, out);
+	return boots_wait(pid, limit_s);
+}
+
+/* kexec: load, then boot it (sync first: kexec -e does not). */
+static int boots_kexec(const struct boots_ctx *c, const struct boots_side *s,
+		       size_t n, char **what)
+{
+	char initrd[4200], append[4200];
+	char *load[] = { "kexec", "-l", s->kernel, append, NULL, NULL };
+	char *exec[] = { "kexec", "-e", NULL };
+	int rc;
+
+	snprintf(append, sizeof(append), "--append=%s%sabstat.boot=%zu",
+		 s->cmdline, *s->cmdline ? " " : "", n);
+	if (s->initrd) {
+		snprintf(initrd, sizeof(initrd), "--initrd=%s", s->initrd);
+		load[4] = initrd;
+	}
+	*what = "kexec -l";
+	rc = boots_spawn(c, load, NULL, NULL, 300);
+	if (rc)
+		return rc;
+	if (!c->dry_run)
+		sync();
+	*what = "kexec -e";
+	return boots_spawn(c, exec, NULL, NULL, 0);
+}
+
+int boots_boot_kernel(const struct boots_ctx *c, const struct boots_plan *p,
+		      const struct boots_boot *b, char **what)
+{
+	const struct boots_side *s = &p->sides[b->side];
+	size_t n = boots_plan_index(p, b);
+	char *grub[] = { "grub-reboot", s->kernel, NULL };
+	char *reboot[] = { "reboot", NULL };
+	char *sh[] = { "/bin/sh", "-c", p->next, NULL };
+	char env[6][4200], *envp[7];
+	int rc;
+
+	switch (p->method) {
+	case BOOTS_KEXEC:
+		return boots_kexec(c, s, n, what);
+	case BOOTS_GRUB:
+		*what = "grub-reboot";
+		rc = boots_spawn(c, grub, NULL, NULL, 300);
+		if (!rc && !c->dry_run)
+			sync();
+		*what = "reboot";
+		return rc ? rc : boots_spawn(c, reboot, NULL, NULL, 0);
+	case BOOTS_CMD:
+		break;
+	}
+	snprintf(env[0], sizeof(env[0]), "ABSTAT_BOOTS_KERNEL=%s", s->kernel);
+	snprintf(env[1], sizeof(env[1]), "ABSTAT_BOOTS_INITRD=%s",
+		 s->initrd ? s->initrd : "");
+	snprintf(env[2], sizeof(env[2]), "ABSTAT_BOOTS_CMDLINE=%s", s->cmdline);
+	snprintf(env[3], sizeof(env[3]), "ABSTAT_BOOTS_SIDE=%s", s->label);
+	snprintf(env[4], sizeof(env[4]), "ABSTAT_BOOTS_BOOT=%zu", n);
+	snprintf(env[5], sizeof(env[5]), "ABSTAT_BOOTS_DIR=%s", c->dir);
+	for (int i = 0; i < 6; i++)
+		envp[i] = env[i];
+	envp[6] = NULL;
+	*what = "--next";
+	if (!c->dry_run)
+		sync();
+	return boots_spawn(c, sh, envp, NULL, 0);
+}

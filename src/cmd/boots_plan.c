@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: MIT
+/*
+ * boots_plan: DIR/plan.json, read and written whole (boots_plan.h). The
+ * order of the boots is fixed at init: ABAB..., or K of each side
+ * shuffled (Fisher-Yates) with splitmix64 from --seed, so the plan file
+ * says the whole order before the first reboot.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "boots_plan.h"
+#include "err.h"
+
+const char *const boots_state_names[] = {
+	"pending", "booting", "running", "done", "partial", "failed", NULL
+};
+const char *const boots_method_names[] = { "kexec", "grub", "cmd", NULL };
+const char *const boots_mismatch_names[] = { "retry", "stop", NULL };
+
+static char *plan_dup(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+static uint64_t plan_splitmix(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* K boots a side: ABAB..., or shuffled with seed. */
+static int plan_order(struct boots_plan *p, unsigned k, bool random,
+		      uint64_t seed)
+{
+	uint64_t x = seed;
+
+	p->n_boots = 2 * (size_t)k;
+	p->boots = calloc(p->n_boots, sizeof(*p->boots));
+	if (!p->boots)
+		return -ENOMEM;
+	for (size_t i = 0; i < p->n_boots; i++)
+		p->boots[i].side = i % 2;
+	for (size_t i = p->n_boots - 1; random && i > 0; i--) {
+		size_t j = plan_splitmix(&x) % (i + 1);
+		unsigned t = p->boots[i].side;
+
+		p->boots[i].side = p->boots[j].side;
+		p->boots[j].side = t;
+	}
+	if (random && asprintf(&p->order, "random seed %llu",
+			       (unsigned long long)seed) < 0)
+		return -ENOMEM;
+	return random ? 0 : (p->order = strdup("abab")) ? 0 : -ENOMEM;
+}
+
+/* The release of a kernel image named /boot/vmlinuz-RELEASE, or NULL. */
+static char *plan_release_of(const char *kernel)
+{
+	const char *base = strrchr(kernel, '/');
+
+	base = base ? base + 1 : kernel;
+	if (strncmp(base, "vmlinuz-", 8) || !base[8])
+		return NULL;
+	return strdup(base + 8);
+}
+
+/* Whether some word of a's command line is not in b's. */
+static bool plan_word_apart(const char *a, const char *b)
+{
+	char *dup = strdup(a ? a : ""), *save = NULL, *w;
+	bool apart = false;
+
+	for (w = strtok_r(dup, " \t", &save); w && !apart;
+	     w = strtok_r(NULL, " \t", &save)) {
+		const char *h = b ? b : "";
+		size_t n = strlen(w);
+
+		apart = true;
+		for (const char *q = strstr(h, w); q; q = strstr(q + 1, w))
+			if ((q == h || q[-1] == ' ' || q[-1] == '\t') &&
+			    (!q[n] || q[n] == ' ' || q[n] == '\t'))
+				apart = false;
+	}
+	free(dup);
+	return apart;
+}
+
+static int plan_sides(const struct config *cfg, struct boots_plan *p,
+		      char *err, size_t len)
+{
+	struct boots_side *s = p->sides;
+
+	for (int i = 0; i < 2; i++) {
+		const char *eq = strchr(cfg->boots_side[i], '=');
+
+		s[i].label = strndup(cfg->boots_side[i],
+				     (size_t)(eq - cfg->boots_side[i]));
+		s[i].kernel = strdup(eq + 1);
+		s[i].initrd = plan_dup(cfg->boots_initrd[i]);
+		s[i].cmdline = strdup(cfg->boots_cmdline[i] ?
+					      cfg->boots_cmdline[i] : "");
+		s[i].release = cfg->boots_release[i] ?
+				       strdup(cfg->boots_release[i]) :
+				       plan_release_of(s[i].kernel);
+		if (!s[i].label || !s[i].kernel || !s[i].cmdline ||
+		    (cfg->boots_initrd[i] && !s[i].initrd))
+			return err_nomem(err, len);
+	}
+	if ((s[0].release && s[1].release &&
+	     strcmp(s[0].release, s[1].release)) ||
+	    plan_word_apart(s[0].cmdline, s[1].cmdline) ||
+	    plan_word_apart(s[1].cmdline, s[0].cmdline))
+		return 0;
+	snprintf(err, len,
+		 "boots init: the running kernel cannot tell side %s from side %s (%s); give --release-a and --release-b (what uname -r says), or command lines that differ",
+		 s[0].label, s[1].label,
+		 s[0].release && s[1].release ? "same release and command line" :
+						"release unknown");
+	return -EINVAL;
+}
+
+int boots_plan_new(const struct config *cfg, struct boots_plan *p,
+		   char *err, size_t len)
+{
+	uint64_t seed = cfg->seed_set ? cfg->seed : (uint64_t)time(NULL);
+	int rc;
+
+	memset(p, 0, sizeof(*p));
+	p->method = cfg->boots_method;
+	p->mismatch = cfg->boots_mismatch;
+	p->limit_s = cfg->boots_limit_s;
+	p->next = plan_dup(cfg->boots_next);
+	rc = plan_sides(cfg, p, err, len);
+	if (rc)
+		return rc;
+	p->n_run = cfg->n_boots_run;
+	p->run = calloc(p->n_run + 1, sizeof(*p->run));
+	if (!p->run || (cfg->boots_next && !p->next))
+		return err_nomem(err, len);
+	for (size_t i = 0; i < p->n_run; i++)
+		if (!(p->run[i] = strdup(cfg->boots_run[i])))
+			return err_nomem(err, len);
+	if (plan_order(p, cfg->boots_k, cfg->order == ORDER_RANDOM, seed))
+		return err_nomem(err, len);
+	return 0;
+}
+
+void boots_plan_free(struct boots_plan *p)
+{
+	for (int i = 0; i < 2; i++) {
+		free(p->sides[i].label);
+		free(p->sides[i].kernel);
+		free(p->sides[i].initrd);
+		free(p->sides[i].cmdline);
+		free(p->sides[i].release);
+	}
+	for (size_t i = 0; p->run && i < p->n_run; i++)
+		free(p->run[i]);
+	free(p->run);
+	for (size_t i = 0; i < p->n_boots; i++) {
+		free(p->boots[i].note);
+		free(p->boots[i].from_boot);
+	}
+	free(p->boots);
+	free(p->next);
+	free(p->order);
+	free(p->stopped);
+	memset(p, 0, sizeof(*p));
+}
+
+struct boots_boot *boots_plan_current(struct boots_plan *p)
+{
+	for (size_t i = 0; i < p->n_boots; i++)
+		if (p->boots[i].state < BOOT_DONE)
+			return &p->boots[i];
+	return NULL;
+}
+
+size_t boots_plan_index(const struct boots_plan *p, const struct boots_boot *b)
+{
+	return (size_t)(b - p->boots) + 1;
+}
+
+void boots_plan_result(const char *dir, const struct boots_plan *p,
+		       const struct boots_boot *b, const char *suffix,
+		       char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/boot-%02zu-%s%s", dir, boots_plan_index(p, b),
+		 p->sides[b->side].label, suffix);
+}
+
+int boots_plan_note(struct boots_boot *b, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -ENOMEM;
+	free(b->note);
+	b->note = s;
+	return 0;
+}

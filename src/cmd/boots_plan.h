@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * boots_plan: the plan of abstat boots, DIR/plan.json (JSON, jansson):
+ * its two sides (label, kernel, initrd, command line, release), how the
+ * next kernel boots, the abstat run words, and every boot in order with
+ * its state. Saved whole and atomically (a temporary file, fsync,
+ * rename, fsync of DIR) at every change of state, so a power loss keeps
+ * the plan as it was before or after the change, never half of it.
+ * Returns 0 or -errno with why in err (err.h); prints nothing.
+ */
+#ifndef ABSTAT_BOOTS_PLAN_H
+#define ABSTAT_BOOTS_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli.h"
+
+#define BOOTS_PLAN_FILE "plan.json"
+#define BOOTS_MAX_TRIES 2 /* a boot is tried twice at most (mismatches) */
+
+enum boots_state {
+	BOOT_PENDING, /* not booted yet */
+	BOOT_BOOTING, /* its kernel was booted; the next step checks it */
+	BOOT_RUNNING, /* the step measures (interrupted if found so) */
+	BOOT_DONE,    /* its result is DIR/boot-NN-LABEL.json */
+	BOOT_PARTIAL, /* interrupted; the runs it finished were recovered */
+	BOOT_FAILED,  /* no result: note says why */
+};
+
+struct boots_side {
+	char *label, *kernel, *initrd, *cmdline, *release;
+};
+
+struct boots_boot {
+	unsigned side;         /* 0: A, 1: B */
+	enum boots_state state;
+	unsigned tries;        /* times its kernel was booted */
+	long long booted_at;   /* when it was last booted (s since 1970) */
+	char *from_boot;       /* the boot_id of the boot that booted it */
+	char *note;            /* what happened, or NULL */
+};
+
+struct boots_plan {
+	enum boots_method method;
+	enum boots_mismatch mismatch;
+	char *next;            /* --method cmd */
+	unsigned limit_s;
+	char *order;           /* "abab" or "random seed N" */
+	struct boots_side sides[2];
+	char **run;            /* abstat run's words, NULL-terminated */
+	size_t n_run;
+	struct boots_boot *boots;
+	size_t n_boots;
+	char *stopped;         /* why the plan stopped, NULL: it goes on */
+};
+
+extern const char *const boots_state_names[];
+extern const char *const boots_method_names[];
+extern const char *const boots_mismatch_names[];
+
+/* The plan cfg's init describes (boots per side, order, sides). */
+int boots_plan_new(const struct config *cfg, struct boots_plan *p,
+		   char *err, size_t len);
+int boots_plan_load(const char *dir, struct boots_plan *p, char *err,
+		    size_t len);
+/* Write DIR/plan.json atomically; force: replace an existing plan. */
+int boots_plan_save(const char *dir, const struct boots_plan *p, bool force,
+		    char *err, size_t len);
+void boots_plan_free(struct boots_plan *p);
+/* The first boot not done, partial or failed, or NULL (the plan is over). */
+struct boots_boot *boots_plan_current(struct boots_plan *p);
+/* Boot b's number (1-based) and result file DIR/boot-NN-LABEL.json. */
+size_t boots_plan_index(const struct boots_plan *p, const struct boots_boot *b);
+void boots_plan_result(const char *dir, const struct boots_plan *p,
+		       const struct boots_boot *b, const char *suffix,
+		       char *buf, size_t len);
+/* b's note replaced by the formatted text. */
+int boots_plan_note(struct boots_boot *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

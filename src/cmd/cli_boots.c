@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cli_boots: the operands of abstat boots: a verb, the plan's directory,
+ * and for init the two sides (LABEL=KERNEL) and the abstat run words
+ * after -- (cli_parse counted them: getopt leaves them last).
+ */
+#include <string.h>
+
+#include "cli_priv.h"
+
+static const char *const boots_verbs[] = {
+	"init", "step", "status", "report", "install", "uninstall", NULL
+};
+
+/* A side's label: what a result file's name and compare's specs take. */
+static bool cli_boots_label_ok(const char *s, size_t n)
+{
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789._+-", s[i]))
+			return false;
+	return true;
+}
+
+static int cli_boots_init(struct config *cfg, int argc, char **argv)
+{
+	int ops = argc - (int)cfg->n_boots_run;
+
+	if (ops != 4)
+		return cli_usage("boots init: needs DIR and two sides; usage: abstat boots init DIR A=KERNEL B=KERNEL [OPTIONS] -- RUN-ARGS");
+	if (!cfg->n_boots_run)
+		return cli_usage("boots init: no run arguments; give what abstat run measures after --, e.g. -- -r 5 -w getppid");
+	for (int i = 0; i < 2; i++) {
+		const char *eq = strchr(argv[2 + i], '=');
+
+		if (!eq || !eq[1] ||
+		    !cli_boots_label_ok(argv[2 + i], (size_t)(eq - argv[2 + i])))
+			return cli_usage("boots init: '%s' is not LABEL=KERNEL (a label of letters, digits and . _ + -, then a kernel image, grub entry or name)",
+					 argv[2 + i]);
+		cfg->boots_side[i] = argv[2 + i];
+	}
+	if (!strncmp(argv[2], argv[3], strcspn(argv[2], "=") + 1))
+		return cli_usage("boots init: both sides are labelled '%.*s'; give each its own label",
+				 (int)strcspn(argv[2], "="), argv[2]);
+	if (cfg->boots_method == BOOTS_CMD && !cfg->boots_next)
+		return cli_usage("boots init: --method cmd needs --next 'COMMAND' (it boots $ABSTAT_BOOTS_KERNEL)");
+	if (cfg->boots_method != BOOTS_CMD && cfg->boots_next)
+		return cli_usage("boots init: --next is for --method cmd");
+	cfg->boots_run = argv + ops;
+	return 0;
+}
+
+int cli_boots_validate(struct config *cfg, int argc, char **argv)
+{
+	int i;
+
+	if (argc < 1)
+		return cli_usage("boots: no verb; usage: abstat boots init|step|status|report|install|uninstall DIR");
+	for (i = 0; boots_verbs[i] && strcmp(boots_verbs[i], argv[0]); i++)
+		;
+	if (!boots_verbs[i])
+		return cli_usage("boots: unknown verb '%s'; one of init, step, status, report, install, uninstall",
+				 argv[0]);
+	cfg->boots_verb = argv[0];
+	if (argc < 2 || !argv[1][0])
+		return cli_usage("boots %s: needs the plan's directory; usage: abstat boots %s DIR",
+				 argv[0], argv[0]);
+	cfg->boots_dir = argv[1];
+	if (!strcmp(argv[0], "init"))
+		return cli_boots_init(cfg, argc, argv);
+	if (argc > 2 || cfg->n_boots_run)
+		return cli_usage("boots %s: unexpected argument '%s'; usage: abstat boots %s DIR",
+				 argv[0], argc > 2 ? argv[2] : "--", argv[0]);
+	return 0;
+}

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cmd_boots_step: abstat boots step DIR, once per boot. The plan's
+ * current boot (the first not done, partial or failed) says what to do:
+ *  - pending: boot its kernel (the plan's first step, or the next);
+ *  - booting: the running kernel must be its (release, the command line
+ *    words that tell the sides apart, abstat.boot=N for kexec, and a new
+ *    boot_id): then doctor and abstat run into DIR, and the next boot;
+ *    another kernel is a mismatch, noted: retried once (--on-mismatch
+ *    retry: booted again, then failed and the plan goes on) or the plan
+ *    stopped, never counted;
+ *  - running: a step was cut off (power loss, reset, a hang past the
+ *    limit): the runs its journal holds are recovered (partial), and the
+ *    plan goes on.
+ * The plan is saved before every command that may not return.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "boots.h"
+#include "hold.h"
+#include "journal.h"
+#include "msg.h"
+#include "result.h"
+
+/* ROOT/proc/NAME's first line, or "" */
+static void step_read(const struct boots_ctx *c, const char *name, char *buf,
+		      size_t len)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/proc/%s", c->root, name);
+	buf[0] = '\0';
+	f = fopen(path, "re");
+	if (f) {
+		if (!fgets(buf, (int)len, f))
+			buf[0] = '\0';
+		fclose(f);
+	}
+	buf[strcspn(buf, "\n")] = '\0';
+}
+
+static bool step_has_word(const char *line, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *q = strstr(line, w); q; q = strstr(q + 1, w))
+		if ((q == line || q[-1] == ' ') && (!q[n] || q[n] == ' '))
+			return true;
+	return false;
+}
+
+/* The words of want's command line that other's lacks must all be in
+ * line (present: true), and other's that want lacks must not be. */
+static const char *step_words(const char *line, const char *want,
+			      const char *other, bool present)
+{
+	static char bad[512];
+	char *dup = strdup(want), *save = NULL, *w;
+	const char *found = NULL;
+
+	for (w = dup ? strtok_r(dup, " \t", &save) : NULL; w && !found;
+	     w = strtok_r(NULL, " \t", &save))
+		if (!step_has_word(other, w) &&
+		    step_has_word(line, w) != present) {
+			snprintf(bad, sizeof(bad), "%s", w);
+			found = bad;
+		}
+	free(dup);
+	return found;
+}
+
+/* Whether the running kernel is b's; why not in why. */
+static bool step_check(const struct boots_ctx *c, const struct boots_plan *p,
+		       const struct boots_boot *b, char *why, size_t len)
+{
+	const struct boots_side *s = &p->sides[b->side];
+	const struct boots_side *o = &p->sides[!b->side];
+	char rel[256], line[4096], id[64], mark[64];
+	const char *w;
+
+	step_read(c, "sys/kernel/osrelease", rel, sizeof(rel));
+	step_read(c, "cmdline", line, sizeof(line));
+	step_read(c, "sys/kernel/random/boot_id", id, sizeof(id));
+	snprintf(mark, sizeof(mark), "abstat.boot=%zu", boots_plan_index(p, b));
+	if (*id && b->from_boot && !strcmp(id, b->from_boot))
+		snprintf(why, len, "the machine did not reboot (boot_id %s)", id);
+	else if (s->release && strcmp(rel, s->release))
+		snprintf(why, len, "running %s, expected %s (side %s)", rel,
+			 s->release, s->label);
+	else if ((w = step_words(line, s->cmdline, o->cmdline, true)))
+		snprintf(why, len, "running %s without '%s' (side %s) on its command line",
+			 rel, w, s->label);
+	else if ((w = step_words(line, o->cmdline, s->cmdline, false)))
+		snprintf(why, len, "running %s with '%s' (side %s's) on its command line",
+			 rel, w, o->label);
+	else if (p->method == BOOTS_KEXEC && !step_has_word(line, mark))
+		snprintf(why, len, "running %s, not booted by the plan (no %s on its command line: a reset or panic?)",
+			 rel, mark);
+	else
+		return true;
+	return false;
+}
+
+static int step_save(const struct boots_ctx *c, const struct boots_plan *p)
+{
+	char err[1024];
+
+	if (c->dry_run || !boots_plan_save(c->dir, p, true, err, sizeof(err)))
+		return 0;
+	msg_error("%s", err);
+	return EXIT_IO;
+}
+
+/* Mark b booting and boot its kernel. */
+static int step_boot(const struct boots_ctx *c, struct boots_plan *p,
+		     struct boots_boot *b)
+{
+	char id[64], *what = "";
+	int rc;
+
+	step_read(c, "sys/kernel/random/boot_id", id, sizeof(id));
+	free(b->from_boot);
+	b->from_boot = *id ? strdup(id) : NULL;
+	b->state = BOOT_BOOTING;
+	b->tries++;
+	b->booted_at = (long long)time(NULL);
+	rc = step_save(c, p);
+	if (rc)
+		return rc;
+	msg_info("%s: booting boot %zu of %zu (side %s, %s%s%s)", c->cmd,
+		 boots_plan_index(p, b), p->n_boots, p->sides[b->side].label,
+		 p->sides[b->side].kernel, b->tries > 1 ? ", again" : "",
+		 c->dry_run ? "; dry run: the commands" : "");
+	rc = boots_boot_kernel(c, p, b, &what);
+	if (!rc)
+		return EXIT_OK;
+	b->state = BOOT_FAILED;
+	boots_plan_note(b, "%s failed (%s %d)", what,
+			rc < 0 ? "errno" : "exit", rc < 0 ? -rc : rc);
+	if (asprintf(&p->stopped, "boot %zu: %s", boots_plan_index(p, b),
+		     b->note) < 0)
+		p->stopped = NULL;
+	step_save(c, p);
+	msg_error("%s: boot %zu: %s; the plan is stopped (fix it, then abstat boots init --force)",
+		  c->cmd, boots_plan_index(p, b), b->note);
+	return EXIT_IO;
+}
+
+/* The next boot, or the end of the plan. */
+static int step_next(const struct boots_ctx *c, struct boots_plan *p)
+{
+	struct boots_boot *b = boots_plan_current(p);
+
+	if (b)
+		return step_boot(c, p, b);
+	msg_info("%s: the plan in %s is complete; abstat boots report %s",
+		 c->cmd, c->dir, c->dir);
+	return EXIT_OK;
+}
+
+/* b's journal (a step cut off, a run killed): the runs it holds
+ * recovered into b's result (partial), else b failed; what, then the
+ * note says which. */
+static void step_recover(const struct boots_ctx *c, struct boots_plan *p,
+			 struct boots_boot *b, const char *what)
+{
+	char res[4200], jp[4300], err[1024];
+	struct result *r = NULL;
+	unsigned torn;
+	size_t runs = 0;
+
+	boots_plan_result(c->dir, p, b, ".json", res, sizeof(res));
+	snprintf(jp, sizeof(jp), "%s.journal", res);
+	b->state = BOOT_FAILED;
+	if (access(jp, F_OK)) {
+		boots_plan_note(b, "%s before a run finished", what);
+		return;
+	}
+	if (hold_check_free(jp, err, sizeof(err)) ||
+	    journal_load(jp, &r, &torn, err, sizeof(err)) ||
+	    result_write(r, res, false, err, sizeof(err))) {
+		boots_plan_note(b, "%s; its journal is not recovered: %s", what,
+				err);
+		result_free(r);
+		return;
+	}
+	for (size_t i = 0; i < r->n_bench; i++)
+		runs += r->bench[i].n_runs;
+	result_free(r);
+	unlink(jp);
+	b->state = BOOT_PARTIAL;
+	boots_plan_note(b, "%s; %zu runs recovered from its journal", what,
+			runs);
+}
+
+/* The running kernel is b's: doctor, then abstat run. */
+static void step_measure(const struct boots_ctx *c, struct boots_plan *p,
+			 struct boots_boot *b, const char *self)
+{
+	char res[4200], doc[4200], log[4200], why[4400];
+	char **argv = calloc(p->n_run + 5, sizeof(*argv));
+	char *doctor[] = { (char *)self, "doctor", NULL };
+	int rc;
+
+	boots_plan_result(c->dir, p, b, ".json", res, sizeof(res));
+	boots_plan_result(c->dir, p, b, ".doctor.txt", doc, sizeof(doc));
+	boots_plan_result(c->dir, p, b, ".log", log, sizeof(log));
+	boots_spawn(c, doctor, NULL, doc, p->limit_s);
+	if (!argv) {
+		boots_plan_note(b, "out of memory");
+		b->state = BOOT_FAILED;
+		return;
+	}
+	argv[0] = (char *)self;
+	argv[1] = "run";
+	argv[2] = "-o";
+	argv[3] = res;
+	memcpy(argv + 4, p->run, p->n_run * sizeof(*argv));
+	rc = boots_spawn(c, argv, NULL, log, p->limit_s);
+	free(argv);
+	b->state = BOOT_DONE;
+	if (rc == BOOTS_KILLED)
+		snprintf(why, sizeof(why),
+			 "no result within the limit (%u s): killed",
+			 p->limit_s);
+	else if (rc)
+		snprintf(why, sizeof(why), "abstat run exited %d (see %s)", rc,
+			 log);
+	else if (!c->dry_run && access(res, F_OK))
+		snprintf(why, sizeof(why), "abstat run wrote no result");
+	else
+		return;
+	step_recover(c, p, b, why);
+}
+
+/* b booted: its kernel or another (noted; retried, failed or stopped). */
+static int step_booted(const struct boots_ctx *c, struct boots_plan *p,
+		       struct boots_boot *b, const char *self)
+{
+	long long late = (long long)time(NULL) - b->booted_at;
+	char why[1024];
+	int rc;
+
+	if (step_check(c, p, b, why, sizeof(why))) {
+		b->state = BOOT_RUNNING;
+		rc = step_save(c, p);
+		if (rc)
+			return rc;
+		msg_info("%s: boot %zu of %zu (side %s) is running; doctor and abstat run",
+			 c->cmd, boots_plan_index(p, b), p->n_boots,
+			 p->sides[b->side].label);
+		step_measure(c, p, b, self);
+		if (b->state != BOOT_DONE)
+			msg_warn("%s: boot %zu: %s; the plan goes on", c->cmd,
+				 boots_plan_index(p, b), b->note);
+		rc = step_save(c, p);
+		return rc ? rc : step_next(c, p);
+	}
+	boots_plan_note(b, "mismatch, try %u: %s%s", b->tries, why,
+			late > (long long)p->limit_s ?
+				"; no result within the limit" : "");
+	msg_warn("%s: boot %zu: %s", c->cmd, boots_plan_index(p, b), b->note);
+	if (p->mismatch == BOOTS_STOP) {
+		b->state = BOOT_FAILED;
+		if (asprintf(&p->stopped, "boot %zu: %s",
+			     boots_plan_index(p, b), b->note) < 0)
+			p->stopped = NULL;
+		step_save(c, p);
+		msg_error("%s: the plan is stopped at boot %zu (--on-mismatch stop); abstat boots status %s",
+			  c->cmd, boots_plan_index(p, b), c->dir);
+		return EXIT_FAILED;
+	}
+	if (b->tries < BOOTS_MAX_TRIES)
+		return step_boot(c, p, b);
+	b->state = BOOT_FAILED;
+	return step_save(c, p) ?: step_next(c, p);
+}
+
+int boots_step(const struct boots_ctx *c, struct boots_plan *p)
+{
+	struct boots_boot *b = boots_plan_current(p);
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (n <= 0) {
+		msg_error("%s: cannot find this abstat (/proc/self/exe): %s; mount /proc",
+			  c->cmd, strerror(errno));
+		return EXIT_IO;
+	}
+	self[n] = '\0';
+	if (p->stopped) {
+		msg_error("%s: the plan in %s is stopped: %s; abstat boots status %s",
+			  c->cmd, c->dir, p->stopped, c->dir);
+		return EXIT_FAILED;
+	}
+	if (!b)
+		return step_next(c, p);
+	if (b->state == BOOT_RUNNING) {
+		step_recover(c, p, b, "interrupted (power loss, reset or a hang)");
+		msg_warn("%s: boot %zu: %s; the plan goes on", c->cmd,
+			 boots_plan_index(p, b), b->note);
+		return step_save(c, p) ?: step_next(c, p);
+	}
+	if (b->state == BOOT_PENDING)
+		return step_boot(c, p, b);
+	return step_booted(c, p, b, self);
+}
