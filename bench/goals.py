@@ -26,7 +26,8 @@ Goals:
   memory     abstat's own peak RSS per run, the slope between -r 2000 and
              -r 10000 of /bin/true: < 1024 bytes per run
 
-BENCH_PAIRS (default 9, 3 with BENCH_QUICK=1) sets the number of pairs.
+BENCH_PAIRS (default 9, 3 with BENCH_QUICK=1) sets the number of pairs;
+BENCH_GOALS (default launch,compare,memory) which of them run.
 """
 import os
 import subprocess
@@ -259,7 +260,10 @@ class Goals:
 def section(b):
     g = Goals(b)
     t0 = time.monotonic()
+    only = os.environ.get("BENCH_GOALS", "launch,compare,memory").split(",")
     for part in (g.launch, g.compare, g.memory):
+        if part.__name__ not in only:
+            continue
         try:
             part()
         except Exception as exc:    # one broken goal must not hide the rest

@@ -128,6 +128,10 @@ struct backend_ops {
 	 * it (the perf backend; PAPI's list ignores it). */
 	int (*list)(const char *pattern, bool encode, bool user_only,
 		    FILE *out);
+	/* What list needs beyond init (the perf backend's libpfm4 tables,
+	 * which counting sets up only for an event it encodes): 0, or
+	 * -errno with the reason in err. NULL: nothing. */
+	int (*list_setup)(char *err, size_t len);
 };
 
 extern const struct backend_ops perf_backend;

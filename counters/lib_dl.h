@@ -38,10 +38,16 @@ struct lib_dl {
  * (later calls too) lib->why says why and what to install. */
 bool lib_dl_bind(struct lib_dl *lib);
 
+/* The version in the name of the file path resolves to (the text after
+ * ".so.") in buf: 1, or 0 when it has none. */
+int lib_dl_file_version(const char *path, char *buf, size_t len);
+
 /* The version in the file name of the library the loader finds for
  * soname ("4.13.0" for libpfm.so.4 -> libpfm.so.4.13.0) in buf: 1, 0
  * when the file name holds no version, -1 when it cannot be loaded.
- * Loads and unloads it when nothing had loaded it. */
+ * A library not loaded yet is looked for where the loader would look
+ * first (LD_LIBRARY_PATH, the system's library directory), and only
+ * when it is in neither loaded and unloaded to ask the loader. */
 int lib_dl_version(const char *soname, char *buf, size_t len);
 
 #endif

@@ -3,6 +3,8 @@
  * perf_encode: one event name in perf's grammar -> struct event, for the
  * perf backend. Encoding only, no syscalls. In order:
  *   duration_time             perf's tool event: wall ns (no fd)
+ *   task-clock, page-faults.. perf's software events, as libpfm4 spells
+ *                             them (without loading it)
  *   alignment-faults, ...     software events libpfm4 4.13 lacks
  *   mem:ADDR[/LEN][:rwx]      a hardware breakpoint
  *   PMU/TERM=V,.../           a sysfs PMU's format and events (perf_sysfs)
@@ -38,6 +40,64 @@ static const struct {
 	{ "dummy", PERF_COUNT_SW_DUMMY },
 	{ "bpf-output", PERF_COUNT_SW_BPF_OUTPUT },
 };
+
+/*
+ * perf's software events as libpfm4 4.13 encodes them (its perf:: table),
+ * spelled here so that counting them never loads libpfm4: the same
+ * attr, canonical string ("perf::NAME:u=1:k=1:excl=0:mg=0:mh=1", k=0
+ * with --user-only), PMU and unit, so results and comparisons are those
+ * of the libpfm4 path (test 160). Names with u, k or h modifiers still
+ * go to libpfm4, which spells those.
+ */
+static const struct {
+	const char *name;
+	uint64_t config;
+	const char *pfm; /* libpfm4's name of it */
+} encode_perf_sw[] = {
+	{ "task-clock", PERF_COUNT_SW_TASK_CLOCK, "TASK_CLOCK" },
+	{ "cpu-clock", PERF_COUNT_SW_CPU_CLOCK, "CPU_CLOCK" },
+	{ "page-faults", PERF_COUNT_SW_PAGE_FAULTS, "PAGE_FAULTS" },
+	{ "faults", PERF_COUNT_SW_PAGE_FAULTS, "PAGE_FAULTS" },
+	{ "minor-faults", PERF_COUNT_SW_PAGE_FAULTS_MIN, "PAGE_FAULTS_MIN" },
+	{ "major-faults", PERF_COUNT_SW_PAGE_FAULTS_MAJ, "PAGE_FAULTS_MAJ" },
+	{ "context-switches", PERF_COUNT_SW_CONTEXT_SWITCHES,
+	  "CONTEXT_SWITCHES" },
+	{ "cs", PERF_COUNT_SW_CONTEXT_SWITCHES, "CONTEXT_SWITCHES" },
+	{ "cpu-migrations", PERF_COUNT_SW_CPU_MIGRATIONS, "CPU_MIGRATIONS" },
+	{ "migrations", PERF_COUNT_SW_CPU_MIGRATIONS, "CPU_MIGRATIONS" },
+};
+
+/* 0 with ev filled, 1 when body is not one of them (or has u, k, h). */
+static int encode_perf_soft(const char *name, const char *body,
+			    const struct perf_mods *m, bool user_only,
+			    struct event *ev, char *err, size_t len)
+{
+	size_t n = sizeof(encode_perf_sw) / sizeof(encode_perf_sw[0]), i;
+	char fstr[128];
+
+	for (i = 0; i < n && strcmp(body, encode_perf_sw[i].name); i++)
+		;
+	if (i == n || m->u || m->k || m->h)
+		return 1;
+	snprintf(fstr, sizeof(fstr),
+		 "perf::PERF_COUNT_SW_%s:u=1:k=%d:excl=0:mg=0:mh=1",
+		 encode_perf_sw[i].pfm, !user_only);
+	ev->type = PERF_TYPE_SOFTWARE;
+	ev->config = encode_perf_sw[i].config;
+	ev->exclude_kernel = user_only;
+	ev->exclude_guest = true;
+	ev->group = PERF_GROUP_SOFTWARE;
+	ev->inherit = true;
+	ev->state = EVENT_OK;
+	ev->name = strdup(name);
+	ev->fstr = strdup(fstr);
+	ev->pmu = strdup("perf");
+	ev->unit = strdup(ev->config == PERF_COUNT_SW_TASK_CLOCK ||
+			  ev->config == PERF_COUNT_SW_CPU_CLOCK ? "ns" : "");
+	if (!ev->name || !ev->fstr || !ev->pmu || !ev->unit)
+		return err_nomem(err, len);
+	return 0;
+}
 
 struct encode_out {
 	uint32_t type;
@@ -323,6 +383,9 @@ int perf_encode(const char *name, bool user_only, struct event *ev,
 			 name, m.refused, encode_refused_why(m.refused));
 		return -EINVAL;
 	}
+	rc = encode_perf_soft(name, body, &m, user_only, ev, err, len);
+	if (rc != 1)
+		goto done;
 	rc = encode_own(name, body, &m, user_only, &o, err, len);
 	if (rc == 1) {
 		rc = encode_pfm(name, body, &m, user_only, ev, pfm_err,

@@ -164,11 +164,15 @@ int pfm_resolve(const char *name, bool user_only, struct event *ev,
 	return 0;
 }
 
-/* 1 present, 0 known but absent, -1 not a libpfm4 PMU. */
+/* 1 present, 0 known but absent, -1 not a libpfm4 PMU. libpfm4 not set
+ * up: no event came from it (pfm_resolve sets it up), so -1 without
+ * loading it. */
 static int pfm_pmu_state(const char *pmu)
 {
 	pfm_pmu_info_t pinfo;
 
+	if (!pfm_ready)
+		return -1;
 	for (int p = 0; p < PFM_PMU_MAX; p++) {
 		memset(&pinfo, 0, sizeof(pinfo));
 		pinfo.size = sizeof(pinfo);

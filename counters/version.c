@@ -47,18 +47,10 @@ static int version_of(const char *soname, const void *sym, char *buf,
 		      size_t len)
 {
 	Dl_info info;
-	char real[PATH_MAX];
-	const char *so;
 
 	if (!dladdr(sym, &info) || !info.dli_fname)
 		return 0;
-	if (!realpath(info.dli_fname, real))
-		return 0;
-	so = strstr(real, ".so.");
-	if (!so || !so[4])
-		return 0;
-	snprintf(buf, len, "%s", so + 4);
-	return 1;
+	return lib_dl_file_version(info.dli_fname, buf, len);
 }
 
 #define PFM_SONAME NULL

@@ -5,12 +5,28 @@
  * roots of the first 64 primes (4.2.2), H0 those of the square roots of the
  * first 8 primes (5.3.3); padding per 5.1.1 (a 1 bit, zeros, 64-bit
  * big-endian bit length).
+ *
+ * Where the CPU has the SHA extensions (x86: SHA-NI, CPUID.7.0:EBX[29])
+ * the blocks go through them: hashing the workloads is part of every
+ * session's start-up, and a 20 MB binary took 0.28 s of the portable
+ * rounds here, 0.06-0.11 s with SHA-NI (bench/RESULTS.md). Both give
+ * the same digest (test_sha256 checks them against each other and the
+ * standard's vectors).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define SHA256_NI 1
+#include <cpuid.h>
+#include <immintrin.h>
+#else
+#define SHA256_NI 0
+#endif
 
 #include "sha256.h"
 
@@ -64,6 +80,95 @@ static void sha256_block(struct sha256 *s, const unsigned char *p)
 	s->h[4] += e, s->h[5] += f, s->h[6] += g, s->h[7] += h;
 }
 
+#if SHA256_NI
+/*
+ * n blocks with SHA-NI. The state lives as ABEF and CDGH (what
+ * sha256rnds2 takes); each step is 4 rounds: two sha256rnds2 of W + K,
+ * the schedule of W[4g..4g+3] begun by sha256msg1 three steps earlier
+ * (W[t-16] + s0(W[t-15])) and finished by W[t-7] and sha256msg2 the step
+ * before (s1(W[t-2])), in four registers m[g % 4].
+ */
+__attribute__((target("sha,sse4.1,ssse3")))
+static void sha256_blocks_ni(uint32_t h[8], const unsigned char *p,
+			     size_t n)
+{
+	const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL,
+					     0x0405060700010203ULL);
+	__m128i st0, st1, tmp, msg, abef, cdgh, m[4];
+
+	tmp = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[0]),
+				0xB1);                      /* CDAB */
+	st1 = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[4]),
+				0x1B);                      /* EFGH */
+	st0 = _mm_alignr_epi8(tmp, st1, 8);                 /* ABEF */
+	st1 = _mm_blend_epi16(st1, tmp, 0xF0);              /* CDGH */
+	for (; n; n--, p += 64) {
+		abef = st0;
+		cdgh = st1;
+		for (int i = 0; i < 16; i++) {
+			__m128i *cur = &m[i % 4], *prev = &m[(i + 3) % 4];
+			__m128i *next = &m[(i + 1) % 4];
+
+			if (i < 4)
+				*cur = _mm_shuffle_epi8(
+					_mm_loadu_si128((const __m128i *)
+							(p + 16 * i)),
+					bswap);
+			msg = _mm_add_epi32(*cur, _mm_loadu_si128(
+				(const __m128i *)&sha256_k[4 * i]));
+			st1 = _mm_sha256rnds2_epu32(st1, st0, msg);
+			if (i >= 3 && i <= 14) {
+				tmp = _mm_alignr_epi8(*cur, *prev, 4);
+				*next = _mm_sha256msg2_epu32(
+					_mm_add_epi32(*next, tmp), *cur);
+			}
+			msg = _mm_shuffle_epi32(msg, 0x0E);
+			st0 = _mm_sha256rnds2_epu32(st0, st1, msg);
+			if (i >= 1 && i <= 12)
+				*prev = _mm_sha256msg1_epu32(*prev, *cur);
+		}
+		st0 = _mm_add_epi32(st0, abef);
+		st1 = _mm_add_epi32(st1, cdgh);
+	}
+	tmp = _mm_shuffle_epi32(st0, 0x1B);                 /* FEBA */
+	st1 = _mm_shuffle_epi32(st1, 0xB1);                 /* DCHG */
+	_mm_storeu_si128((__m128i *)&h[0],
+			 _mm_blend_epi16(tmp, st1, 0xF0));  /* DCBA */
+	_mm_storeu_si128((__m128i *)&h[4],
+			 _mm_alignr_epi8(st1, tmp, 8));     /* HGFE */
+}
+
+static bool sha256_have_ni(void)
+{
+	static int have = -1;
+	unsigned a, b, c, d;
+
+	if (have >= 0)
+		return have;
+	have = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSE4_1) &&
+	       (c & bit_SSSE3) && __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
+	       (b & bit_SHA);
+	return have;
+}
+#endif
+
+bool sha256_portable;
+
+/* n whole blocks at p: SHA-NI when the CPU has it (and sha256_portable
+ * is false), else the portable rounds. */
+static void sha256_blocks(struct sha256 *s, const unsigned char *p,
+			  size_t n)
+{
+#if SHA256_NI
+	if (!sha256_portable && sha256_have_ni()) {
+		sha256_blocks_ni(s->h, p, n);
+		return;
+	}
+#endif
+	for (; n; n--, p += 64)
+		sha256_block(s, p);
+}
+
 void sha256_init(struct sha256 *s)
 {
 	static const uint32_t h0[8] = {
@@ -84,6 +189,14 @@ void sha256_update(struct sha256 *s, const void *data, size_t len)
 	while (len) {
 		size_t n = 64 - s->used;
 
+		if (!s->used && len >= 64) {
+			/* whole blocks straight from the caller's buffer */
+			n = len / 64;
+			sha256_blocks(s, p, n);
+			p += 64 * n;
+			len -= 64 * n;
+			continue;
+		}
 		if (n > len)
 			n = len;
 		memcpy(s->buf + s->used, p, n);
@@ -91,7 +204,7 @@ void sha256_update(struct sha256 *s, const void *data, size_t len)
 		p += n;
 		len -= n;
 		if (s->used == 64) {
-			sha256_block(s, s->buf);
+			sha256_blocks(s, s->buf, 1);
 			s->used = 0;
 		}
 	}

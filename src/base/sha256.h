@@ -7,6 +7,7 @@
 #ifndef ABSTAT_SHA256_H
 #define ABSTAT_SHA256_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,6 +17,9 @@ struct sha256 {
 	unsigned char buf[64];
 	size_t used;        /* bytes in buf */
 };
+
+/* true: never the CPU's SHA instructions (tests compare the two). */
+extern bool sha256_portable;
 
 void sha256_init(struct sha256 *s);
 void sha256_update(struct sha256 *s, const void *data, size_t len);

@@ -30,6 +30,8 @@ int cmd_list(const struct config *cfg)
 	if (b == &perf_backend && getenv("LIBPFM_FORCE_PMU"))
 		msg_warn("LIBPFM_FORCE_PMU is set: libpfm4 pretends that PMU is present and hides the perf generic and software events; use it only to check encodings");
 	rc = b->init(err, sizeof(err));
+	if (!rc && b->list_setup)
+		rc = b->list_setup(err, sizeof(err));
 	/* -ENODEV: the library is up but cannot count here (PAPI with its
 	 * perf_event component disabled); its list says why */
 	if (rc && !(rc == -ENODEV && b == &papi_backend)) {

@@ -14,6 +14,7 @@
 #include "msg.h"
 #include "report.h"
 #include "session.h"
+#include "trace.h"
 
 int cmd_run(const struct config *cfg)
 {
@@ -60,6 +61,7 @@ int cmd_run(const struct config *cfg)
 							    EXIT_IO;
 			goto out;
 		}
+		trace_mark("journal opened");
 	}
 	rc = session_measure(&s, &r, &j, plan, n_plan);
 	/* Stopped (a failed hook or run, said on stderr) before any run

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "msg.h"
+#include "trace.h"
 
 int main(int argc, char **argv)
 {
@@ -24,7 +25,9 @@ int main(int argc, char **argv)
 		msg_error("abstat is installed set-user-ID or set-group-ID (or with file capabilities) and refuses to run so: that would hand its privileges to every user; remove the bits (chmod u-s,g-s) and run it as root instead");
 		_exit(EXIT_SETUID);
 	}
+	trace_start();
 	rc = cli_parse(argc, argv, &cfg, &done);
+	trace_mark("command line parsed");
 	if (rc < 0)
 		rc = cmd_status(rc, EXIT_USAGE);
 	else if (!done) {

@@ -23,6 +23,7 @@
 #include "msg.h"
 #include "score.h"
 #include "session_priv.h"
+#include "trace.h"
 #include "workloads.h"
 
 extern char **environ;
@@ -71,6 +72,13 @@ static int session_events(struct session *s)
 		err[0] = '\0';
 		r = s->backend->resolve(tok, cfg->user_only, ev, err,
 					sizeof(err));
+		if (r == -EIO) {
+			/* the library that encodes it cannot be set up */
+			msg_error("%s", err);
+			rc = EXIT_COUNTERS;
+			event_free(ev);
+			break;
+		}
 		if (r < 0) {
 			/* The backend's message names the event. */
 			rc = err[0] ? msg_usage("-e: %s", err) :
@@ -313,10 +321,18 @@ static void session_doctor(struct session *s)
 		.pinned = &s->pinned,
 		.user_only = s->cfg->user_only,
 		.backend = s->backend->name,
+		.env = s->env,
+		.smt_later = true,
 	};
 	struct doctor_check *c = NULL;
+	struct cpu_list pinned = s->pinned, online;
 	size_t n = 0;
 
+	/* the CPU doctor_run checks when none is pinned */
+	if (!pinned.n && !cpu_online("", &online) && online.n)
+		pinned.cpu[pinned.n++] = cpu_default(&online);
+	s->smt_on = doctor_smt_begin("", &pinned, &s->smt);
+	s->smt_t0_ns = launcher_now_ns();
 	if (doctor_run(&ctx, &c, &n) < 0)
 		return;
 	for (size_t i = 0; i < n; i++) {
@@ -329,6 +345,37 @@ static void session_doctor(struct session *s)
 			     c[i].fix ? c[i].fix : "see 'abstat doctor'");
 	}
 	doctor_free(c, n);
+}
+
+/* The doctor's smt check (session_doctor began it): once
+ * DOCTOR_SMT_NAP_NS have passed since, after a run, or at the end of the
+ * session (last: waiting out the rest, unless interrupted), its warning
+ * like the others. */
+void session_smt_check(struct session *s, bool last)
+{
+	unsigned long long gone = launcher_now_ns() - s->smt_t0_ns;
+	struct doctor_check *c;
+
+	if (!s->smt_on || (!last && gone < DOCTOR_SMT_NAP_NS))
+		return;
+	if (gone < DOCTOR_SMT_NAP_NS && session_stopping()) {
+		/* interrupted: no wait for a check nobody will read */
+		free(s->smt.stat);
+		s->smt_on = false;
+		return;
+	}
+	if (gone < DOCTOR_SMT_NAP_NS) {
+		struct timespec nap = { 0, (long)(DOCTOR_SMT_NAP_NS - gone) };
+
+		nanosleep(&nap, NULL);
+	}
+	s->smt_on = false;
+	if (doctor_smt_end("", &s->smt, &c) < 0)
+		return;
+	if (c[0].level != DOCTOR_OK)
+		session_warn(s, "%s: %s; %s", c[0].name, c[0].detail,
+			     c[0].fix ? c[0].fix : "see 'abstat doctor'");
+	doctor_free(c, 1);
 }
 
 /* A session id no other session shares: 64 random bits (the clock and
@@ -362,9 +409,11 @@ int session_open(struct session *s, const struct config *cfg)
 		return EXIT_COUNTERS;
 	}
 	s->backend_up = true;
+	trace_mark("counter backend up");
 	rc = session_events(s);
 	if (rc)
 		return rc;
+	trace_mark("events resolved and probed");
 	rc = session_cpus(s);
 	if (rc)
 		return rc;
@@ -386,9 +435,11 @@ int session_open(struct session *s, const struct config *cfg)
 		}
 	}
 	session_colocate(s);
+	trace_mark("cpus, user, signals, cpuset");
 	rc = session_counter_sets(s);
 	if (rc)
 		return rc;
+	trace_mark("counter sets prepared");
 	rc = session_profile(s);
 	if (rc)
 		return rc;
@@ -405,8 +456,20 @@ int session_open(struct session *s, const struct config *cfg)
 	s->spec.stop_signals = &s->stop_signals;
 	s->spec.stop_flag = session_stop_flag();
 	s->hook_pgid = session_hook_pgid();
+	trace_mark("sampler");
+	/* Once per session: the doctor's checks read it, and each result
+	 * gets a copy with its own workloads (session_result). */
+	s->env = env_capture(&(const struct env_opts){
+		.root = "",
+		.pinned = &s->pinned,
+		.backend = s->backend->name,
+	});
+	if (!s->env)
+		return EXIT_IO;
+	trace_mark("environment captured");
 	if (!cfg->quiet)
 		session_doctor(s);
+	trace_mark("doctor checks");
 	return EXIT_OK;
 }
 
@@ -466,18 +529,12 @@ struct result *session_result(struct session *s, const char *label,
 {
 	struct result *r = calloc(1, sizeof(*r));
 	const char **paths = calloc(n + 1, sizeof(*paths));
-	struct env_opts eo = {
-		.root = "",
-		.pinned = &s->pinned,
-		.backend = s->backend->name,
-	};
 	struct utsname u;
 
 	if (!r || !paths)
 		goto fail;
 	for (size_t i = 0; i < n; i++)
 		paths[i] = t[i].argv[0];
-	eo.workload_paths = paths;
 	uname(&u);
 	r->schema_version = RESULT_SCHEMA_VERSION;
 	r->tool_version = strdup(ABSTAT_VERSION);
@@ -485,7 +542,11 @@ struct result *session_result(struct session *s, const char *label,
 	r->label = strdup(label ? label : s->cfg->label ? s->cfg->label :
 							  u.release);
 	r->status = strdup("complete");
-	r->env = env_capture(&eo);
+	r->env = json_deep_copy(s->env);
+	if (!r->env || json_object_set_new(r->env, "workloads",
+					   env_workloads(paths)))
+		goto fail;
+	trace_mark("workloads hashed");
 	r->config = session_config_json(s);
 	if (s->profile && r->config)
 		json_object_set_new(r->config, "profile",
@@ -587,6 +648,9 @@ void session_close(struct session *s)
 	free(s->groups);
 	free(s->user_env);
 	json_decref(s->warnings);
+	json_decref(s->env);
+	if (s->smt_on)
+		free(s->smt.stat);
 	if (s->backend_up && s->backend->fini)
 		s->backend->fini();
 	sigprocmask(SIG_UNBLOCK, &s->stop_signals, NULL);

@@ -24,6 +24,7 @@
 #include "cli.h"
 #include "counters.h"
 #include "cpuset.h"
+#include "doctor.h"
 #include "journal.h"
 #include "launcher.h"
 #include "progress.h"
@@ -59,9 +60,15 @@ struct session {
 	unsigned long long t0_ns;
 	bool warned_leftover, warned_migration, warned_failure;
 	bool warned_handshake;
+	bool traced_first;    /* the first run is over (ABSTAT_TRACE) */
 	unsigned n_failed;
 	struct progress progress; /* the line on stderr (--progress) */
 	struct profile *profile; /* abstat profile: the samplers, or NULL */
+	/* the doctor's smt check, judged once the runs have gone on long
+	 * enough (session_smt_check), not in a wait before the first */
+	struct doctor_smt_watch smt;
+	bool smt_on;
+	unsigned long long smt_t0_ns;
 };
 
 /* Set everything up. Returns EXIT_OK or an exit status after printing. */

@@ -17,6 +17,7 @@
 #include "msg.h"
 #include "session_priv.h"
 #include "spawn_proto.h"
+#include "trace.h"
 #include "workloads.h"
 
 /* The reason a finished run failed, or NULL when it is good. */
@@ -325,6 +326,17 @@ static void session_launcher_start(struct session *s)
 	if (launcher_helper_start(path, &s->spec.helper, err, sizeof(err)) < 0)
 		session_warn(s, "%s; runs start from abstat's own memory, so maxrss includes abstat's (recorded)",
 			     err);
+	trace_mark("spawn helper started");
+}
+
+/* The runs are over: the smt check's last chance, the helper gone, the
+ * priority given back. */
+static void session_launcher_stop(struct session *s)
+{
+	session_smt_check(s, true);
+	launcher_helper_stop(s->spec.helper);
+	s->spec.helper = NULL;
+	launcher_prio_restore();
 }
 
 /* --prepare and the run (--conclude comes once it is journaled). */
@@ -340,7 +352,17 @@ static int session_prepared_one(struct session *s, struct benchmark *b,
 		memset(run, 0, sizeof(*run));
 		return rc;
 	}
-	return session_one(s, b, e, warmup, run);
+	if (s->traced_first) {
+		rc = session_one(s, b, e, warmup, run);
+		session_smt_check(s, false);
+		return rc;
+	}
+	trace_mark("first run starts");
+	rc = session_one(s, b, e, warmup, run);
+	trace_mark("first run done");
+	s->traced_first = true;
+	session_smt_check(s, false);
+	return rc;
 }
 
 int session_measure(struct session *s, struct result **results,
@@ -426,9 +448,7 @@ int session_measure(struct session *s, struct result **results,
 	if (crc && rc == EXIT_OK)
 		rc = crc;
 	free(marks);
-	launcher_helper_stop(s->spec.helper);
-	s->spec.helper = NULL;
-	launcher_prio_restore();
+	session_launcher_stop(s);
 	progress_end(&s->progress);
 	if (s->n_failed && s->cfg->ignore_failure)
 		msg_warn("%u of %zu runs failed; they are kept in the result and out of the statistics",

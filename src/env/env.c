@@ -414,7 +414,7 @@ static int env_resolve(const char *name, char *out, size_t len)
 	return -ENOENT;
 }
 
-static json_t *env_workloads(const char *const *paths)
+json_t *env_workloads(const char *const *paths)
 {
 	json_t *a = json_array();
 

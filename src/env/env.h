@@ -25,6 +25,10 @@ struct env_opts {
 /* A JSON object with the environment (see abstat-result(5) and the key
  * list in abstat-doctor(1)). */
 json_t *env_capture(const struct env_opts *o);
+/* The "workloads" array of env_capture alone: each path resolved as
+ * execvp would, with the sha256 of its file. A session captures the
+ * rest once and adds this for each result. */
+json_t *env_workloads(const char *const *paths);
 
 /* Helpers shared by capture and doctor. Read <root><rel> into buf (at most
  * len - 1 bytes, trailing newlines removed). 0 or -errno. */

@@ -4,35 +4,49 @@
  * by the environment capture and the doctor checks (see env.h).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "env.h"
 
 #define SYSCPU "/sys/devices/system/cpu"
 
+/* open, read to the end or len - 1 bytes, close: no stdio (its fstat and
+ * buffer), as a session reads some 45 of these before its first run */
 int env_read(const char *root, const char *rel, char *buf, size_t len)
 {
 	char path[PATH_MAX];
-	size_t n;
-	FILE *f;
+	size_t n = 0;
+	int fd;
 
 	if (len)
 		buf[0] = '\0';
 	snprintf(path, sizeof(path), "%s%s", root ? root : "", rel);
-	f = fopen(path, "re");
-	if (!f)
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return -errno;
-	n = fread(buf, 1, len ? len - 1 : 0, f);
-	if (ferror(f)) {
-		int e = errno ? errno : EIO;
+	while (len && n < len - 1) {
+		ssize_t got = read(fd, buf + n, len - 1 - n);
 
-		fclose(f);
-		return -e;
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			int e = errno;
+
+			close(fd);
+			return -e;
+		}
+		if (!got)
+			break;
+		n += (size_t)got;
 	}
-	fclose(f);
+	close(fd);
+	if (!len)
+		return 0;
 	buf[n] = '\0';
 	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
 		buf[--n] = '\0';

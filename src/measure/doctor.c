@@ -193,51 +193,105 @@ int doctor_busy_pct(const char *stat_a, const char *stat_b, int cpu)
 	return (int)(100 * ((tb - ta) - (ib - ia)) / (tb - ta));
 }
 
-static void doctor_smt(const char *root, const struct cpu_list *pinned,
-		       struct doctor_list *l)
+/* The first online SMT sibling of a pinned CPU that is not pinned
+ * itself into w (cpu, sib, rel): true, or false when there is none. */
+static bool doctor_smt_pair(const char *root, const struct cpu_list *pinned,
+			    struct doctor_smt_watch *w)
 {
-	static char a[65536], b[65536];
-	struct timespec nap = { 0, 200 * 1000 * 1000 };
-	char rel[256], fix[320];
 	struct cpu_list sib;
-	bool sampled = false;
 
 	for (size_t i = 0; i < pinned->n; i++) {
 		int cpu = pinned->cpu[i];
 
-		snprintf(rel, sizeof(rel),
+		snprintf(w->rel, sizeof(w->rel),
 			 SYSCPU "/cpu%d/topology/thread_siblings_list", cpu);
 		if (cpu_siblings(root, cpu, &sib))
 			continue;
 		for (size_t j = 0; j < sib.n; j++) {
-			int s = sib.cpu[j], busy;
-
-			if (cpu_list_has(pinned, s))
+			if (cpu_list_has(pinned, sib.cpu[j]))
 				continue;
-			if (!sampled) {
-				/* two snapshots: how busy is the sibling */
-				env_read(root, "/proc/stat", a, sizeof(a));
-				nanosleep(&nap, NULL);
-				env_read(root, "/proc/stat", b, sizeof(b));
-				sampled = true;
-			}
-			busy = doctor_busy_pct(a, b, s);
-			snprintf(fix, sizeof(fix),
-				 "echo 0 > " SYSCPU "/cpu%d/online, or -C %d,%d to own the core",
-				 s, cpu, s);
-			if (busy >= DOCTOR_BUSY_PCT)
-				doctor_add(l, DOCTOR_WARN, "smt", rel, fix,
-					   "CPU %d shares its core with CPU %d, %d%% busy",
-					   cpu, s, busy);
-			else
-				doctor_add(l, DOCTOR_OK, "smt", rel, NULL,
-					   "CPU %d shares its core with CPU %d, idle now",
-					   cpu, s);
-			return;
+			w->cpu = cpu;
+			w->sib = sib.cpu[j];
+			return true;
 		}
 	}
-	doctor_add(l, DOCTOR_OK, "smt", pinned->n ? rel : "", NULL,
-		   "no other online SMT sibling on the measured core");
+	return false;
+}
+
+/* The smt check of w's pair from the snapshots a and b of /proc/stat. */
+static void doctor_smt_judge(struct doctor_list *l,
+			     const struct doctor_smt_watch *w, const char *a,
+			     const char *b)
+{
+	int busy = doctor_busy_pct(a, b, w->sib);
+	char fix[320];
+
+	snprintf(fix, sizeof(fix),
+		 "echo 0 > " SYSCPU "/cpu%d/online, or -C %d,%d to own the core",
+		 w->sib, w->cpu, w->sib);
+	if (busy >= DOCTOR_BUSY_PCT)
+		doctor_add(l, DOCTOR_WARN, "smt", w->rel, fix,
+			   "CPU %d shares its core with CPU %d, %d%% busy",
+			   w->cpu, w->sib, busy);
+	else
+		doctor_add(l, DOCTOR_OK, "smt", w->rel, NULL,
+			   "CPU %d shares its core with CPU %d, idle now",
+			   w->cpu, w->sib);
+}
+
+/* How busy the sibling is: two snapshots DOCTOR_SMT_NAP_NS apart. */
+static void doctor_smt(const char *root, const struct cpu_list *pinned,
+		       struct doctor_list *l)
+{
+	static char a[DOCTOR_STAT_MAX], b[DOCTOR_STAT_MAX];
+	struct timespec nap = { 0, DOCTOR_SMT_NAP_NS };
+	struct doctor_smt_watch w = { .rel = "" };
+
+	if (!doctor_smt_pair(root, pinned, &w)) {
+		doctor_add(l, DOCTOR_OK, "smt", pinned->n ? w.rel : "", NULL,
+			   "no other online SMT sibling on the measured core");
+		return;
+	}
+	env_read(root, "/proc/stat", a, sizeof(a));
+	nanosleep(&nap, NULL);
+	env_read(root, "/proc/stat", b, sizeof(b));
+	doctor_smt_judge(l, &w, a, b);
+}
+
+bool doctor_smt_begin(const char *root, const struct cpu_list *pinned,
+		      struct doctor_smt_watch *w)
+{
+	memset(w, 0, sizeof(*w));
+	if (!doctor_smt_pair(root, pinned, w))
+		return false;
+	w->stat = malloc(DOCTOR_STAT_MAX);
+	if (!w->stat || env_read(root, "/proc/stat", w->stat,
+				 DOCTOR_STAT_MAX)) {
+		free(w->stat);
+		w->stat = NULL;
+		return false;
+	}
+	return true;
+}
+
+int doctor_smt_end(const char *root, struct doctor_smt_watch *w,
+		   struct doctor_check **out)
+{
+	struct doctor_list l = { 0 };
+	char *b = malloc(DOCTOR_STAT_MAX);
+
+	*out = NULL;
+	if (b && !env_read(root, "/proc/stat", b, DOCTOR_STAT_MAX))
+		doctor_smt_judge(&l, w, w->stat, b);
+	free(b);
+	free(w->stat);
+	w->stat = NULL;
+	if (l.err || !l.n) {
+		doctor_free(l.v, l.n);
+		return l.err ? l.err : -EIO;
+	}
+	*out = l.v;
+	return 0;
 }
 
 /* isolcpus= may start with flags ("domain,managed_irq,2-3"): skip them. */
@@ -540,12 +594,14 @@ int doctor_run(const struct doctor_ctx *ctx, struct doctor_check **out,
 	else if (have_online && online.n)
 		pinned.cpu[pinned.n++] = cpu_default(&online);
 	eo.pinned = &pinned;
-	env = env_capture(&eo);
+	/* a session's own capture when it has one: read once, not twice */
+	env = ctx->env ? json_incref(ctx->env) : env_capture(&eo);
 	if (!env)
 		return -ENOMEM;
 	doctor_cpus(root, &pinned, &online, have_online, &l);
 	doctor_freq(root, pinned.n ? pinned.cpu[0] : 0, &l);
-	doctor_smt(root, &pinned, &l);
+	if (!ctx->smt_later)
+		doctor_smt(root, &pinned, &l);
 	doctor_isolation(root, &pinned, &l);
 	doctor_perf(root, ctx->user_only, &l);
 	doctor_pmu(root, env, &l);

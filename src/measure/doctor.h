@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "cpu.h"
 
 enum doctor_level { DOCTOR_OK, DOCTOR_WARN, DOCTOR_FAIL };
@@ -28,7 +30,30 @@ struct doctor_ctx {
 	const struct cpu_list *pinned; /* CPUs that will run the workload */
 	bool user_only;                /* counting user space only */
 	const char *backend;
+	json_t *env; /* env_capture()'s, borrowed; NULL: doctor_run captures */
+	bool smt_later; /* no smt check: the caller watches (below) */
 };
+
+/* The smt check samples /proc/stat twice, this far apart. */
+#define DOCTOR_SMT_NAP_NS (200 * 1000 * 1000)
+#define DOCTOR_STAT_MAX 65536
+
+/*
+ * The smt check without its wait, for a session: begin takes the first
+ * snapshot before the runs (false when no pinned CPU has an online
+ * sibling outside the pinned set, or /proc/stat cannot be read), end
+ * the second once DOCTOR_SMT_NAP_NS or more have passed, and gives the
+ * check (WARN or OK) in *out[1] (doctor_free(*out, 1)): 0 or -errno.
+ */
+struct doctor_smt_watch {
+	int cpu, sib;
+	char rel[256]; /* the sibling list it read */
+	char *stat;    /* the first snapshot */
+};
+bool doctor_smt_begin(const char *root, const struct cpu_list *pinned,
+		      struct doctor_smt_watch *w);
+int doctor_smt_end(const char *root, struct doctor_smt_watch *w,
+		   struct doctor_check **out);
 
 int doctor_run(const struct doctor_ctx *ctx, struct doctor_check **out,
 	       size_t *n);
