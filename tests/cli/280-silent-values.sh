@@ -80,4 +80,11 @@ json.dump(d, open(\"dup.json\", \"w\"))
 			return 1
 	done
 '
+test_expect_success 'a scan that repeats a value: each benchmark its own name' '
+	expect_exit 0 "$ABSTAT" run -q -r 1 --warmup 0 -e task-clock -C 0-1 \
+		--copies 1,2,1 -o rep.json -- /bin/true &&
+	names=$(json "\"|\".join(b[\"name\"] for b in d[\"benchmarks\"])" rep.json) &&
+	[ "$names" = "true copies=1|true copies=2|true copies=1 #2" ] ||
+		fail "names: $names"
+'
 test_done
