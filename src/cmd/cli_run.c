@@ -180,9 +180,10 @@ static int cli_run_one(const struct target *t, json_t *combo,
 	return 0;
 }
 
-/* A scan that repeats a value (--copies 1,2,1) makes two targets of one
- * name; a result names each benchmark once (its readers refuse two), so
- * the later ones are "NAME #2", "NAME #3", as many as there are. */
+/* A scan that repeats a value (--copies 1,2,1), or a workload given twice
+ * (-w getppid,getppid), makes two targets of one name; a result names
+ * each benchmark once (its readers refuse two), so the later ones are
+ * "NAME #2", "NAME #3", as many as there are. */
 static int cli_run_unique(struct target *t, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
@@ -212,8 +213,8 @@ int cli_run_expand(struct config *cfg)
 	struct target *all;
 	int rc = 0;
 
-	if (!cfg->n_params)
-		return 0;
+	if (!cfg->n_params) /* -w getppid,getppid: two of one name too */
+		return cli_run_unique(cfg->targets, cfg->n_targets);
 	all = calloc(n, sizeof(*all));
 	if (!all)
 		return -ENOMEM;
