@@ -20,12 +20,34 @@ bool fmt_colour(FILE *out)
 	return term_colour(fileno(out));
 }
 
+/* v of 1e21 and up as "-1.7e308": 2 digits, no '+', the exponent's own
+ * digits, within 8 columns (a cell cut "-1.7e+308" to "-1.7e+30"). */
+static void fmt_value_huge(double v, char *buf, size_t len)
+{
+	char tmp[32], *e, *d;
+
+	snprintf(tmp, sizeof(tmp), "%.2g", v);
+	e = strchr(tmp, 'e');
+	if (e) {
+		d = e + 1 + (e[1] == '+');
+		while (*d == '0' && d[1])
+			d++;
+		memmove(e + 1, d, strlen(d) + 1);
+	}
+	snprintf(buf, len, "%s", tmp);
+}
+
 void fmt_value(double v, char *buf, size_t len)
 {
 	static const char suffix[] = "kMGTPE";
-	double a = fabs(v);
+	double a = fabs(v), orig = v;
 	int k = -1;
 
+	if (!isfinite(v)) { /* no "infE": what it is, with no prefix */
+		snprintf(buf, len, "%s", isnan(v) ? "nan" : v < 0 ? "-inf" :
+								 "inf");
+		return;
+	}
 	if (a == 0) {
 		snprintf(buf, len, "0");
 		return;
@@ -40,7 +62,10 @@ void fmt_value(double v, char *buf, size_t len)
 		v /= 1000;
 		k++;
 	}
-	snprintf(buf, len, "%.4g%c", v, suffix[k]);
+	if (a >= 999.95) /* beyond E (1e21 and up): "1.7e308", not "1e+290E" */
+		fmt_value_huge(orig, buf, len);
+	else
+		snprintf(buf, len, "%.4g%c", v, suffix[k]);
 }
 
 double fmt_time_scale(enum time_unit u, const char *unit, double ref,

@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "format.h"
 
@@ -199,8 +200,12 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	/* schema 3: the baseline's label and a suite's geomean per side */
 	json_object_set_new(root, "baseline", json_string(m->labels[0]));
 	json_object_set_new(root, "geomean", fmt_json_geomean(m));
+	/* to a terminal every non-ASCII character as \uXXXX: a C1 control
+	 * (U+009B, a CSI) is valid JSON but no terminal's business */
 	json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
-				      JSON_REAL_PRECISION(10));
+				      JSON_REAL_PRECISION(10) |
+				      (isatty(fileno(out)) ? JSON_ENSURE_ASCII :
+							     0));
 	fputc('\n', out);
 	json_decref(root);
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "escape.h"
 #include "plot_data.h"
 
 void plot_put_str(FILE *f, const char *s, bool ascii)
@@ -27,10 +28,12 @@ void plot_put_str(FILE *f, const char *s, bool ascii)
 	}
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
+		size_t ctl = escape_control(s); /* C1 too */
 
-		if (c < 0x20 || c == 0x7f)
+		if (ctl) {
+			s += ctl - 1;
 			c = ' ';
-		else if (c == '"')
+		} else if (c == '"')
 			c = PLOT_QUOTE;
 		else if (ascii && c > 0x7f)
 			c = '?';
