@@ -19,7 +19,7 @@ test_expect_success 'LAB_JOBS=0, LAB_JOBS=x: refused, nothing booted' '
 	for j in 0 x; do
 		! jobs jobs0 LAB_JOBS=$j &&
 		grep "^lab: error: LAB_JOBS=$j: the number of boots at once" "$LABT/jobs0.err" &&
-		[ ! -d "$LABT/jobs0" ] || return 1
+		[ ! -d "$LABT/jobs0" ] || exit 1
 	done
 '
 test_expect_success 'more boots at once than LAB_CPUS, or LAB_CPUS not CPUs: refused' '
@@ -37,7 +37,7 @@ test_expect_success QEMU,XBUILD,KERNELS,TWO_CPUS '6.1 and 6.12 side by side, the
 	for d in jobs2 jobs1; do
 		grep "^lab: 1 boots per side (0 failed)" "$LABT/$d.err" &&
 		[ -f "$LABT/$d/boots/A1/result.json" ] &&
-		[ -f "$LABT/$d/boots/B1/result.json" ] || return 1
+		[ -f "$LABT/$d/boots/B1/result.json" ] || exit 1
 	done
 '
 test_expect_success QEMU,XBUILD,KERNELS,TWO_CPUS 'instructions:u of every run: side by side = one at a time, to the count' '
