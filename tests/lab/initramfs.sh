@@ -6,7 +6,7 @@
 # and /init (tests/lab/init). Rebuilt when any of them is newer. A boot
 # adds its job as a second archive (boot.sh); the kernel unpacks both.
 # The archive is not compressed: under emulation the kernel's inflating
-# of it (11 MB of gzip, about 0.3 s of the guest's time before /init)
+# of it (11 MB of gzip: 0.52 s of the guest's time, 0.13 s without)
 # costs more than reading twice the bytes.
 set -eu
 . "$(dirname "$0")/lib.sh"
