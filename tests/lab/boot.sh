@@ -74,9 +74,8 @@ set +e
 timeout -k 5 "$LAB_TIMEOUT" ${LAB_CPU:+taskset -c "$LAB_CPU"} \
 	qemu-system-aarch64 -M virt \
 	-cpu max,pauth-impdef=on -smp 1 -m 1024 -icount shift=0 \
-	-nographic -nic none -no-reboot -kernel "$kdir/vmlinuz" \
-	-initrd "$work/initrd" \
-	-append "console=ttyAMA0 loglevel=1 panic=-1 cryptomgr.notests=1 $cmdline" \
+	-nographic -no-reboot -kernel "$kdir/vmlinuz" -initrd "$work/initrd" \
+	-append "console=ttyAMA0 loglevel=1 panic=-1 $cmdline" \
 	</dev/null >"$log" 2>&1
 qrc=$?
 set -e
