@@ -1,6 +1,7 @@
 # abstat: one plain non-recursive Makefile.
 # Targets: all check demo bench install uninstall clean format deps fuzz
-#          lab lab-check (the kernel lab, tests/lab) graph (tools/graph.py)
+#          lab lab-check lab-src (the kernel lab, tests/lab)
+#          graph (tools/graph.py)
 
 VERSION    := $(shell cat VERSION)
 PREFIX     ?= /usr/local
@@ -158,7 +159,7 @@ DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
              libpcre2-dev gnuplot-nox
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
-        workloads progs units lab lab-check graph examples
+        workloads progs units lab lab-check lab-src graph examples
 
 # The kernel lab (tests/lab): Debian arm64 kernels booted under QEMU TCG
 # with its emulated PMU. Its packages are apart from DEB_PKGS, so that
@@ -166,6 +167,9 @@ DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
 # kernels) are fetched by the lab's scripts with apt-get download.
 LAB_PKGS  := qemu-system-arm gcc-aarch64-linux-gnu cpio
 LAB_CROSS := aarch64-linux-gnu-
+# make lab-src builds arm64 kernels from Debian's source: the tarball,
+# and what kbuild needs on the host (tar unpacks the .xz with xz)
+LAB_SRC_PKGS := linux-source-6.1 make gcc flex bison bc xz-utils
 
 all: $(ABSTAT_BIN) workloads examples
 
@@ -278,10 +282,23 @@ lab: deps
 	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
 	$(Q)sh tests/lab/lab.sh
 
+# make lab-src: the config A/Bs from source (tests/lab/src.sh): Debian's
+# linux-source-6.1 built for arm64 with the lab's small config
+# (tests/lab/src.config) and CONFIG_PARAVIRT=y, =n, and
+# CONFIG_INIT_ON_FREE_DEFAULT_ON=y (under nice -n 19, make -j2; cached in
+# build/lab/src/images), then the lab on PARAVIRT y vs n and on
+# INIT_ON_FREE n vs y: mmap, lat-mmap and the syscalls suite
+# (doc/lab-src.md: the recipe, the build time and the tables).
+lab-src: deps
+	@sh tests/deps.sh $(LAB_PKGS) $(LAB_SRC_PKGS)
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
+	$(Q)sh tests/lab/src.sh
+
 # The lab's tests; what is missing (packages, the mirrors, the cross
 # build) makes them skip by name, never fail.
 lab-check: deps
-	@sh tests/deps.sh $(LAB_PKGS) || \
+	@sh tests/deps.sh $(LAB_PKGS) $(LAB_SRC_PKGS) || \
 		echo "lab: warning: the lab's packages are missing; its tests skip" >&2
 	$(Q)$(MAKE) --no-print-directory all progs units
 	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs || \

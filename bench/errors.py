@@ -84,11 +84,16 @@ BOOTS = (2, 3, 5)
 
 def significant(delta, claim=False):
     """One delta object of compare's JSON: is it a call? With claim, only
-    a "yes" verdict (compare's schema 2 verdict_word) is."""
+    a "yes" verdict (compare's schema 2 verdict_word) is. Otherwise a
+    "session" verdict is too, and (schema 4: a secondary row's verdict is
+    "secondary") a secondary row whose unadjusted p is below 0.05."""
     if claim and "verdict_word" in delta:
         return delta.get("verdict_word") == "yes"
-    return delta.get("significant") is True or \
-        delta.get("verdict") == "significant"
+    v = delta.get("verdict")
+    if v == "secondary":
+        return delta.get("p") is not None and delta["p"] < 0.05
+    return delta.get("significant") is True or v in ("significant",
+                                                      "session")
 
 
 def testable(row):
@@ -514,6 +519,7 @@ def section(abstat, build, quick, out, log, summary):
             [("boots-%d" % k, design_boots(k), jobs) for k in BOOTS]
         only = [x for x in os.environ.get("BENCH_ERRORS_DESIGNS",
                                           "").split(",") if x]
+        geomean = not only or "geomean" in only
         if only:
             plan = [p for p in plan if p[0] in only]
         for name, fn, j in plan:
@@ -566,6 +572,14 @@ def section(abstat, build, quick, out, log, summary):
                     "; %d trials failed" % (d["failed"]["AA"] +
                                             d["failed"]["AB"])
                     if d["failed"]["AA"] + d["failed"]["AB"] else ""))
+        if geomean:
+            import errors_geomean
+            g = errors_geomean.report(errors_geomean.measure(
+                abstat, 100 if not quick else 50, jobs),
+                lambda x: out("   " + x))
+            name, k, n, ci = g[0]
+            summary("geomean 95%% interval covers, %s" % name,
+                    short(k, n, ci), ">= 90%", k >= 0.9 * n)
         if ctx.refusals:
             out("   compare refused %d times until allowed: "
                 "--allow-env-diff %s" % (ctx.refusals,

@@ -21,7 +21,7 @@ trial. Format: abstat-result(5).
 
 usage: gen_boots.py [--boots 3] [--runs 10] [--boot-sd 0.01]
                     [--run-sd 0.005] [--shift 0] [--seed N]
-                    [--label L] PREFIX
+                    [--label L] [--benches 1] [--bench-sd 0.003] PREFIX
 writes PREFIX-1.json ... PREFIX-K.json and prints their paths joined by
 commas (a compare side: abstat compare A=$(gen_boots.py ...) ...).
 """
@@ -52,12 +52,12 @@ EVENT = {"name": "task-clock", "fstr": "perf::PERF_COUNT_SW_TASK_CLOCK",
          "group": 0, "supported": True, "reason": None}
 
 
-def boot_runs(rng, n_runs, factor, run_sd):
+def boot_runs(rng, n_runs, factor, run_sd, ns_per_op=NS_PER_OP):
     """1 warm-up + n_runs measured runs; every time scales with one draw."""
     runs, clock = [], 10 ** 9
     for i in range(n_runs + 1):
         k = factor * math.exp(rng.gauss(0.0, run_sd))
-        region = int(round(NS_PER_OP * OPS * k))
+        region = int(round(ns_per_op * OPS * k))
         tc = region + int(round(150000 * k))     # exec and exit, same law
         wall = tc + int(round(250000 * k))
         user = wall // 3
@@ -73,32 +73,43 @@ def boot_runs(rng, n_runs, factor, run_sd):
     return runs
 
 
-def result(label, boot_id, runs):
+def result(label, boot_id, benches):
+    """benches: (name, runs) of each benchmark of this boot."""
     return {"format": "abstat-result", "schema_version": 1,
             "tool_version": "0.1.0", "created": "2026-11-29T19:00:00Z",
             "label": label, "status": "complete", "env": env(boot_id),
-            "config": {"repeat": len(runs) - 1, "warmup": 1, "cpus": "1",
-                       "pinned": True, "cpuset": False, "copies": 1,
-                       "backend": "perf", "user_only": False,
+            "config": {"repeat": len(benches[0][1]) - 1, "warmup": 1,
+                       "cpus": "1", "pinned": True, "cpuset": False,
+                       "copies": 1, "backend": "perf", "user_only": False,
                        "timeout_s": 0, "allow_multiplex": False,
                        "workload_cflags": ""},
             "warnings": [], "events": [EVENT],
-            "benchmarks": [{"name": "getppid",
-                            "argv": ["/usr/libexec/abstat/getppid"],
-                            "workload": "getppid", "copies": 1,
-                            "runs": runs}]}
+            "benchmarks": [{"name": name,
+                            "argv": ["/usr/libexec/abstat/" + name],
+                            "workload": name, "copies": 1, "runs": runs}
+                           for name, runs in benches]}
 
 
 def write_side(prefix, boots, runs=10, shift=0.0, seed=1, boot_sd=0.01,
-               run_sd=0.005, label="synthetic"):
-    """Write PREFIX-1.json.. PREFIX-BOOTS.json; return their paths."""
+               run_sd=0.005, label="synthetic", benches=1, bench_sd=0.003):
+    """Write PREFIX-1.json.. PREFIX-BOOTS.json; return their paths. With
+    benches > 1: benchmarks b01.. (each its own ns/op), every one of a
+    boot scaled by the boot's one offset (what a boot shares) and by its
+    own draw of SD bench_sd (what it does not)."""
     rng = random.Random(seed)
     paths = []
     for b in range(1, boots + 1):
         factor = (1.0 + shift) * math.exp(rng.gauss(0.0, boot_sd))
         path = "%s-%d.json" % (prefix, b)
-        doc = result(label, "%s-%d-%d" % (label, seed, b),
-                     boot_runs(rng, runs, factor, run_sd))
+        if benches == 1:
+            bl = [("getppid", boot_runs(rng, runs, factor, run_sd))]
+        else:
+            bl = [("b%02d" % (i + 1),
+                   boot_runs(rng, runs,
+                             factor * math.exp(rng.gauss(0.0, bench_sd)),
+                             run_sd, NS_PER_OP * (1 + i)))
+                  for i in range(benches)]
+        doc = result(label, "%s-%d-%d" % (label, seed, b), bl)
         with open(path, "w") as f:
             json.dump(doc, f, separators=(",", ":"))
             f.write("\n")
@@ -115,12 +126,15 @@ def main():
     ap.add_argument("--shift", type=float, default=0.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--label", default="synthetic")
+    ap.add_argument("--benches", type=int, default=1)
+    ap.add_argument("--bench-sd", type=float, default=0.003)
     ap.add_argument("prefix")
     a = ap.parse_args()
     if a.boots < 1 or a.runs < 1:
         ap.error("--boots and --runs must be at least 1")
     print(",".join(write_side(a.prefix, a.boots, a.runs, a.shift, a.seed,
-                              a.boot_sd, a.run_sd, a.label)))
+                              a.boot_sd, a.run_sd, a.label, a.benches,
+                              a.bench_sd)))
 
 
 if __name__ == "__main__":

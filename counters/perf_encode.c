@@ -24,12 +24,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 
 #include "err.h"
 #include "perf_internal.h"
+#include "suggest.h"
 
 static const struct {
 	const char *name;
@@ -364,6 +366,62 @@ static const char *encode_refused_why(char letter)
 	}
 }
 
+/* The search for a mistyped event among libpfm4's: the events of the
+ * PMU the word names ("pmu::EVENT": pmu, plen), else of every PMU, by
+ * their names without it; best keeps the name offered (pfm_for_each's
+ * entry is reused). */
+struct encode_near {
+	struct suggest sg;
+	const char *pmu;
+	size_t plen;
+	char best[256];
+};
+
+static int encode_near_pfm(const struct pfm_entry *e, void *arg)
+{
+	struct encode_near *n = arg;
+	const char *name = strstr(e->name, "::");
+
+	if (!name || (n->pmu && ((size_t)(name - e->name) != n->plen ||
+				 strncasecmp(e->name, n->pmu, n->plen))))
+		return 0;
+	name += 2;
+	suggest_offer(&n->sg, name);
+	if (n->sg.best == name) {
+		snprintf(n->best, sizeof(n->best), "%s", name);
+		n->sg.best = n->best;
+	}
+	return 0;
+}
+
+/* An unknown event: "did you mean" one of perf's spellings or of the
+ * events libpfm4 knows here (the PMU, the modifiers, ":u" and the like,
+ * and unit masks kept as written). */
+static void encode_suggest(const char *name, char *err, size_t len)
+{
+	char word[SUGGEST_MAX + 1], near[3 * SUGGEST_MAX + 4];
+	const char *colons = strstr(name, "::");
+	const char *ev = colons ? colons + 2 : name;
+	size_t n = strcspn(ev, ":");
+	struct encode_near en = {
+		.pmu = colons ? name : NULL,
+		.plen = colons ? (size_t)(colons - name) : 0,
+	};
+
+	if (n > SUGGEST_MAX || en.plen > SUGGEST_MAX)
+		return;
+	snprintf(word, sizeof(word), "%.*s", (int)n, ev);
+	suggest_init(&en.sg, word);
+	for (size_t i = 0; !colons && perf_spellings[i]; i++)
+		suggest_offer(&en.sg, perf_spellings[i]);
+	pfm_for_each(encode_near_pfm, &en);
+	if (!suggest_best(&en.sg))
+		return;
+	snprintf(near, sizeof(near), "%.*s%s%s", (int)(ev - name), name,
+		 suggest_best(&en.sg), ev + n);
+	suggest_insert(err, len, name, near);
+}
+
 int perf_encode(const char *name, bool user_only, struct event *ev,
 		char *err, size_t len)
 {
@@ -396,7 +454,7 @@ int perf_encode(const char *name, bool user_only, struct event *ev,
 			goto done;
 		if (!encode_is_tracepoint(body)) {
 			snprintf(err, len, "%s", pfm_err);
-			return rc;
+			goto done;
 		}
 		rc = encode_tracepoint(body, user_only, &o, err, len);
 		if (rc == -ENOENT) {
@@ -410,6 +468,8 @@ int perf_encode(const char *name, bool user_only, struct event *ev,
 	if (!rc)
 		rc = encode_fill(name, &o, &m, user_only, ev, err, len);
 done:
+	if (rc == -ENOENT)
+		encode_suggest(name, err, len);
 	if (rc) {
 		event_free(ev);
 		return rc;

@@ -50,6 +50,10 @@ int perf_mods_split(char *name, struct perf_mods *m);
  * for other text. */
 int perf_mods_tail(const char *tail, struct perf_mods *m);
 
+/* perf_list.c: perf's spellings of the generic and software events
+ * (perf list), NULL-terminated. */
+extern const char *const perf_spellings[];
+
 /* perf_encode.c: perf's grammar (one event) -> ev; see the file. 0,
  * -ENOENT (unknown), -EINVAL (refused combination), -EACCES, -ENOMEM. */
 int perf_encode(const char *name, bool user_only, struct event *ev,
@@ -92,7 +96,9 @@ bool pfm_pmu_present(const char *pmu);
 bool pfm_knows_pmu(const char *pmu);
 
 /* The core PMU libpfm4 detected for this CPU ("icl", "amd64_fam19h_zen4"),
- * or NULL when it does not know the model (or is not set up). */
+ * or NULL when it does not know the model (or cannot be set up). This,
+ * pfm_foreign_event and pfm_for_each set libpfm4 up themselves: asked,
+ * they need it (counting sets it up only for an event that needs it). */
 const char *pfm_cpu_pmu(void);
 /* An event of a core PMU libpfm4 knows but did not detect here, chosen at
  * run time ("amd64_fam19h_zen4::RETIRED_INSTRUCTIONS" on an Intel host),

@@ -24,8 +24,8 @@
 #define LIST_NAME 22 /* name column; 22 + 1 + the hypervisor reason = 80 */
 
 /* perf's spellings (perf list), shown first; libpfm4 encodes most,
- * perf_encode the rest. */
-static const char *const list_perf_names[] = {
+ * perf_encode the rest (which suggests them for a mistyped name). */
+const char *const perf_spellings[] = {
 	"cycles", "instructions", "cache-references", "cache-misses",
 	"branches", "branch-misses", "bus-cycles", "ref-cycles",
 	"stalled-cycles-frontend", "stalled-cycles-backend",
@@ -35,7 +35,7 @@ static const char *const list_perf_names[] = {
 	"task-clock", "cpu-clock", "page-faults", "minor-faults",
 	"major-faults", "context-switches", "cpu-migrations",
 	"alignment-faults", "emulation-faults", "cgroup-switches",
-	"bpf-output", "dummy", "duration_time",
+	"bpf-output", "dummy", "duration_time", NULL,
 };
 
 struct list_ctx {
@@ -296,12 +296,9 @@ int perf_list(const char *pattern, bool encode, bool user_only, FILE *out)
 	}
 	c.section = "perf names (generic and software events)";
 	if (pfm_pmu_present("perf")) {
-		for (size_t i = 0;
-		     i < sizeof(list_perf_names) / sizeof(list_perf_names[0]);
-		     i++) {
-			if (list_match(&c, list_perf_names[i]))
-				list_show(&c, list_perf_names[i], NULL);
-		}
+		for (size_t i = 0; perf_spellings[i]; i++)
+			if (list_match(&c, perf_spellings[i]))
+				list_show(&c, perf_spellings[i], NULL);
 	}
 	c.section = "libpfm4 PMU events (pmu::EVENT[:UMASK][:u|:k])";
 	pfm_for_each(list_pfm_entry, &c);

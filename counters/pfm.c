@@ -212,8 +212,9 @@ static bool pfm_pmu_info(int p, pfm_pmu_info_t *pinfo)
 const char *pfm_cpu_pmu(void)
 {
 	pfm_pmu_info_t pinfo;
+	char err[256];
 
-	if (!pfm_ready)
+	if (pfm_setup(err, sizeof(err)))
 		return NULL;
 	for (int p = 0; p < PFM_PMU_MAX; p++)
 		if (pfm_pmu_info(p, &pinfo) && pinfo.is_present &&
@@ -246,8 +247,9 @@ int pfm_foreign_event(char *buf, size_t len)
 {
 	pfm_pmu_info_t pinfo;
 	pfm_event_info_t info;
+	char err[256];
 
-	if (!pfm_ready)
+	if (pfm_setup(err, sizeof(err)))
 		return -EIO;
 	/* newest models first: libpfm4 appends them to its PMU table */
 	for (int p = PFM_PMU_MAX - 1; p >= 0; p--) {
@@ -302,7 +304,11 @@ int pfm_for_each(int (*fn)(const struct pfm_entry *e, void *arg), void *arg)
 	pfm_pmu_info_t pinfo;
 	pfm_event_info_t info;
 	struct pfm_entry e;
+	char err[256];
 	int rc;
+
+	if (pfm_setup(err, sizeof(err)))
+		return -EIO;
 
 	for (int p = 0; p < PFM_PMU_MAX; p++) {
 		memset(&pinfo, 0, sizeof(pinfo));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* escape: control characters shown as \xHH (escape.h). */
+/* escape: control characters, C1 too, shown as \xHH (escape.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,15 +7,22 @@
 
 #include "escape.h"
 
-static bool escape_byte(unsigned char c)
+size_t escape_control(const char *s)
 {
-	return c < 0x20 || c == 0x7f;
+	unsigned char c = (unsigned char)s[0];
+
+	if (c && (c < 0x20 || c == 0x7f))
+		return 1;
+	if (c == 0xc2 && (unsigned char)s[1] >= 0x80 &&
+	    (unsigned char)s[1] <= 0x9f)
+		return 2;
+	return 0;
 }
 
 bool escape_needed(const char *s)
 {
 	for (; s && *s; s++)
-		if (escape_byte((unsigned char)*s))
+		if (escape_control(s))
 			return true;
 	return false;
 }
@@ -25,18 +32,18 @@ size_t escape_str(const char *s, char *buf, size_t len)
 	size_t need = 0, k = 0;
 	bool full = !len;
 
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		size_t w = escape_byte(c) ? 4 : 1;
+	while (s && *s) {
+		size_t n = escape_control(s), w = n ? 4 * n : 1;
 
 		need += w;
 		full |= k + w >= len;
-		if (full)
-			continue; /* keep counting; write no more */
-		if (w == 4)
-			k += (size_t)snprintf(buf + k, len - k, "\\x%02x", c);
-		else
-			buf[k++] = (char)c;
+		if (!full && n)
+			for (size_t i = 0; i < n; i++)
+				k += (size_t)snprintf(buf + k, len - k, "\\x%02x",
+						      (unsigned char)s[i]);
+		else if (!full)
+			buf[k++] = *s;
+		s += n ? n : 1; /* full: keep counting; write no more */
 	}
 	if (len)
 		buf[k < len ? k : len - 1] = '\0';

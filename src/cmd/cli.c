@@ -18,6 +18,7 @@
 
 #include "cli_priv.h"
 #include "msg.h"
+#include "suggest.h"
 
 /* The field of cfg at off, size bytes (bool, an enum or unsigned, a
  * uint64_t), set to v. */
@@ -164,10 +165,19 @@ static const struct cmd_entry *cli_command(const char *name)
 {
 	char list[256];
 	size_t k = 0;
+	struct suggest sg;
 
-	for (const struct cmd_entry *e = cli_cmds; e->name; e++)
+	suggest_init(&sg, name);
+	for (const struct cmd_entry *e = cli_cmds; e->name; e++) {
 		if (!strcmp(name, e->name))
 			return e;
+		suggest_offer(&sg, e->name);
+	}
+	if (suggest_best(&sg)) {
+		cli_usage("unknown command '%s' (did you mean '%s'?); commands: see 'abstat --help'",
+			  name, suggest_best(&sg));
+		return NULL;
+	}
 	list[0] = '\0';
 	for (const struct cmd_entry *e = cli_cmds; e->name; e++)
 		if (k < sizeof(list))
@@ -177,10 +187,35 @@ static const struct cmd_entry *cli_command(const char *name)
 	return NULL;
 }
 
+/* A long option of e nearest to the mistyped arg ("--name[=value]"), or
+ * NULL: not a long option, an exact one (its value is missing), or no
+ * option near it. */
+static const char *cli_option_typo(const struct cmd_entry *e,
+				   const char *arg)
+{
+	char word[SUGGEST_MAX + 1];
+	struct suggest sg;
+
+	if (strncmp(arg, "--", 2) || strcspn(arg + 2, "=") > SUGGEST_MAX)
+		return NULL;
+	snprintf(word, sizeof(word), "%.*s", (int)strcspn(arg + 2, "="),
+		 arg + 2);
+	suggest_init(&sg, word);
+	for (const struct cli_use *u = e->opts;; u++) {
+		if (!strcmp(cli_opts[u->id].name, word))
+			return NULL;
+		suggest_offer(&sg, cli_opts[u->id].name);
+		if (u->id == OPT_HELP)
+			break;
+	}
+	return suggest_best(&sg);
+}
+
 int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
 {
 	struct option lo[CLI_MAX_OPTS];
 	const struct cmd_entry *e = NULL;
+	const char *near;
 	char so[2 * CLI_MAX_OPTS + 2];
 	enum cli_opt_id id;
 	int c, rc;
@@ -232,6 +267,11 @@ int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
 			if (optopt && optopt < CLI_VAL)
 				return cli_usage("%s: unknown option or missing value for '-%c'; see 'abstat %s --help'",
 						 e->name, optopt, e->name);
+			near = cli_option_typo(e, argv[optind - 1]);
+			if (near)
+				return cli_usage("%s: unknown option '%s' (did you mean '--%s'?); see 'abstat %s --help'",
+						 e->name, argv[optind - 1],
+						 near, e->name);
 			return cli_usage("%s: unknown option or missing value for '%s'; see 'abstat %s --help'",
 					 e->name, argv[optind - 1], e->name);
 		}

@@ -85,6 +85,7 @@ struct config {
 	bool show_output;      /* --show-output */
 	const char *output;    /* -o FILE (run) or PREFIX (versus, plot OUT) */
 	bool force;            /* --force */
+	const char *resume;    /* --resume FILE (run) */
 	bool ignore_failure;   /* -i */
 	bool allow_multiplex;  /* --allow-multiplex */
 	bool quiet;            /* -q */
@@ -124,6 +125,9 @@ struct config {
 	const char *baseline;    /* --baseline LABEL, NULL: the first side */
 	bool by_host;            /* --by host: one table per host */
 	bool pool_hosts;         /* --pool-hosts: a side may mix hosts */
+	bool allow_mixed;        /* --allow-mixed: a side may mix kernel
+				  * releases, command lines or a
+				  * benchmark's arguments */
 	enum time_unit time_unit; /* --time-unit (run, show, compare,
 				   * versus) */
 	/* profile (and compare's where table) */

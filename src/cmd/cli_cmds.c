@@ -39,10 +39,14 @@ static const struct cli_values formats_single = {
 /* compare and plot read saved results alike */
 #define READ_OPTS                                                             \
 	USE_HELP(OPT_FORCE_COMPARE, NULL), USE(OPT_ALLOW_ENV_DIFF),           \
-	USE_HELP(OPT_SEED, "bootstrap seed"), USE(OPT_POOL_HOSTS)
+	USE_HELP(OPT_SEED, "bootstrap seed"), USE(OPT_POOL_HOSTS),             \
+	USE(OPT_ALLOW_MIXED)
 
 static const struct cli_use run_opts[] = {
-	MEASURE_OPTS_HEAD, USE(OPT_OUTPUT), MEASURE_OPTS_TAIL,
+	MEASURE_OPTS_HEAD, USE(OPT_OUTPUT), USE(OPT_RESUME),
+	USE_HELP(OPT_ALLOW_ENV_DIFF, "with --resume: environment keys that may\n"
+				     "differ from FILE's (comma list)"),
+	MEASURE_OPTS_TAIL,
 	USE_VALUES(OPT_FORMAT, &formats_single), USE(OPT_WORKLOAD),
 	USE(OPT_SUITE), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS), USE(OPT_COLOR),
 	USE(OPT_SCORE), USE(OPT_PARSER), USE(OPT_KEEP_OUTPUT),

@@ -97,7 +97,10 @@ void cli_print_help(const struct cmd_entry *e)
 		if (u->id == OPT_HELP)
 			break;
 	}
-	printf("See abstat(1).\n");
+	/* Each command has its page; the workloads command shares the
+	 * workloads' page (section 7). */
+	printf("See abstat-%s(%d).\n", e->name,
+	       e->cmd == CMD_WORKLOADS ? 7 : 1);
 }
 
 void cli_print_main_help(void)

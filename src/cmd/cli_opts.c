@@ -248,6 +248,11 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_OUTPUT] = { "output", 'o', "FILE", NULL, false,
 			 "save the result (JSON)",
 		CLI_STRING_NONEMPTY(output, "-o: empty file name") },
+	[OPT_RESUME] = { "resume", 0, "FILE", NULL, false,
+			 "go on with an interrupted session: the runs\n"
+			 "FILE (its result or journal) lacks, into FILE;\n"
+			 "give the same arguments (abstat-run(1))",
+		CLI_STRING_NONEMPTY(resume, "--resume: empty file name") },
 	[OPT_FORCE] = { "force", 0, NULL, NULL, false,
 			"overwrite an existing output file",
 		CLI_BOOL(force) },
@@ -340,6 +345,10 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_POOL_HOSTS] = { "pool-hosts", 0, NULL, NULL, false,
 			     "let one side pool several hosts' files",
 		CLI_BOOL(pool_hosts) },
+	[OPT_ALLOW_MIXED] = { "allow-mixed", 0, NULL, NULL, false,
+			      "let one side pool files of several kernel\n"
+			      "releases, command lines or arguments",
+		CLI_BOOL(allow_mixed) },
 	[OPT_FREQ] = { "freq", 0, "HZ", "999", true,
 		       "samples per second",
 		CLI_UINT(freq, 1, 100000) },

@@ -120,8 +120,12 @@ int cli_run_scan(struct config *cfg, enum cli_opt_id c, const char *name,
 	rc = range ? scan_range(name, argv[i], argv[i + 1], step, &p, err,
 				sizeof(err)) :
 		     scan_list(name, argv[i], &p, err, sizeof(err));
+	if (rc == -EINVAL && range)
+		return cli_usage("-P %s: %s; expected -P NAME LO HI [STEP]",
+				 name, err);
 	if (rc == -EINVAL)
-		return cli_usage("%s", err);
+		return cli_usage("-L %s: %s; expected -L NAME A,B,...", name,
+				 err);
 	if (rc)
 		return rc;
 	*optind = i + need + (step != NULL);
@@ -135,7 +139,8 @@ int cli_run_copies(struct config *cfg, const char *list)
 	int rc = scan_list("copies", list, &p, err, sizeof(err));
 
 	if (rc == -EINVAL)
-		return cli_usage("--copies: %s", err);
+		return cli_usage("--copies: %s; expected --copies N or N,N,...",
+				 err);
 	if (rc)
 		return rc;
 	cfg->copies = 1;
@@ -180,6 +185,32 @@ static int cli_run_one(const struct target *t, json_t *combo,
 	return 0;
 }
 
+/* A scan that repeats a value (--copies 1,2,1), or a workload given twice
+ * (-w getppid,getppid), makes two targets of one name; a result names
+ * each benchmark once (its readers refuse two), so the later ones are
+ * "NAME #2", "NAME #3", as many as there are. */
+static int cli_run_unique(struct target *t, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		unsigned again = 1;
+		char *name;
+
+		for (size_t k = 0; k < i; k++)
+			again += !strcmp(t[k].name, t[i].name) ||
+				 (!strncmp(t[k].name, t[i].name,
+					   strlen(t[i].name)) &&
+				  !strncmp(t[k].name + strlen(t[i].name), " #",
+					   2));
+		if (again == 1)
+			continue;
+		if (asprintf(&name, "%s #%u", t[i].name, again) < 0)
+			return -ENOMEM;
+		free(t[i].name);
+		t[i].name = name;
+	}
+	return 0;
+}
+
 int cli_run_expand(struct config *cfg)
 {
 	size_t k = scan_count(cfg->params, cfg->n_params);
@@ -187,8 +218,8 @@ int cli_run_expand(struct config *cfg)
 	struct target *all;
 	int rc = 0;
 
-	if (!cfg->n_params)
-		return 0;
+	if (!cfg->n_params) /* -w getppid,getppid: two of one name too */
+		return cli_run_unique(cfg->targets, cfg->n_targets);
 	all = calloc(n, sizeof(*all));
 	if (!all)
 		return -ENOMEM;
@@ -210,7 +241,7 @@ int cli_run_expand(struct config *cfg)
 	free(cfg->targets);
 	cfg->targets = all;
 	cfg->n_targets = done;
-	return rc;
+	return rc ? rc : cli_run_unique(all, done);
 }
 
 /* workload=NAME[:ARGS]: the built-in workload, as -w finds it. */

@@ -16,6 +16,7 @@
 #include "launcher.h"
 #include "msg.h"
 #include "score.h"
+#include "suggest.h"
 #include "workloads.h"
 
 static char *cli_basename(const char *path)
@@ -84,8 +85,17 @@ static int cli_workload_target(struct config *cfg, const char *spec)
 	if (!name)
 		return -ENOMEM;
 	if (!workloads_find(name)) {
-		msg_error("-w: unknown workload '%s'; 'abstat workloads' lists them",
-			  name);
+		struct suggest sg;
+
+		suggest_init(&sg, name);
+		for (size_t i = 0; i < workloads_count(); i++)
+			suggest_offer(&sg, workloads_get(i)->name);
+		if (suggest_best(&sg))
+			msg_error("-w: unknown workload '%s' (did you mean '%s'?); 'abstat workloads' lists them",
+				  name, suggest_best(&sg));
+		else
+			msg_error("-w: unknown workload '%s'; 'abstat workloads' lists them",
+				  name);
 		goto err;
 	}
 	if (workloads_path(name, path, sizeof(path)) < 0) {
@@ -129,9 +139,16 @@ static int cli_workload_targets(struct config *cfg)
 
 	if (cfg->suite) {
 		bool known = false;
+		struct suggest sg;
 
-		for (const char *const *s = workloads_suites; *s; s++)
+		suggest_init(&sg, cfg->suite);
+		for (const char *const *s = workloads_suites; *s; s++) {
 			known |= !strcmp(*s, cfg->suite);
+			suggest_offer(&sg, *s);
+		}
+		if (!known && suggest_best(&sg))
+			return cli_usage("-s: unknown suite '%s' (did you mean '%s'?); 'abstat workloads' lists the suites",
+					 cfg->suite, suggest_best(&sg));
 		if (!known)
 			return cli_usage("-s: unknown suite '%s'; 'abstat workloads' lists the suites",
 					 cfg->suite);

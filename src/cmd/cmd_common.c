@@ -7,8 +7,10 @@
  * of -errno to an exit status, and whether stdout got what was printed.
  */
 #include <errno.h>
+#include <glob.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -109,8 +111,10 @@ static void cmd_warn_partial(const struct side *sides, size_t n)
 			const struct result *r = sides[s].files[f];
 
 			if (r->status && strcmp(r->status, "complete"))
-				msg_warn("%s is a %s result; only its finished runs are compared",
-					 r->path ? r->path : "?", r->status);
+				msg_warn("%s is %s %s result; only its finished runs are compared",
+					 r->path ? r->path : "?",
+					 strchr("aeiou", r->status[0]) ? "an" : "a",
+					 r->status);
 		}
 }
 
@@ -144,6 +148,60 @@ int cmd_check_sides(const char *who, const struct side *sides, size_t n)
 	return 0;
 }
 
+/* FILE is missing: a session that was stopped or crashed leaves its
+ * journal, FILE.journal (run -o FILE) or FILE-LABEL.json.journal (versus
+ * -o FILE): name it and the commands that go on from it, after who.
+ * true when one was named (commands.h). */
+bool cmd_journal_hint(const char *who, const char *file)
+{
+	char pat[4096];
+	struct stat st;
+	glob_t g;
+	bool found = false;
+
+	snprintf(pat, sizeof(pat), "%s.journal", file);
+	if (!stat(pat, &st)) {
+		msg_error("%s: %s does not exist, but its journal %s does (a session that was stopped or crashed); go on with it: abstat run --resume %s and the session's arguments, or make a result of it: abstat recover %s -o %s",
+			  who, file, pat, pat, pat, file);
+		return true;
+	}
+	snprintf(pat, sizeof(pat), "%s-*.json.journal", file);
+	if (glob(pat, 0, NULL, &g))
+		return false;
+	if (g.gl_pathc) {
+		size_t n = strlen(g.gl_pathv[0]) - strlen(".journal");
+
+		msg_error("%s: %s does not exist, but %zu journal%s of a versus session do (%s%s); turn each into a result with: abstat recover %s -o %.*s",
+			  who, file, g.gl_pathc, g.gl_pathc == 1 ? "" : "s",
+			  g.gl_pathv[0], g.gl_pathc > 1 ? ", ..." : "",
+			  g.gl_pathv[0], (int)n, g.gl_pathv[0]);
+		found = true;
+	}
+	globfree(&g);
+	return found;
+}
+
+/* side_read found no file: the first operand that is missing and has a
+ * journal beside it ("LABEL=" and ",FILE" lists looked into). */
+static bool cmd_sides_hint(const struct config *cfg, const char *who)
+{
+	char path[4096];
+
+	for (size_t i = 0; i < cfg->n_files; i++) {
+		const char *f = cfg->files[i], *eq = strchr(f, '=');
+
+		for (f = eq ? eq + 1 : f; *f;) {
+			size_t n = strcspn(f, ",");
+
+			snprintf(path, sizeof(path), "%.*s", (int)n, f);
+			if (access(path, F_OK) && cmd_journal_hint(who, path))
+				return true;
+			f += n + (f[n] == ',');
+		}
+	}
+	return false;
+}
+
 int cmd_read_sides(const struct config *cfg, const char *who,
 		   struct side **sides, size_t *n)
 {
@@ -153,7 +211,8 @@ int cmd_read_sides(const struct config *cfg, const char *who,
 
 	if (rc) {
 		cmd_warn_partial(*sides, *n);
-		msg_error("%s: %s", who, err);
+		if (rc != -ENOENT || !cmd_sides_hint(cfg, who))
+			msg_error("%s: %s", who, err);
 		return cmd_status(rc, EXIT_USAGE);
 	}
 	rc = cmd_check_sides(who, *sides, *n);
@@ -164,6 +223,13 @@ int cmd_read_sides(const struct config *cfg, const char *who,
 		msg_error("%s: %s", who, err);
 		rc = EXIT_USAGE;
 	}
+	if (!rc && !cfg->allow_mixed &&
+	    side_check_mixed(*sides, *n, err, sizeof(err))) {
+		msg_error("%s: %s", who, err);
+		rc = EXIT_USAGE;
+	}
+	if (!rc && side_hint_pool(*sides, *n, err, sizeof(err)))
+		msg_warn("%s: %s", who, err);
 	return rc;
 }
 
@@ -205,7 +271,7 @@ int cmd_compare_build(const char *who, const struct compare_opts *o,
 		      struct compare_model **m)
 {
 	struct compare_opts oo = *o;
-	char err[1024];
+	char err[4096];
 	int rc;
 
 	oo.time_unit = cmd_sides_time_unit(o->time_unit, sides, n);

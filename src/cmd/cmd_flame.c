@@ -13,12 +13,14 @@
 #include <errno.h>
 #include <limits.h>
 #include <regex.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
+#include "escape.h"
 #include "flame.h"
 #include "hold.h"
 #include "msg.h"
@@ -152,6 +154,11 @@ static int flame_read(struct flame_job *j)
 		rc = flame_read_import(j, i);
 	for (size_t i = 0; !rc && i < j->n; i++) {
 		rc = flame_finish(&j->prof[i]);
+		if (rc == -EOVERFLOW) {
+			msg_error("flame: the sample counts of %s sum beyond 2^64; check its counts",
+				  j->label[i]);
+			return EXIT_USAGE;
+		}
 		if (!rc)
 			rc = flame_filter(&j->prof[i], &f);
 		if (!rc && !j->prof[i].total) {
@@ -188,6 +195,64 @@ static int flame_emit(const struct flame_job *j, FILE *out)
 	return flame_write_text(out, b, a, &o);
 }
 
+/* Folded stacks to a terminal: each line escaped (escape.h), so a frame's
+ * ESC, BEL or C1 control reaches no terminal; the raw bytes the folded
+ * form keeps go only to a file or a pipe. */
+static int flame_emit_shown(const struct flame_job *j)
+{
+	char *text = NULL, *save;
+	size_t size = 0;
+	FILE *m = open_memstream(&text, &size);
+	int rc = m ? flame_emit(j, m) : -ENOMEM;
+
+	if (m && fclose(m) && !rc)
+		rc = -ENOMEM;
+	for (char *line = rc ? NULL : strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *shown = escape_dup(line);
+
+		if (!shown) {
+			rc = -ENOMEM;
+			break;
+		}
+		printf("%s\n", shown);
+		free(shown);
+	}
+	free(text);
+	return rc ? rc : ferror(stdout) ? -EIO : 0;
+}
+
+/* The temporary file while it is written: a signal that ends abstat
+ * (^C on a big graph) removes it first, as every other exit path does. */
+static char flame_tmp_path[PATH_MAX + 32];
+static const int flame_tmp_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
+static void flame_tmp_on_signal(int sig)
+{
+	if (flame_tmp_path[0])
+		unlink(flame_tmp_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* tmp NULL: the file is gone or published; the signals as they were. */
+static void flame_tmp_guard(const char *tmp)
+{
+	static struct sigaction old[4];
+	struct sigaction sa = { .sa_handler = flame_tmp_on_signal };
+	sigset_t all, was;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &was);
+	for (size_t i = 0; i < 4; i++)
+		if (tmp)
+			sigaction(flame_tmp_sigs[i], &sa, &old[i]);
+		else if (flame_tmp_path[0])
+			sigaction(flame_tmp_sigs[i], &old[i], NULL);
+	snprintf(flame_tmp_path, sizeof(flame_tmp_path), "%s", tmp ? tmp : "");
+	sigprocmask(SIG_SETMASK, &was, NULL);
+}
+
 /* Write to a temporary file next to OUT, then publish it. */
 static int flame_write(const struct flame_job *j)
 {
@@ -199,7 +264,8 @@ static int flame_write(const struct flame_job *j)
 
 	/* stdout's write errors are main's to report, once (main.c) */
 	if (!strcmp(path, "-")) {
-		rc = flame_emit(j, stdout);
+		rc = j->fmt == FLAME_FOLDED && isatty(STDOUT_FILENO) ?
+			     flame_emit_shown(j) : flame_emit(j, stdout);
 		return rc == -EIO ? 0 : rc;
 	}
 	dir = result_dirname(path);
@@ -208,8 +274,10 @@ static int flame_write(const struct flame_job *j)
 	snprintf(tmp, sizeof(tmp), "%s/.abstat-flame.XXXXXX", dir);
 	free(dir);
 	fd = mkstemp(tmp);
-	if (fd >= 0)
+	if (fd >= 0) {
+		flame_tmp_guard(tmp);
 		hold_take(fd, false); /* held while written (hold.h) */
+	}
 	if (fd < 0) {
 		msg_error("flame: cannot create a file next to %s: %s", path,
 			  strerror(errno));
@@ -223,6 +291,7 @@ static int flame_write(const struct flame_job *j)
 		rc = -errno;
 		close(fd);
 		unlink(tmp);
+		flame_tmp_guard(NULL);
 		return rc;
 	}
 	rc = flame_emit(j, f);
@@ -235,8 +304,10 @@ static int flame_write(const struct flame_job *j)
 	else
 		snprintf(err, sizeof(err), "cannot write %s: %s", path,
 			 strerror(-rc));
-	if (rc) {
+	if (rc)
 		unlink(tmp);
+	flame_tmp_guard(NULL);
+	if (rc) {
 		msg_error("flame: %s", err);
 		return cmd_status(rc, EXIT_IO);
 	}

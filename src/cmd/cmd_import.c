@@ -46,6 +46,10 @@ int cmd_import(const struct config *cfg)
 		msg_warn("import: %s", json_string_value(w));
 	rc = result_write(r, cfg->output, cfg->force, err, sizeof(err));
 	result_free(r);
+	if (rc == -EFBIG) /* the writer's advice is run's (-r, -e) */
+		snprintf(err, sizeof(err),
+			 "%s: not written: the result would be above the %u MiB abstat reads back; split the input and import each part into its own result",
+			 cfg->output, RESULT_MAX_BYTES >> 20);
 	if (rc) {
 		msg_error("import: %s", err);
 		return cmd_status(rc, EXIT_IO);

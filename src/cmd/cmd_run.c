@@ -16,32 +16,88 @@
 #include "session.h"
 #include "trace.h"
 
+/* --resume: cfg for the resumed session in *c (its output the result
+ * resumed, which it replaces), rs read. EXIT_OK or a status. */
+static int run_resume(const struct config *cfg, struct config *c,
+		      struct session_resume *rs)
+{
+	int rc = session_resume_open(cfg->resume, rs);
+
+	if (rc)
+		return rc;
+	if (cfg->output && strcmp(cfg->output, rs->output))
+		return msg_usage("--resume: -o %s is not %s, the result it resumes; drop -o",
+				 cfg->output, rs->output);
+	*c = *cfg;
+	c->output = rs->output;
+	c->force = true;
+	return EXIT_OK;
+}
+
+/* Each benchmark's warm-ups, then its runs, in order. */
+static struct plan_item *run_plan(const struct config *cfg, size_t *n)
+{
+	size_t per = cfg->warmup + cfg->repeat;
+	struct plan_item *plan = calloc(cfg->n_targets * per + 1,
+					sizeof(*plan));
+
+	*n = 0;
+	for (size_t b = 0; plan && b < cfg->n_targets; b++)
+		for (size_t k = 0; k < per; k++)
+			plan[(*n)++] = (struct plan_item){
+				.bench = b, .warmup = k < cfg->warmup
+			};
+	return plan;
+}
+
+/* The journal of -o, after the session to resume is checked. */
+static int run_journal(struct session *s, struct session_resume *rs,
+		       struct result *r, struct journal **j)
+{
+	const struct config *cfg = s->cfg;
+	char err[512];
+	int rc = rs->old ? session_resume_check(s, rs, r) : EXIT_OK;
+
+	if (!rc && rs->old)
+		rc = session_resume_hold(rs);
+	if (rc || !cfg->output)
+		return rc;
+	rc = journal_open(cfg->output, r, cfg->force, j, err, sizeof(err));
+	if (rc) {
+		msg_error("%s", err);
+		/* taken (a live or earlier session, not a file): the command
+		 * line must change */
+		return rc == -EBUSY || rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
+	}
+	trace_mark("journal opened");
+	return EXIT_OK;
+}
+
 int cmd_run(const struct config *cfg)
 {
-	struct session s;
+	struct session s = { 0 };
+	struct session_resume rs = { 0 };
+	struct config resumed;
 	struct result *r = NULL;
 	struct journal *j = NULL;
-	struct plan_item *plan;
-	size_t n_plan = 0, per = cfg->warmup + cfg->repeat;
-	char err[512];
+	struct plan_item *plan = NULL;
+	size_t n_plan = 0;
 	int rc, save_rc;
 
 	rc = cmd_report_format(cfg);
-	if (rc)
-		return rc;
-	if (cfg->output) {
-		rc = session_check_output(cfg, cfg->output);
-		if (rc)
-			return rc;
+	if (!rc && cfg->resume) {
+		rc = run_resume(cfg, &resumed, &rs);
+		cfg = &resumed;
 	}
-	plan = calloc(cfg->n_targets * per, sizeof(*plan));
-	if (!plan)
-		return EXIT_IO;
-	for (size_t b = 0; b < cfg->n_targets; b++)
-		for (size_t k = 0; k < per; k++)
-			plan[n_plan++] = (struct plan_item){
-				.result = 0, .bench = b, .warmup = k < cfg->warmup
-			};
+	if (!rc && cfg->output)
+		rc = session_check_output(cfg, cfg->output);
+	if (rc)
+		goto out_resume;
+	plan = run_plan(cfg, &n_plan);
+	if (!plan) {
+		rc = EXIT_IO;
+		goto out_resume;
+	}
 	rc = session_open(&s, cfg);
 	if (rc)
 		goto out;
@@ -50,19 +106,11 @@ int cmd_run(const struct config *cfg)
 		rc = EXIT_IO;
 		goto out;
 	}
-	if (cfg->output) {
-		rc = journal_open(cfg->output, r, cfg->force, &j, err,
-				  sizeof(err));
-		if (rc) {
-			msg_error("%s", err);
-			/* taken (a live or earlier session, not a file):
-			 * the command line must change */
-			rc = rc == -EBUSY || rc == -EEXIST ? EXIT_USAGE :
-							    EXIT_IO;
-			goto out;
-		}
-		trace_mark("journal opened");
-	}
+	rc = run_journal(&s, &rs, r, &j);
+	if (!rc && rs.old)
+		rc = session_resume_apply(&s, &rs, r, j, plan, &n_plan);
+	if (rc)
+		goto out;
 	rc = session_measure(&s, &r, &j, plan, n_plan);
 	/* Stopped (a failed hook or run, said on stderr) before any run
 	 * was measured: no table of empty rows. */
@@ -82,6 +130,9 @@ int cmd_run(const struct config *cfg)
 		j = NULL;
 		if (save_rc && !rc)
 			rc = save_rc;
+		if (!save_rc && rc == EXIT_INTERRUPTED)
+			msg_notice("the rest: abstat run --resume %s with the same arguments",
+				   cfg->output);
 	}
 out:
 	if (j)
@@ -89,5 +140,7 @@ out:
 	result_free(r);
 	session_close(&s);
 	free(plan);
+out_resume:
+	session_resume_close(&rs);
 	return rc;
 }

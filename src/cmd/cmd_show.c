@@ -26,7 +26,9 @@ int cmd_show(const struct config *cfg)
 	int rc = result_read(cfg->files[0], &r, err, sizeof(err));
 
 	if (rc) {
-		msg_error("show: %s", err);
+		if (rc != -ENOENT ||
+		    !cmd_journal_hint("show", cfg->files[0]))
+			msg_error("show: %s", err);
 		return cmd_status(rc, EXIT_USAGE);
 	}
 	if (opts.time_unit == TIME_UNIT_AUTO)

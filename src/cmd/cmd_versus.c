@@ -136,7 +136,7 @@ static void versus_print_sides(const struct config *cfg, char **labels,
 		versus_side_text(&cfg->targets[i], line + len,
 				 sizeof(line) - len);
 		len = strlen(line);
-		if (len > (size_t)width)
+		if (len > (size_t)width && fmt_cut(out, width))
 			memcpy(line + width - 3, "...", 4);
 		fprintf(out, "%s\n", line);
 	}
@@ -247,6 +247,24 @@ static void versus_journals_done(struct journal **jr, char **labels,
 	}
 }
 
+/* config.versus of side i's result: which side of the session it is
+ * (its index, label and command), so that compare of the saved files
+ * later shows what A and B were and refuses a side that pools both.
+ * 0 or -ENOMEM. */
+static int versus_identity(struct result *r, size_t i, const char *label,
+			   char *const *argv)
+{
+	json_t *a = json_array();
+
+	for (size_t k = 0; a && argv[k]; k++)
+		json_array_append_new(a, json_string(argv[k]));
+	if (!a || json_object_set_new(r->config, "versus",
+			json_pack("{s:I, s:s, s:o}", "side", (json_int_t)i,
+				  "label", label, "argv", a)))
+		return -ENOMEM;
+	return 0;
+}
+
 /* A result per side, and its journal at paths[i] where there is one;
  * an exit status. */
 static int versus_results(struct session *s, char **labels, char **paths,
@@ -264,7 +282,7 @@ static int versus_results(struct session *s, char **labels, char **paths,
 		t.name = versus_name(cfg);
 		res[i] = t.name ? session_result(s, labels[i], &t, 1) : NULL;
 		free(t.name);
-		if (!res[i])
+		if (!res[i] || versus_identity(res[i], i, labels[i], t.argv))
 			return EXIT_IO;
 		if (!paths[i])
 			continue;

@@ -87,6 +87,11 @@ size_t cmd_measured(const struct result *r);
  * measured run that succeeded: one line, EXIT_USAGE (compare, plot,
  * versus). */
 int cmd_check_sides(const char *who, const struct side *sides, size_t n);
+/* cmd_common.c: a missing result FILE whose journal is beside it (run's
+ * FILE.journal, versus' FILE-LABEL.json.journal): one error line, after
+ * who, that names it, run --resume and recover; true when one was
+ * found (nothing printed otherwise). */
+bool cmd_journal_hint(const char *who, const char *file);
 /* cfg->files as sides (compare, plot), each file checked with
  * cmd_check_sides; free with side_free either way. */
 int cmd_read_sides(const struct config *cfg, const char *who,

@@ -93,4 +93,31 @@ int session_save(struct session *s, struct result *r, struct journal *j,
 		 const char *path);
 void session_close(struct session *s);
 
+/*
+ * run --resume FILE (session_resume.c): what the interrupted session
+ * left. Each function returns EXIT_OK or an exit status after printing.
+ */
+struct session_resume {
+	char *output;        /* the result written: FILE, or the result a
+			      * journal FILE was the journal of */
+	char *journal;       /* the journal read (NULL: a result was) */
+	char *backup;        /* its second name while it is rewritten */
+	struct result *old;  /* what the session measured */
+};
+/* Read FILE (a result, or a journal; a missing result's journal). */
+int session_resume_open(const char *file, struct session_resume *rs);
+/* The new session's result r is the same measurement as rs's: config,
+ * events, benchmarks, environment (naming what differs). */
+int session_resume_check(const struct session *s,
+			 const struct session_resume *rs,
+			 const struct result *r);
+/* Before journal_open replaces the old journal: a second name for it. */
+int session_resume_hold(struct session_resume *rs);
+/* rs's runs into r (and journal j), the plan less the runs they are. */
+int session_resume_apply(struct session *s, struct session_resume *rs,
+			 struct result *r, struct journal *j,
+			 struct plan_item *plan, size_t *n_plan);
+/* Free; an old journal not yet rewritten is put back. */
+void session_resume_close(struct session_resume *rs);
+
 #endif

@@ -20,6 +20,63 @@
 #include "trace.h"
 #include "workloads.h"
 
+/* Lines of stderr the failure reason shows, and the width of each. */
+#define FAIL_LINES 3
+#define FAIL_LINE_MAX 120
+
+/* The last line of text (trailing newlines aside), its length in *n. */
+static const char *session_last_line(const char *text, size_t *n)
+{
+	size_t len = strlen(text);
+	const char *end, *start;
+
+	while (len && text[len - 1] == '\n')
+		len--;
+	end = text + len;
+	start = end;
+	while (start > text && start[-1] != '\n')
+		start--;
+	*n = (size_t)(end - start);
+	return start;
+}
+
+/* "; stderr: FIRST | SECOND | THIRD | ... | LAST" after buf's text: the
+ * first lines say why more often than the last (a usage error, then its
+ * usage text), the last where a program ends with its reason. */
+static void session_stderr_excerpt(const struct launch_outcome *o, char *buf,
+				   size_t size)
+{
+	const char *p = o->stderr_head, *last, *shown = NULL;
+	size_t len = strlen(buf), head = strlen(p), n, shown_n = 0;
+	bool whole = o->stderr_bytes <= head, more = false;
+	unsigned k = 0;
+
+	while (*p && k < FAIL_LINES) {
+		n = strcspn(p, "\n");
+		if (!p[n] && !whole)
+			break; /* a line cut by the head's end */
+		if (n) {
+			len += snprintf(buf + len, len < size ? size - len : 0,
+					"%s%.*s", k ? " | " : "; stderr: ",
+					(int)(n < FAIL_LINE_MAX ? n :
+							FAIL_LINE_MAX), p);
+			shown = p;
+			shown_n = n;
+			k++;
+		}
+		p += n + (p[n] == '\n');
+	}
+	more = !whole || p[strspn(p, "\n")];
+	if (!more && k)
+		return;
+	last = session_last_line(whole ? o->stderr_head : o->stderr_tail, &n);
+	if (!n || (shown && n == shown_n && !strncmp(last, shown, n)))
+		return;
+	snprintf(buf + len, len < size ? size - len : 0, "%s%.*s",
+		 k ? " | ... | " : "; stderr: ... ",
+		 (int)(n < FAIL_LINE_MAX ? n : FAIL_LINE_MAX), last);
+}
+
 /* The reason a finished run failed, or NULL when it is good. */
 static char *session_failure(const struct session *s,
 			     const struct proc_sample *p, size_t n,
@@ -27,8 +84,6 @@ static char *session_failure(const struct session *s,
 			     enum run_status *status)
 {
 	char buf[LAUNCH_TAIL + 320];
-	const char *tail = o->stderr_tail;
-	const char *last;
 
 	*status = RUN_FAILED;
 	if (o->timed_out) {
@@ -58,17 +113,7 @@ static char *session_failure(const struct session *s,
 				 id, p[i].exit_status);
 		else
 			continue;
-		/* The last line of stderr says most about why. */
-		last = tail;
-		for (const char *c = tail; *c; c++)
-			if (c[0] == '\n' && c[1])
-				last = c + 1;
-		if (*last) {
-			size_t len = strlen(buf);
-
-			snprintf(buf + len, sizeof(buf) - len, "; stderr: %.*s",
-				 (int)strcspn(last, "\n"), last);
-		}
+		session_stderr_excerpt(o, buf, sizeof(buf));
 		return strdup(buf);
 	}
 	*status = RUN_OK;

@@ -32,7 +32,9 @@ const char *compare_verdict_name(enum compare_verdict v)
 {
 	static const char *const names[] = {
 		[VERDICT_SIGNIFICANT] = "significant",
+		[VERDICT_SESSION] = "session",
 		[VERDICT_NOT_SIGNIFICANT] = "not-significant",
+		[VERDICT_SECONDARY] = "secondary",
 		[VERDICT_TOO_FEW_RUNS] = "too-few-runs",
 		[VERDICT_TOO_FEW_BOOTS] = "too-few-boots",
 		[VERDICT_UNDETERMINED] = "undetermined",
@@ -56,20 +58,29 @@ const char *compare_design_name(enum compare_design d)
 const char *compare_verdict_word(const struct compare_model *m,
 				 const struct compare_row *row, size_t s)
 {
-	const struct compare_delta *d = &row->delta[s];
+	static const char *const words[] = {
+		[VERDICT_SIGNIFICANT] = "yes",
+		[VERDICT_SESSION] = "session",
+		[VERDICT_NOT_SIGNIFICANT] = "~",
+		[VERDICT_SECONDARY] = "secondary",
+		[VERDICT_TOO_FEW_RUNS] = "<4 runs",
+		[VERDICT_TOO_FEW_BOOTS] = "<3 boots",
+		[VERDICT_UNDETERMINED] = "?",
+		[VERDICT_NOT_SUPPORTED] = NULL,
+	};
 
-	if (!row->primary)
-		return NULL;
-	switch (d->verdict) {
-	case VERDICT_SIGNIFICANT:
-		return m->design == DESIGN_SESSIONS ? "session" : "yes";
-	case VERDICT_NOT_SIGNIFICANT:
-		return "~";
-	case VERDICT_TOO_FEW_BOOTS:
-		return "<3 boots";
-	default:
-		return NULL;
-	}
+	(void)m;
+	return words[row->delta[s].verdict];
+}
+
+enum compare_verdict compare_verdict_changed(enum compare_design d)
+{
+	return d == DESIGN_SESSIONS ? VERDICT_SESSION : VERDICT_SIGNIFICANT;
+}
+
+bool compare_verdict_changes(enum compare_verdict v)
+{
+	return v == VERDICT_SIGNIFICANT || v == VERDICT_SESSION;
 }
 
 /* A metric every file of every side that has it can count, and no file
@@ -209,8 +220,10 @@ static int compare_holm(struct compare_model *m)
 				continue;
 			d->p_holm = p[k++];
 			d->verdict = d->p_holm < m->alpha ?
-					     VERDICT_SIGNIFICANT :
-					     VERDICT_NOT_SIGNIFICANT;
+				compare_verdict_changed(m->design) :
+				VERDICT_NOT_SIGNIFICANT;
+			d->ci_disagrees = compare_verdict_changes(d->verdict) ==
+					  (d->lo <= 0 && d->hi >= 0);
 		}
 	free(p);
 	return 0;
@@ -410,6 +423,10 @@ static int compare_header(const struct side *sides, size_t n,
 		if (!m->labels[s])
 			return -ENOMEM;
 		m->files[s] = sides[s].n_files;
+		for (size_t f = 0; f < sides[s].n_files; f++)
+			m->interrupted |= sides[s].files[f]->status &&
+					  !strcmp(sides[s].files[f]->status,
+						  "interrupted");
 	}
 	m->user_only = json_is_true(uo);
 	if (json_is_string(cpus))
@@ -443,11 +460,14 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	oi.commands_differ |= m->design == DESIGN_INTERLEAVED;
 	rc = compare_header(sides, n, m);
 	if (!rc)
-		rc = compare_check_encodings(o, sides, n, m, err, len);
+		rc = compare_check_versus(o, sides, n, m, err, len);
 	if (!rc)
-		rc = compare_check_env(&oi, sides, n, m, err, len);
+		rc = compare_check_encodings(o, sides, n, m, err, len);
+	/* no benchmark in common says more than their env differences */
 	if (!rc)
 		rc = compare_check_benches(sides, n, m, &b, &nb, err, len);
+	if (!rc)
+		rc = compare_check_env(&oi, sides, n, m, err, len);
 	if (!rc)
 		rc = compare_check_names(o->metrics, "--metric", b, nb,
 					 sides, n, err, len);
@@ -509,6 +529,8 @@ void compare_model_free(struct compare_model *m)
 	free(m->rows);
 	for (size_t s = 0; m->labels && s < m->n_sides; s++)
 		free(m->labels[s]);
+	for (size_t s = 0; m->versus && s < m->n_sides; s++)
+		free(m->versus[s]);
 	free(m->labels);
 	free(m->files);
 	free(m->runs);
@@ -517,6 +539,7 @@ void compare_model_free(struct compare_model *m)
 	free(m->cpu_share_bench);
 	free(m->cpu_share);
 	free(m->forced_note);
+	free(m->versus);
 	free(m->cpus);
 	env_diff_free(m->env, m->n_env, m->n_sides);
 	for (size_t i = 0; i < m->n_warnings; i++)
@@ -532,8 +555,9 @@ bool compare_regressed(const struct compare_model *m,
 {
 	const struct compare_delta *d = &row->delta[s];
 
-	if (pct < 0 || !row->primary || d->verdict != VERDICT_SIGNIFICANT ||
-	    !d->regression || (m->design == DESIGN_SESSIONS && !sessions))
+	if (pct < 0 || !row->primary || !d->regression ||
+	    !(d->verdict == VERDICT_SIGNIFICANT ||
+	      (d->verdict == VERDICT_SESSION && sessions)))
 		return false;
 	return fabs(d->delta) * (d->absolute ? 1 : 100) > pct;
 }

@@ -82,10 +82,20 @@ enum compare_design {
 /* Bootstrap seed when --seed is not given: fixed, so output is diffable. */
 #define COMPARE_DEFAULT_SEED UINT64_C(0x61627374617431)
 
+/* The one verdict of a row and side, computed once in compare (and in
+ * where.c for the where table), printed in the same word by every format
+ * (compare_verdict_word) and named in csv and json
+ * (compare_verdict_name). */
 enum compare_verdict {
-	VERDICT_SIGNIFICANT,     /* p < alpha (Holm-adjusted for primary
-				  * rows), or exact delta != 0 */
+	VERDICT_SIGNIFICANT,     /* "yes": a primary row, p_holm < alpha (or
+				  * an exact delta != 0) on interleaved runs
+				  * or >= COMPARE_MIN_BOOTS boots a side */
+	VERDICT_SESSION,         /* "session": the same, between two
+				  * sessions (DESIGN_SESSIONS): a difference
+				  * of these sessions, not a verdict */
 	VERDICT_NOT_SIGNIFICANT, /* printed "~" */
+	VERDICT_SECONDARY,       /* a secondary row: delta, interval and
+				  * unadjusted p, never a verdict */
 	VERDICT_TOO_FEW_RUNS,    /* < COMPARE_MIN_RUNS on a side */
 	VERDICT_TOO_FEW_BOOTS,   /* several boots, < COMPARE_MIN_BOOTS on a
 				  * side: delta (and interval) only */
@@ -147,6 +157,10 @@ struct compare_delta {
 	double p_holm;    /* Holm-adjusted over the primary rows */
 	bool exact_p;     /* exact distribution (else normal approx.) */
 	bool regression;  /* the change is in the worse direction */
+	/* a primary row whose (unadjusted) interval says otherwise than
+	 * its Holm-adjusted verdict: excludes no change with "~", or holds
+	 * it with a change; printed with a '!' after the interval */
+	bool ci_disagrees;
 	const char *why;  /* short reason for a non-verdict, or NULL */
 };
 
@@ -167,7 +181,8 @@ struct compare_row {
  * The geometric mean over the benchmarks of one side's ratios
  * center(side) / center(baseline) of their primary rows, as a delta
  * (ratio - 1), with its interval at 1 - alpha by the delta method on the
- * log ratios (compare_geomean.c). No verdict: a summary, not a test.
+ * log ratios, or with boots Welch t over each boot's geomean
+ * (compare_geomean.c). No verdict: a summary, not a test.
  */
 struct compare_geomean {
 	bool has;         /* delta, lo, hi meaningful */
@@ -175,6 +190,9 @@ struct compare_geomean {
 	size_t left_out;  /* benchmarks missing on a side, not in it */
 	double delta, lo, hi;
 	const char *why;  /* why there is none, or NULL */
+	bool boots;       /* the interval is Welch t over the boots'
+			   * geomeans (DESIGN_BOOTS), not the delta method */
+	const char *why_method; /* why boots could not be the unit, or NULL */
 };
 
 struct compare_model {
@@ -194,6 +212,7 @@ struct compare_model {
 	bool forced;            /* --force-compare overrode an encoding diff */
 	char *forced_note;      /* what differed, when forced */
 	bool user_only;         /* side 0 counted user space only */
+	bool interrupted;       /* a file's session was stopped by a signal */
 	char *cpus;             /* CPUs of side 0 ("1"), or NULL */
 	struct env_diff *env;   /* environment differences */
 	size_t n_env;
@@ -205,6 +224,9 @@ struct compare_model {
 	 * NULL */
 	struct compare_geomean *geomean;
 	enum time_unit time_unit; /* compare_opts.time_unit, for the tables */
+	/* n_sides, or NULL: each side's command as saved by versus -o
+	 * (config.versus: "label: argv ..."), shown in the header */
+	char **versus;
 };
 
 /* Build the model. 0; -EINVAL when the sides cannot be compared
@@ -226,14 +248,20 @@ int compare_geomean(struct compare_model *m);
 bool compare_regressed(const struct compare_model *m,
 		       const struct compare_row *row, size_t s, double pct,
 		       bool sessions);
-/* The row verdict as printed in tables: "yes", "~", "session" (within
- * the sessions only), "<3 boots", or NULL (no verdict: secondary row, or
- * no test). */
+/* The row verdict as printed in every format: "yes", "session", "~",
+ * "secondary", "<3 boots", "<4 runs", "?" (undetermined), or NULL (not
+ * supported or missing: the table says why). */
 const char *compare_verdict_word(const struct compare_model *m,
 				 const struct compare_row *row, size_t s);
+/* The verdict of a test that came out below alpha under design d:
+ * VERDICT_SESSION between sessions, else VERDICT_SIGNIFICANT. */
+enum compare_verdict compare_verdict_changed(enum compare_design d);
+/* v says that A and B differ (significant or session). */
+bool compare_verdict_changes(enum compare_verdict v);
 
-/* Verdict name for csv/json: "significant", "not-significant",
- * "too-few-runs", "too-few-boots", "undetermined", "not-supported". */
+/* Verdict name for csv/json: "significant", "session",
+ * "not-significant", "secondary", "too-few-runs", "too-few-boots",
+ * "undetermined", "not-supported". */
 const char *compare_verdict_name(enum compare_verdict v);
 /* "sessions", "interleaved", "boots" */
 const char *compare_design_name(enum compare_design d);

@@ -179,6 +179,16 @@ fail:
 	return NULL;
 }
 
+/* The first side whose value of d differs from the baseline's. */
+static size_t compare_env_other(const struct env_diff *d, size_t n)
+{
+	size_t s = 1;
+
+	while (s + 1 < n && !strcmp(d->values[s], d->values[0]))
+		s++;
+	return s;
+}
+
 /* The refusal of d, naming the first side whose value differs from the
  * baseline's and the key that allows it. */
 static void compare_env_refusal(const struct env_diff *d,
@@ -186,10 +196,8 @@ static void compare_env_refusal(const struct env_diff *d,
 				size_t len)
 {
 	const char *v0 = d->values[0], *name;
-	size_t s = 1, nl;
+	size_t s = compare_env_other(d, n), nl;
 
-	while (s + 1 < n && !strcmp(d->values[s], v0))
-		s++;
 	if (!strncmp(d->key, "benchmarks.", 11) && strlen(d->key) > 16 &&
 	    !strcmp(d->key + strlen(d->key) - 5, ".argv")) {
 		name = d->key + 11;
@@ -203,6 +211,44 @@ static void compare_env_refusal(const struct env_diff *d,
 	}
 	snprintf(err, len, "environment '%s' differs between sides ('%s' vs '%s'), which changes what is measured; pass --allow-env-diff %s to compare anyway",
 		 d->key, v0, d->values[s], d->key);
+}
+
+/* Every refused key at once (not one per try): the keys with their
+ * values, and the one --allow-env-diff that goes on. Values are left
+ * out when they would not fit in err. 0, -EINVAL or -ENOMEM. */
+static int compare_env_refusals(const struct compare_model *m,
+				const struct side *sides, size_t n,
+				char *err, size_t len)
+{
+	struct compare_str keys = { 0 }, vals = { 0 };
+	size_t k = 0, first = 0;
+
+	for (size_t i = 0; i < m->n_env; i++) {
+		const struct env_diff *d = &m->env[i];
+		char buf[512];
+
+		if (d->kind != ENV_DIFF_REFUSED)
+			continue;
+		if (!k++)
+			first = i;
+		compare_str_add(&keys, ",", keys.len ? 1 : 0);
+		compare_str_add(&keys, d->key, strlen(d->key));
+		snprintf(buf, sizeof(buf), "%s'%s' ('%s' vs '%s')",
+			 vals.len ? ", " : "", d->key, d->values[0],
+			 d->values[compare_env_other(d, n)]);
+		compare_str_add(&vals, buf, strlen(buf));
+	}
+	if (k == 1)
+		compare_env_refusal(&m->env[first], sides, n, err, len);
+	else if (k && !keys.oom && !vals.oom)
+		snprintf(err, len, "%zu environment keys differ between sides, which changes what is measured: %s; pass --allow-env-diff %s to compare anyway",
+			 k, keys.len + vals.len + 200 < len ? vals.s : keys.s,
+			 keys.s);
+	free(vals.s);
+	free(keys.s);
+	if (keys.oom || vals.oom)
+		return err_nomem(err, len);
+	return k ? -EINVAL : 0;
 }
 
 /* The sides are different commands (versus): their binaries and argv
@@ -248,13 +294,7 @@ int compare_check_env(const struct compare_opts *o, const struct side *sides,
 	}
 	if (o->commands_differ)
 		compare_check_drop_sides(m, n);
-	for (size_t i = 0; i < m->n_env; i++) {
-		if (m->env[i].kind != ENV_DIFF_REFUSED)
-			continue;
-		compare_env_refusal(&m->env[i], sides, n, err, len);
-		rc = -EINVAL;
-		break;
-	}
+	rc = compare_env_refusals(m, sides, n, err, len);
 out:
 	for (size_t s = 0; envs && s < n; s++)
 		json_decref(envs[s]);
@@ -469,5 +509,75 @@ int compare_warn(struct compare_model *m, const char *fmt, ...)
 	if (!w[m->n_warnings])
 		return -ENOMEM;
 	m->n_warnings++;
+	return 0;
+}
+
+/* "label: argv ..." of r's config.versus, or NULL (none, or -ENOMEM:
+ * *nomem set) */
+static char *compare_versus_text(const struct result *r, bool *nomem)
+{
+	const json_t *v = r->config ? json_object_get(r->config, "versus") :
+				      NULL;
+	const json_t *a = json_object_get(v, "argv");
+	size_t len = 1, i;
+	const json_t *x;
+	char *buf;
+
+	if (!json_is_object(v))
+		return NULL;
+	json_array_foreach(a, i, x)
+		len += strlen(json_string_value(x) ?
+			      json_string_value(x) : "") + 1;
+	len += strlen(json_string_value(json_object_get(v, "label")) ?
+		      json_string_value(json_object_get(v, "label")) : "") + 2;
+	buf = calloc(1, len);
+	if (!buf) {
+		*nomem = true;
+		return NULL;
+	}
+	snprintf(buf, len, "%s:", json_string_value(json_object_get(v, "label")) ?
+		 json_string_value(json_object_get(v, "label")) : "?");
+	json_array_foreach(a, i, x) {
+		strcat(buf, " ");
+		strcat(buf, json_string_value(x) ? json_string_value(x) : "");
+	}
+	return buf;
+}
+
+int compare_check_versus(const struct compare_opts *o,
+			 const struct side *sides, size_t n,
+			 struct compare_model *m, char *err, size_t len)
+{
+	bool nomem = false, any = false;
+
+	if (o->commands_differ)
+		return 0; /* versus itself: it printed its sides */
+	m->versus = calloc(n, sizeof(*m->versus));
+	if (!m->versus)
+		return err_nomem(err, len);
+	for (size_t s = 0; s < n; s++) {
+		m->versus[s] = compare_versus_text(sides[s].files[0], &nomem);
+		any |= m->versus[s] != NULL;
+		for (size_t f = 1; m->versus[s] && f < sides[s].n_files; f++) {
+			char *t = compare_versus_text(sides[s].files[f], &nomem);
+			bool same = t && !strcmp(t, m->versus[s]);
+
+			if (!same && !nomem)
+				snprintf(err, len, "side '%s' pools versus side '%s' (%s) and '%s' (%s); give each its own side",
+					 m->labels[s], m->versus[s],
+					 compare_check_file_name(sides[s].files[0]),
+					 t ? t : "not a versus side",
+					 compare_check_file_name(sides[s].files[f]));
+			free(t);
+			if (!same)
+				return nomem ? err_nomem(err, len) : -EINVAL;
+		}
+	}
+	if (nomem)
+		return err_nomem(err, len);
+	if (!any) {
+		free(m->versus);
+		m->versus = NULL;
+	}
 	return 0;
 }

@@ -118,12 +118,22 @@ static void compare_fill_delta(const struct compare_model *m,
 		d->why = "need >= 4 runs";
 		return;
 	}
+	if (boots && (a->n_groups < COMPARE_MIN_BOOTS ||
+		      b->n_groups < COMPARE_MIN_BOOTS)) {
+		/* the boot rule first: not even an exact delta is a
+		 * verdict on two boots (the interval is still shown) */
+		compare_test_boots(m, a, b, d);
+		d->verdict = VERDICT_TOO_FEW_BOOTS;
+		d->why = "need >= 3 boots per side";
+		return;
+	}
 	if (compare_all_equal(a, b) && a->n >= COMPARE_EXACT_MIN_RUNS &&
 	    b->n >= COMPARE_EXACT_MIN_RUNS) {
 		/* identical every run of both sides, and enough of them:
 		 * the delta is known exactly and no test is needed */
 		d->exact = true;
-		d->verdict = d->delta != 0 ? VERDICT_SIGNIFICANT :
+		d->verdict = !row->primary ? VERDICT_SECONDARY :
+			     d->delta != 0 ? compare_verdict_changed(m->design) :
 					     VERDICT_NOT_SIGNIFICANT;
 		return;
 	}
@@ -131,21 +141,14 @@ static void compare_fill_delta(const struct compare_model *m,
 		compare_test_boots(m, a, b, d);
 	else
 		compare_test_runs(m, a, b, d);
-	if (boots && (a->n_groups < COMPARE_MIN_BOOTS ||
-		      b->n_groups < COMPARE_MIN_BOOTS)) {
-		d->verdict = VERDICT_TOO_FEW_BOOTS;
-		d->why = "need >= 3 boots per side";
-		return;
-	}
 	if (!d->has_p) {
 		d->verdict = VERDICT_UNDETERMINED;
 		d->why = "undetermined";
 		return;
 	}
-	/* primary rows: until Holm says otherwise; secondary: unadjusted */
+	/* primary rows: until Holm says otherwise; secondary: no verdict */
 	d->in_family = row->primary;
-	d->verdict = !row->primary && d->p < m->alpha ?
-			     VERDICT_SIGNIFICANT : VERDICT_NOT_SIGNIFICANT;
+	d->verdict = row->primary ? VERDICT_NOT_SIGNIFICANT : VERDICT_SECONDARY;
 }
 
 struct compare_share {

@@ -45,6 +45,13 @@ int compare_check_names(const char *list, const char *opt,
 			const struct compare_bench *b, size_t nb,
 			const struct side *sides, size_t n, char *err,
 			size_t len);
+/* Sides saved by versus -o (config.versus): m->versus, each side's
+ * command (not in versus itself, o->commands_differ: it prints them);
+ * -EINVAL with the reason in err when a side pools files of two versus
+ * sides; 0 or -ENOMEM. */
+int compare_check_versus(const struct compare_opts *o,
+			 const struct side *sides, size_t n,
+			 struct compare_model *m, char *err, size_t len);
 /* compare_stat.c: pool side s's files (side, its metric sets in b) for
  * one row into row->stat[s], and the warnings of its series into m. 0
  * or -ENOMEM. */

@@ -4,6 +4,7 @@
  * each formula; nothing here knows about results or events.
  */
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,26 @@ double stats_median_ci(const double *s, size_t n, double conf, double *lo,
 	return best < 0 ? 0 : best;
 }
 
+/* Mean and SD of values near DBL_MAX (scores of 1e308), whose sum or
+ * squares overflow: each taken over the largest magnitude first, so both
+ * stay finite (a mean "inf" of finite values is a wrong value). s: v
+ * sorted. */
+static void stats_scaled_moments(const double *v, const double *s, size_t n,
+				 struct stats_summary *out)
+{
+	double m = fmax(fabs(s[0]), fabs(s[n - 1])), sum = 0, ss = 0, mean;
+
+	for (size_t i = 0; i < n; i++)
+		sum += v[i] / m;
+	mean = sum / (double)n;
+	for (size_t i = 0; i < n; i++)
+		ss += (v[i] / m - mean) * (v[i] / m - mean);
+	out->mean = mean * m;
+	out->sd = n > 1 ? sqrt(ss / (double)(n - 1)) * m : 0;
+	if (!isfinite(out->sd))
+		out->sd = DBL_MAX; /* a spread beyond a double: the largest */
+}
+
 int stats_summarize(const double *v, size_t n, double level,
 		    struct stats_summary *out)
 {
@@ -109,9 +130,17 @@ int stats_summarize(const double *v, size_t n, double level,
 	for (size_t i = 0; i < n; i++)
 		ss += (v[i] - out->mean) * (v[i] - out->mean);
 	out->sd = n > 1 ? sqrt(ss / (double)(n - 1)) : 0;
+	if (!isfinite(out->mean) || !isfinite(out->sd))
+		stats_scaled_moments(v, s, n, out);
 	out->min = s[0];
 	out->max = s[n - 1];
 	out->all_equal = s[0] == s[n - 1];
+	if (out->all_equal) {
+		/* the sum of n equal values over n can miss the value in its
+		 * last bit: their mean is the value, their SD 0 (not 7e-21) */
+		out->mean = s[0];
+		out->sd = 0;
+	}
 	out->median = stats_median_sorted(s, n);
 	out->ci_level = stats_median_ci(s, n, level, &out->median_lo,
 					&out->median_hi);

@@ -170,10 +170,13 @@ static void where_test(const struct compare_model *m, bool boots,
 		bmin = fmin(bmin, vb[i]);
 		bmax = fmax(bmax, vb[i]);
 	}
+	/* exact never overrides the boot rule (compare_fill_delta) */
 	if (amin == amax && bmin == bmax && wa->n >= COMPARE_EXACT_MIN_RUNS &&
-	    wb->n >= COMPARE_EXACT_MIN_RUNS) {
+	    wb->n >= COMPARE_EXACT_MIN_RUNS &&
+	    (!boots || (wa->n_groups >= COMPARE_MIN_BOOTS &&
+			wb->n_groups >= COMPARE_MIN_BOOTS))) {
 		d->exact = true;
-		d->verdict = d->delta != 0 ? VERDICT_SIGNIFICANT :
+		d->verdict = d->delta != 0 ? compare_verdict_changed(m->design) :
 					     VERDICT_NOT_SIGNIFICANT;
 		return;
 	}
@@ -304,8 +307,9 @@ static int where_holm(const struct compare_model *m, struct where_table *t)
 		if (!d->in_family)
 			continue;
 		d->p_holm = p[k++];
-		d->verdict = d->p_holm < m->alpha ? VERDICT_SIGNIFICANT :
-						    VERDICT_NOT_SIGNIFICANT;
+		d->verdict = d->p_holm < m->alpha ?
+				     compare_verdict_changed(m->design) :
+				     VERDICT_NOT_SIGNIFICANT;
 	}
 	free(p);
 	return 0;
@@ -357,7 +361,7 @@ int where_build(const struct compare_model *m, const struct side *sides,
 		const struct where_row *r = &t->rows[i];
 		/* a change that rounds to 0.0 points says nothing */
 		bool shown = fabs(r->d.delta) >= WHERE_MIN_DELTA ||
-			     r->d.verdict == VERDICT_SIGNIFICANT;
+			     compare_verdict_changes(r->d.verdict);
 
 		per = i && r->side == t->rows[i - 1].side ? per + 1 : 0;
 		if (per < top && shown)

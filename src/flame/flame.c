@@ -89,19 +89,25 @@ int flame_finish(struct flame_profile *p)
 
 	if (p->n) /* NULL stacks then: qsort wants a pointer */
 		qsort(p->stacks, p->n, sizeof(*p->stacks), flame_stack_cmp);
+	int rc = 0;
+
 	p->total = 0;
 	for (size_t i = 0; i < p->n; i++) {
+		uint64_t c = p->stacks[i].count;
+
+		if (p->total > UINT64_MAX - c)
+			rc = -EOVERFLOW; /* no total that wrapped round */
 		if (k && !strcmp(p->stacks[k - 1].frames, p->stacks[i].frames)) {
-			p->stacks[k - 1].count += p->stacks[i].count;
+			p->stacks[k - 1].count += c;
 			free(p->stacks[i].frames);
 		} else {
 			p->stacks[k++] = p->stacks[i];
 		}
-		p->total += p->stacks[i].count;
+		p->total += c;
 	}
 	p->n = k;
 	p->finished = true;
-	return 0;
+	return rc;
 }
 
 void flame_free(struct flame_profile *p)
@@ -242,112 +248,6 @@ int flame_filter(struct flame_profile *p, const struct flame_filter *f)
 	flame_free(p);
 	*p = out;
 	return flame_finish(p);
-}
-
-/* The child of n named name (len bytes), or NULL; the last is the likely
- * one, sorted stacks being contiguous. */
-static struct flame_node *flame_kid(struct flame_node *n, const char *name,
-				    size_t len)
-{
-	for (size_t i = n->n_kids; i > 0; i--) {
-		struct flame_node *k = &n->kids[i - 1];
-
-		if (!strncmp(k->name, name, len) && !k->name[len])
-			return k;
-	}
-	return NULL;
-}
-
-static struct flame_node *flame_kid_add(struct flame_node *n,
-					const char *name, size_t len)
-{
-	struct flame_node *k;
-
-	if (n->n_kids == n->cap) {
-		size_t cap = n->cap ? 2 * n->cap : 4;
-
-		k = realloc(n->kids, cap * sizeof(*k));
-		if (!k)
-			return NULL;
-		n->kids = k;
-		n->cap = cap;
-	}
-	k = &n->kids[n->n_kids];
-	memset(k, 0, sizeof(*k));
-	k->name = strndup(name, len);
-	if (!k->name)
-		return NULL;
-	n->n_kids++;
-	return k;
-}
-
-/* Add count along frames' path; base: only where the path exists. */
-static int flame_tree_add(struct flame_node *root, const char *frames,
-			  uint64_t count, bool base)
-{
-	struct flame_node *n = root;
-
-	if (base)
-		root->base += count;
-	else
-		root->total += count;
-	for (const char *f = frames; *f;) {
-		size_t len = strcspn(f, ";");
-		struct flame_node *k = flame_kid(n, f, len);
-
-		if (!k && base)
-			return 0;
-		if (!k && !(k = flame_kid_add(n, f, len)))
-			return -ENOMEM;
-		if (base)
-			k->base += count;
-		else
-			k->total += count;
-		n = k;
-		f += len + (f[len] == ';');
-	}
-	if (!base)
-		n->self += count;
-	return 0;
-}
-
-int flame_tree(const struct flame_profile *p,
-	       const struct flame_profile *base, struct flame_node *root)
-{
-	int rc = 0;
-
-	memset(root, 0, sizeof(*root));
-	for (size_t i = 0; i < p->n && !rc; i++)
-		rc = flame_tree_add(root, p->stacks[i].frames,
-				    p->stacks[i].count, false);
-	for (size_t i = 0; base && i < base->n && !rc; i++)
-		rc = flame_tree_add(root, base->stacks[i].frames,
-				    base->stacks[i].count, true);
-	if (rc)
-		flame_tree_free(root);
-	return rc;
-}
-
-void flame_tree_free(struct flame_node *root)
-{
-	for (size_t i = 0; i < root->n_kids; i++)
-		flame_tree_free(&root->kids[i]);
-	free(root->kids);
-	free(root->name);
-	memset(root, 0, sizeof(*root));
-}
-
-size_t flame_tree_depth(const struct flame_node *root)
-{
-	size_t d = 0;
-
-	for (size_t i = 0; i < root->n_kids; i++) {
-		size_t k = 1 + flame_tree_depth(&root->kids[i]);
-
-		if (k > d)
-			d = k;
-	}
-	return d;
 }
 
 /* One frame of one stack, for flame_funcs: sorted by name, then side and

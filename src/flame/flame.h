@@ -42,7 +42,8 @@ extern const char *const flame_import_names[];
  * is folded into one frame: a broken frame-pointer walk repeats them. */
 int flame_add(struct flame_profile *p, const char *frames, size_t len,
 	      uint64_t count);
-/* Sort by frames (strcmp), merge equal stacks, sum the total. */
+/* Sort by frames (strcmp), merge equal stacks, sum the total; -EOVERFLOW
+ * when the counts sum beyond 2^64 (the profile is then no use). */
 int flame_finish(struct flame_profile *p);
 void flame_free(struct flame_profile *p);
 
@@ -81,13 +82,28 @@ struct flame_node {
 	uint64_t self;       /* those that end here */
 	uint64_t base;       /* differential: the base profile's total */
 	size_t n_kids, cap;
-	struct flame_node *kids; /* in the order of the sorted stacks */
+	struct flame_node *kids; /* by name (strcmp) */
 };
 int flame_tree(const struct flame_profile *p,
 	       const struct flame_profile *base, struct flame_node *root);
 void flame_tree_free(struct flame_node *root);
 /* Nodes deeper than the root: the levels the SVG draws. */
 size_t flame_tree_depth(const struct flame_node *root);
+/* A walk of the tree without recursion (its levels on the heap), in the
+ * SVG's order: a node, then its kids in order. visit (NULL: descend
+ * always) gets the node, its level (the root 0) and where it starts in
+ * samples (the sum of its elder siblings' and its parent's start);
+ * it returns 1 to walk the node's kids, 0 to skip them, or -errno to
+ * stop. leave (NULL: none) gets each node visited once its kids are
+ * done, the root last, a node's kids before it (so it may free them).
+ * 0, or visit's -errno, or -ENOMEM (the walk stops: nodes not left). */
+struct flame_walk {
+	int (*visit)(struct flame_node *n, size_t level, uint64_t x,
+		     void *ctx);
+	void (*leave)(struct flame_node *n, void *ctx);
+	void *ctx;
+};
+int flame_tree_walk(struct flame_node *root, const struct flame_walk *w);
 
 /* One function's samples: self (where it is the leaf) and total (the
  * stacks it is in, once each however deep it recurses); the base

@@ -149,9 +149,7 @@ static int flame_bad(char *err, size_t errlen, const char *name, int no,
 {
 	snprintf(err, errlen, "%s:%d: %s: '%.*s'", name, no, what,
 		 (int)(len > 60 ? 60 : len), line);
-	for (char *s = err; *s; s++)
-		if ((unsigned char)*s < 0x20)
-			*s = '?';
+	result_msg_clean(err);
 	return -EINVAL;
 }
 

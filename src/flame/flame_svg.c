@@ -22,6 +22,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "escape.h"
 #include "flame.h"
 
 #define FLAME_WIDTH 1200
@@ -42,19 +43,26 @@ struct flame_svg {
 	double scale;     /* pixels per sample */
 };
 
-/* s as XML text or attribute value; control bytes as '?'. */
+/* s as XML text or attribute value; a control character (C1 too:
+ * escape.h) as '?'. */
 static void flame_xml(FILE *out, const char *s, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
+		size_t ctl = escape_control(s + i); /* s is a C string */
 
+		if (ctl) {
+			fputc('?', out);
+			i += ctl - 1;
+			continue;
+		}
 		switch (c) {
 		case '&': fputs("&amp;", out); break;
 		case '<': fputs("&lt;", out); break;
 		case '>': fputs("&gt;", out); break;
 		case '"': fputs("&quot;", out); break;
 		case '\'': fputs("&apos;", out); break;
-		default: fputc(c < 0x20 || c == 0x7f ? '?' : c, out);
+		default: fputc(c, out);
 		}
 	}
 }
@@ -109,14 +117,16 @@ static void flame_colour(const struct flame_svg *g,
 		snprintf(buf, len, "rgb(250,250,250)");
 }
 
-static void flame_max_delta(struct flame_svg *g, const struct flame_node *n)
+static int flame_max_delta(struct flame_node *n, size_t level, uint64_t x,
+			   void *ctx)
 {
+	struct flame_svg *g = ctx;
 	double d = fabs(flame_delta(g, n));
 
+	(void)level, (void)x;
 	if (d > g->max_delta)
 		g->max_delta = d;
-	for (size_t i = 0; i < n->n_kids; i++)
-		flame_max_delta(g, &n->kids[i]);
+	return 1;
 }
 
 /* The frame's label: its name cut to the width, ".." where cut. */
@@ -134,18 +144,19 @@ static void flame_label(FILE *out, const char *name, double w)
 	fputs("..", out);
 }
 
-static void flame_frame(const struct flame_svg *g, const struct flame_node *n,
-			uint64_t x0, size_t level)
+/* One frame (flame_tree_walk's visit); its kids only where it is drawn. */
+static int flame_frame(struct flame_node *n, size_t level, uint64_t x0,
+		       void *ctx)
 {
+	const struct flame_svg *g = ctx;
 	double x = FLAME_PAD + (double)x0 * g->scale;
 	double w = (double)n->total * g->scale;
 	double y = FLAME_TOP + (double)(g->depth - level) * FLAME_FRAME_H;
 	const char *name = n->name ? n->name : "all";
 	char fill[40];
-	uint64_t kx = x0;
 
 	if (w < FLAME_MIN_PX)
-		return;
+		return 0;
 	flame_colour(g, n, fill, sizeof(fill));
 	fprintf(g->out, "<g class=\"f\" data-x=\"%" PRIu64 "\" data-w=\"%" PRIu64
 			"\" data-l=\"%zu\" data-n=\"",
@@ -169,10 +180,7 @@ static void flame_frame(const struct flame_svg *g, const struct flame_node *n,
 		y + FLAME_FRAME_H - 4.5);
 	flame_label(g->out, name, w - 6);
 	fputs("</text></g>\n", g->out);
-	for (size_t i = 0; i < n->n_kids; i++) {
-		flame_frame(g, &n->kids[i], kx, level + 1);
-		kx += n->kids[i].total;
-	}
+	return 1;
 }
 
 /* The page's script: zoom, search, details. Plain DOM, no library. */
@@ -306,6 +314,8 @@ int flame_write_svg(FILE *out, const struct flame_profile *p,
 		    const struct flame_out *o)
 {
 	struct flame_svg g = { out, p, base, p->total, 0, 0, 0 };
+	const struct flame_walk delta = { flame_max_delta, NULL, &g };
+	const struct flame_walk frames = { flame_frame, NULL, &g };
 	struct flame_node root;
 	double height;
 	int rc = flame_tree(p, base, &root);
@@ -316,15 +326,15 @@ int flame_write_svg(FILE *out, const struct flame_profile *p,
 	g.scale = p->total ? (FLAME_WIDTH - 2.0 * FLAME_PAD) /
 				     (double)p->total : 0;
 	if (base)
-		flame_max_delta(&g, &root);
+		rc = flame_tree_walk(&root, &delta);
 	height = FLAME_TOP + (double)(g.depth + 1) * FLAME_FRAME_H +
 		 FLAME_BOTTOM;
 	flame_head(&g, o, height);
 	fputs("<g id=\"frames\">\n", out);
-	if (p->total)
-		flame_frame(&g, &root, 0, 0);
+	if (!rc && p->total)
+		rc = flame_tree_walk(&root, &frames);
 	fprintf(out, "</g>\n<script type=\"text/ecmascript\"><![CDATA[\n%s]]></script>\n</svg>\n",
 		flame_js);
 	flame_tree_free(&root);
-	return ferror(out) ? -EIO : 0;
+	return rc ? rc : ferror(out) ? -EIO : 0;
 }

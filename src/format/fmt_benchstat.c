@@ -126,6 +126,28 @@ static void fmt_bs_bench(const struct compare_model *m, size_t s, size_t g,
 	}
 }
 
+/* After the data, abstat's verdict on every primary row, the word the
+ * tables print (benchstat reads a configuration line and ignores it
+ * when no benchmark follows). */
+static void fmt_bs_verdicts(const struct compare_model *m, FILE *out)
+{
+	for (size_t s = 1; s < m->n_sides; s++)
+		for (size_t r = 0; r < m->n_rows; r++) {
+			const struct compare_row *row = &m->rows[r];
+			const char *w = compare_verdict_word(m, row, s);
+
+			if (!row->primary || !w)
+				continue;
+			fputs("abstat-verdict: ", out);
+			fmt_bs_token(out, m->labels[s]);
+			fputc(' ', out);
+			fmt_bs_token(out, row->bench);
+			fputc(' ', out);
+			fmt_bs_token(out, row->metric);
+			fprintf(out, " %s\n", w);
+		}
+}
+
 void fmt_benchstat(const struct compare_model *m, FILE *out)
 {
 	bool boots = false;
@@ -155,6 +177,7 @@ void fmt_benchstat(const struct compare_model *m, FILE *out)
 			}
 		}
 	}
+	fmt_bs_verdicts(m, out);
 }
 
 static bool fmt_bs_wanted(const struct metric *m, const char *metrics,

@@ -20,12 +20,34 @@ bool fmt_colour(FILE *out)
 	return term_colour(fileno(out));
 }
 
+/* v of 1e21 and up as "-1.7e308": 2 digits, no '+', the exponent's own
+ * digits, within 8 columns (a cell cut "-1.7e+308" to "-1.7e+30"). */
+static void fmt_value_huge(double v, char *buf, size_t len)
+{
+	char tmp[32], *e, *d;
+
+	snprintf(tmp, sizeof(tmp), "%.2g", v);
+	e = strchr(tmp, 'e');
+	if (e) {
+		d = e + 1 + (e[1] == '+');
+		while (*d == '0' && d[1])
+			d++;
+		memmove(e + 1, d, strlen(d) + 1);
+	}
+	snprintf(buf, len, "%s", tmp);
+}
+
 void fmt_value(double v, char *buf, size_t len)
 {
 	static const char suffix[] = "kMGTPE";
-	double a = fabs(v);
+	double a = fabs(v), orig = v;
 	int k = -1;
 
+	if (!isfinite(v)) { /* no "infE": what it is, with no prefix */
+		snprintf(buf, len, "%s", isnan(v) ? "nan" : v < 0 ? "-inf" :
+								 "inf");
+		return;
+	}
 	if (a == 0) {
 		snprintf(buf, len, "0");
 		return;
@@ -40,7 +62,10 @@ void fmt_value(double v, char *buf, size_t len)
 		v /= 1000;
 		k++;
 	}
-	snprintf(buf, len, "%.4g%c", v, suffix[k]);
+	if (a >= 999.95) /* beyond E (1e21 and up): "1.7e308", not "1e+290E" */
+		fmt_value_huge(orig, buf, len);
+	else
+		snprintf(buf, len, "%.4g%c", v, suffix[k]);
 }
 
 double fmt_time_scale(enum time_unit u, const char *unit, double ref,
@@ -66,7 +91,11 @@ void fmt_scaled(double v, double div, char *buf, size_t len)
 {
 	double x = v / div;
 
-	if (div == 1 || fabs(x) >= 1e4 || fabs(x) < 1e-3 || x == 0)
+	/* seconds have no larger unit: 1e15 ns is "1e+06", not "1M" (of
+	 * seconds, read as mega-something) */
+	if (div == 1e9 && fabs(x) >= 1e5)
+		snprintf(buf, len, "%.3g", x);
+	else if (div == 1 || fabs(x) >= 1e4 || fabs(x) < 1e-3 || x == 0)
 		fmt_value(x, buf, len);
 	else
 		snprintf(buf, len, "%.4g", x);
@@ -113,6 +142,18 @@ const char *fmt_label(const struct compare_model *m, size_t s, char *buf,
 		      size_t len)
 {
 	escape_str(m->labels[s], buf, len);
+	return buf;
+}
+
+const char *fmt_label_fit(const struct compare_model *m, size_t s, int w,
+			  char *buf, size_t len)
+{
+	size_t n = strlen(fmt_label(m, s, buf, len));
+
+	if ((int)n > w && w > 2) {
+		memmove(buf + 2, buf + n - (size_t)(w - 2), (size_t)(w - 2) + 1);
+		buf[0] = buf[1] = '.';
+	}
 	return buf;
 }
 
@@ -202,7 +243,26 @@ static double fmt_row_ref(const struct compare_model *m,
 	for (size_t s = 1; ref == 0 && s < m->n_sides; s++)
 		if (r->stat[s].present && r->stat[s].n)
 			ref = fmax(ref, fabs(r->stat[s].center));
+	/* every center 0: the interval's ends, so that delta and interval
+	 * share the unit ("+0ns [-1.224M,...]" was ns beside millions) */
+	for (size_t s = 1; ref == 0 && s < m->n_sides; s++)
+		if (r->delta[s].has_delta)
+			ref = fmax(ref, fmax(fabs(r->delta[s].lo),
+					     fabs(r->delta[s].hi)));
 	return ref;
+}
+
+void fmt_p(const struct compare_delta *d, char *buf, size_t len)
+{
+	double p = d->in_family ? d->p_holm : d->p;
+
+	/* below the boot rule no p: it would read as a verdict */
+	if (!d->has_p || d->verdict == VERDICT_TOO_FEW_BOOTS)
+		snprintf(buf, len, "-");
+	else if (p < 0.001)
+		snprintf(buf, len, "<0.001");
+	else
+		snprintf(buf, len, "%.3f", p);
 }
 
 void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
@@ -250,13 +310,15 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 	}
 	else
 		fmt_pct(d->delta, c->delta, sizeof(c->delta));
-	if (r->primary && d->verdict == VERDICT_SIGNIFICANT)
+	if (r->primary && compare_verdict_changes(d->verdict))
 		c->sign = d->regression ? -1 : 1;
-	snprintf(c->verdict, sizeof(c->verdict), "%s",
-		 compare_verdict_word(m, r, s) ? compare_verdict_word(m, r, s) :
-						 "");
+	if (d->verdict != VERDICT_SECONDARY)
+		snprintf(c->verdict, sizeof(c->verdict), "%s",
+			 compare_verdict_word(m, r, s) ?
+				 compare_verdict_word(m, r, s) : "");
 	if (d->verdict == VERDICT_TOO_FEW_RUNS ||
 	    d->verdict == VERDICT_UNDETERMINED) {
+		c->verdict[0] = '\0';
 		snprintf(c->msg, sizeof(c->msg), "%s",
 			 d->verdict == VERDICT_TOO_FEW_RUNS ?
 				 "need >= 4 runs" :
@@ -271,11 +333,9 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		       sizeof(c->ci));
 	else
 		snprintf(c->ci, sizeof(c->ci), "-");
-	if (d->has_p)
-		snprintf(c->p, sizeof(c->p), "%.3f",
-			 d->in_family ? d->p_holm : d->p);
-	else
-		snprintf(c->p, sizeof(c->p), "-");
+	if (d->ci_disagrees)
+		strcat(c->ci, "!");
+	fmt_p(d, c->p, sizeof(c->p));
 }
 
 void fmt_geomean_cells(const struct compare_model *m, size_t s,
@@ -332,8 +392,8 @@ void fmt_title(const struct compare_model *m, char *buf, size_t len)
 					      "%s%zu", s ? "/" : "",
 					      m->files[s]);
 	}
-	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s, %s", what, runs,
-		 boots, m->design == DESIGN_SESSIONS ? ", 1 session/side" :
+	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s%s, %s", what, runs,
+		 m->interrupted ? " (interrupted)" : "", boots, m->design == DESIGN_SESSIONS ? ", 1 session/side" :
 		 m->design == DESIGN_INTERLEAVED ? ", interleaved" : "",
 		 m->cpus ? ", CPU " : "", m->cpus ? m->cpus : "",
 		 m->user_only ? "user-only" : "user+kernel");
@@ -366,10 +426,29 @@ static void fmt_primaries(const struct compare_model *m, char *buf,
 	}
 }
 
-void fmt_footer(const struct compare_model *m, char *buf, size_t len)
+/* "<3 boots: ... (here 2/3)": what a verdict needs. The length written
+ * (snprintf's). */
+static size_t fmt_few_boots(const struct compare_model *m, char *buf,
+			    size_t len)
+{
+	size_t k = (size_t)snprintf(buf, len,
+		" <3 boots: no verdict and no p; a verdict needs %d boots per side (here ",
+		COMPARE_MIN_BOOTS);
+
+	for (size_t s = 0; s < m->n_sides && k < len; s++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%zu", s ? "/" : "",
+				      m->files[s]);
+	if (k < len)
+		k += (size_t)snprintf(buf + k, len - k, ").");
+	return k;
+}
+
+void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
+		size_t len)
 {
 	bool small = false, exact = false, scaled = false, absolute = false;
-	bool secondary = false;
+	bool secondary = false, disagree = false, few_boots = false;
+	bool flat = false;
 	char prim[128];
 	size_t k;
 
@@ -382,16 +461,29 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 			small |= st->n && st->run.ci_level < 1 - m->alpha - 1e-9;
 			scaled |= st->scaled;
 			exact |= s && d->exact && d->has_delta;
+			disagree |= s && intervals && d->ci_disagrees;
+			few_boots |= s && m->rows[r].primary &&
+				     d->verdict == VERDICT_TOO_FEW_BOOTS;
+			flat |= s && m->design == DESIGN_BOOTS && d->has_p &&
+				!d->exact && d->lo == d->hi;
 			absolute |= s && d->absolute && d->has_delta;
 		}
 	}
 	fmt_primaries(m, prim, sizeof(prim));
-	k = (size_t)snprintf(buf, len,
-		"Verdicts on the primary row of each benchmark (%s), Holm over %zu test%s at alpha %g (p shown corrected); %s~ not significant. Intervals at %g%%.",
-		prim[0] ? prim : "none", m->n_tests,
-		m->n_tests == 1 ? "" : "s", m->alpha,
-		secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
-		(1 - m->alpha) * 100);
+	/* no primary row tested (too few boots or runs): no Holm to name */
+	if (m->n_tests)
+		k = (size_t)snprintf(buf, len,
+			"Verdicts on the primary row of each benchmark (%s), Holm over %zu test%s at alpha %g (p shown corrected); %s~ not significant. Intervals at %g%%.",
+			prim[0] ? prim : "none", m->n_tests,
+			m->n_tests == 1 ? "" : "s", m->alpha,
+			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
+			(1 - m->alpha) * 100);
+	else
+		k = (size_t)snprintf(buf, len,
+			"Verdicts on the primary row of each benchmark (%s): none tested, too few boots or runs (no p shown); %sIntervals at %g%%.",
+			prim[0] ? prim : "none",
+			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
+			(1 - m->alpha) * 100);
 	switch (m->design) {
 	case DESIGN_SESSIONS:
 		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
@@ -423,6 +515,14 @@ void fmt_footer(const struct compare_model *m, char *buf, size_t len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" exact: identical values in every run (>= %d per side), no test needed.",
 			COMPARE_EXACT_MIN_RUNS);
+	if (few_boots && k < len)
+		k += fmt_few_boots(m, buf + k, len - k);
+	if (flat && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" An interval of zero width: the boots of each side gave one value, so Welch t has no spread to weigh the delta against and its p is 0 (1 without a delta): a deterministic count, not a measured certainty.");
+	if (disagree && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" !: the interval is unadjusted and says otherwise than the Holm-adjusted verdict beside it, which is the one to read.");
 	if (absolute && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" A delta without %% is the change in the row's unit (its baseline is 0).");
@@ -442,16 +542,21 @@ bool fmt_md_special(char c)
 	return c && strchr("`*_<|&", c);
 }
 
+bool fmt_cut(FILE *out, int width)
+{
+	return width <= FMT_MAIL_WIDTH || isatty(fileno(out));
+}
+
 /* One line, its control characters escaped (escape.h), cut to width
- * with "..." when longer. */
+ * with "..." when longer where fmt_cut says so. */
 void fmt_text_line(FILE *out, int width, const char *s)
 {
-	char shown[2048];
+	char shown[4096];
 	int n;
 
 	escape_str(s, shown, sizeof(shown));
 	n = (int)strlen(shown);
-	if (n <= width)
+	if (n <= width || !fmt_cut(out, width))
 		fprintf(out, "%s\n", shown);
 	else
 		fprintf(out, "%.*s...\n", width - 3, shown);
@@ -489,8 +594,12 @@ void fmt_geomean_note(const struct compare_model *m, bool intervals,
 	if (!m->geomean)
 		return;
 	k = (size_t)snprintf(buf, len,
-		"geomean: the geometric mean of the primary rows' ratios to %s, its interval by the delta method on the log ratios; no verdict%s",
-		fmt_label(m, 0, lab, sizeof(lab)), intervals ? ":" : ".");
+		"geomean: the geometric mean of the primary rows' ratios to %s, its interval %s; no verdict%s",
+		fmt_label(m, 0, lab, sizeof(lab)),
+		m->geomean[m->n_sides - 1].boots ?
+			"Welch t over the boots, each boot's geomean one value (the boots' offset is shared by the benchmarks)" :
+			"by the delta method on the log ratios",
+		intervals ? ":" : ".");
 	for (size_t s = 1; intervals && s < m->n_sides && k < len; s++) {
 		const struct compare_geomean *g = &m->geomean[s];
 
@@ -517,4 +626,16 @@ void fmt_geomean_note(const struct compare_model *m, bool intervals,
 				fmt_label(m, s, lab, sizeof(lab)), g->n,
 				g->n + g->left_out, g->left_out);
 	}
+}
+
+void fmt_legend(const struct compare_model *m, FILE *out, int width)
+{
+	char buf[4096];
+	size_t k = (size_t)snprintf(buf, sizeof(buf), "sides in full:");
+
+	for (size_t s = 0; s < m->n_sides && k < sizeof(buf); s++)
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k, " %s%s%s",
+				      m->labels[s], s ? "" : " (baseline)",
+				      s + 1 < m->n_sides ? ";" : "");
+	fmt_text_wrap(out, width, "", "  ", buf);
 }

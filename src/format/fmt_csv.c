@@ -38,7 +38,7 @@ static void fmt_csv_num(FILE *out, bool ok, double v)
 
 void fmt_csv(const struct compare_model *m, FILE *out)
 {
-	fputs("benchmark,metric,unit,side,label,n,center,median,median_lo,median_hi,mean,sd,min,max,status,delta,delta_lo,delta_hi,p,p_holm,verdict,primary,absolute\n",
+	fputs("benchmark,metric,unit,side,label,n,center,median,median_lo,median_hi,mean,sd,min,max,status,delta,delta_lo,delta_hi,p,p_holm,verdict,primary,absolute,word\n",
 	      out);
 	for (size_t r = 0; r < m->n_rows; r++) {
 		const struct compare_row *row = &m->rows[r];
@@ -69,18 +69,22 @@ void fmt_csv(const struct compare_model *m, FILE *out)
 					    !st->n ? "not-counted" :
 					    st->scaled ? "scaled" : "ok");
 			if (!s) {
-				fprintf(out, ",,,,,,baseline,%d,\n",
+				fprintf(out, ",,,,,,baseline,%d,,\n",
 					row->primary);
 				continue;
 			}
 			fmt_csv_num(out, d->has_delta, d->delta);
 			fmt_csv_num(out, d->has_delta, d->lo);
 			fmt_csv_num(out, d->has_delta, d->hi);
-			fmt_csv_num(out, d->has_p, d->p);
+			fmt_csv_num(out, d->has_p &&
+				    d->verdict != VERDICT_TOO_FEW_BOOTS, d->p);
 			fmt_csv_num(out, d->in_family, d->p_holm);
-			fprintf(out, ",%s,%d,%d\n",
+			fprintf(out, ",%s,%d,%d,",
 				compare_verdict_name(d->verdict), row->primary,
 				d->absolute);
+			fmt_csv_str(out, compare_verdict_word(m, row, s) ?
+				    compare_verdict_word(m, row, s) : "");
+			fputc('\n', out);
 		}
 	}
 	/* a suite's geomean: metric "geomean", n its benchmarks, no
@@ -94,6 +98,6 @@ void fmt_csv(const struct compare_model *m, FILE *out)
 		fmt_csv_num(out, g->has, g->delta);
 		fmt_csv_num(out, g->has, g->lo);
 		fmt_csv_num(out, g->has, g->hi);
-		fputs(",,,,0,0\n", out);
+		fputs(",,,,0,0,\n", out);
 	}
 }

@@ -253,6 +253,12 @@ void fmt_env(const struct compare_model *m, FILE *out, int width, bool md)
 	size_t ki = 0;
 	bool any = false;
 
+	/* the sides of a saved versus session: what A and B were */
+	for (size_t s = 0; m->versus && s < m->n_sides; s++) {
+		snprintf(buf, sizeof(buf), "versus %s", m->versus[s] ?
+			 m->versus[s] : "(not a versus side)");
+		fmt_env_wrap(&o, buf);
+	}
 	for (size_t i = 0; i < m->n_env; i++) {
 		const struct env_diff *d = &m->env[i];
 
@@ -272,7 +278,9 @@ void fmt_env(const struct compare_model *m, FILE *out, int width, bool md)
 		snprintf(buf, sizeof(buf), "also differs: %s", info);
 		fmt_env_wrap(&o, buf);
 	} else if (!any) {
-		fmt_env_wrap(&o, "environment: no recorded difference");
+		fmt_env_wrap(&o, m->versus ?
+			     "environment: no other recorded difference" :
+			     "environment: no recorded difference");
 	}
 	if (m->forced) {
 		snprintf(buf, sizeof(buf), "FORCED: %s", m->forced_note);

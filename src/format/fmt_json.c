@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* fmt_json: the whole model as one JSON object ("abstat-compare", schema
- * 3: the seed a string; 2: the design, primary rows, absolute deltas):
+ * 4: one verdict per row, "session" and "secondary" verdicts,
+ * "significant" only for "yes"; 3: the seed a string; 2: the design,
+ * primary rows, absolute deltas):
  * every number, both p-values, the verdicts, warnings, seed and
  * resamples, each key in abstat-json(5). A number without meaning is
  * null, never NaN or a made-up 0. An integer a double cannot hold (the
@@ -10,6 +12,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "format.h"
 
@@ -67,12 +70,16 @@ static json_t *fmt_json_delta(const struct compare_model *m,
 	json_object_set_new(o, "side", json_integer((json_int_t)s));
 	json_object_set_new(o, "verdict",
 			    json_string(compare_verdict_name(d->verdict)));
+	/* schema 4: true only for a verdict on A vs B ("yes"), never for a
+	 * difference of two sessions or a secondary row's p */
 	json_object_set_new(o, "significant",
 			    json_boolean(d->verdict == VERDICT_SIGNIFICANT));
-	/* as the tables print it: "yes", "~", "session", "<3 boots"; null
-	 * for a secondary row or no test */
+	/* as every table prints it: "yes", "session", "~", "secondary",
+	 * "<3 boots", "<4 runs", "?"; null when missing or not counted */
 	json_object_set_new(o, "verdict_word", word ? json_string(word) :
 						      json_null());
+	json_object_set_new(o, "interval_disagrees",
+			    json_boolean(d->ci_disagrees));
 	json_object_set_new(o, "absolute", json_boolean(d->absolute));
 	json_object_set_new(o, "delta", fmt_json_num(d->has_delta, d->delta));
 	json_object_set_new(o, "delta_ci", json_pack("[oo]",
@@ -80,7 +87,9 @@ static json_t *fmt_json_delta(const struct compare_model *m,
 		fmt_json_num(d->has_delta, d->hi)));
 	json_object_set_new(o, "exact", json_boolean(d->exact &&
 						     d->has_delta));
-	json_object_set_new(o, "p", fmt_json_num(d->has_p, d->p));
+	/* below the boot rule no p (the tables print none) */
+	json_object_set_new(o, "p", fmt_json_num(d->has_p &&
+		d->verdict != VERDICT_TOO_FEW_BOOTS, d->p));
 	json_object_set_new(o, "p_holm", fmt_json_num(d->in_family,
 						      d->p_holm));
 	json_object_set_new(o, "p_exact_distribution",
@@ -110,7 +119,8 @@ static json_t *fmt_json_geomean(const struct compare_model *m)
 			"delta", fmt_json_num(g->has, g->delta),
 			"delta_ci", fmt_json_num(g->has, g->lo),
 			fmt_json_num(g->has, g->hi),
-			"method", "delta-method-log-ratio",
+			"method", g->boots ? "welch-t-boot-geomeans" :
+					     "delta-method-log-ratio",
 			"why", g->why ? json_string(g->why) : json_null()));
 	}
 	return a;
@@ -125,7 +135,7 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	char seed[24];
 
 	json_object_set_new(root, "format", json_string("abstat-compare"));
-	json_object_set_new(root, "schema_version", json_integer(3));
+	json_object_set_new(root, "schema_version", json_integer(4));
 	json_object_set_new(root, "design",
 			    json_string(compare_design_name(m->design)));
 	json_object_set_new(root, "test", json_string(
@@ -149,10 +159,12 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	json_object_set_new(root, "forced", m->forced ?
 		json_string(m->forced_note) : json_null());
 	for (size_t s = 0; s < m->n_sides; s++)
-		json_array_append_new(sides, json_pack("{s:s,s:I,s:I}",
+		json_array_append_new(sides, json_pack("{s:s,s:I,s:I,s:o}",
 			"label", m->labels[s],
 			"files", (json_int_t)m->files[s],
-			"runs", (json_int_t)m->runs[s]));
+			"runs", (json_int_t)m->runs[s],
+			"versus", m->versus && m->versus[s] ?
+				json_string(m->versus[s]) : json_null()));
 	json_object_set_new(root, "sides", sides);
 	for (size_t i = 0; i < m->n_env; i++) {
 		json_t *v = json_array();
@@ -188,8 +200,12 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	/* schema 3: the baseline's label and a suite's geomean per side */
 	json_object_set_new(root, "baseline", json_string(m->labels[0]));
 	json_object_set_new(root, "geomean", fmt_json_geomean(m));
+	/* to a terminal every non-ASCII character as \uXXXX: a C1 control
+	 * (U+009B, a CSI) is valid JSON but no terminal's business */
 	json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
-				      JSON_REAL_PRECISION(10));
+				      JSON_REAL_PRECISION(10) |
+				      (isatty(fileno(out)) ? JSON_ENSURE_ASCII :
+							     0));
 	fputc('\n', out);
 	json_decref(root);
 }

@@ -184,7 +184,7 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 	fmt_geomean_note(m, false, buf, sizeof(buf));
 	if (buf[0])
 		fprintf(out, "\n%s\n", buf);
-	fmt_footer(m, buf, sizeof(buf));
+	fmt_footer(m, true, buf, sizeof(buf));
 	fputc('\n', out);
 	fmt_md_str(out, buf);
 	fputc('\n', out);

@@ -145,7 +145,7 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 	};
 	const char *last_reason = NULL, *last_bench = NULL;
 	bool last_primary = true;
-	char la[512], lb[512];
+	char la[512], lb[512], fa[512], fb[512];
 	struct fmt_table t;
 	bool split;
 	int indent, wa, wb;
@@ -173,8 +173,11 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 	indent = split ? 1 : t.w[C_NAME];
 	wa = t.w[C_CA] + (t.no_cv ? 0 : 1 + t.w[C_PA]);
 	wb = t.w[C_CB] + (t.no_cv ? 0 : 1 + t.w[C_PB]);
-	/* labels centred-right over their two columns */
-	fprintf(out, "%*s %*.*s  %*.*s\n", indent, "", wa, wa, la, wb, wb, lb);
+	/* labels right-aligned over their two columns, a long one keeping
+	 * its end (the legend under the table has them in full) */
+	fprintf(out, "%*s %*s  %*s\n", indent, "", wa,
+		fmt_label_fit(m, 0, wa, fa, sizeof(fa)), wb,
+		fmt_label_fit(m, s, wb, fb, sizeof(fb)));
 	fprintf(out, "%-*s", indent, split ? "" : head[C_NAME]);
 	for (int i = C_CA; i < (t.show_n ? C_MAX : C_N); i++)
 		if (!fmt_hidden(&t, i))
@@ -220,6 +223,11 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 			fprintf(out, "%-*s", indent, c.name);
 		fmt_numbers(&t, &c, false, out);
 	}
+	if ((int)strlen(la) > wa || (int)strlen(lb) > wb)
+		fmt_legend(m, out, width);
+	if (t.no_cv)
+		fmt_text_line(out, width,
+			      "(cv left out to fit the width: csv and json have it)");
 }
 
 static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,
@@ -298,12 +306,15 @@ void fmt_text(const struct compare_model *m, FILE *out, int width,
 		fmt_wrap(out, buf, width, "");
 	}
 	fputc('\n', out);
-	fmt_footer(m, buf, sizeof(buf));
+	fmt_footer(m, m->n_sides == 2, buf, sizeof(buf));
 	if (m->n_sides > 2) {
 		char lab[512], all[2560];
 
-		snprintf(all, sizeof(all), "Per side: its %s and its delta against %s, marked * significant, ~ not significant, ? no verdict (too few runs or boots); the intervals and p-values are in --format csv and json. %s",
+		snprintf(all, sizeof(all), "Per side: its %s and its delta against %s, marked %s, ~ not significant, ? no verdict (too few runs or boots); the intervals and p-values are in --format csv and json. %s",
 			 fmt_center_head(m), fmt_label(m, 0, lab, sizeof(lab)),
+			 m->design == DESIGN_SESSIONS ?
+				 "s a difference between these sessions only (not a verdict)" :
+				 "* significant",
 			 buf);
 		fmt_wrap(out, all, width, "");
 		return;

@@ -3,8 +3,9 @@
  * fmt_wide: the compare table of three sides or more as text and mail,
  * one column group per side (mmtests compare-kernels style): the
  * baseline's center and cv, then per other side its center and its delta
- * against the baseline with a significance marker ('*' significant, '~'
- * not, '?' no verdict possible; none on secondary rows). The groups that
+ * against the baseline with a significance marker ('*' significant, 's'
+ * a difference of two sessions only, '~' not, '?' no verdict possible;
+ * none on secondary rows). The groups that
  * do not fit the width go to further blocks, each repeating the baseline
  * (a mail reader never re-wraps a line); a name too wide for the block
  * goes on a line of its own. Cells are those of fmt_row_cells(); the
@@ -24,17 +25,24 @@ struct wide_table {
 	int *wc, *wd;   /* per side: center, delta with its marker */
 };
 
-/* The marker after a delta: the verdict in one character. */
+/* The marker after a delta: the verdict in one character ('s' for a
+ * difference between two sessions, never the '*' of a verdict). */
 static char wide_marker(const struct compare_model *m,
 			const struct compare_row *r, size_t s)
 {
-	const char *w = compare_verdict_word(m, r, s);
-
-	if (!r->primary)
+	(void)m;
+	switch (r->delta[s].verdict) {
+	case VERDICT_SIGNIFICANT:
+		return '*';
+	case VERDICT_SESSION:
+		return 's';
+	case VERDICT_NOT_SIGNIFICANT:
+		return '~';
+	case VERDICT_SECONDARY:
 		return ' ';
-	if (!w || !strcmp(w, "<3 boots"))
+	default:
 		return '?';
-	return strcmp(w, "~") ? '*' : '~';
+	}
 }
 
 /* Side s's two cells of row r: center (or its state) and delta. */
@@ -123,20 +131,6 @@ static int wide_group(const struct wide_table *t, size_t s)
 	return WIDE_GAP + t->wc[s] + 1 + t->wd[s];
 }
 
-/* Side s's label within w columns: a longer one keeps its end, where
- * labels of one series differ (k47-1, k47-2), after "..". */
-static const char *wide_label(const struct compare_model *m, size_t s,
-			      int w, char *buf, size_t len)
-{
-	size_t n = strlen(fmt_label(m, s, buf, len));
-
-	if ((int)n > w && w > 2) {
-		memmove(buf + 2, buf + n - (size_t)(w - 2), (size_t)(w - 2) + 1);
-		buf[0] = buf[1] = '.';
-	}
-	return buf;
-}
-
 /* Trailing blanks off, then the newline. */
 static void wide_end(FILE *out, char *line)
 {
@@ -163,13 +157,13 @@ static void wide_block(const struct compare_model *m,
 	split = total > width;
 	indent = split ? 0 : t->wn;
 	k = snprintf(line, sizeof(line), "%*s %*s", indent, "", base,
-		     wide_label(m, 0, base, lab, sizeof(lab)));
+		     fmt_label_fit(m, 0, base, lab, sizeof(lab)));
 	for (size_t s = first; s <= last && k < (int)sizeof(line); s++) {
 		int g = wide_group(t, s) - WIDE_GAP;
 
 		k += snprintf(line + k, sizeof(line) - (size_t)k, "%*s%*s",
 			      WIDE_GAP, "", g,
-			      wide_label(m, s, g, lab, sizeof(lab)));
+			      fmt_label_fit(m, s, g, lab, sizeof(lab)));
 	}
 	wide_end(out, line);
 	k = snprintf(line, sizeof(line), "%-*s %*s %*s", indent,
@@ -231,6 +225,19 @@ static void wide_block(const struct compare_model *m,
 	wide_end(out, line);
 }
 
+/* Some label is longer than its column group (wide_label cut it). */
+static bool wide_cut(const struct compare_model *m, const struct wide_table *t)
+{
+	char lab[512];
+	bool cut = (int)strlen(fmt_label(m, 0, lab, sizeof(lab))) >
+		   t->wc0 + 1 + t->wcv;
+
+	for (size_t s = 1; s < m->n_sides; s++)
+		cut |= (int)strlen(fmt_label(m, s, lab, sizeof(lab))) >
+		       wide_group(t, s) - WIDE_GAP;
+	return cut;
+}
+
 void fmt_wide(const struct compare_model *m, FILE *out, int width)
 {
 	struct wide_table t = { 0 };
@@ -258,6 +265,8 @@ void fmt_wide(const struct compare_model *m, FILE *out, int width)
 		wide_block(m, &t, first, last, width, out);
 		first = last + 1;
 	}
+	if (wide_cut(m, &t))
+		fmt_legend(m, out, width);
 	free(t.wc);
 	free(t.wd);
 }

@@ -82,7 +82,13 @@ void fmt_row_heads(const struct compare_model *m,
 		   const struct compare_row *row, const char **last_bench,
 		   bool *last_primary, const char *secondary, int width,
 		   FILE *out);
-/* One line, cut to width with "..." when longer. */
+/* Whether a text line longer than width is cut on out: the 80 columns of
+ * text are a terminal's, so only a terminal's lines are cut ("...");
+ * into a pipe or a file each line is whole (command lines, headers,
+ * reasons), for the script or log that keeps it. The mail format's width
+ * (FMT_MAIL_WIDTH, and narrower) is mail's: cut wherever it goes. */
+bool fmt_cut(FILE *out, int width);
+/* One line, cut to width with "..." when longer and fmt_cut says so. */
 void fmt_text_line(FILE *out, int width, const char *s);
 /* raw (from a file: escaped) word-wrapped within width, first before its
  * first line and cont before the others; a word longer than a line is
@@ -132,16 +138,29 @@ void fmt_geomean_note(const struct compare_model *m, bool intervals,
  * model keeps labels as given, for json and charts). Returns buf. */
 const char *fmt_label(const struct compare_model *m, size_t s, char *buf,
 		      size_t len);
+/* Side s's label within w columns: a longer one keeps its end, where
+ * labels of one series differ (k47-1, k47-2; git describe's -gHASH),
+ * after "..". Returns buf. */
+const char *fmt_label_fit(const struct compare_model *m, size_t s, int w,
+			  char *buf, size_t len);
 void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		   size_t s, struct fmt_cells *c);
 /* The geomean row's cells for side s (m->geomean set): name, delta and
  * interval, or msg saying why there is none. */
 void fmt_geomean_cells(const struct compare_model *m, size_t s,
 		       struct fmt_cells *c);
+/* A row's p as the tables print it: Holm-adjusted on a primary row,
+ * "<0.001" below, "-" without a test or below the boot rule. */
+void fmt_p(const struct compare_delta *d, char *buf, size_t len);
+/* Under a text or mail table whose header had to cut a label: every
+ * side's label in full, wrapped (a long one folded, never cut). */
+void fmt_legend(const struct compare_model *m, FILE *out, int width);
 /* Column heading of the centers: "median" or "mean". */
 const char *fmt_center_head(const struct compare_model *m);
-/* The footer as one paragraph (callers wrap it). */
-void fmt_footer(const struct compare_model *m, char *buf, size_t len);
+/* The footer as one paragraph (callers wrap it); intervals: the table
+ * shows them (the '!' sentence), not the many-sides text table. */
+void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
+		size_t len);
 /* Title: "abstat compare: getppid, 10 runs/side, CPU 1, user+kernel". */
 void fmt_title(const struct compare_model *m, char *buf, size_t len);
 

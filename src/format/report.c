@@ -31,6 +31,20 @@ static const char *report_str(const json_t *o, const char *a, const char *b)
 	return json_is_string(j) ? json_string_value(j) : NULL;
 }
 
+/* An interrupted session's benchmark that has fewer runs than its
+ * session planned (config repeat + warmup): the one the signal cut. */
+static bool report_cut(const struct result *r, const struct benchmark *b)
+{
+	const json_t *rep = json_object_get(r->config, "repeat");
+	const json_t *warm = json_object_get(r->config, "warmup");
+
+	if (!r->status || strcmp(r->status, "interrupted") ||
+	    !json_is_integer(rep) || !json_is_integer(warm))
+		return false;
+	return b->n_runs < (size_t)(json_integer_value(rep) +
+				    json_integer_value(warm));
+}
+
 /* The benchmark's first two lines; returns its measured runs. */
 static size_t report_header(const struct result *r,
 			    const struct benchmark *b, FILE *out)
@@ -39,7 +53,7 @@ static size_t report_header(const struct result *r,
 	const char *cpus = report_str(r->config, "cpus", NULL);
 	const json_t *uo = r->config ? json_object_get(r->config, "user_only") :
 				       NULL;
-	char line[512];
+	char line[2048];
 	size_t k;
 
 	if (cpus && !*cpus)
@@ -61,6 +75,9 @@ static size_t report_header(const struct result *r,
 	if (failed && k < sizeof(line))
 		k += (size_t)snprintf(line + k, sizeof(line) - k,
 				      ", %zu failed (left out)", failed);
+	if (report_cut(r, b) && k < sizeof(line))
+		k += (size_t)snprintf(line + k, sizeof(line) - k,
+				      " (interrupted)");
 	if (k < sizeof(line))
 		snprintf(line + k, sizeof(line) - k, ", %s %s, %s",
 			 cpus && strpbrk(cpus, ",-") ? "CPUs" : "CPU",
@@ -99,7 +116,8 @@ static void report_metric(const struct metric *m, int nw,
 			return;
 		*last_reason = reason;
 		escape_str(reason, why, sizeof(why));
-		if (strlen(why) + 4 > REPORT_WIDTH)
+		if (strlen(why) + 4 > REPORT_WIDTH &&
+		    fmt_cut(out, REPORT_WIDTH))
 			fprintf(out, "  (%.*s...)\n", REPORT_WIDTH - 7, why);
 		else
 			fprintf(out, "  (%s)\n", why);
@@ -182,6 +200,11 @@ static void report_bench(const struct report_opts *o, const struct result *r,
 	const char *last_reason = NULL;
 	int nw = 6;
 
+	if (!b->n_runs && report_cut(r, b)) {
+		fmt_text_line(out, REPORT_WIDTH, b->name);
+		fprintf(out, "not reached: the session was interrupted before it (run --resume measures it)\n");
+		return;
+	}
 	if (!report_header(r, b, out)) {
 		/* every row would be <not counted> */
 		fprintf(out, "no measured run: nothing to summarise\n");
@@ -328,7 +351,7 @@ void report_env(const struct result *r, FILE *out)
 	const char *cpu = report_str(r->env, "cpu", "model_name");
 	const json_t *hv = r->env ? json_object_get(r->env, "hypervisor") :
 				    NULL;
-	char line[256];
+	char line[1024];
 
 	snprintf(line, sizeof(line), "%s: %s, created %s",
 		 r->path ? r->path : "result", r->status ? r->status : "?",

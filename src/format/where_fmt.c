@@ -25,9 +25,7 @@ static const char *where_word(const struct compare_model *m,
 	const struct compare_row row = { .primary = true, .delta = ds };
 	const char *w = compare_verdict_word(m, &row, 1);
 
-	if (w)
-		return w;
-	return d->verdict == VERDICT_TOO_FEW_RUNS ? "<4 runs" : "?";
+	return w ? w : "?";
 }
 
 static void where_p(const struct compare_delta *d, char *buf, size_t len)
@@ -70,6 +68,39 @@ static void where_line(const struct compare_model *m,
 		p, where_word(m, &r->d));
 }
 
+/* The smallest two-sided p of Mann-Whitney U with na and nb runs (all of
+ * one side below all of the other): 2 / C(na + nb, na). */
+static double where_min_p(size_t na, size_t nb)
+{
+	double c = 1;
+
+	for (size_t i = 1; i <= na; i++)
+		c = c * (double)(nb + i) / (double)i;
+	return fmin(1, 2 / c);
+}
+
+/* With too few runs no function can be named whatever moved (Holm over
+ * every function tested): say so, and the runs a side that could. */
+static void where_runs_note(const struct compare_model *m,
+			    const struct where_table *t, int width, FILE *out)
+{
+	char buf[320];
+	size_t na = t->rows[0].na, nb = t->rows[0].nb, need = 2;
+	double k = (double)t->n_tests;
+
+	for (size_t i = 1; i < t->n_rows; i++) {
+		na = t->rows[i].na < na ? t->rows[i].na : na;
+		nb = t->rows[i].nb < nb ? t->rows[i].nb : nb;
+	}
+	if (!t->n_tests || k * where_min_p(na, nb) < m->alpha)
+		return;
+	while (need < 1000 && k * where_min_p(need, need) >= m->alpha)
+		need++;
+	snprintf(buf, sizeof(buf), "where: with %zu/%zu runs no function can be named: the smallest p is %.4f, Holm over %zu needs one below %.4f; %zu runs a side can",
+		 na, nb, where_min_p(na, nb), t->n_tests, m->alpha / k, need);
+	fmt_text_wrap(out, width, "", "  ", buf);
+}
+
 void where_print(const struct compare_model *m, const struct where_table *t,
 		 int width, FILE *out)
 {
@@ -108,6 +139,8 @@ void where_print(const struct compare_model *m, const struct where_table *t,
 		fprintf(out, "points, B - A; %s; Holm over %zu functions\n",
 			t->boots ? "boots are the unit" : "runs are the unit",
 			t->n_tests);
+	if (t->n_rows && !t->boots)
+		where_runs_note(m, t, width, out);
 }
 
 json_t *where_json(const struct compare_model *m, const struct where_table *t)

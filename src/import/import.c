@@ -78,6 +78,23 @@ static int import_check_again(const struct result *r, const size_t *before,
 	return 0;
 }
 
+int import_buffer(enum import_source s, struct result *r, const char *path,
+		  const char *buf, size_t size, char *err, size_t len)
+{
+	return import_readers[s](r, path, buf, size, err, len);
+}
+
+/* The commas in buf: at least the values of a JSON input less one. */
+static size_t import_commas(const char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (const char *p = buf, *end = buf + size;
+	     (p = memchr(p, ',', (size_t)(end - p))); p++)
+		n++;
+	return n;
+}
+
 int import_file(enum import_source s, struct result *r, const char *path,
 		char *err, size_t len)
 {
@@ -93,8 +110,17 @@ int import_file(enum import_source s, struct result *r, const char *path,
 		before[b] = r->bench[b].n_runs;
 	if (!rc && json_array_append_new(files, json_string(path)))
 		rc = err_nomem(err, len);
+	if (!rc && (s == IMPORT_HYPERFINE || s == IMPORT_PYPERF) &&
+	    import_commas(buf, size) > IMPORT_MAX_VALUES)
+		rc = import_err(err, len, path, 0,
+				"more than %d values: more runs than one result holds (%d); split the input and import each part into its own result",
+				IMPORT_MAX_VALUES, IMPORT_MAX_RUNS);
 	if (!rc)
-		rc = import_readers[s](r, path, buf, size, err, len);
+		rc = import_buffer(s, r, path, buf, size, err, len);
+	if (rc && r->n_imported > IMPORT_MAX_RUNS)
+		rc = import_err(err, len, path, 0,
+				"more than %d runs: more than one result holds; split the input and import each part into its own result",
+				IMPORT_MAX_RUNS);
 	if (!rc)
 		rc = import_check_again(r, before, nb, path, err, len);
 	free(buf);
@@ -114,20 +140,36 @@ int import_check(const struct result *r, char *err, size_t len)
 	return -EINVAL;
 }
 
+/* The capacity of an imported result's benchmarks or a benchmark's runs:
+ * only import_bench and import_run add them, doubling from 8 (as
+ * result_run_add does), so it follows from their number; one more each
+ * time was a copy of them all each time (quadratic). */
+static size_t import_cap(size_t n)
+{
+	size_t cap = 8;
+
+	if (!n)
+		return 0;
+	while (cap < n)
+		cap *= 2;
+	return cap;
+}
+
 struct benchmark *import_bench(struct result *r, const char *name,
 			       char *const *argv)
 {
-	struct benchmark *b;
+	struct benchmark *b = result_bench_find(r, name);
 	size_t n = 0;
 
-	for (size_t i = 0; i < r->n_bench; i++)
-		if (!strcmp(r->bench[i].name, name))
-			return &r->bench[i];
-	b = realloc(r->bench, (r->n_bench + 1) * sizeof(*b));
-	if (!b)
-		return NULL;
-	r->bench = b;
-	b = &b[r->n_bench];
+	if (b)
+		return b;
+	if (r->n_bench == import_cap(r->n_bench)) {
+		b = realloc(r->bench, import_cap(r->n_bench + 1) * sizeof(*b));
+		if (!b)
+			return NULL;
+		r->bench = b;
+	}
+	b = &r->bench[r->n_bench];
 	memset(b, 0, sizeof(*b));
 	while (argv && argv[n])
 		n++;
@@ -156,8 +198,13 @@ fail:
 
 struct run *import_run(struct result *r, struct benchmark *b, bool warmup)
 {
-	struct run *run = result_run_add(b, NULL);
+	struct run *run;
 
+	size_t cap = import_cap(b->n_runs);
+
+	if (++r->n_imported > IMPORT_MAX_RUNS)
+		return NULL;
+	run = result_run_add(b, &cap);
 	if (!run)
 		return NULL;
 	run->total.counters = calloc(r->n_events ? r->n_events : 1,

@@ -35,10 +35,24 @@ int import_find(const char *s);
 
 /* An empty result of source s labelled label; NULL when out of memory. */
 struct result *import_new(enum import_source s, const char *label);
+/*
+ * The most runs one imported result holds: about what a result file of
+ * RESULT_MAX_BYTES holds (a run is 300 to 500 bytes of JSON), so a huge
+ * input is refused in seconds and in bounded memory, not after minutes
+ * and gigabytes at the writer. A JSON input with more than
+ * IMPORT_MAX_VALUES commas is refused before it is parsed.
+ */
+#define IMPORT_MAX_RUNS 500000
+#define IMPORT_MAX_VALUES (4 * IMPORT_MAX_RUNS)
+
 /* Read the file at path (at most RESULT_MAX_BYTES) into r. 0, or -EINVAL
  * (bad input) / -errno (cannot read) / -ENOMEM with the reason in err. */
 int import_file(enum import_source s, struct result *r, const char *path,
 		char *err, size_t len);
+/* The reader of source s on a file's text (buf, size bytes; path names
+ * it in errors): import_file without the file. 0, -EINVAL, -ENOMEM. */
+int import_buffer(enum import_source s, struct result *r, const char *path,
+		  const char *buf, size_t size, char *err, size_t len);
 /* r holds at least one benchmark with a run; else -EINVAL and why. */
 int import_check(const struct result *r, char *err, size_t len);
 
@@ -55,7 +69,8 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 /* The benchmark named name (added with argv, NULL: {name}, when new). */
 struct benchmark *import_bench(struct result *r, const char *name,
 			       char *const *argv);
-/* A new run at the end of b, RUN_OK, every counter not counted. */
+/* A new run at the end of b, RUN_OK, every counter not counted; NULL
+ * when out of memory or past IMPORT_MAX_RUNS (import_file says which). */
 struct run *import_run(struct result *r, struct benchmark *b, bool warmup);
 /* Index of the imported event name (added, with unit, when new; every
  * run gets a not-counted counter for it), or -ENOMEM. */

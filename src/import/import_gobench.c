@@ -66,10 +66,14 @@ static int import_gb_set_config(struct result *r, const char *key,
 	return json_object_set_new(cfg, key, json_string(val)) ? -ENOMEM : 0;
 }
 
+/* A value as Go prints it: decimal digits, a point, an exponent; not
+ * strtod's hex ("0x10"), inf or nan. */
 static bool import_gb_number(const char *s, double *v)
 {
 	char *end;
 
+	if (s[strspn(s, "0123456789.eE+-")] || !strpbrk(s, "0123456789"))
+		return false;
 	*v = strtod(s, &end);
 	return end != s && !*end && isfinite(*v) && *v >= 0;
 }
@@ -138,7 +142,7 @@ static int import_gb_result(struct result *r, const char *path, int line,
 
 		if (!import_gb_number(f[k], &v))
 			return import_err(err, len, path, line,
-					  "value '%s' of %s is not a number",
+					  "value '%s' of %s is not a number as Go prints one (12.5, 1.2e+06); fix the line or run go test -bench again",
 					  f[k], f[k + 1]);
 		rc = import_gb_value(r, run, v, f[k + 1]);
 		if (rc)

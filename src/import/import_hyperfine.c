@@ -68,27 +68,36 @@ static const char *import_hf_base(const char *word)
 	return slash ? slash + 1 : word;
 }
 
-static bool import_hf_shared(const json_t *results, size_t self,
-			     const char *base)
+/* How many commands of results have each first word's basename: a name
+ * two share is no benchmark's name (one pass, not one per result). */
+static json_t *import_hf_bases(const json_t *results)
 {
+	json_t *bases = json_object(), *res;
 	size_t i;
-	json_t *res;
 
 	json_array_foreach(results, i, res) {
 		const char *c = json_string_value(json_object_get(res,
 								  "command"));
-		char **w;
-		bool same;
+		char **w = c ? import_hf_words(c) : NULL;
+		json_t *n;
 
-		if (i == self || !c)
-			continue;
-		w = import_hf_words(c);
-		same = w && w[0] && !strcmp(import_hf_base(w[0]), base);
+		if (bases && w && w[0]) {
+			const char *b = import_hf_base(w[0]);
+
+			n = json_object_get(bases, b);
+			n = json_integer(1 + json_integer_value(n));
+			if (json_object_set_new_nocheck(bases, b, n)) {
+				json_decref(bases);
+				bases = NULL;
+			}
+		}
 		import_hf_free(w);
-		if (same)
-			return true;
+		if (c && !w) {
+			json_decref(bases);
+			return NULL;
+		}
 	}
-	return false;
+	return bases;
 }
 
 static int import_hf_runs(struct result *r, struct benchmark *b,
@@ -115,11 +124,18 @@ static int import_hf_runs(struct result *r, struct benchmark *b,
 		return import_err(err, len, path, 0,
 				  "results[%zu].memory_usage_byte: not an array as long as times",
 				  i);
-	for (size_t m = 0; mem && m < json_array_size(mem); m++)
-		if (!json_is_number(json_array_get(mem, m)))
+	for (size_t m = 0; mem && m < json_array_size(mem); m++) {
+		const json_t *v = json_array_get(mem, m);
+
+		if (!json_is_number(v))
 			return import_err(err, len, path, 0,
 					  "results[%zu].memory_usage_byte[%zu]: not a number",
 					  i, m);
+		if (json_number_value(v) < 0)
+			return import_err(err, len, path, 0,
+					  "results[%zu].memory_usage_byte[%zu]: %g is not a size in bytes; hyperfine writes 0 or more: fix that entry or export again",
+					  i, m, json_number_value(v));
+	}
 	if (!mem && import_not_recorded(r, "maxrss"))
 		return err_nomem(err, len);
 	json_array_foreach(times, k, t) {
@@ -182,8 +198,8 @@ static int import_hf_meta(struct result *r, const char *name,
 }
 
 static int import_hf_result(struct result *r, const char *path,
-			    const json_t *results, size_t i, char *err,
-			    size_t len)
+			    const json_t *results, const json_t *bases,
+			    size_t i, char *err, size_t len)
 {
 	const json_t *res = json_array_get(results, i);
 	const char *cmd = json_string_value(json_object_get(res, "command"));
@@ -205,7 +221,7 @@ static int import_hf_result(struct result *r, const char *path,
 				  "results[%zu].command: empty", i);
 	}
 	name = import_hf_base(argv[0]);
-	if (import_hf_shared(results, i, name))
+	if (json_integer_value(json_object_get(bases, name)) > 1)
 		name = cmd;
 	b = import_bench(r, name, argv);
 	import_hf_free(argv);
@@ -223,7 +239,7 @@ int import_hyperfine(struct result *r, const char *path, const char *buf,
 		     size_t size, char *err, size_t len)
 {
 	static const char *const missing[] = { "user", "sys" };
-	json_t *j, *results;
+	json_t *j, *results, *bases;
 	int rc;
 
 	rc = result_load_json(buf, size, path, &j, err, len);
@@ -235,10 +251,14 @@ int import_hyperfine(struct result *r, const char *path, const char *buf,
 		return import_err(err, len, path, 0,
 				  "results: missing or empty; not a hyperfine --export-json file");
 	}
+	bases = import_hf_bases(results);
+	if (!bases)
+		rc = -ENOMEM;
 	for (size_t i = 0; i < 2 && !rc; i++)
 		rc = import_not_recorded(r, missing[i]);
 	for (size_t i = 0; i < json_array_size(results) && !rc; i++)
-		rc = import_hf_result(r, path, results, i, err, len);
+		rc = import_hf_result(r, path, results, bases, i, err, len);
+	json_decref(bases);
 	json_decref(j);
 	return rc;
 }

@@ -49,6 +49,8 @@ struct ps_state {
 				       * supported in */
 	size_t time_runs[PS_TIMES];   /* blocks with that time counted */
 	size_t blocks;
+	size_t block_counters; /* counter lines in the block being read */
+	int block_line;      /* its '# started on' line */
 	bool text;           /* perf's default output (not -x or -j) */
 };
 
@@ -406,6 +408,17 @@ static int import_ps_finish(struct ps_state *st, char *err, size_t len)
 	return rc ? err_nomem(err, len) : 0; /* its only failure */
 }
 
+/* A block ends (at the next '# started on' or the end): one without a
+ * counter line is no run with nothing measured in it. */
+static int import_ps_block_end(const struct ps_state *st, char *err,
+			       size_t len)
+{
+	if (!st->run || st->block_counters)
+		return 0;
+	return import_err(err, len, st->path, st->block_line,
+			  "the run opened by this '# started on' line has no counter line (perf stat counted nothing: did the command start?); remove that block or rerun perf stat");
+}
+
 static char *import_ps_name(const char *path)
 {
 	const char *base = strrchr(path, '/');
@@ -447,7 +460,12 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 			*save++ = '\0';
 		line++;
 		if (!strncmp(s, "# started on", 12)) {
-			st->run = import_run(r, st->b, false);
+			rc = import_ps_block_end(st, err, len);
+			st->block_line = line;
+			st->block_counters = 0;
+			st->run = rc ? NULL : import_run(r, st->b, false);
+			if (rc)
+				break;
 			st->blocks++;
 			if (!st->run)
 				rc = err_nomem(err, len);
@@ -463,7 +481,10 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 		} else {
 			rc = import_ps_csv(st, line, s, err, len);
 		}
+		st->block_counters += st->run && s[0] && s[0] != '#';
 	}
+	if (!rc)
+		rc = import_ps_block_end(st, err, len);
 	if (!rc && !st->blocks)
 		rc = import_err(err, len, path, 0,
 				"no '# started on' line; not perf stat -x, -o output");

@@ -17,23 +17,42 @@
  * of the env).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
 #include "import.h"
 
-/* An integer metadata key, from the run, the benchmark or the file. */
-static uint64_t import_pp_meta_u64(const json_t *const *metas, size_t n,
-				   const char *key)
+/* An integer metadata key, from the run, the benchmark or the file (the
+ * first that has it; 1 when none does): a count of 1 or more, or -EINVAL
+ * naming the value ("loops": 0, -3 or "8" is no loop count). */
+static int import_pp_meta_u64(const json_t *const *metas, size_t n,
+			      const char *key, const char *where,
+			      const char *path, uint64_t *out, char *err,
+			      size_t len)
 {
+	*out = 1;
 	for (size_t i = 0; i < n; i++) {
 		const json_t *v = json_object_get(metas[i], key);
+		char *text;
+		int rc;
 
-		if (json_is_integer(v) && json_integer_value(v) > 0)
-			return (uint64_t)json_integer_value(v);
+		if (!v)
+			continue;
+		if (json_is_integer(v) && json_integer_value(v) > 0) {
+			*out = (uint64_t)json_integer_value(v);
+			return 0;
+		}
+		text = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+		rc = import_err(err, len, path, 0,
+				"%s: metadata %s %.40s is not a count of 1 or more; pyperf writes an integer: fix it or export again",
+				where, key, text ? text : "?");
+		free(text);
+		return rc;
 	}
-	return 1;
+	return 0;
 }
 
 /* One value: seconds per loop (ops loops), or bytes (ops 0). */
@@ -61,12 +80,22 @@ static int import_pp_run(struct result *r, struct benchmark *b,
 {
 	const json_t *values = json_object_get(run, "values");
 	const json_t *warmups = json_object_get(run, "warmups");
-	uint64_t inner = import_pp_meta_u64(metas, 3, "inner_loops");
-	uint64_t loops = import_pp_meta_u64(metas, 3, "loops");
+	uint64_t inner, loops;
 	size_t k;
 	json_t *v;
-	int rc = 0;
+	int rc = import_pp_meta_u64(metas, 3, "inner_loops", key, path,
+				    &inner, err, len);
 
+	if (!rc)
+		rc = import_pp_meta_u64(metas, 3, "loops", key, path, &loops,
+					err, len);
+	if (rc)
+		return rc;
+	if (loops > UINT64_MAX / inner)
+		return import_err(err, len, path, 0,
+				  "%s: loops %llu times inner_loops %llu is beyond 2^64",
+				  key, (unsigned long long)loops,
+				  (unsigned long long)inner);
 	if ((values && !json_is_array(values)) ||
 	    (warmups && !json_is_array(warmups)))
 		return import_err(err, len, path, 0,
@@ -78,9 +107,10 @@ static int import_pp_run(struct result *r, struct benchmark *b,
 		const json_t *x = json_array_get(v, 1);
 
 		if (!json_is_integer(l) || json_integer_value(l) <= 0 ||
-		    !json_is_number(x) || json_number_value(x) < 0)
+		    !json_is_number(x) || json_number_value(x) < 0 ||
+		    (uint64_t)json_integer_value(l) > UINT64_MAX / inner)
 			return import_err(err, len, path, 0,
-					  "%s.warmups[%zu]: not [loops, seconds]",
+					  "%s.warmups[%zu]: not [loops, seconds] (loops a count of 1 or more)",
 					  key, k);
 		rc = import_pp_value(r, b, true, bytes ? 0 :
 				     (uint64_t)json_integer_value(l) * inner,

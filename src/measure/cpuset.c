@@ -170,13 +170,13 @@ int cpuset_partition_check(const char *dir, char *err, size_t len)
 	int rc = cpuset_read(dir, "cpuset.cpus.partition", buf, sizeof(buf));
 
 	if (rc) {
-		snprintf(err, len, "--cpuset: cannot read %s/cpuset.cpus.partition: %s; the kernel may lack cgroup v2 cpuset partitions (5.11+); drop --cpuset",
+		snprintf(err, len, "cannot read %s/cpuset.cpus.partition: %s; the kernel may lack cgroup v2 cpuset partitions (5.11+); drop --cpuset",
 			 dir, strerror(-rc));
 		return rc;
 	}
 	if (strstr(buf, "invalid") || (strcmp(buf, "root") &&
 				       strcmp(buf, "isolated"))) {
-		snprintf(err, len, "--cpuset: %s/cpuset.cpus.partition is '%s': the CPUs cannot form an exclusive partition; free them from other cgroups' cpuset.cpus or pick others with -C",
+		snprintf(err, len, "%s/cpuset.cpus.partition is '%s': the CPUs cannot form an exclusive partition; free them from other cgroups' cpuset.cpus or pick others with -C",
 			 dir, buf);
 		return -EINVAL;
 	}
@@ -295,7 +295,7 @@ static int cpuset_mkdir(struct cpuset *cs, char *err, size_t len)
 		    snprintf(cs->parent_procs, sizeof(cs->parent_procs),
 			     "%s/cgroup.procs", cs->parent) >=
 			    (int)sizeof(cs->parent_procs)) {
-			snprintf(err, len, "--cpuset: cgroup path under %.200s is too long",
+			snprintf(err, len, "cgroup path under %.200s is too long",
 				 cs->parent);
 			return -ENAMETOOLONG;
 		}
@@ -322,13 +322,13 @@ static int cpuset_mkdir(struct cpuset *cs, char *err, size_t len)
 		e = ESTALE;
 	}
 	if (e == EACCES || e == EPERM || e == EROFS)
-		snprintf(err, len, "--cpuset: cannot create %s: %s; run abstat as root (or in a delegated cgroup), or drop --cpuset",
+		snprintf(err, len, "cannot create %s: %s; run abstat as root (or in a delegated cgroup), or drop --cpuset",
 			 cs->dir, strerror(e));
 	else if (e == EEXIST || e == ESTALE)
-		snprintf(err, len, "--cpuset: cannot create a new cgroup under %s: %d names tried were taken; see 'abstat doctor'",
+		snprintf(err, len, "cannot create a new cgroup under %s: %d names tried were taken; see 'abstat doctor'",
 			 cs->parent, CPUSET_TRIES);
 	else
-		snprintf(err, len, "--cpuset: cannot create %s: %s; drop --cpuset",
+		snprintf(err, len, "cannot create %s: %s; drop --cpuset",
 			 cs->dir, strerror(e));
 	return -e;
 }
@@ -344,7 +344,7 @@ static int cpuset_setup_v2(struct cpuset *cs, const char *cpus, char *err,
 		rc = cpuset_write(cs->parent, "cgroup.subtree_control",
 				  "+cpuset");
 		if (rc) {
-			snprintf(err, len, "--cpuset: cannot enable +cpuset in %s/cgroup.subtree_control: %s; run as root, or drop --cpuset",
+			snprintf(err, len, "cannot enable +cpuset in %s/cgroup.subtree_control: %s; run as root, or drop --cpuset",
 				 cs->parent, strerror(-rc));
 			return rc;
 		}
@@ -354,7 +354,7 @@ static int cpuset_setup_v2(struct cpuset *cs, const char *cpus, char *err,
 		return rc;
 	rc = cpuset_write(cs->dir, "cpuset.cpus", cpus);
 	if (rc) {
-		snprintf(err, len, "--cpuset: cannot write CPUs %s to %s/cpuset.cpus: %s; check -C against %s/cpuset.cpus.effective",
+		snprintf(err, len, "cannot write CPUs %s to %s/cpuset.cpus: %s; check -C against %s/cpuset.cpus.effective",
 			 cpus, cs->dir, strerror(-rc), cs->parent);
 		return rc;
 	}
@@ -365,7 +365,7 @@ static int cpuset_setup_v2(struct cpuset *cs, const char *cpus, char *err,
 	if (cpuset_write(cs->dir, "cpuset.cpus.partition", "isolated")) {
 		rc = cpuset_write(cs->dir, "cpuset.cpus.partition", "root");
 		if (rc) {
-			snprintf(err, len, "--cpuset: cannot make %s a partition: %s; the kernel needs cgroup v2 cpuset partitions (5.11+), or drop --cpuset",
+			snprintf(err, len, "cannot make %s a partition: %s; the kernel needs cgroup v2 cpuset partitions (5.11+), or drop --cpuset",
 				 cs->dir, strerror(-rc));
 			return rc;
 		}
@@ -396,14 +396,14 @@ static int cpuset_setup_v1(struct cpuset *cs, const char *cpus, char *err,
 	snprintf(file, sizeof(file), "%scpus", pre);
 	rc = cpuset_write(cs->dir, file, cpus);
 	if (rc) {
-		snprintf(err, len, "--cpuset: cannot write CPUs %s to %s/%s: %s; check -C against %s/%s",
+		snprintf(err, len, "cannot write CPUs %s to %s/%s: %s; check -C against %s/%s",
 			 cpus, cs->dir, file, strerror(-rc), cs->parent, file);
 		return rc;
 	}
 	snprintf(file, sizeof(file), "%smems", pre);
 	rc = cpuset_write(cs->dir, file, mems);
 	if (rc) {
-		snprintf(err, len, "--cpuset: cannot write memory nodes %s to %s/%s: %s; drop --cpuset",
+		snprintf(err, len, "cannot write memory nodes %s to %s/%s: %s; drop --cpuset",
 			 mems, cs->dir, file, strerror(-rc));
 		return rc;
 	}
@@ -424,14 +424,14 @@ int cpuset_create(const char *cgroup_root, const struct cpu_list *cpus,
 
 	*out = NULL;
 	if (!cpus || !cpus->n) {
-		snprintf(err, len, "--cpuset: no CPU to put in the cpuset; give -C LIST");
+		snprintf(err, len, "no CPU to put in the cpuset; give -C LIST");
 		return -EINVAL;
 	}
 	for (size_t i = 0; i < CPUSET_MAX && !cs; i++)
 		if (!cpuset_pool[i].in_use)
 			cs = &cpuset_pool[i];
 	if (!cs) {
-		snprintf(err, len, "--cpuset: more than %d cpusets at once", CPUSET_MAX);
+		snprintf(err, len, "more than %d cpusets at once", CPUSET_MAX);
 		return -EBUSY;
 	}
 	memset(cs, 0, sizeof(*cs));
@@ -447,7 +447,7 @@ int cpuset_create(const char *cgroup_root, const struct cpu_list *cpus,
 		snprintf(cs->parent, sizeof(cs->parent), "%s", v1);
 		rc = cpuset_setup_v1(cs, list, err, len);
 	} else {
-		snprintf(err, len, "--cpuset: no cpuset controller: none in cgroup v2 (%s/cgroup.controllers, %s/unified) and no cgroup v1 cpuset at %s; mount one (mount -t cgroup -o cpuset cpuset %s) or drop --cpuset",
+		snprintf(err, len, "no cpuset controller: none in cgroup v2 (%s/cgroup.controllers, %s/unified) and no cgroup v1 cpuset at %s; mount one (mount -t cgroup -o cpuset cpuset %s) or drop --cpuset",
 			 cgroup_root, cgroup_root, v1, v1);
 		return -ENOENT;
 	}

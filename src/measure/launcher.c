@@ -368,6 +368,9 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 		if (cs[i].tail_len && (failed || !o->stderr_tail[0])) {
 			memcpy(o->stderr_tail, cs[i].tail, cs[i].tail_len);
 			o->stderr_tail[cs[i].tail_len] = '\0';
+			memcpy(o->stderr_head, cs[i].head, cs[i].head_len);
+			o->stderr_head[cs[i].head_len] = '\0';
+			o->stderr_bytes = cs[i].err_bytes;
 			if (failed)
 				break;
 		}

@@ -97,6 +97,7 @@ struct launch_copy {
 };
 
 #define LAUNCH_TAIL 512
+#define LAUNCH_HEAD 512
 
 struct launch_outcome {
 	bool interrupted;      /* a stop signal arrived; copies were killed */
@@ -115,6 +116,9 @@ struct launch_outcome {
 	char read_err[256];    /* a counter read failed validation */
 	char stderr_tail[LAUNCH_TAIL]; /* last bytes of the first failing
 					  copy's stderr */
+	char stderr_head[LAUNCH_HEAD]; /* and its first bytes (the real
+					  error is often the first line) */
+	unsigned long long stderr_bytes; /* how many it wrote in all */
 };
 
 /* Run the copies once. out[i].counters must hold spec->n_events values.

@@ -28,6 +28,9 @@ struct copy_state {
 	size_t line_len;
 	char tail[LAUNCH_TAIL];
 	size_t tail_len;
+	char head[LAUNCH_HEAD];
+	size_t head_len;
+	unsigned long long err_bytes; /* stderr bytes read in all */
 	char *out;            /* capture_output: the last bytes, a ring */
 	size_t out_len, out_head;
 	int status;

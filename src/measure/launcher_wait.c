@@ -149,8 +149,8 @@ static void launcher_keep_output(struct copy_state *cs, const char *buf,
 							    cs->out_len + n;
 }
 
-/* Keep the last bytes of a copy's stderr; bytes read (0 at EOF or when
- * nothing is there yet). */
+/* Keep the first and the last bytes of a copy's stderr; bytes read (0 at
+ * EOF or when nothing is there yet). */
 static ssize_t launcher_drain_stderr(struct copy_state *cs)
 {
 	char buf[4096];
@@ -164,6 +164,14 @@ static ssize_t launcher_drain_stderr(struct copy_state *cs)
 	}
 	if (cs->out)
 		launcher_keep_output(cs, buf, got);
+	if (cs->head_len < LAUNCH_HEAD - 1) {
+		size_t room = LAUNCH_HEAD - 1 - cs->head_len;
+		size_t n = (size_t)got < room ? (size_t)got : room;
+
+		memcpy(cs->head + cs->head_len, buf, n);
+		cs->head_len += n;
+	}
+	cs->err_bytes += (size_t)got;
 	if ((size_t)got >= keep) {
 		memcpy(cs->tail, buf + got - keep, keep);
 		cs->tail_len = keep;

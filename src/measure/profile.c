@@ -239,7 +239,7 @@ static int profile_event(struct profile *p, const struct profile_opts *o,
 		name = "cpu-clock";
 	}
 	if (rc < 0)
-		snprintf(err, len, "--sample-event: %s", why);
+		snprintf(err, len, "%s", why);
 	return rc;
 }
 

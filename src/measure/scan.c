@@ -74,13 +74,13 @@ int scan_range(const char *name, const char *lo, const char *hi,
 
 	memset(p, 0, sizeof(*p));
 	if (!scan_name_ok(name)) {
-		snprintf(err, len, "-P: '%s' is not a parameter name (letters, digits, _ and -)", name);
+		snprintf(err, len, "'%s' is not a parameter name (letters, digits, _ and -)", name);
 		return -EINVAL;
 	}
 	if (!scan_real(lo, &a) || !scan_real(hi, &b) ||
 	    (step && !scan_real(step, &d))) {
-		snprintf(err, len, "-P %s: '%s %s%s%s' are not numbers; expected -P NAME LO HI [STEP]",
-			 name, lo, hi, step ? " " : "", step ? step : "");
+		snprintf(err, len, "'%s %s%s%s' are not numbers",
+			 lo, hi, step ? " " : "", step ? step : "");
 		return -EINVAL;
 	}
 	if (scan_decimals(hi) > dec)
@@ -88,13 +88,13 @@ int scan_range(const char *name, const char *lo, const char *hi,
 	if (step && scan_decimals(step) > dec)
 		dec = scan_decimals(step);
 	if (d <= 0 || b < a) {
-		snprintf(err, len, "-P %s: needs LO <= HI and a positive STEP (got %s %s%s%s)",
-			 name, lo, hi, step ? " " : "", step ? step : "");
+		snprintf(err, len, "needs LO <= HI and a positive STEP (got %s %s%s%s)",
+			 lo, hi, step ? " " : "", step ? step : "");
 		return -EINVAL;
 	}
 	if ((b - a) / d + 1 > SCAN_MAX) {
-		snprintf(err, len, "-P %s: %s to %s by %g is more than %d values",
-			 name, lo, hi, d, SCAN_MAX);
+		snprintf(err, len, "%s to %s by %g is more than %d values",
+			 lo, hi, d, SCAN_MAX);
 		return -EINVAL;
 	}
 	p->name = strdup(name);
@@ -119,13 +119,12 @@ int scan_list(const char *name, const char *list, struct scan_param *p,
 
 	memset(p, 0, sizeof(*p));
 	if (!scan_name_ok(name)) {
-		snprintf(err, len, "-L: '%s' is not a parameter name (letters, digits, _ and -)", name);
+		snprintf(err, len, "'%s' is not a parameter name (letters, digits, _ and -)", name);
 		return -EINVAL;
 	}
 	if (!*list || list[0] == ',' || list[strlen(list) - 1] == ',' ||
 	    strstr(list, ",,")) {
-		snprintf(err, len, "-L %s: empty value in '%s'; expected -L NAME A,B,...",
-			 name, list);
+		snprintf(err, len, "empty value in '%s'", list);
 		return -EINVAL;
 	}
 	p->name = strdup(name);
@@ -140,7 +139,7 @@ int scan_list(const char *name, const char *list, struct scan_param *p,
 	if (rc)
 		rc = err_nomem(err, len); /* scan_push: -ENOMEM only */
 	if (!rc && p->n > SCAN_MAX) {
-		snprintf(err, len, "-L %s: more than %d values", name, SCAN_MAX);
+		snprintf(err, len, "more than %d values", SCAN_MAX);
 		rc = -EINVAL;
 	}
 	if (rc)

@@ -24,8 +24,8 @@ bool scan_name_ok(const char *name);
 
 /* -P NAME LO HI [STEP]: integers LO..HI by STEP (default 1), or decimals
  * when any of them has a point (written with the most decimals given).
- * 0, or -EINVAL with the reason in err, or -ENOMEM. At most SCAN_MAX
- * values. */
+ * 0, or -EINVAL with the reason in err (the caller names the option),
+ * or -ENOMEM. At most SCAN_MAX values. */
 #define SCAN_MAX 1000
 int scan_range(const char *name, const char *lo, const char *hi,
 	       const char *step, struct scan_param *p, char *err, size_t len);

@@ -253,8 +253,11 @@ int score_number(const char *s, size_t n, double *out)
 		return -EINVAL;
 	errno = 0;
 	v = strtod(buf, &end);
-	if (end == buf || errno == ERANGE || !isfinite(v))
+	if (end == buf)
 		return -EINVAL;
+	/* 1e309: no value; 1e-320 (underflow, a subnormal or 0) is one */
+	if (!isfinite(v) || (errno == ERANGE && fabs(v) > 1))
+		return -ERANGE;
 	while (*end == ' ' || *end == '\t')
 		end++;
 	if (*end) {
@@ -266,6 +269,8 @@ int score_number(const char *s, size_t n, double *out)
 		if (i == sizeof(score_si) / sizeof(score_si[0]) || end[1])
 			return -EINVAL;
 		v *= score_si[i].mul;
+		if (!isfinite(v))
+			return -ERANGE; /* 1.7e308T: no value, not inf */
 	}
 	*out = v;
 	return 0;
@@ -284,13 +289,17 @@ static int score_group(const struct score_def *d, const char *text,
 
 		if (so == PCRE2_UNSET || eo < so)
 			continue;
-		if (score_number(text + so, eo - so, out) == 0)
+		int rc = score_number(text + so, eo - so, out);
+
+		if (rc == 0)
 			return 0;
 		n = strcspn(text + so, "\n");
 		if (n > eo - so)
 			n = eo - so;
-		snprintf(err, len, "score %s: '%.*s' is not a number",
-			 d->name, (int)(n > 40 ? 40 : n), text + so);
+		snprintf(err, len, "score %s: '%.*s' is %s", d->name,
+			 (int)(n > 40 ? 40 : n), text + so,
+			 rc == -ERANGE ? "beyond the largest number a score holds (1.8e308)" :
+					 "not a number");
 		return -EINVAL;
 	}
 	snprintf(err, len, "score %s: no group of /%s/ took part in the match",

@@ -42,7 +42,9 @@ void score_def_clear(struct score_def *d);
  * A score's text as a number: what strtod reads as a decimal (sign,
  * digits, a point, an exponent; thousands separators "," are dropped),
  * then at most one SI prefix: k K M G T (x 1e3 .. 1e12) or m u n
- * (x 1e-3 .. 1e-9), blanks around it allowed. 0 or -EINVAL.
+ * (x 1e-3 .. 1e-9), blanks around it allowed. 0, -EINVAL, or -ERANGE
+ * when it or its prefix goes beyond a double (1e309, 1.7e308T; an
+ * underflow, 1e-320, is a value).
  */
 int score_number(const char *s, size_t n, double *out);
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "escape.h"
 #include "plot_data.h"
 
 void plot_put_str(FILE *f, const char *s, bool ascii)
@@ -27,10 +28,12 @@ void plot_put_str(FILE *f, const char *s, bool ascii)
 	}
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
+		size_t ctl = escape_control(s); /* C1 too */
 
-		if (c < 0x20 || c == 0x7f)
+		if (ctl) {
+			s += ctl - 1;
 			c = ' ';
-		else if (c == '"')
+		} else if (c == '"')
 			c = PLOT_QUOTE;
 		else if (ascii && c > 0x7f)
 			c = '?';
@@ -110,13 +113,17 @@ static void plot_delta_note(const struct compare_model *m,
 		mark = "n<4";
 		break;
 	case VERDICT_SIGNIFICANT:
+		mark = "*";
+		break;
+	case VERDICT_SESSION:
+		mark = "session";
+		break;
 	case VERDICT_NOT_SIGNIFICANT:
 	case VERDICT_TOO_FEW_BOOTS:
-		/* "*", "* session", "~", "<3 boots"; secondary rows no
-		 * verdict */
-		mark = !word ? "(secondary)" :
-		       !strcmp(word, "yes") ? "*" :
-		       !strcmp(word, "session") ? "* session" : word;
+		mark = word;
+		break;
+	case VERDICT_SECONDARY:
+		mark = "(secondary)";
 		break;
 	default:
 		mark = "?";
@@ -210,7 +217,7 @@ static void plot_delta_rows(const struct compare_model *m, const bool *keep,
 			plot_put_num(f, ok ? d->lo * 100 : NAN);
 			plot_put_num(f, ok ? d->hi * 100 : NAN);
 			fprintf(f, "\t%d", row->primary &&
-					   d->verdict == VERDICT_SIGNIFICANT);
+					   compare_verdict_changes(d->verdict));
 			plot_put_field(f, note, ascii);
 			fputc('\n', f);
 		}
@@ -278,10 +285,11 @@ int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
 	snprintf(title, sizeof(title), "%s: %s%schange vs %s", list,
 		 k.one ? k.one->metric : "", k.one ? " " : "", m->labels[0]);
 	snprintf(sub, sizeof(sub),
-		 "%s is better%s; %s change, %g%% CI; * p < %g (Holm)",
+		 "%s is better%s; %s change, %g%% CI; %s p < %g (Holm)",
 		 k.higher ? "higher" : "lower", k.odd ? " unless marked" : "",
 		 m->center == CENTER_MEAN ? "mean" : "median",
-		 (1 - m->alpha) * 100, m->alpha);
+		 (1 - m->alpha) * 100,
+		 m->design == DESIGN_SESSIONS ? "session:" : "*", m->alpha);
 	snprintf(xlab, sizeof(xlab), "change vs %s (%%)", m->labels[0]);
 	fputs("0", f);
 	plot_put_field(f, title, ascii);

@@ -167,6 +167,17 @@ int plot_gnuplot_run(const char *gp, const char *dir, enum plot_fmt fmt,
 	return -ECHILD; /* gnuplot ran and failed */
 }
 
+/* Plot files are readable like any file the user creates: 0666 less
+ * the umask, whoever wrote them (abstat's 0600 private files, gnuplot's
+ * own). */
+static void plot_user_mode(const char *path)
+{
+	mode_t mask = umask(0);
+
+	umask(mask);
+	chmod(path, 0666 & ~mask);
+}
+
 /* Copy src to a new temporary file next to dst; its name in tmp. */
 static int plot_copy_near(const char *src, const char *dst, char *tmp,
 			  size_t len)
@@ -199,13 +210,8 @@ static int plot_copy_near(const char *src, const char *dst, char *tmp,
 	if (close(out) && !rc)
 		rc = -errno;
 	close(in);
-	/* Plot files are readable like any file the user creates. */
-	if (!rc) {
-		mode_t mask = umask(0);
-
-		umask(mask);
-		chmod(tmp, 0666 & ~mask);
-	}
+	if (!rc)
+		plot_user_mode(tmp);
 	if (rc)
 		unlink(tmp);
 	return rc;
@@ -215,7 +221,10 @@ int plot_move(const char *src, const char *dst, bool force, char *err,
 	      size_t len)
 {
 	char tmp[PATH_MAX];
-	int rc = result_publish(src, dst, force, err, len);
+	int rc;
+
+	plot_user_mode(src); /* in the private directory: renamed as is */
+	rc = result_publish(src, dst, force, err, len);
 
 	if (rc != -EXDEV)
 		return rc;

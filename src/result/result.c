@@ -506,6 +506,7 @@ void result_clear(struct result *r)
 	json_decref(r->env);
 	json_decref(r->config);
 	json_decref(r->warnings);
+	json_decref(r->bench_index);
 	for (size_t i = 0; r->events && i < r->n_events; i++)
 		result_event_clear(&r->events[i]);
 	free(r->events);
@@ -537,6 +538,35 @@ void result_scores_clear(struct result *r)
 	free(r->scores);
 	r->scores = NULL;
 	r->n_scores = 0;
+}
+
+struct benchmark *result_bench_find(struct result *r, const char *name)
+{
+	json_t *v;
+
+	if (!r->bench_index)
+		r->bench_index = json_object();
+	for (; r->bench_index && r->n_indexed < r->n_bench; r->n_indexed++) {
+		const char *n = r->bench[r->n_indexed].name;
+
+		if (json_object_get(r->bench_index, n))
+			continue; /* the first of a name is found */
+		if (json_object_set_new_nocheck(r->bench_index, n,
+						json_integer((json_int_t)
+							     r->n_indexed))) {
+			json_decref(r->bench_index);
+			r->bench_index = NULL;
+		}
+	}
+	if (!r->bench_index) {
+		r->n_indexed = 0;
+		for (size_t i = 0; i < r->n_bench; i++)
+			if (!strcmp(r->bench[i].name, name))
+				return &r->bench[i];
+		return NULL;
+	}
+	v = json_object_get(r->bench_index, name);
+	return v ? &r->bench[json_integer_value(v)] : NULL;
 }
 
 void result_free(struct result *r)

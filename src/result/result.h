@@ -111,7 +111,16 @@ struct result {
 	struct benchmark *bench;
 	size_t n_scores;   /* the score definitions ("scores") */
 	struct score_def *scores;
+	json_t *bench_index; /* name -> index (result_bench_find), or NULL */
+	size_t n_indexed;  /* the benchmarks in bench_index so far */
+	size_t n_imported; /* runs an import made (import_run's cap) */
 };
+
+/* The first benchmark of r named name, or NULL: by a hash index of the
+ * names (built as benchmarks are appended, so finding each of 200,000 is
+ * no quadratic scan; a scan where memory runs out). Benchmarks are only
+ * ever appended and never renamed while it is in use. */
+struct benchmark *result_bench_find(struct result *r, const char *name);
 
 /* Publish atomically: temp file in the same directory, fsync, rename
  * (without replacing an existing file unless force), fsync the directory.

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "escape.h"
 #include "hold.h"
 #include "result_parse_priv.h"
 
@@ -388,9 +389,12 @@ static bool result_find_huge(const json_t *v, char *path, size_t len)
 
 void result_msg_clean(char *msg)
 {
-	for (unsigned char *p = (unsigned char *)msg; *p; p++)
-		if (*p < 0x20 || *p == 0x7f)
-			*p = '?';
+	for (char *p = msg; *p;) {
+		size_t n = escape_control(p); /* C1: both its bytes */
+
+		memset(p, '?', n);
+		p += n ? n : 1;
+	}
 }
 
 int result_load_json(const char *buf, size_t size, const char *name,

@@ -484,6 +484,24 @@ static int parse_config_ranges(const struct ctx *c, const json_t *cfg)
 	return rc;
 }
 
+/* The benchmark just read (the last of r) has an earlier one's name: its
+ * runs would be two benchmarks' or one's read twice (compare and plot
+ * pick one by name). */
+int result_bench_again(const struct ctx *c, struct result *r,
+		       const char *key)
+{
+	struct benchmark *last = &r->bench[r->n_bench - 1], *first;
+
+	r->n_bench--; /* the index looks only at the ones before it */
+	first = result_bench_find(r, last->name);
+	r->n_bench++;
+	if (!first)
+		return 0;
+	return result_fail(c, key,
+			   "benchmark '%s' again (benchmarks[%zu] has that name); a result names each benchmark once: keep one, or rename it",
+			   last->name, (size_t)(first - r->bench));
+}
+
 int result_parse_doc(struct ctx *c, const json_t *j, struct result *r)
 {
 	char k[KEY_MAX];
@@ -545,6 +563,9 @@ int result_parse_doc(struct ctx *c, const json_t *j, struct result *r)
 		r->n_bench = i + 1;
 		rc = result_parse_bench(c, json_array_get(bench, i), ki,
 					&r->bench[i]);
+		if (rc)
+			return rc;
+		rc = result_bench_again(c, r, ki);
 		if (rc)
 			return rc;
 	}

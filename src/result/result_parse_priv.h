@@ -62,6 +62,9 @@ int result_check_depth(const struct ctx *c, const json_t *v, const char *key,
  * whole document (setting c->events for the runs that follow). */
 int result_parse_run(const struct ctx *c, const json_t *o, const char *key,
 		     struct run *run);
+/* -EINVAL when the last benchmark of r has an earlier one's name. */
+int result_bench_again(const struct ctx *c, struct result *r,
+		       const char *key);
 int result_parse_bench(const struct ctx *c, const json_t *o, const char *key,
 		       struct benchmark *b);
 int result_parse_doc(struct ctx *c, const json_t *j, struct result *r);

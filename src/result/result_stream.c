@@ -335,6 +335,8 @@ static int stream_benchmarks(struct ctx *c, struct scan *s, struct result *r)
 		memset(b, 0, sizeof(*b));
 		result_key_index(k, "benchmarks", r->n_bench - 1);
 		rc = stream_bench(c, s, k, b);
+		if (!rc && result_bench_again(c, r, k))
+			rc = -EAGAIN; /* the tree reader says so, once */
 		if (rc)
 			return rc;
 		result_window_release(s->w, s->i);

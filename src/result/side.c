@@ -251,3 +251,134 @@ int side_check_hosts(const struct side *sides, size_t n, char *err,
 	}
 	return 0;
 }
+
+/* env.kernel.KEY of r, or NULL */
+static const char *side_kernel(const struct result *r, const char *key)
+{
+	const json_t *k = r->env ? json_object_get(r->env, "kernel") : NULL;
+
+	return json_string_value(json_object_get(k, key));
+}
+
+static const char *side_name(const struct side *s)
+{
+	if (s->label)
+		return s->label;
+	return s->files[0]->label ? s->files[0]->label : "?";
+}
+
+static const char *side_file(const struct result *r)
+{
+	return r->path ? r->path : "?";
+}
+
+/* The arguments (after argv[0], whose path may differ between hosts)
+ * of a's benchmark b and of the same benchmark in r differ: r's
+ * benchmark, else NULL. */
+static const struct benchmark *side_args_differ(const struct benchmark *b,
+						const struct result *r)
+{
+	for (size_t i = 0; i < r->n_bench; i++) {
+		const struct benchmark *c = &r->bench[i];
+		size_t k = 1;
+
+		if (!c->name || !b->name || strcmp(c->name, b->name) ||
+		    !c->argv || !b->argv || !b->argv[0] || !c->argv[0])
+			continue;
+		while (b->argv[k] && c->argv[k] && !strcmp(b->argv[k], c->argv[k]))
+			k++;
+		return b->argv[k] || c->argv[k] ? c : NULL;
+	}
+	return NULL;
+}
+
+/* 0, or -EINVAL naming the benchmark whose arguments differ between
+ * two files of side s (files saved by versus -o are checked by their
+ * config.versus in compare, which names the versus sides instead) */
+static int side_check_args(const struct side *s, char *err, size_t len)
+{
+	const struct result *r0 = s->files[0];
+
+	if (r0->config && json_object_get(r0->config, "versus"))
+		return 0;
+	for (size_t f = 1; f < s->n_files; f++)
+		for (size_t i = 0; i < r0->n_bench; i++) {
+			const struct benchmark *c =
+				side_args_differ(&r0->bench[i], s->files[f]);
+
+			if (!c)
+				continue;
+			snprintf(err, len, "side '%s' mixes the arguments of benchmark '%s' (%s and %s); give each its own side, or --allow-mixed to pool them",
+				 side_name(s), c->name, side_file(r0),
+				 side_file(s->files[f]));
+			return -EINVAL;
+		}
+	return 0;
+}
+
+int side_check_mixed(const struct side *sides, size_t n, char *err,
+		     size_t len)
+{
+	static const char *const keys[] = { "release", "cmdline" };
+
+	for (size_t s = 0; s < n; s++)
+		if (side_check_args(&sides[s], err, len))
+			return -EINVAL;
+	for (size_t s = 0; s < n; s++)
+		for (size_t k = 0; k < 2; k++) {
+			const struct result *r0 = sides[s].files[0];
+			const char *v0 = side_kernel(r0, keys[k]);
+
+			for (size_t f = 1; v0 && f < sides[s].n_files; f++) {
+				const struct result *r = sides[s].files[f];
+				const char *v = side_kernel(r, keys[k]);
+
+				if (!v || !strcmp(v, v0))
+					continue;
+				snprintf(err, len, "side '%s' mixes kernel.%s '%s' (%s) and '%s' (%s); give each its own side, or --allow-mixed to pool them",
+					 side_name(&sides[s]), keys[k], v0,
+					 side_file(r0), v, side_file(r));
+				return -EINVAL;
+			}
+		}
+	return 0;
+}
+
+/* Side t is one unlabelled file of s's release and command line, from
+ * another boot than s's (or s itself): a boot of the same kernel. */
+static bool side_pool_like(const struct side *t, const struct side *s)
+{
+	const struct result *a = t->files[0], *b = s->files[0];
+	const char *r = side_kernel(a, "release"), *c = side_kernel(a, "cmdline");
+	const char *rel = side_kernel(b, "release"), *cl = side_kernel(b, "cmdline");
+	const char *ba = side_kernel(a, "boot_id"), *bb = side_kernel(b, "boot_id");
+
+	if (t->n_files != 1 || t->label_given || !r || !rel || strcmp(r, rel))
+		return false;
+	if (c && cl && strcmp(c, cl))
+		return false;
+	return t == s || (ba && bb && strcmp(ba, bb));
+}
+
+bool side_hint_pool(const struct side *sides, size_t n, char *buf,
+		    size_t len)
+{
+	for (size_t s = 0; s < n; s++) {
+		const char *rel = side_kernel(sides[s].files[0], "release");
+		size_t k, same = 0;
+
+		for (size_t t = 0; t < n; t++)
+			same += side_pool_like(&sides[t], &sides[s]);
+		if (same < 3)
+			continue;
+		k = (size_t)snprintf(buf, len, "%zu one-file sides share kernel.release '%s' from as many boots; if they are boots of one kernel, give them as one side: LABEL=",
+				     same, rel);
+		for (size_t t = 0, i = 0; t < n && k < len; t++)
+			if (side_pool_like(&sides[t], &sides[s]))
+				k += (size_t)snprintf(buf + k, len - k, "%s%s",
+						      i++ ? "," : "",
+						      side_file(sides[t].files[0]));
+		return true;
+	}
+	return false;
+}

@@ -37,4 +37,18 @@ const char *side_host(const struct result *r);
 int side_check_hosts(const struct side *sides, size_t n, char *err,
 		     size_t len);
 
+/* 0, or -EINVAL naming the side, the key, two of its values and their
+ * files when a side pools files that differ in kernel release, kernel
+ * command line or a benchmark's arguments (a mistyped comma list puts
+ * an A boot into side B): compare and plot refuse it without
+ * --allow-mixed. */
+int side_check_mixed(const struct side *sides, size_t n, char *err,
+		     size_t len);
+/* true, with a one-line hint in buf, when three or more unlabelled
+ * one-file sides of as many boots share a kernel release and command
+ * line (boots given with blanks, not commas, are six sides:
+ * "LABEL=f1,f2,f3" makes them one). */
+bool side_hint_pool(const struct side *sides, size_t n, char *buf,
+		    size_t len);
+
 #endif

@@ -48,9 +48,11 @@ test_expect_success 'json: Holm p >= raw p in every delta' '
 	json "all(x[\"p_holm\"] >= x[\"p\"] for r in d[\"rows\"] for x in r[\"deltas\"] if x[\"p_holm\"] is not None)" \
 		"$TESTTMP/cmp.json" | grep -q "^True\$" || fail "Holm p below raw p"
 '
-test_expect_success 'json: ns/op of base vs slow is significant' '
+test_expect_success 'json: ns/op of base vs slow is secondary, the primary row a session difference (not significant)' '
 	json "[x[\"verdict\"] for r in d[\"rows\"] if r[\"metric\"] == \"ns/op\" for x in r[\"deltas\"]]" \
-		"$TESTTMP/cmp.json" | grep -q "'"'significant'"'" || fail "ns/op not significant"
+		"$TESTTMP/cmp.json" | grep -q "'"'secondary'"'" || fail "ns/op not secondary" &&
+	json "[(x[\"verdict\"], x[\"verdict_word\"], x[\"significant\"]) for r in d[\"rows\"] if r[\"primary\"] for x in r[\"deltas\"]]" \
+		"$TESTTMP/cmp.json" | grep -q "'"'session', 'session', False"'" || fail "primary not a session difference"
 '
 test_expect_success 'json: an unsupported event has no number' '
 	json "[r[\"sides\"][0][\"median\"] for r in d[\"rows\"] if r[\"metric\"] == \"cycles\"]" \

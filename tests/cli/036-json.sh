@@ -65,7 +65,7 @@ for o in compare boots env three show versus run; do
 		got=$(json "\" \".join(list(d)[:2]), d[\"format\"], d[\"schema_version\"]" "$TESTTMP/$o.json") &&
 		case $o in
 		show|run) want="format schema_version abstat-show 1" ;;
-		*) want="format schema_version abstat-compare 3" ;;
+		*) want="format schema_version abstat-compare 4" ;;
 		esac &&
 		{ [ "$got" = "$want" ] || fail "$o: $got, not $want"; }
 	'

@@ -24,6 +24,7 @@ fi
 NOT_RUNNABLE='
 abstat-versus.1|./old --bench|./old and ./new stand for your two builds
 abstat-recover.1|-o side-a.json -s syscalls|killed by hand mid-session; its journal is a fixture
+abstat-run.1|-o syscalls.json|stopped by hand with Ctrl-C; the result it saves is a fixture
 abstat-flame.1|perf.txt|needs the output of perf record (tests/cli/142 makes one)
 '
 
@@ -38,6 +39,7 @@ fixtures() {
 	abstat-plot.1) echo defconfig.json paravirt.json run.json a.json b.json \
 		k47-1.json k47-2.json k52-1.json k52-2.json ;;
 	abstat-recover.1) echo side-a.json.journal ;;
+	abstat-run.1) echo syscalls.json ;;
 	abstat-flame.1) echo stat.btrace stat-idle.btrace prof-a.json prof-b.json ;;
 	abstat-import.1) echo hyperfine.json bench.txt stat.csv pyperf.json ;;
 	esac
@@ -131,6 +133,18 @@ fixture() {
 		c=${1##*-} && abstat run -q -r 3 -w getppid -n "${1%-*}" \
 			--copies "${c%.json}" -o "$1" >/dev/null 2>&1 ||
 			fail "fixture $1" ;;
+	syscalls.json)
+		# what Ctrl-C leaves (abstat-run.1's --resume): the suite's
+		# session, cut in its third benchmark
+		abstat run -q -r 10 -s syscalls -o "$1" >/dev/null 2>&1 &&
+			python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+d[\"status\"] = \"interrupted\"
+d[\"benchmarks\"][2][\"runs\"] = d[\"benchmarks\"][2][\"runs\"][:4]
+for b in d[\"benchmarks\"][3:]:
+    b[\"runs\"] = []
+json.dump(d, open(sys.argv[1], \"w\"))" "$1" || fail "fixture $1" ;;
 	hyperfine.json | pyperf.json | bench.txt | stat.csv)
 		# other tools' files (abstat-import.1): the real samples
 		im=$TOP/tests/fixtures/import

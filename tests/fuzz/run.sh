@@ -10,6 +10,10 @@
 #   sh tests/fuzz/run.sh --replay FILE...  run the inputs given (a crash)
 # FUZZ_TARGETS="fuzz_result" limits either mode to the targets named;
 # FUZZ_CORPUS=DIR replays DIR/NAME/ instead (a replay of nothing fails).
+# The import and flame targets also get the seeds make-big-seeds.py
+# writes to build/fuzz/seeds/NAME/ (deep and broad inputs up to 1 MiB,
+# too big to commit), fuzzed and replayed beside the corpus, and inputs
+# up to 1 MiB (the others 64 KiB).
 # The objects are compiled here with the fuzz flags (not build/src/*/*.o,
 # which are gcc's). Exit 77 when clang or libFuzzer is missing.
 set -u
@@ -57,6 +61,20 @@ done
 
 # corpus dir of a target: fuzz_result -> corpus/result
 corpus() { echo "${FUZZ_CORPUS:-tests/fuzz/corpus}/${1#fuzz_}"; }
+# the generated seeds of a target (none when FUZZ_CORPUS is given)
+seeds() {
+	[ -z "${FUZZ_CORPUS:-}" ] && [ -d "$out/seeds/${1#fuzz_}" ] &&
+		echo "$out/seeds/${1#fuzz_}"
+}
+maxlen() { case $1 in fuzz_import_*|fuzz_flame) echo 1048576 ;; *) echo 65536 ;; esac; }
+# seconds one input may take: a 1 MiB seed under ASan on a loaded machine
+# takes more than 10 (each under a second in the release build)
+limit() { case $1 in fuzz_import_*|fuzz_flame) echo 60 ;; *) echo 10 ;; esac; }
+if [ -z "${FUZZ_CORPUS:-}" ] && { [ ! -f "$out/seeds/.made" ] ||
+	[ tests/fuzz/make-big-seeds.py -nt "$out/seeds/.made" ]; } &&
+	python3 tests/fuzz/make-big-seeds.py "$out/seeds"; then
+	: >"$out/seeds/.made"
+fi
 dict() { [ -f "tests/fuzz/${1#fuzz_}.dict" ] && echo "-dict=tests/fuzz/${1#fuzz_}.dict"; }
 
 if [ "${1:-}" = --replay ]; then
@@ -66,7 +84,7 @@ if [ "${1:-}" = --replay ]; then
 		if [ $# -gt 0 ]; then
 			files="$*"
 		else
-			files=$(find "$(corpus "$t")" -type f 2>/dev/null | sort)
+			files=$(find "$(corpus "$t")" $(seeds "$t") -type f 2>/dev/null | sort)
 		fi
 		if [ -z "$files" ]; then
 			echo "fuzz: $t: FAILED: no input in $(corpus "$t") (regenerate it: python3 tests/fuzz/make-corpus.py)"
@@ -88,9 +106,10 @@ fi
 secs=${1:-60}
 for t in $targets; do
 	mkdir -p "$out/corpus-$t"
-	"$out/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
-		-max_len=65536 -print_final_stats=1 $(dict "$t") \
-		-artifact_prefix="$out/crash-$t-" "$out/corpus-$t" "$(corpus "$t")" \
+	"$out/$t" -max_total_time="$secs" -timeout="$(limit "$t")" \
+		-report_slow_units="$(limit "$t")" -rss_limit_mb=2048 \
+		-max_len="$(maxlen "$t")" -print_final_stats=1 $(dict "$t") \
+		-artifact_prefix="$out/crash-$t-" "$out/corpus-$t" "$(corpus "$t")" $(seeds "$t") \
 		>"$out/$t.log" 2>&1 &
 done
 wait

@@ -137,7 +137,7 @@ mkdir -p "$out/boots"
 list=
 for w in ${LAB_WORKLOADS:-$("$abstat" workloads |
 	awk 'NR > 1 && ($NF ~ /(^|,)syscalls(,|$)/ || $1 ~ /^getppid-(no)?sve$/) { print $1 }')}; do
-	n=$("$TOP/build/workloads/$w" -h | sed -n 's/.*(default \([0-9]*\)).*/\1/p')
+	n=$("$TOP/build/workloads/$w" -h | sed -n 's/^ *-n N .*(default \([0-9]*\)).*/\1/p')
 	[ -n "$n" ] || lab_die "$w -h gives no default size"
 	n=$((n / scale)); [ "$n" -ge 1 ] || n=1
 	list="$list${list:+,}$w:-n $n"

@@ -4,7 +4,8 @@
  * models (tables of per-benchmark deltas and intervals; expectations
  * computed by hand: exp(mean(log1p d)) - 1, the interval by the delta
  * method with se_i = (log1p(hi) - log1p(lo)) / (2 z), z = 1.959964),
- * and fmt_time_scale()'s choice of unit.
+ * fmt_time_scale()'s choice of unit and fmt_scaled's seconds; with boots
+ * the interval over the boots' geomeans.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -17,6 +18,7 @@
 
 #include "compare.h"
 #include "format.h"
+#include "stats.h"
 
 #define N(x) (sizeof(x) / sizeof((x)[0]))
 #define Z 1.959963984540054
@@ -178,6 +180,85 @@ static void test_time_scale(void **state)
 	}
 }
 
+/* fmt_scaled: seconds have no larger unit (1e15 ns is not "1Ms") */
+static void test_scaled_seconds(void **state)
+{
+	static const struct {
+		int line;
+		double v, div;
+		const char *want;
+	} cases[] = {
+		{ __LINE__, 1e15, 1e9, "1e+06" },
+		{ __LINE__, 2.5e13, 1e9, "25000" },
+		{ __LINE__, 1.358e9, 1e9, "1.358" },
+		{ __LINE__, 202.1e6, 1e6, "202.1" },
+		{ __LINE__, 1e15, 1, "1P" },
+	};
+	char buf[32];
+
+	(void)state;
+	for (size_t i = 0; i < N(cases); i++) {
+		print_message("line %d\n", cases[i].line);
+		fmt_scaled(cases[i].v, cases[i].div, buf, sizeof(buf));
+		assert_string_equal(buf, cases[i].want);
+	}
+}
+
+/* With boots the geomean's interval is Welch t over each boot's geomean:
+ * two benchmarks of three boots a side, the expectation from the boots'
+ * mean log centers by hand and stats_welch; a side whose benchmark lacks
+ * a boot keeps the delta method. */
+static void test_geomean_boots(void **state)
+{
+	static const double ca[2][3] = { { 100, 102, 98 }, { 200, 204, 196 } };
+	static const double cb[2][3] = { { 110, 112, 108 }, { 220, 226, 214 } };
+	static const struct bench_case b[2] = {
+		{ 0.1, 0.05, 0.15, true, false, false },
+		{ 0.1, 0.05, 0.15, true, false, false },
+	};
+	static size_t len3[3] = { 1, 1, 1 };
+	struct compare_model *m = model(b, 2);
+	struct compare_stat st[2][2];
+	size_t files[2] = { 3, 3 };
+	double x[6];
+	struct stats_welch w;
+
+	(void)state;
+	memset(st, 0, sizeof(st));
+	m->design = DESIGN_BOOTS;
+	m->files = files;
+	for (size_t r = 0; r < 2; r++) {
+		for (size_t s = 0; s < 2; s++) {
+			st[r][s] = (struct compare_stat){
+				.present = true, .supported = true,
+				.counted = true, .n = 3, .n_groups = 3,
+				.group_len = len3,
+				.boot_center = s ? cb[r] : ca[r],
+			};
+		}
+		m->rows[r].stat = st[r];
+	}
+	for (size_t f = 0; f < 3; f++) {
+		x[f] = (log(ca[0][f]) + log(ca[1][f])) / 2;
+		x[3 + f] = (log(cb[0][f]) + log(cb[1][f])) / 2;
+	}
+	assert_int_equal(stats_welch(x, 3, x + 3, 3, 0.95, &w), 0);
+	assert_int_equal(compare_geomean(m), 0);
+	assert_true(m->geomean[1].has && m->geomean[1].boots);
+	assert_true(fabs(m->geomean[1].lo - expm1(w.lo)) < 1e-12);
+	assert_true(fabs(m->geomean[1].hi - expm1(w.hi)) < 1e-12);
+	free(m->geomean);
+	m->geomean = NULL;
+	st[1][1].n_groups = 2; /* a boot lacks benchmark 2 on side B */
+	assert_int_equal(compare_geomean(m), 0);
+	assert_false(m->geomean[1].boots);
+	assert_non_null(m->geomean[1].why_method);
+	for (size_t r = 0; r < 2; r++)
+		m->rows[r].stat = NULL;
+	m->files = NULL;
+	model_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -185,6 +266,8 @@ int main(void)
 		cmocka_unit_test(test_geomean_interval),
 		cmocka_unit_test(test_geomean_single),
 		cmocka_unit_test(test_time_scale),
+		cmocka_unit_test(test_scaled_seconds),
+		cmocka_unit_test(test_geomean_boots),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -99,7 +99,10 @@ static void test_number(void **state)
 		{ __LINE__, "12kb", -EINVAL, 0 },
 		{ __LINE__, "12 q", -EINVAL, 0 },
 		{ __LINE__, "+++++", -EINVAL, 0 },
-		{ __LINE__, "1e999", -EINVAL, 0 },
+		{ __LINE__, "1e999", -ERANGE, 0 },
+		{ __LINE__, "1.7e308T", -ERANGE, 0 },
+		{ __LINE__, "-1.7e308T", -ERANGE, 0 },
+		{ __LINE__, "1e-320", 0, 1e-320 },
 	};
 
 	(void)state;
