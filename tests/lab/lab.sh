@@ -153,7 +153,10 @@ lab_say "$boots boots per side, A B A B ..., $runs runs of each workload a boot"
 # boot B SLOT: boot B (A1, B1, A2 ...) started in the background, on the
 # SLOT-th CPU when several run at once; its pid in pid_B
 boot() {
-	case $1 in A*) k=$ka c=$acmd l=$la m=$amod ;; *) k=$kb c=$bcmd l=$lb m=$bmod ;; esac
+	case $1 in
+	A*) k=$ka c=$acmd l=$la m=$amod ;;
+	*) k=$kb c=$bcmd l=$lb m=$bmod ;;
+	esac
 	cat >"$out/job$1" <<JOB
 abstat doctor >doctor.txt 2>&1
 abstat run -q -r $runs -e $events -n '$l' -w '$list' -o result.json
