@@ -18,6 +18,8 @@
 # kernel's, KERNEL_DIR/release): copied into the guest, and every module
 # in it is loaded (busybox depmod, modprobe -a) before the command; a
 # module that does not load makes the command exit 125, saying which.
+# LAB_CPU=N: QEMU pinned to CPU N (taskset), for boots run side by side
+# (lab.sh LAB_JOBS).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -69,7 +71,8 @@ log=$outdir/console.log
 rm -f "$outdir/status" "$outdir/rc"
 t0=$(date +%s)
 set +e
-timeout -k 5 "$LAB_TIMEOUT" qemu-system-aarch64 -M virt \
+timeout -k 5 "$LAB_TIMEOUT" ${LAB_CPU:+taskset -c "$LAB_CPU"} \
+	qemu-system-aarch64 -M virt \
 	-cpu max,pauth-impdef=on -smp 1 -m 1024 -icount shift=0 \
 	-nographic -no-reboot -kernel "$kdir/vmlinuz" -initrd "$work/initrd" \
 	-append "console=ttyAMA0 loglevel=1 panic=-1 $cmdline" \

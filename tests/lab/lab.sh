@@ -28,7 +28,14 @@
 #                           runs (the lab itself needs none: console, PMU,
 #                           devtmpfs and initramfs built in)
 #   LAB_BOOTS               boots per side (3)
-#   LAB_RUNS                measured runs per boot and workload (5)
+#   LAB_RUNS                measured runs per boot and workload (5:
+#                           under icount a run's user-space count is
+#                           the same in every run and every boot, but
+#                           some user+kernel counts drift down as the
+#                           kernel's caches warm, socket's 10375 10369
+#                           10325 10308 10318 on 6.1, so their median
+#                           depends on the number of runs: 3 would move
+#                           that row by 0.4%)
 #   LAB_WORKLOADS           the workloads (the syscalls suite's, from
 #                           abstat workloads, and getppid-sve and
 #                           getppid-nosve), LAB_SCALE: each at 1/SCALE of
@@ -42,6 +49,12 @@
 #                           boot's console, result, doctor), the table
 #                           compare.txt, compare.json, delta.png, delta.txt
 #   LAB_TIMEOUT             a boot's limit (600 s)
+#   LAB_JOBS                boots at once (the CPUs this may run on, at
+#                           most 2): A1 B1 together, then A2 B2, ...;
+#                           each QEMU pinned to its own CPU (taskset,
+#                           LAB_CPUS: the CPUs, by default those of this
+#                           process); 1: one boot at a time, unpinned.
+#                           icount makes the counts the same either way
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -53,6 +66,24 @@ boots=${LAB_BOOTS:-3} runs=${LAB_RUNS:-5} scale=${LAB_SCALE:-40}
 events=${LAB_EVENTS:-cycles,instructions,task-clock}
 abstat=$TOP/abstat
 [ -x "$abstat" ] || lab_die "$abstat is not built; run make"
+
+# the CPUs: LAB_CPUS, or those this process may run on (taskset -c)
+cpus=${LAB_CPUS:-$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' \
+	/proc/self/status | tr ',' '\n' |
+	awk -F- '{ for (c = $1; c <= ($2 == "" ? $1 : $2); c++) print c }')}
+cpus=$(echo $cpus) ncpu=$(echo $cpus | wc -w)
+case $(echo $cpus | tr -d ' ') in
+'' | *[!0-9]*) lab_die "LAB_CPUS='$cpus': CPU numbers, separated by spaces (0 1)" ;;
+esac
+jobs=${LAB_JOBS:-$([ "$ncpu" -ge 2 ] && echo 2 || echo 1)}
+case $jobs in
+'' | *[!0-9]* | 0)
+	lab_die "LAB_JOBS=$jobs: the number of boots at once, 1 or more" ;;
+esac
+[ "$jobs" -eq 1 ] || command -v taskset >/dev/null ||
+	lab_die "LAB_JOBS=$jobs needs taskset (apt-get install util-linux); LAB_JOBS=1 boots one at a time"
+[ "$jobs" -le "$ncpu" ] ||
+	lab_die "LAB_JOBS=$jobs: more boots at once than CPUs ($cpus); set LAB_CPUS or a smaller LAB_JOBS"
 
 # Both kernels first (each its own statement: set -e sees every status),
 # so a series apt cannot resolve fails here, naming it, before any boot.
@@ -116,31 +147,61 @@ sh "$TOP/tests/lab/initramfs.sh" >/dev/null
 lab_say "A = $la ($(cat "$ka/package") $(cat "$ka/version")${acmd:+, $acmd}${amod:+, modules $amod})"
 lab_say "B = $lb ($(cat "$kb/package") $(cat "$kb/version")${bcmd:+, $bcmd}${bmod:+, modules $bmod})"
 lab_say "$boots boots per side, A B A B ..., $runs runs of each workload a boot"
+[ "$jobs" -eq 1 ] ||
+	lab_say "$jobs boots at once, each QEMU on its own CPU ($(echo $cpus | cut -d' ' -f1-"$jobs"))"
 
-files_a= files_b= failed=0
-for i in $(seq 1 "$boots"); do
-	for side in A B; do
-		if [ $side = A ]; then k=$ka c=$acmd l=$la m=$amod
-		else k=$kb c=$bcmd l=$lb m=$bmod; fi
-		d=$out/boots/$side$i
-		cat >"$out/job" <<JOB
+# boot B SLOT: boot B (A1, B1, A2 ...) started in the background, on the
+# SLOT-th CPU when several run at once; its pid in pid_B
+boot() {
+	case $1 in
+	A*) k=$ka c=$acmd l=$la m=$amod ;;
+	*) k=$kb c=$bcmd l=$lb m=$bmod ;;
+	esac
+	cat >"$out/job$1" <<JOB
 abstat doctor >doctor.txt 2>&1
 abstat run -q -r $runs -e $events -n '$l' -w '$list' -o result.json
 JOB
-		if LAB_MODULES=$m sh "$TOP/tests/lab/boot.sh" "$k" "$c" "$d" -f "$out/job" &&
-			[ "$(cat "$d/rc")" = 0 ] && [ -f "$d/result.json" ]; then
-			lab_say "boot $side$i ($l): $(cat "$d/status")"
-			if [ $side = A ]; then files_a="$files_a${files_a:+,}$d/result.json"
-			else files_b="$files_b${files_b:+,}$d/result.json"; fi
-		else
-			failed=$((failed + 1))
-			[ -f "$d/status" ] && [ "$(cut -c1-2 "$d/status")" = ok ] &&
-				echo "the guest's job exited $(cat "$d/rc"): $(tail -n 1 "$d/stderr")" >"$d/status"
-			lab_say "boot $side$i ($l) failed, the other boots are kept: $(cat "$d/status" 2>/dev/null)"
-		fi
+	cpu=
+	[ "$jobs" -eq 1 ] || cpu=$(echo $cpus | cut -d' ' -f"$2")
+	LAB_CPU=$cpu LAB_MODULES=$m sh "$TOP/tests/lab/boot.sh" "$k" "$c" \
+		"$out/boots/$1" -f "$out/job$1" &
+	eval "pid_$1=\$!"
+}
+
+# done_boot B: wait for boot B, say how it went, keep its result
+done_boot() {
+	case $1 in A*) l=$la ;; *) l=$lb ;; esac
+	d=$out/boots/$1
+	if eval "wait \$pid_$1" && [ "$(cat "$d/rc")" = 0 ] &&
+		[ -f "$d/result.json" ]; then
+		lab_say "boot $1 ($l): $(cat "$d/status")"
+		case $1 in
+		A*) files_a="$files_a${files_a:+,}$d/result.json" ;;
+		*) files_b="$files_b${files_b:+,}$d/result.json" ;;
+		esac
+	else
+		failed=$((failed + 1))
+		[ -f "$d/status" ] && [ "$(cut -c1-2 "$d/status")" = ok ] &&
+			echo "the guest's job exited $(cat "$d/rc"): $(tail -n 1 "$d/stderr")" >"$d/status"
+		lab_say "boot $1 ($l) failed, the other boots are kept: $(cat "$d/status" 2>/dev/null)"
+	fi
+	rm -f "$out/job$1"
+}
+
+# A1 B1 A2 B2 ...: LAB_JOBS of them started together, then waited for
+# in that order
+files_a= files_b= failed=0 group= n=0
+for i in $(seq 1 "$boots"); do
+	for side in A B; do
+		n=$((n + 1))
+		group="$group $side$i"
+		boot "$side$i" "$n"
+		[ "$n" -lt "$jobs" ] && continue
+		for b in $group; do done_boot "$b"; done
+		group= n=0
 	done
 done
-rm -f "$out/job"
+for b in $group; do done_boot "$b"; done
 [ -n "$files_a" ] && [ -n "$files_b" ] ||
 	lab_die "no result on side $([ -n "$files_a" ] && echo B || echo A) ($failed boots failed; see $out/boots)"
 
