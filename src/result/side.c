@@ -316,6 +316,44 @@ static int side_check_args(const struct side *s, char *err, size_t len)
 	return 0;
 }
 
+/* The next word of a command line at *p that is not abstat boots' own
+ * "abstat.boot=N" (the step appends it on kexec to tell boots apart: two
+ * boots of one side differ in it by design); its length in *n, NULL at
+ * the end. */
+static const char *side_cmdline_word(const char **p, size_t *n)
+{
+	static const char own[] = "abstat.boot=";
+
+	for (;;) {
+		const char *w = *p + strspn(*p, " \t");
+
+		*n = strcspn(w, " \t");
+		*p = w + *n;
+		if (!*n)
+			return NULL;
+		if (*n < sizeof(own) - 1 || strncmp(w, own, sizeof(own) - 1))
+			return w;
+	}
+}
+
+/* Two kernels' values of key agree (a command line word by word, but
+ * for abstat.boot=N). */
+static bool side_kernel_same(const char *key, const char *a, const char *b)
+{
+	const char *wa, *wb;
+	size_t na, nb;
+
+	if (strcmp(key, "cmdline"))
+		return !strcmp(a, b);
+	do {
+		wa = side_cmdline_word(&a, &na);
+		wb = side_cmdline_word(&b, &nb);
+		if (!wa || !wb)
+			return !wa && !wb;
+	} while (na == nb && !memcmp(wa, wb, na));
+	return false;
+}
+
 int side_check_mixed(const struct side *sides, size_t n, char *err,
 		     size_t len)
 {
@@ -333,7 +371,7 @@ int side_check_mixed(const struct side *sides, size_t n, char *err,
 				const struct result *r = sides[s].files[f];
 				const char *v = side_kernel(r, keys[k]);
 
-				if (!v || !strcmp(v, v0))
+				if (!v || side_kernel_same(keys[k], v, v0))
 					continue;
 				snprintf(err, len, "side '%s' mixes kernel.%s '%s' (%s) and '%s' (%s); give each its own side, or --allow-mixed to pool them",
 					 side_name(&sides[s]), keys[k], v0,

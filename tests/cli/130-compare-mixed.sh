@@ -16,6 +16,26 @@ test_expect_success 'compare: a side of two command lines is refused' '
 	expect_exit 2 "$ABSTAT" compare $G/base-b1.json,$G/cmdline-b3.json $G/slow-b1.json,$G/slow-b2.json &&
 	grep_err "mixes kernel.cmdline .quiet isolcpus=1. "
 '
+# boot FILE CMDLINE: a copy of base-bN.json (FILE) whose kernel command
+# line is CMDLINE, in $TESTTMP
+boot() {
+	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d[\"env\"][\"kernel\"][\"cmdline\"]=sys.argv[3]; json.dump(d, open(sys.argv[2], \"w\"))" \
+		"$G/$1" "$TESTTMP/$1" "$2"
+}
+test_expect_success 'abstat boots'"'"' own abstat.boot=N word is not a difference; any other word is' '
+	boot base-b1.json "quiet isolcpus=1 abstat.boot=1" &&
+	boot base-b2.json "quiet isolcpus=1 abstat.boot=3" &&
+	boot base-b3.json "quiet  isolcpus=1 abstat.boot=5" &&
+	expect_exit 0 "$ABSTAT" compare --metric task-clock/op \
+		"$TESTTMP/base-b1.json,$TESTTMP/base-b2.json,$TESTTMP/base-b3.json" \
+		$G/slow-b1.json,$G/slow-b2.json,$G/slow-b3.json &&
+	grep_out "^task-clock/op " &&
+	boot base-b3.json "quiet isolcpus=2 abstat.boot=5" &&
+	expect_exit 2 "$ABSTAT" compare --metric task-clock/op \
+		"$TESTTMP/base-b1.json,$TESTTMP/base-b2.json,$TESTTMP/base-b3.json" \
+		$G/slow-b1.json,$G/slow-b2.json,$G/slow-b3.json &&
+	grep_err "mixes kernel.cmdline .quiet isolcpus=1 abstat.boot=1. "
+'
 test_expect_success 'compare: a side of two argument lists of a benchmark is refused' '
 	expect_exit 2 "$ABSTAT" compare $G/argv-a.json,$G/argv-b.json $G/argv-b.json &&
 	one_line_err && grep_err "mixes the arguments of benchmark .mmap. [(]tests/golden/argv-a.json and tests/golden/argv-b.json[)]"
