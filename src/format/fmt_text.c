@@ -256,8 +256,8 @@ print:
 		 "boot-to-boot spread, SD as % of center (within / between):");
 	k = (size_t)snprintf(buf, sizeof(buf), "%-16s", "metric");
 	for (size_t s = 0; s < m->n_sides && k < sizeof(buf); s++)
-		k += (size_t)snprintf(buf + k, sizeof(buf) - k, " %*.*s", cw,
-				      cw, fmt_label(m, s, lab, sizeof(lab)));
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k, " %*s", cw,
+				      fmt_label_fit(m, s, cw, lab, sizeof(lab)));
 	fmt_text_line(out, width, buf);
 	for (size_t r = 0; r < m->n_rows; r++) {
 		struct fmt_cells c;
