@@ -78,6 +78,13 @@ enum compare_verdict compare_verdict_changed(enum compare_design d)
 	return d == DESIGN_SESSIONS ? VERDICT_SESSION : VERDICT_SIGNIFICANT;
 }
 
+enum compare_verdict compare_verdict_holm(const struct compare_model *m,
+					  double p_holm)
+{
+	return p_holm < m->alpha ? compare_verdict_changed(m->design) :
+				   VERDICT_NOT_SIGNIFICANT;
+}
+
 bool compare_verdict_changes(enum compare_verdict v)
 {
 	return v == VERDICT_SIGNIFICANT || v == VERDICT_SESSION;
@@ -219,9 +226,7 @@ static int compare_holm(struct compare_model *m)
 			if (!d->in_family)
 				continue;
 			d->p_holm = p[k++];
-			d->verdict = d->p_holm < m->alpha ?
-				compare_verdict_changed(m->design) :
-				VERDICT_NOT_SIGNIFICANT;
+			d->verdict = compare_verdict_holm(m, d->p_holm);
 			d->ci_disagrees = compare_verdict_changes(d->verdict) ==
 					  (d->lo <= 0 && d->hi >= 0);
 		}

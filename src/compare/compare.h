@@ -256,6 +256,10 @@ const char *compare_verdict_word(const struct compare_model *m,
 /* The verdict of a test that came out below alpha under design d:
  * VERDICT_SESSION between sessions, else VERDICT_SIGNIFICANT. */
 enum compare_verdict compare_verdict_changed(enum compare_design d);
+/* The verdict of a tested row from its Holm-adjusted p: changed (as
+ * above) below m's alpha, else VERDICT_NOT_SIGNIFICANT. */
+enum compare_verdict compare_verdict_holm(const struct compare_model *m,
+					  double p_holm);
 /* v says that A and B differ (significant or session). */
 bool compare_verdict_changes(enum compare_verdict v);
 

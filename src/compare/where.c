@@ -307,9 +307,7 @@ static int where_holm(const struct compare_model *m, struct where_table *t)
 		if (!d->in_family)
 			continue;
 		d->p_holm = p[k++];
-		d->verdict = d->p_holm < m->alpha ?
-				     compare_verdict_changed(m->design) :
-				     VERDICT_NOT_SIGNIFICANT;
+		d->verdict = compare_verdict_holm(m, d->p_holm);
 	}
 	free(p);
 	return 0;
