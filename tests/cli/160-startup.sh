@@ -105,12 +105,7 @@ test_expect_success 'each name abstat encodes itself is encoded as libpfm4 encod
 	expect_exit 0 "$ABSTAT" run -q -r 1 --warmup 0 --user-only -e $pf -o pfm-u.json -- /bin/true &&
 	same own-u.json pfm-u.json
 '
-test_lazy_prereq NO_CPU_PMU '
-	for p in cpu cpu_core cpu_atom armv8_pmuv3 armv8_pmuv3_0; do
-		[ ! -e /sys/bus/event_source/devices/$p ] || exit 1
-	done
-'
-test_expect_success NO_CPU_PMU 'no core PMU: the default events (hardware ones too) never load libpfm4' '
+test_expect_success NO_CORE_PMU 'no core PMU: the default events (hardware ones too) never load libpfm4' '
 	opened "$ABSTAT" run -q -r 1 --warmup 0 -o dflt.json -- /bin/true &&
 	if grep -E "^lib(pfm|papi)\.so" opened; then fail "loaded a counting library"; fi
 	json "\" \".join(e[\"name\"] for e in d[\"events\"] if not e[\"supported\"])" dflt.json >ns &&
@@ -118,7 +113,7 @@ test_expect_success NO_CPU_PMU 'no core PMU: the default events (hardware ones t
 	json "d[\"events\"][0][\"reason\"]" dflt.json | grep -q "no PMU exposed by this kernel" ||
 		{ cat ns; fail "hardware events not <not supported> with the reason"; }
 '
-test_expect_success '!NO_CPU_PMU' 'a core PMU: the hardware events go to libpfm4' '
+test_expect_success '!NO_CORE_PMU' 'a core PMU: the hardware events go to libpfm4' '
 	opened "$ABSTAT" run -q -r 1 --warmup 0 -e cycles -- /bin/true &&
 	grep -q "^libpfm\.so" opened || { cat opened; fail "libpfm4 not loaded"; }
 '
