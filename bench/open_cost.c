@@ -20,8 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static int open_ev(unsigned long long config, pid_t pid, int group,
-		   int lead)
+static int open_ev(unsigned long long config, pid_t pid, int group, int lead)
 {
 	struct perf_event_attr a;
 
@@ -41,8 +40,9 @@ static int open_ev(unsigned long long config, pid_t pid, int group,
 int main(int argc, char **argv)
 {
 	static const unsigned long long cfg[3] = {
-		PERF_COUNT_SW_TASK_CLOCK, PERF_COUNT_SW_PAGE_FAULTS,
-		PERF_COUNT_SW_CONTEXT_SWITCHES,
+	    PERF_COUNT_SW_TASK_CLOCK,
+	    PERF_COUNT_SW_PAGE_FAULTS,
+	    PERF_COUNT_SW_CONTEXT_SWITCHES,
 	};
 	long n = argc > 1 ? atol(argv[1]) : 0;
 	struct timespec t0, t1;
@@ -80,9 +80,11 @@ int main(int argc, char **argv)
 			close(fd[i]);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	printf("open + ID + close of 3 counters on another task: %.1f us a round (%ld rounds)\n",
-	       ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) /
-		       n / 1e3, n);
+	printf("open + ID + close of 3 counters on another task: %.1f us a "
+	       "round (%ld rounds)\n",
+	       ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / n /
+		   1e3,
+	       n);
 	kill(child, SIGKILL);
 	waitpid(child, NULL, 0);
 	return 0;
