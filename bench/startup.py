@@ -16,6 +16,13 @@ the others, and the 1-minute load average before and after. EVENTS:
 STARTUP_EVENTS (default task-clock,page-faults,context-switches; empty:
 no -e, abstat's default events); STARTUP_ARGS adds arguments (e.g. "-o
 /tmp/x.json --force", or -q, which skips the doctor's checks).
+STARTUP_GAP=SEC sleeps SEC seconds before each build's start: a cold
+start. Back to back (the default) every start finds the kernel's perf
+scheduling hooks on (the last session's events closed less than a second
+before); after a second without any task-bound perf event the kernel
+turns them off, and the next first event waits for them to go back on
+(a synchronize_rcu() in kernel/events/core.c's account_event), which no
+launcher can avoid.
 """
 import os
 import statistics
@@ -73,6 +80,7 @@ def main():
     events = os.environ.get("STARTUP_EVENTS",
                             "task-clock,page-faults,context-switches")
     extra = os.environ.get("STARTUP_ARGS", "").split()
+    gap = float(os.environ.get("STARTUP_GAP", "0"))
     st = tempfile.mktemp(prefix="abstat-stamp.")
     names = ["floor"] + builds
     got = {n: [] for n in names}
@@ -83,11 +91,14 @@ def main():
                 [n, "run", "--warmup", "0", "-r", "1"] + \
                 (["-e", events] if events else []) + extra + \
                 ["--", STAMP, st]
+            if gap:
+                time.sleep(gap)
             got[n].append(once(cmd, st))
     l1 = load1()
     floor = [w for w, _ in got["floor"]]
-    print("start-up before the first run, ms: %d rounds, load %s -> %s"
-          % (rounds, l0, l1))
+    print("start-up before the first run, ms: %d rounds%s, load %s -> %s"
+          % (rounds, ", %.1f s before each start" % gap if gap else "",
+             l0, l1))
     print("%-40s %-24s %-24s" % ("build", "start-up (less floor)",
                                  "abstat cpu to 1st run"))
     print("%-40s %-24s %-24s" % ("floor (spawn + exec of stamp)",

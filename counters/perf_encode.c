@@ -3,8 +3,9 @@
  * perf_encode: one event name in perf's grammar -> struct event, for the
  * perf backend. Encoding only, no syscalls. In order:
  *   duration_time             perf's tool event: wall ns (no fd)
- *   task-clock, page-faults.. perf's software events, as libpfm4 spells
- *                             them (without loading it)
+ *   task-clock, page-faults.. perf's software events, and cycles ... its
+ *                             generic hardware ones without a core PMU,
+ *                             as libpfm4 spells them (without loading it)
  *   alignment-faults, ...     software events libpfm4 4.13 lacks
  *   mem:ADDR[/LEN][:rwx]      a hardware breakpoint
  *   PMU/TERM=V,.../           a sysfs PMU's format and events (perf_sysfs)
@@ -44,58 +45,109 @@ static const struct {
 };
 
 /*
- * perf's software events as libpfm4 4.13 encodes them (its perf:: table),
- * spelled here so that counting them never loads libpfm4: the same
- * attr, canonical string ("perf::NAME:u=1:k=1:excl=0:mg=0:mh=1", k=0
- * with --user-only), PMU and unit, so results and comparisons are those
- * of the libpfm4 path (test 160). Names with u, k or h modifiers still
- * go to libpfm4, which spells those.
+ * perf's software events, and its generic hardware events where the
+ * kernel exposes no core PMU, as libpfm4 4.13 encodes them (its perf::
+ * table), spelled here so that counting them never loads libpfm4: the
+ * same attr, canonical string ("perf::PERF_COUNT_SW_NAME:u=1:k=1:excl=0:
+ * mg=0:mh=1", hardware ones with ":h=0:precise=0" after k; k=0 with
+ * --user-only), PMU and unit, so results and comparisons are those of
+ * the libpfm4 path (test 160). Names with u, k or h modifiers still go
+ * to libpfm4, which spells those. With a core PMU the hardware names go
+ * to libpfm4 as before: there its core tables are searched too.
  */
 static const struct {
 	const char *name;
+	uint32_t type;
 	uint64_t config;
-	const char *pfm; /* libpfm4's name of it */
-} encode_perf_sw[] = {
-	{ "task-clock", PERF_COUNT_SW_TASK_CLOCK, "TASK_CLOCK" },
-	{ "cpu-clock", PERF_COUNT_SW_CPU_CLOCK, "CPU_CLOCK" },
-	{ "page-faults", PERF_COUNT_SW_PAGE_FAULTS, "PAGE_FAULTS" },
-	{ "faults", PERF_COUNT_SW_PAGE_FAULTS, "PAGE_FAULTS" },
-	{ "minor-faults", PERF_COUNT_SW_PAGE_FAULTS_MIN, "PAGE_FAULTS_MIN" },
-	{ "major-faults", PERF_COUNT_SW_PAGE_FAULTS_MAJ, "PAGE_FAULTS_MAJ" },
-	{ "context-switches", PERF_COUNT_SW_CONTEXT_SWITCHES,
+	const char *pfm; /* libpfm4's name of it, after PERF_COUNT_SW_/HW_ */
+} encode_perf_generic[] = {
+	{ "task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK,
+	  "TASK_CLOCK" },
+	{ "cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK,
+	  "CPU_CLOCK" },
+	{ "page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS,
+	  "PAGE_FAULTS" },
+	{ "faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS,
+	  "PAGE_FAULTS" },
+	{ "minor-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN,
+	  "PAGE_FAULTS_MIN" },
+	{ "major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ,
+	  "PAGE_FAULTS_MAJ" },
+	{ "context-switches", PERF_TYPE_SOFTWARE,
+	  PERF_COUNT_SW_CONTEXT_SWITCHES, "CONTEXT_SWITCHES" },
+	{ "cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES,
 	  "CONTEXT_SWITCHES" },
-	{ "cs", PERF_COUNT_SW_CONTEXT_SWITCHES, "CONTEXT_SWITCHES" },
-	{ "cpu-migrations", PERF_COUNT_SW_CPU_MIGRATIONS, "CPU_MIGRATIONS" },
-	{ "migrations", PERF_COUNT_SW_CPU_MIGRATIONS, "CPU_MIGRATIONS" },
+	{ "cpu-migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS,
+	  "CPU_MIGRATIONS" },
+	{ "migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS,
+	  "CPU_MIGRATIONS" },
+	{ "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES,
+	  "CPU_CYCLES" },
+	{ "cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES,
+	  "CPU_CYCLES" },
+	{ "instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
+	  "INSTRUCTIONS" },
+	{ "cache-references", PERF_TYPE_HARDWARE,
+	  PERF_COUNT_HW_CACHE_REFERENCES, "CACHE_REFERENCES" },
+	{ "cache-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES,
+	  "CACHE_MISSES" },
+	{ "branches", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS,
+	  "BRANCH_INSTRUCTIONS" },
+	{ "branch-instructions", PERF_TYPE_HARDWARE,
+	  PERF_COUNT_HW_BRANCH_INSTRUCTIONS, "BRANCH_INSTRUCTIONS" },
+	{ "branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES,
+	  "BRANCH_MISSES" },
+	{ "bus-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES,
+	  "BUS_CYCLES" },
+	{ "stalled-cycles-frontend", PERF_TYPE_HARDWARE,
+	  PERF_COUNT_HW_STALLED_CYCLES_FRONTEND, "STALLED_CYCLES_FRONTEND" },
+	{ "idle-cycles-frontend", PERF_TYPE_HARDWARE,
+	  PERF_COUNT_HW_STALLED_CYCLES_FRONTEND, "STALLED_CYCLES_FRONTEND" },
+	{ "stalled-cycles-backend", PERF_TYPE_HARDWARE,
+	  PERF_COUNT_HW_STALLED_CYCLES_BACKEND, "STALLED_CYCLES_BACKEND" },
+	{ "idle-cycles-backend", PERF_TYPE_HARDWARE,
+	  PERF_COUNT_HW_STALLED_CYCLES_BACKEND, "STALLED_CYCLES_BACKEND" },
+	{ "ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES,
+	  "REF_CPU_CYCLES" },
 };
 
-/* 0 with ev filled, 1 when body is not one of them (or has u, k, h). */
-static int encode_perf_soft(const char *name, const char *body,
-			    const struct perf_mods *m, bool user_only,
-			    struct event *ev, char *err, size_t len)
+/* 0 with ev filled, 1 when body is not one of them (or has u, k, h, or
+ * is a hardware one on a kernel with a core PMU). */
+static int encode_perf_generic_event(const char *name, const char *body,
+				     const struct perf_mods *m,
+				     bool user_only, struct event *ev,
+				     char *err, size_t len)
 {
-	size_t n = sizeof(encode_perf_sw) / sizeof(encode_perf_sw[0]), i;
+	size_t n = sizeof(encode_perf_generic) /
+		   sizeof(encode_perf_generic[0]), i;
+	bool hw;
 	char fstr[128];
 
-	for (i = 0; i < n && strcmp(body, encode_perf_sw[i].name); i++)
+	for (i = 0; i < n && strcmp(body, encode_perf_generic[i].name); i++)
 		;
 	if (i == n || m->u || m->k || m->h)
 		return 1;
-	snprintf(fstr, sizeof(fstr),
-		 "perf::PERF_COUNT_SW_%s:u=1:k=%d:excl=0:mg=0:mh=1",
-		 encode_perf_sw[i].pfm, !user_only);
-	ev->type = PERF_TYPE_SOFTWARE;
-	ev->config = encode_perf_sw[i].config;
+	hw = encode_perf_generic[i].type == PERF_TYPE_HARDWARE;
+	if (hw && perf_cpu_pmu_present())
+		return 1;
+	snprintf(fstr, sizeof(fstr), "perf::PERF_COUNT_%s_%s:u=1:k=%d%s:excl=0:mg=0:mh=1",
+		 hw ? "HW" : "SW", encode_perf_generic[i].pfm, !user_only,
+		 hw ? ":h=0:precise=0" : "");
+	ev->type = encode_perf_generic[i].type;
+	ev->config = encode_perf_generic[i].config;
 	ev->exclude_kernel = user_only;
+	ev->exclude_hv = true; /* as libpfm4 sets it, software ones too */
 	ev->exclude_guest = true;
-	ev->group = PERF_GROUP_SOFTWARE;
+	ev->group = hw ? PERF_GROUP_CPU : PERF_GROUP_SOFTWARE;
+	ev->pinned = hw;
 	ev->inherit = true;
 	ev->state = EVENT_OK;
 	ev->name = strdup(name);
 	ev->fstr = strdup(fstr);
 	ev->pmu = strdup("perf");
-	ev->unit = strdup(ev->config == PERF_COUNT_SW_TASK_CLOCK ||
-			  ev->config == PERF_COUNT_SW_CPU_CLOCK ? "ns" : "");
+	ev->unit = strdup(!hw && (ev->config == PERF_COUNT_SW_TASK_CLOCK ||
+				  ev->config == PERF_COUNT_SW_CPU_CLOCK) ?
+				  "ns" : "");
 	if (!ev->name || !ev->fstr || !ev->pmu || !ev->unit)
 		return err_nomem(err, len);
 	return 0;
@@ -441,7 +493,8 @@ int perf_encode(const char *name, bool user_only, struct event *ev,
 			 name, m.refused, encode_refused_why(m.refused));
 		return -EINVAL;
 	}
-	rc = encode_perf_soft(name, body, &m, user_only, ev, err, len);
+	rc = encode_perf_generic_event(name, body, &m, user_only, ev, err,
+				       len);
 	if (rc != 1)
 		goto done;
 	rc = encode_own(name, body, &m, user_only, &o, err, len);

@@ -33,22 +33,28 @@ int perf_paranoid(void)
 	return v;
 }
 
+/* Read once per process: the CPU flags do not change while abstat runs
+ * (each not-supported event asks). */
 bool perf_hypervisor(void)
 {
-	FILE *f = fopen("/proc/cpuinfo", "r");
+	static int known = -1;
+	FILE *f;
 	char line[4096];
-	bool found = false;
 
+	if (known >= 0)
+		return known;
+	known = 0;
+	f = fopen("/proc/cpuinfo", "r");
 	if (!f)
 		return false;
-	while (!found && fgets(line, sizeof(line), f)) {
+	while (fgets(line, sizeof(line), f)) {
 		if (strncmp(line, "flags", 5))
 			continue;
-		found = strstr(line, " hypervisor") != NULL;
+		known = strstr(line, " hypervisor") != NULL;
 		break;
 	}
 	fclose(f);
-	return found;
+	return known;
 }
 
 /* "cpu" on most x86, "cpu_core"/"cpu_atom" on hybrid Intel, "armv8_*"
@@ -58,15 +64,19 @@ bool perf_cpu_pmu_present(void)
 	static const char *const names[] = {
 		"cpu", "cpu_core", "cpu_atom", "armv8_pmuv3", "armv8_pmuv3_0",
 	};
+	static int known = -1; /* asked once per process, as above */
 	char path[128];
 
+	if (known >= 0)
+		return known;
+	known = 0;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s",
 			 names[i]);
 		if (access(path, F_OK) == 0)
-			return true;
+			known = 1;
 	}
-	return false;
+	return known;
 }
 
 bool perf_type_is_cpu(uint32_t type)

@@ -436,6 +436,7 @@ int session_open(struct session *s, const struct config *cfg)
 	}
 	session_colocate(s);
 	trace_mark("cpus, user, signals, cpuset");
+	session_launcher_spawn(s);
 	rc = session_counter_sets(s);
 	if (rc)
 		return rc;
@@ -633,6 +634,8 @@ int session_save(struct session *s, struct result *r, struct journal *j,
 
 void session_close(struct session *s)
 {
+	launcher_helper_stop(s->spec.helper); /* a session without runs */
+	s->spec.helper = NULL;
 	for (size_t i = 0; s->copies && i < s->n_copies; i++)
 		if (s->copies[i].set)
 			s->backend->free(s->copies[i].set);

@@ -61,6 +61,7 @@ struct session {
 	bool warned_leftover, warned_migration, warned_failure;
 	bool warned_handshake;
 	bool traced_first;    /* the first run is over (ABSTAT_TRACE) */
+	bool helper_tried;    /* session_launcher_spawn ran */
 	unsigned n_failed;
 	struct progress progress; /* the line on stderr (--progress) */
 	struct profile *profile; /* abstat profile: the samplers, or NULL */

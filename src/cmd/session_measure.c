@@ -349,11 +349,34 @@ void session_colocate(struct session *s)
 	s->launcher_cpu = cpu;
 }
 
-/* Every run is born from the spawn helper, and whatever it leaves behind
- * comes back to abstat (see launcher.h). */
-static void session_launcher_start(struct session *s)
+/* Every run is born from the spawn helper. It is started early in the
+ * session (session_open, before abstat moves to the workload's CPU), so
+ * that its exec and set-up run beside abstat's own start-up rather than
+ * after it; a failure is said once and runs start from abstat itself. */
+void session_launcher_spawn(struct session *s)
 {
 	char path[PATH_MAX], err[512];
+
+	if (s->helper_tried)
+		return;
+	s->helper_tried = true;
+	if (workloads_path(SPAWN_NAME, path, sizeof(path)) < 0) {
+		session_warn(s, "%s is not built or installed (run make, or set ABSTAT_WORKLOAD_DIR); runs start from abstat's own memory, so maxrss includes abstat's (recorded)",
+			     SPAWN_NAME);
+		return;
+	}
+	if (launcher_helper_start(path, &s->spec.helper, err, sizeof(err)) < 0)
+		session_warn(s, "%s; runs start from abstat's own memory, so maxrss includes abstat's (recorded)",
+			     err);
+	launcher_helper_aside(s->spec.helper, s->launcher_cpu);
+	trace_mark("spawn helper started");
+}
+
+/* The runs begin: whatever they leave behind comes back to abstat (see
+ * launcher.h), abstat runs SCHED_FIFO, and the helper waits where abstat
+ * waits, at the same priority. */
+static void session_launcher_start(struct session *s)
+{
 	int rc = launcher_contain();
 
 	if (rc < 0)
@@ -363,15 +386,11 @@ static void session_launcher_start(struct session *s)
 	if (rc < 0)
 		session_warn(s, "cannot run abstat and its spawn helper SCHED_FIFO (%s): after a run's go abstat may still run on the workload's CPU inside its region; run as root or allow RLIMIT_RTPRIO 1; recorded",
 			     strerror(-rc));
-	if (workloads_path(SPAWN_NAME, path, sizeof(path)) < 0) {
-		session_warn(s, "%s is not built or installed (run make, or set ABSTAT_WORKLOAD_DIR); runs start from abstat's own memory, so maxrss includes abstat's (recorded)",
-			     SPAWN_NAME);
-		return;
-	}
-	if (launcher_helper_start(path, &s->spec.helper, err, sizeof(err)) < 0)
-		session_warn(s, "%s; runs start from abstat's own memory, so maxrss includes abstat's (recorded)",
-			     err);
-	trace_mark("spawn helper started");
+	session_launcher_spawn(s);
+	rc = launcher_helper_place(s->spec.helper, s->launcher_cpu);
+	if (rc < 0)
+		session_warn(s, "cannot move the spawn helper to abstat's CPU %d and priority (%s): each run's start may wait for it; recorded",
+			     s->launcher_cpu, strerror(-rc));
 }
 
 /* The runs are over: the smt check's last chance, the helper gone, the

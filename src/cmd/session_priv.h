@@ -40,6 +40,9 @@ void session_warn(struct session *s, const char *fmt, ...)
  * helper and the hooks it starts later) to the workload's CPU when one
  * copy runs on one CPU; sets s->launcher_cpu (-1: left where it was). */
 void session_colocate(struct session *s);
+/* session_measure.c: the spawn helper started (once a session; its
+ * failure is a warning). */
+void session_launcher_spawn(struct session *s);
 /* session.c: the doctor's smt check once the runs went on long enough;
  * last: at the end, whatever the time. */
 void session_smt_check(struct session *s, bool last);

@@ -132,6 +132,12 @@ int launcher_run(const struct launch_spec *spec, struct launch_copy *copies,
 int launcher_helper_start(const char *path, struct launch_helper **out,
 			  char *err, size_t len);
 void launcher_helper_stop(struct launch_helper *h);
+/* The helper, started early (its exec and set-up overlap abstat's own
+ * start-up), put where abstat waits: on cpu (>= 0) and at abstat's
+ * SCHED_FIFO once raised (launcher_prio_follow). 0 or -errno. */
+int launcher_helper_place(struct launch_helper *h, int cpu);
+/* Until then it may set up on the CPUs but cpu (abstat's, >= 0). */
+void launcher_helper_aside(struct launch_helper *h, int cpu);
 
 /* launcher_prio.c: abstat runs SCHED_FIFO (priority 1, its children
  * SCHED_OTHER: SCHED_RESET_ON_FORK) while runs go, so that nothing of
@@ -140,6 +146,9 @@ void launcher_helper_stop(struct launch_helper *h);
  * RLIMIT_RTPRIO). restore: the policy before. */
 int launcher_prio_raise(void);
 void launcher_prio_restore(void);
+/* pid (the spawn helper) at the policy raise gave abstat, if it did: 0
+ * or -errno. */
+int launcher_prio_follow(pid_t pid);
 
 /* Make abstat a child subreaper, so that every process a run leaves
  * behind is reparented to it (and found, killed and reaped after the

@@ -7,6 +7,7 @@
  * socket; launcher.c attaches the counters and opens the gate.
  */
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -67,6 +68,36 @@ int launcher_helper_start(const char *path, struct launch_helper **out,
 	h->sock = sv[0];
 	*out = h;
 	return 0;
+}
+
+void launcher_helper_aside(struct launch_helper *h, int cpu)
+{
+	cpu_set_t set;
+
+	if (!h || cpu < 0)
+		return;
+	/* every CPU but abstat's (the kernel keeps those online and in
+	 * abstat's cpuset); none: it sets up after abstat, where it is */
+	CPU_ZERO(&set);
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (c != cpu)
+			CPU_SET(c, &set);
+	sched_setaffinity(h->pid, sizeof(set), &set);
+}
+
+int launcher_helper_place(struct launch_helper *h, int cpu)
+{
+	cpu_set_t set;
+
+	if (!h)
+		return 0;
+	if (cpu >= 0) {
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		if (sched_setaffinity(h->pid, sizeof(set), &set) < 0)
+			return -errno;
+	}
+	return launcher_prio_follow(h->pid);
 }
 
 void launcher_helper_stop(struct launch_helper *h)

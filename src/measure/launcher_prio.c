@@ -40,6 +40,17 @@ int launcher_prio_raise(void)
 	return 0;
 }
 
+int launcher_prio_follow(pid_t pid)
+{
+	struct sched_param p = { .sched_priority = 1 };
+
+	if (launcher_prio_old < 0)
+		return 0;
+	if (sched_setscheduler(pid, SCHED_FIFO | SCHED_RESET_ON_FORK, &p) < 0)
+		return -errno;
+	return 0;
+}
+
 void launcher_prio_restore(void)
 {
 	if (launcher_prio_old < 0)

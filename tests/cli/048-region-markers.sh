@@ -93,6 +93,19 @@ test_expect_success ROOT 'while runs go abstat is SCHED_FIFO, its helper too, th
 	[ "$(grep -c "policy: SCHED_FIFO|SCHED_RESET_ON_FORK\$" "$TESTTMP/out")" = 2 ] ||
 		fail "policies: $(cat "$TESTTMP/out")"
 '
+# The helper is started early (it sets up beside abstat's own start-up,
+# on the other CPUs), and moved where abstat waits before the first run.
+test_expect_success CPUS2 'while runs go the helper waits on the workload s CPU, as abstat does' '
+	expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 -C 1 -e task-clock --show-output -- \
+		sh -c "for p in \$PPID \$(pgrep -P \$PPID -x abstat-spawn); do taskset -pc \$p; done" &&
+	[ "$(grep -c "current affinity list: 1\$" "$TESTTMP/out")" = 2 ] ||
+		fail "affinity: $(cat "$TESTTMP/out")"
+	expect_exit 0 $ABSTAT run -q -r 1 --warmup 0 -C 1 --launcher-cpu any -e task-clock --show-output -- \
+		sh -c "for p in \$PPID \$(pgrep -P \$PPID -x abstat-spawn); do taskset -pc \$p; done" &&
+	[ "$(grep -c "current affinity list: 1\$" "$TESTTMP/out")" = 0 ] &&
+	[ "$(sed -n "s/.*current affinity list: //p" "$TESTTMP/out" | sort -u | wc -l)" = 1 ] ||
+		fail "--launcher-cpu any: $(cat "$TESTTMP/out")"
+'
 test_expect_success ROOT,NOBODY 'where abstat may not be SCHED_FIFO (not root): warned once and recorded, the runs go' '
 	mkdir "$TESTTMP/nobody" && cp $ABSTAT "$TESTTMP/nobody/abstat" &&
 	chown nobody "$TESTTMP/nobody" && chmod 755 "$TESTTMP" "$TESTTMP/nobody" "$TESTTMP/nobody/abstat" &&

@@ -3,8 +3,10 @@
 # environment is read once per session (the doctor's checks and every
 # result share it); perf's software events are encoded without loading
 # libpfm4, exactly as libpfm4 encodes them (the canonical strings below
-# are libpfm4 4.13's), and the result still names the libraries'
-# versions, read from their files.
+# are libpfm4 4.13's), and so are perf's generic hardware events where
+# the kernel exposes no core PMU (there they can only be <not
+# supported>); the result still names the libraries' versions, read from
+# their files.
 cd "$TESTTMP" || fail "no TESTTMP"
 SW=task-clock,page-faults,context-switches
 
@@ -60,25 +62,60 @@ for e in json.load(open(sys.argv[1]))[\"events\"]:
 test_expect_success 'the encodings are libpfm4 4.13 s, with and without --user-only' '
 	fstr sw.json >got &&
 	cat >want <<-EOF &&
-	task-clock perf::PERF_COUNT_SW_TASK_CLOCK:u=1:k=1:excl=0:mg=0:mh=1 False True False ns 1 False True
-	page-faults perf::PERF_COUNT_SW_PAGE_FAULTS:u=1:k=1:excl=0:mg=0:mh=1 False True False - 1 False True
-	context-switches perf::PERF_COUNT_SW_CONTEXT_SWITCHES:u=1:k=1:excl=0:mg=0:mh=1 False True False - 1 False True
-	cpu-clock perf::PERF_COUNT_SW_CPU_CLOCK:u=1:k=1:excl=0:mg=0:mh=1 False True False ns 1 False True
-	cs perf::PERF_COUNT_SW_CONTEXT_SWITCHES:u=1:k=1:excl=0:mg=0:mh=1 False True False - 1 False True
-	migrations perf::PERF_COUNT_SW_CPU_MIGRATIONS:u=1:k=1:excl=0:mg=0:mh=1 False True False - 1 False True
-	minor-faults perf::PERF_COUNT_SW_PAGE_FAULTS_MIN:u=1:k=1:excl=0:mg=0:mh=1 False True False - 1 False True
-	major-faults perf::PERF_COUNT_SW_PAGE_FAULTS_MAJ:u=1:k=1:excl=0:mg=0:mh=1 False True False - 1 False True
-	faults perf::PERF_COUNT_SW_PAGE_FAULTS:u=1:k=1:excl=0:mg=0:mh=1 False True False - 1 False True
-	cpu-migrations perf::PERF_COUNT_SW_CPU_MIGRATIONS:u=1:k=1:excl=0:mg=0:mh=1 False True False - 1 False True
+	task-clock perf::PERF_COUNT_SW_TASK_CLOCK:u=1:k=1:excl=0:mg=0:mh=1 False True True ns 1 False True
+	page-faults perf::PERF_COUNT_SW_PAGE_FAULTS:u=1:k=1:excl=0:mg=0:mh=1 False True True - 1 False True
+	context-switches perf::PERF_COUNT_SW_CONTEXT_SWITCHES:u=1:k=1:excl=0:mg=0:mh=1 False True True - 1 False True
+	cpu-clock perf::PERF_COUNT_SW_CPU_CLOCK:u=1:k=1:excl=0:mg=0:mh=1 False True True ns 1 False True
+	cs perf::PERF_COUNT_SW_CONTEXT_SWITCHES:u=1:k=1:excl=0:mg=0:mh=1 False True True - 1 False True
+	migrations perf::PERF_COUNT_SW_CPU_MIGRATIONS:u=1:k=1:excl=0:mg=0:mh=1 False True True - 1 False True
+	minor-faults perf::PERF_COUNT_SW_PAGE_FAULTS_MIN:u=1:k=1:excl=0:mg=0:mh=1 False True True - 1 False True
+	major-faults perf::PERF_COUNT_SW_PAGE_FAULTS_MAJ:u=1:k=1:excl=0:mg=0:mh=1 False True True - 1 False True
+	faults perf::PERF_COUNT_SW_PAGE_FAULTS:u=1:k=1:excl=0:mg=0:mh=1 False True True - 1 False True
+	cpu-migrations perf::PERF_COUNT_SW_CPU_MIGRATIONS:u=1:k=1:excl=0:mg=0:mh=1 False True True - 1 False True
 	EOF
 	diff want got &&
 	expect_exit 0 "$ABSTAT" run -q -r 1 --warmup 0 --user-only -e task-clock,cs -o u.json -- /bin/true &&
 	fstr u.json >got &&
 	cat >want <<-EOF &&
-	task-clock perf::PERF_COUNT_SW_TASK_CLOCK:u=1:k=0:excl=0:mg=0:mh=1 True True False ns 1 False True
-	cs perf::PERF_COUNT_SW_CONTEXT_SWITCHES:u=1:k=0:excl=0:mg=0:mh=1 True True False - 1 False True
+	task-clock perf::PERF_COUNT_SW_TASK_CLOCK:u=1:k=0:excl=0:mg=0:mh=1 True True True ns 1 False True
+	cs perf::PERF_COUNT_SW_CONTEXT_SWITCHES:u=1:k=0:excl=0:mg=0:mh=1 True True True - 1 False True
 	EOF
 	diff want got
+'
+# Every name abstat spells itself, spelled by libpfm4 too (perf::NAME
+# goes to libpfm4 as it is): the same attr, string, PMU and unit, with
+# and without --user-only. The hardware ones are abstat's own only
+# without a core PMU; with one, both columns are libpfm4's.
+GENERIC=cycles,cpu-cycles,instructions,cache-references,cache-misses,branches,branch-instructions,branch-misses,bus-cycles,stalled-cycles-frontend,stalled-cycles-backend,ref-cycles,idle-cycles-frontend,idle-cycles-backend,$SW,cpu-clock,cs,migrations,minor-faults,major-faults,faults,cpu-migrations
+# same A B: each event of A as B's, but for its name
+same() {
+	python3 -c "import json, sys
+a, b = (json.load(open(f))[\"events\"] for f in sys.argv[1:])
+assert len(a) == len(b) == 24, (len(a), len(b))
+bad = [(x[\"name\"], k, x[k], y[k]) for x, y in zip(a, b) for k in x
+       if k != \"name\" and x[k] != y.get(k)]
+assert not bad, bad" "$1" "$2"
+}
+test_expect_success 'each name abstat encodes itself is encoded as libpfm4 encodes it' '
+	pf=$(echo $GENERIC | sed "s/\([^,]*\)/perf::\1/g") &&
+	expect_exit 0 "$ABSTAT" run -q -r 1 --warmup 0 -e $GENERIC -o own.json -- /bin/true &&
+	expect_exit 0 "$ABSTAT" run -q -r 1 --warmup 0 -e $pf -o pfm.json -- /bin/true &&
+	same own.json pfm.json &&
+	expect_exit 0 "$ABSTAT" run -q -r 1 --warmup 0 --user-only -e $GENERIC -o own-u.json -- /bin/true &&
+	expect_exit 0 "$ABSTAT" run -q -r 1 --warmup 0 --user-only -e $pf -o pfm-u.json -- /bin/true &&
+	same own-u.json pfm-u.json
+'
+test_expect_success NO_CORE_PMU 'no core PMU: the default events (hardware ones too) never load libpfm4' '
+	opened "$ABSTAT" run -q -r 1 --warmup 0 -o dflt.json -- /bin/true &&
+	if grep -E "^lib(pfm|papi)\.so" opened; then fail "loaded a counting library"; fi
+	json "\" \".join(e[\"name\"] for e in d[\"events\"] if not e[\"supported\"])" dflt.json >ns &&
+	grep -q "cycles instructions" ns &&
+	json "d[\"events\"][0][\"reason\"]" dflt.json | grep -q "no PMU exposed by this kernel" ||
+		{ cat ns; fail "hardware events not <not supported> with the reason"; }
+'
+test_expect_success '!NO_CORE_PMU' 'a core PMU: the hardware events go to libpfm4' '
+	opened "$ABSTAT" run -q -r 1 --warmup 0 -e cycles -- /bin/true &&
+	grep -q "^libpfm\.so" opened || { cat opened; fail "libpfm4 not loaded"; }
 '
 test_expect_success 'a u or k modifier goes to libpfm4, which spells it' '
 	opened "$ABSTAT" run -q -r 1 --warmup 0 -e page-faults:u -o mod.json -- /bin/true &&

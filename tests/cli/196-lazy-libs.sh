@@ -2,7 +2,7 @@
 # libdw when profile first symbolises (src/measure/usyms_dl.c), not at
 # start: the commands that read results (compare, show, import, flame, plot) and
 # --version never map them, run maps libpfm when an event needs it (perf's
-# software events do not: test 160), profile libdw too. What a process
+# software events do not, nor its generic hardware ones where the kernel exposes no core PMU: test 160), profile libdw too. What a process
 # maps is what the dynamic loader opened for it, at start and by dlopen()
 # later: LD_DEBUG=files (to LD_DEBUG_OUTPUT, one file per process) names
 # every one, over the whole life of the command, not one moment of it.
@@ -63,7 +63,7 @@ test_expect_success GNUPLOT 'plot opens none' '
 	no_lazy_libs
 '
 test_expect_success 'run opens libpfm, by its SONAME, when it encodes with it' '
-	opened "$ABSTAT" run -q -r 1 --warmup 0 -e task-clock,instructions -o r.json -- /bin/true &&
+	opened "$ABSTAT" run -q -r 1 --warmup 0 -e task-clock,instructions:u -o r.json -- /bin/true &&
 	[ -s r.json ] || fail "run: $(cat err)"
 	grep -q "^libpfm\.so\.[0-9]" opened || { cat opened; fail "run: no libpfm"; }
 '
@@ -105,10 +105,16 @@ test_expect_success 'without libpfm4: compare and show still work' '
 	expect_exit 0 ./nolib show a.json
 '
 test_expect_success 'without libpfm4: run fails in one line naming what to install' '
-	expect_exit 3 ./nolib run -q -r 1 -o n.json -- /bin/true &&
+	expect_exit 3 ./nolib run -q -r 1 -e task-clock,cycles:u -o n.json -- /bin/true &&
 	one_line_err &&
 	grep_err "cannot initialise libpfm4: libpfm\.so\.@: cannot open shared object file.*; install libpfm4$" &&
 	[ ! -e n.json ] || fail "a result without counters"
+'
+test_expect_success NO_CORE_PMU 'without libpfm4 and without a core PMU: the default events need none' '
+	expect_exit 0 ./nolib run -q -r 1 --warmup 0 -o dflt.json -- /bin/true &&
+	[ -s dflt.json ] &&
+	[ "$(json "d[\"env\"][\"libraries\"][\"libpfm4\"]" dflt.json)" = "cannot be loaded" ] ||
+		{ cat err; json "d[\"env\"][\"libraries\"]" dflt.json; fail "default events without libpfm4"; }
 '
 test_expect_success 'without libpfm4: list says the same' '
 	expect_exit 3 ./nolib list &&
