@@ -350,9 +350,10 @@ void session_colocate(struct session *s)
 }
 
 /* Every run is born from the spawn helper. It is started early in the
- * session (session_open, before abstat moves to the workload's CPU), so
- * that its exec and set-up run beside abstat's own start-up rather than
- * after it; a failure is said once and runs start from abstat itself. */
+ * session (session_open, once abstat is on the workload's CPU; the
+ * helper sets up on the others), so that its exec and set-up run beside
+ * abstat's own start-up rather than after it; a failure is said once and
+ * runs start from abstat itself. */
 void session_launcher_spawn(struct session *s)
 {
 	char path[PATH_MAX], err[512];
@@ -389,8 +390,10 @@ static void session_launcher_start(struct session *s)
 	session_launcher_spawn(s);
 	rc = launcher_helper_place(s->spec.helper, s->launcher_cpu);
 	if (rc < 0)
-		session_warn(s, "cannot move the spawn helper to abstat's CPU %d and priority (%s): each run's start may wait for it; recorded",
-			     s->launcher_cpu, strerror(-rc));
+		session_warn(s, "cannot put the spawn helper where abstat waits (%s%s): runs may start more slowly; recorded",
+			     s->launcher_cpu >= 0 ? "its CPU, SCHED_FIFO: " :
+						    "SCHED_FIFO: ",
+			     strerror(-rc));
 }
 
 /* The runs are over: the smt check's last chance, the helper gone, the

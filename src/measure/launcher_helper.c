@@ -7,8 +7,8 @@
  * socket; launcher.c attaches the counters and opens the gate.
  */
 #include <errno.h>
-#include <sched.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
