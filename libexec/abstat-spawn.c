@@ -324,22 +324,6 @@ static void spawn_default_signals(void)
 				sizeof(dfl.mask));
 }
 
-/* abstat runs SCHED_FIFO while runs go (src/measure/launcher_prio.c), and
- * its children, this helper too, start SCHED_OTHER: take its policy, so
- * that the helper, woken by a child's exec, runs at once and sleeps again
- * before the workload's first instruction; the children it clones are
- * SCHED_OTHER (SCHED_RESET_ON_FORK). */
-static void spawn_follow_prio(void)
-{
-	struct sched_param p;
-	int pol = sched_getscheduler(getppid());
-
-	if (pol < 0 || (pol & ~SCHED_RESET_ON_FORK) != SCHED_FIFO ||
-	    sched_getparam(getppid(), &p) < 0)
-		return;
-	sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &p);
-}
-
 int main(void)
 {
 	struct job j = { .fd = { -1, -1, -1, -1 }, .devnull = -1 };
@@ -356,7 +340,8 @@ int main(void)
 	sigaddset(&block, SIGTSTP);
 	sigprocmask(SIG_BLOCK, &block, NULL);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	spawn_follow_prio();
+	/* its CPU and SCHED_FIFO: abstat's to set, before the first run
+	 * (launcher_helper_place) */
 	if (fcntl(SPAWN_FD, F_SETFD, FD_CLOEXEC) < 0)
 		return 2;
 	/* Nothing of abstat's but stdio and the socket reaches a run. */

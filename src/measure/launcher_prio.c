@@ -24,31 +24,35 @@
 static int launcher_prio_old = -1; /* the policy before, -1: unchanged */
 static struct sched_param launcher_prio_param;
 
-int launcher_prio_raise(void)
+/* pid (0: abstat) at SCHED_FIFO 1, its children SCHED_OTHER. */
+static int launcher_prio_fifo(pid_t pid)
 {
 	struct sched_param p = { .sched_priority = 1 };
+
+	return sched_setscheduler(pid, SCHED_FIFO | SCHED_RESET_ON_FORK, &p) <
+		       0 ? -errno : 0;
+}
+
+int launcher_prio_raise(void)
+{
 	int old = sched_getscheduler(0);
+	int rc;
 
 	if (old < 0)
 		return -errno;
 	if (launcher_prio_old >= 0)
 		return 0;
 	sched_getparam(0, &launcher_prio_param);
-	if (sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &p) < 0)
-		return -errno;
+	rc = launcher_prio_fifo(0);
+	if (rc < 0)
+		return rc;
 	launcher_prio_old = old & ~SCHED_RESET_ON_FORK;
 	return 0;
 }
 
 int launcher_prio_follow(pid_t pid)
 {
-	struct sched_param p = { .sched_priority = 1 };
-
-	if (launcher_prio_old < 0)
-		return 0;
-	if (sched_setscheduler(pid, SCHED_FIFO | SCHED_RESET_ON_FORK, &p) < 0)
-		return -errno;
-	return 0;
+	return launcher_prio_old < 0 ? 0 : launcher_prio_fifo(pid);
 }
 
 void launcher_prio_restore(void)

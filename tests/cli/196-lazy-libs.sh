@@ -2,7 +2,8 @@
 # libdw when profile first symbolises (src/measure/usyms_dl.c), not at
 # start: the commands that read results (compare, show, import, flame, plot) and
 # --version never map them, run maps libpfm when an event needs it (perf's
-# software events do not, nor its generic hardware ones where the kernel exposes no core PMU: test 160), profile libdw too. What a process
+# software events do not, nor its generic hardware ones where the kernel
+# exposes no core PMU: test 160), profile libdw too. What a process
 # maps is what the dynamic loader opened for it, at start and by dlopen()
 # later: LD_DEBUG=files (to LD_DEBUG_OUTPUT, one file per process) names
 # every one, over the whole life of the command, not one moment of it.

@@ -10,7 +10,8 @@
  *	prereq cpu-pmu        print libpfm4's PMU for this CPU, or nothing
  *	prereq all            one line per NAME: "NAME yes|no"
  *
- * NAMEs: PMU (a hardware instructions counter counts here), LIBPFM_CPU
+ * NAMEs: PMU (a hardware instructions counter counts here), CORE_PMU (the
+ * kernel exposes a core PMU in sysfs: perf_cpu_pmu_present), LIBPFM_CPU
  * (libpfm4 knows this CPU model), FOREIGN_PMU (some libpfm4 PMU is not
  * this machine's), PAPI (built with PAPI), PAPI_PERF (PAPI's perf_event
  * component is enabled). tests/lib.sh and tests/unit/prereq.h call it.
@@ -84,11 +85,18 @@ static int have_papi_perf(void)
 	return up;
 }
 
+/* The kernel exposes a core PMU (cpu, cpu_core, armv8_pmuv3...). */
+static int have_core_pmu(void)
+{
+	return perf_cpu_pmu_present();
+}
+
 static const struct {
 	const char *name;
 	int (*have)(void);
 } prereqs[] = {
 	{ "PMU", have_pmu },
+	{ "CORE_PMU", have_core_pmu },
 	{ "LIBPFM_CPU", have_libpfm_cpu },
 	{ "FOREIGN_PMU", have_foreign_pmu },
 	{ "PAPI", have_papi },
