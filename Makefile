@@ -173,6 +173,32 @@ LAB_SRC_PKGS := linux-source-6.1 make gcc flex bison bc xz-utils
 
 all: $(ABSTAT_BIN) workloads examples
 
+# The build's configuration (the HAVE_* decisions, the compiler and every
+# flag that changes what is built), recorded in $(B)/config.mk and
+# rewritten only when it changes, so that whatever is built from it is
+# rebuilt then: make demo builds before the optional libraries are
+# installed, make check after (as git's GIT-CFLAGS). -Werror is left out:
+# it changes no object.
+BUILD_CONFIG := $(B)/config.mk
+define BUILD_CONFIG_TEXT
+# make's configuration of $(B) (Makefile: BUILD_CONFIG)
+CC = $(CC) $(shell $(CC) -dumpfullversion 2>/dev/null)
+HAVE_PAPI = $(HAVE_PAPI)
+HAVE_LIBDW = $(HAVE_LIBDW)
+LAZY_LIBS = $(LAZY_LIBS)
+CPPFLAGS = $(CPPFLAGS_ALL) $(CPPFLAGS)
+CFLAGS = $(filter-out -Werror,$(CFLAGS_ALL))
+LDFLAGS = $(X_LDFLAGS) $(LDFLAGS)
+LDLIBS = $(LDLIBS_ALL)
+WL_CFLAGS = $(WL_CFLAGS) $(WL_STATIC)
+endef
+
+.PHONY: FORCE
+$(BUILD_CONFIG): FORCE
+	$(shell mkdir -p $(dir $@))$(file >$@.new,$(BUILD_CONFIG_TEXT))
+	@if cmp -s $@.new $@; then rm -f $@.new; else \
+		$(if $(Q),echo "  CONFIG  $@";) mv -f $@.new $@; fi
+
 $(ABSTAT_BIN): $(OBJ)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(CFLAGS_ALL) $(SANFLAGS) -o $@ $(OBJ) $(X_LDFLAGS) $(LDFLAGS) $(LDLIBS_ALL)
@@ -241,6 +267,10 @@ $(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h
 $(B)/tests/progs/split_work $(B)/tests/progs/region_cases: PROG_CFLAGS := -fno-omit-frame-pointer
 
 units: $(UNIT_BIN) $(PREREQ)
+
+# Everything compiled or linked is rebuilt when the configuration changes.
+$(OBJ) $(ABSTAT_BIN) $(WL_BIN) $(WL_AUX) $(SPAWN) $(EX_BIN) $(PROG_BIN) \
+$(UNIT_BIN) $(PREREQ) $(B)/workloads/harness.o: $(BUILD_CONFIG)
 
 $(PREREQ): tests/unit/prereq.c $(LIBOBJ)
 	@mkdir -p $(dir $@)
