@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* escape: control characters, C1 too, shown as \xHH (escape.h). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,4 +77,44 @@ int escape_inplace(char **s)
 	free(*s);
 	*s = d;
 	return 0;
+}
+
+static bool escape_shell_plain(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && !strchr("_@%+=:,./-", *s))
+			return false;
+	return true;
+}
+
+size_t escape_shell_append(const char *s, char *buf, size_t len)
+{
+	size_t k = strnlen(buf, len);
+	bool plain = escape_shell_plain(s);
+
+	/* One byte at a time, as it fits; the length needed counts on. */
+#define escape_put(c)                 \
+	do {                          \
+		if (k + 1 < len)      \
+			buf[k] = (c); \
+		k++;                  \
+	} while (0)
+	if (!plain)
+		escape_put('\'');
+	for (; *s; s++) {
+		if (!plain && *s == '\'') {
+			for (const char *q = "'\\''"; *q; q++)
+				escape_put(*q);
+			continue;
+		}
+		escape_put(*s);
+	}
+	if (!plain)
+		escape_put('\'');
+#undef escape_put
+	if (len)
+		buf[k < len ? k : len - 1] = '\0';
+	return k;
 }

@@ -30,5 +30,10 @@ char *escape_dup(const char *s);
 /* Escape s in place when needed: *s is replaced by an escaped copy (the
  * old one freed). 0 or -ENOMEM. */
 int escape_inplace(char **s);
+/* s as one word a POSIX shell reads back as s: as it is when it holds
+ * only letters, digits and _@%+=:,./-, else in single quotes (a ' as
+ * '\''), appended to buf (always terminated, cut when it does not fit);
+ * returns the length buf then needs. Controls are left to escape_str. */
+size_t escape_shell_append(const char *s, char *buf, size_t len);
 
 #endif

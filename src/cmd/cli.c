@@ -250,6 +250,11 @@ int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
 		return -EINVAL;
 	cfg->cmd = e->cmd;
 	cfg->run = e->run;
+	cfg->words = malloc((size_t)(argc - 1) * sizeof(*cfg->words));
+	if (!cfg->words)
+		return -ENOMEM;
+	cfg->n_words = (size_t)(argc - 2);
+	memcpy(cfg->words, argv + 2, (size_t)(argc - 1) * sizeof(*argv));
 	cli_getopt_tables(e, lo, so, sizeof(so));
 	argc--;
 	argv++;

@@ -67,6 +67,10 @@ struct config {
 	enum command cmd;
 	int (*run)(const struct config *cfg); /* the command (cli_cmds[]) */
 	const char *argv0;
+	/* The words after the command's name as given, before getopt
+	 * reorders them (the line run --resume prints). */
+	char **words;
+	size_t n_words;
 
 	/* run / versus */
 	const char *events;    /* -e LIST, every -e joined; NULL = default set */

@@ -365,6 +365,8 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 
 void cli_free(struct config *cfg)
 {
+	free(cfg->words);
+	cfg->words = NULL;
 	for (size_t i = 0; i < cfg->n_targets; i++) {
 		free(cfg->targets[i].name);
 		free(cfg->targets[i].workload);

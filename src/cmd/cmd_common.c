@@ -118,24 +118,13 @@ static void cmd_warn_partial(const struct side *sides, size_t n)
 		}
 }
 
-size_t cmd_measured(const struct result *r)
-{
-	size_t n = 0;
-
-	for (size_t b = 0; b < r->n_bench; b++)
-		for (size_t i = 0; i < r->bench[b].n_runs; i++)
-			n += !r->bench[b].runs[i].warmup &&
-			     r->bench[b].runs[i].status == RUN_OK;
-	return n;
-}
-
 int cmd_check_sides(const char *who, const struct side *sides, size_t n)
 {
 	for (size_t s = 0; s < n; s++)
 		for (size_t f = 0; f < sides[s].n_files; f++) {
 			const struct result *r = sides[s].files[f];
 
-			if (cmd_measured(r))
+			if (result_measured(r))
 				continue;
 			if (r->path)
 				msg_error("%s: %s holds no measured run that succeeded (status %s); nothing to compare",

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "escape.h"
 #include "journal.h"
 #include "msg.h"
 #include "report.h"
@@ -32,6 +33,25 @@ static int run_resume(const struct config *cfg, struct config *c,
 	c->output = rs->output;
 	c->force = true;
 	return EXIT_OK;
+}
+
+/* After an interrupted session: the command that measures the rest, its
+ * own words with --resume (once), into line. */
+static void run_rest(const struct config *cfg, char *line, size_t len)
+{
+	size_t n;
+
+	snprintf(line, len, "abstat run");
+	if (!cfg->resume) {
+		n = strlen(line);
+		snprintf(line + n, len - n, " --resume ");
+		escape_shell_append(cfg->output, line, len);
+	}
+	for (size_t i = 0; i < cfg->n_words; i++) {
+		n = strlen(line);
+		snprintf(line + n, len - n, " ");
+		escape_shell_append(cfg->words[i], line, len);
+	}
 }
 
 /* Each benchmark's warm-ups, then its runs, in order. */
@@ -69,6 +89,7 @@ static int run_journal(struct session *s, struct session_resume *rs,
 		 * line must change */
 		return rc == -EBUSY || rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
 	}
+	session_signal_kept(journal_path(*j));
 	trace_mark("journal opened");
 	return EXIT_OK;
 }
@@ -114,7 +135,7 @@ int cmd_run(const struct config *cfg)
 	rc = session_measure(&s, &r, &j, plan, n_plan);
 	/* Stopped (a failed hook or run, said on stderr) before any run
 	 * was measured: no table of empty rows. */
-	if (rc && !cmd_measured(r))
+	if (rc && !result_measured(r))
 		;
 	else if (cfg->format == FMT_BENCHSTAT)
 		fmt_benchstat_result(r, cfg->metrics, NULL, stdout);
@@ -125,14 +146,18 @@ int cmd_run(const struct config *cfg)
 				      .time_unit = cfg->time_unit },
 			      r, stdout);
 	fflush(stdout);
+	if (rc == EXIT_INTERRUPTED && !cfg->output)
+		msg_notice("interrupted: %zu measured run%s finished, in the table only (no -o FILE to keep them)",
+			   result_measured(r), result_measured(r) == 1 ? "" : "s");
 	if (cfg->output) {
-		save_rc = session_save(&s, r, j, cfg->output);
+		char rest[8192];
+
+		run_rest(cfg, rest, sizeof(rest));
+		save_rc = session_save(&s, r, j, cfg->output,
+				       rc == EXIT_INTERRUPTED ? rest : NULL);
 		j = NULL;
 		if (save_rc && !rc)
 			rc = save_rc;
-		if (!save_rc && rc == EXIT_INTERRUPTED)
-			msg_notice("the rest: abstat run --resume %s with the same arguments",
-				   cfg->output);
 	}
 out:
 	if (j)

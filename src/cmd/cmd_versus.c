@@ -293,6 +293,7 @@ static int versus_results(struct session *s, char **labels, char **paths,
 			return rc == -EBUSY || rc == -EEXIST ? EXIT_USAGE :
 							      EXIT_IO;
 		}
+		session_signal_kept(journal_path(jr[i]));
 	}
 	return EXIT_OK;
 }
@@ -356,7 +357,7 @@ int cmd_versus(const struct config *cfg)
 	if (!cfg->output)
 		versus_journals_done(jr, labels, n, printed && !rc);
 	for (size_t i = 0; cfg->output && i < n && paths[i]; i++) {
-		int src = session_save(&s, res[i], jr[i], paths[i]);
+		int src = session_save(&s, res[i], jr[i], paths[i], NULL);
 
 		jr[i] = NULL;
 		if (src && !rc)

@@ -81,8 +81,6 @@ void cmd_compare_opts(const struct config *cfg, struct compare_opts *o);
  * (env.imported.time_unit: gobench's ns/op in ns), else TIME_UNIT_AUTO:
  * the tables' default when --time-unit is not given. */
 enum time_unit cmd_source_time_unit(const struct result *r);
-/* Measured runs of r that succeeded (warm-up and failed runs left out). */
-size_t cmd_measured(const struct result *r);
 /* Refuse a side with a file (or, without a path, a result) that holds no
  * measured run that succeeded: one line, EXIT_USAGE (compare, plot,
  * versus). */

@@ -611,7 +611,7 @@ int session_check_output(const struct config *cfg, const char *path)
 }
 
 int session_save(struct session *s, struct result *r, struct journal *j,
-		 const char *path)
+		 const char *path, const char *rest)
 {
 	char err[512];
 	int rc;
@@ -625,8 +625,10 @@ int session_save(struct session *s, struct result *r, struct journal *j,
 		return EXIT_IO;
 	}
 	if (strcmp(r->status, "complete"))
-		msg_notice("saved %s (%s: %s)", path, r->status,
-			   "the runs that finished are in it");
+		msg_notice("saved %s (%s: %zu measured run%s finished)%s%s",
+			   path, r->status, result_measured(r),
+			   result_measured(r) == 1 ? "" : "s",
+			   rest ? "; the rest: " : "", rest ? rest : "");
 	else
 		msg_info("saved %s", path);
 	return EXIT_OK;

@@ -89,10 +89,15 @@ int session_measure(struct session *s, struct result **results,
 		    struct journal **journals, const struct plan_item *plan,
 		    size_t n_plan);
 /* Publish results[i] to paths[i] (through its journal when there is one)
- * and say where. EXIT_OK or EXIT_IO. */
+ * and say where, in one line: for a result that did not complete, how
+ * many runs it keeps and rest, the command that measures the others
+ * (NULL: none). EXIT_OK or EXIT_IO. */
 int session_save(struct session *s, struct result *r, struct journal *j,
-		 const char *path);
+		 const char *path, const char *rest);
 void session_close(struct session *s);
+/* A journal that a second stop signal names on its way out, with the
+ * command that makes a result of it (session_signal.c; once a journal). */
+void session_signal_kept(const char *journal);
 
 /*
  * run --resume FILE (session_resume.c): what the interrupted session

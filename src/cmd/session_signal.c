@@ -2,10 +2,16 @@
 /*
  * session_signal: the stop signals of a session (session_priv.h). The
  * first stops the session as SIGINT does (the workload ended, the cpuset
- * removed, the journal kept), a second leaves at once. Signal state
- * lives at file scope: a handler can reach nothing else.
+ * removed, the journal kept), a second leaves at once, saying where the
+ * finished runs are. Copies that come together are one request: GNU
+ * timeout, and many job runners, send the signal to abstat and then to
+ * its process group, so abstat gets it twice within microseconds.
+ * Signal state lives at file scope: a handler can reach nothing else.
  */
 #include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cpuset.h"
@@ -16,6 +22,36 @@ static volatile sig_atomic_t session_stop;
 static volatile sig_atomic_t session_hook_group; /* a hook's group, or 0 */
 static struct cpuset *session_cpuset_for_signal;
 static pid_t session_pid;
+static struct timespec session_stop_at; /* when the first came */
+/* What a second signal says before it leaves (session_signal_kept). */
+static char session_kept[8192];
+
+/* A stop signal within this long of the first is the same request. */
+#define SESSION_SAME_STOP_NS 1000000000LL
+
+static long long session_since_stop_ns(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - session_stop_at.tv_sec) * 1000000000LL +
+	       (now.tv_nsec - session_stop_at.tv_nsec);
+}
+
+/* The line a second signal writes (write(2): async-signal-safe). */
+static void session_say_left(void)
+{
+	static const char left[] = "abstat: stopped at once by a second signal";
+	static const char none[] = "; no run was journaled (no -o)\n";
+	ssize_t rc;
+
+	rc = write(STDERR_FILENO, left, sizeof(left) - 1);
+	if (session_kept[0])
+		rc = write(STDERR_FILENO, session_kept, strlen(session_kept));
+	else
+		rc = write(STDERR_FILENO, none, sizeof(none) - 1);
+	(void)rc;
+}
 
 /*
  * Every signal whose default action ends the process and that can come
@@ -42,15 +78,21 @@ static void session_on_signal(int sig)
 		return;
 	}
 	if (session_stop) {
+		/* The same request again (a copy sent to the group): the
+		 * stop is under way. */
+		if (session_since_stop_ns() < SESSION_SAME_STOP_NS)
+			return;
 		/* Second signal: leave at once; the journal stays. A hook
 		 * that was running goes too (hooks.c waits for a first one
 		 * itself). */
+		session_say_left();
 		if (session_hook_group)
 			kill(-(pid_t)session_hook_group, SIGKILL);
 		if (session_cpuset_for_signal)
 			cpuset_destroy_signal_safe(session_cpuset_for_signal);
 		_exit(EXIT_INTERRUPTED);
 	}
+	clock_gettime(CLOCK_MONOTONIC, &session_stop_at);
 	session_stop = sig;
 }
 
@@ -95,4 +137,21 @@ void session_signals(struct session *s)
 void session_signal_cpuset(struct cpuset *cs)
 {
 	session_cpuset_for_signal = cs;
+}
+
+void session_signal_kept(const char *journal)
+{
+	size_t n = strlen(session_kept);
+	sigset_t all, old;
+
+	/* Written with the stop signals blocked: a handler never reads a
+	 * half-written line. */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	if (n)
+		n--; /* over the newline */
+	snprintf(session_kept + n, sizeof(session_kept) - n,
+		 "; the runs that finished are in %s ('abstat recover %s' makes a result of them)\n",
+		 journal, journal);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 }

@@ -540,6 +540,17 @@ void result_scores_clear(struct result *r)
 	r->n_scores = 0;
 }
 
+size_t result_measured(const struct result *r)
+{
+	size_t n = 0;
+
+	for (size_t b = 0; b < r->n_bench; b++)
+		for (size_t i = 0; i < r->bench[b].n_runs; i++)
+			n += !r->bench[b].runs[i].warmup &&
+			     r->bench[b].runs[i].status == RUN_OK;
+	return n;
+}
+
 struct benchmark *result_bench_find(struct result *r, const char *name)
 {
 	json_t *v;

@@ -121,6 +121,8 @@ struct result {
  * no quadratic scan; a scan where memory runs out). Benchmarks are only
  * ever appended and never renamed while it is in use. */
 struct benchmark *result_bench_find(struct result *r, const char *name);
+/* How many measured runs (not warm-ups) of r succeeded. */
+size_t result_measured(const struct result *r);
 
 /* Publish atomically: temp file in the same directory, fsync, rename
  * (without replacing an existing file unless force), fsync the directory.

@@ -58,9 +58,10 @@ test_expect_success 'the table: two (interrupted), three one line, no empty rows
 	[ "$(grep -c "^metric " "$TESTTMP/out")" -eq 2 ] || fail "a table for three" &&
 	nogrep_out "not counted" && nogrep_out "^one .*interrupted"
 '
-test_expect_success 'stderr says how to go on' '
+test_expect_success 'stderr says in one line what was kept and the command for the rest' '
 	cp "$out.err" "$TESTTMP/err" &&
-	grep_err "the rest: abstat run --resume .*s\.json with the same arguments"
+	[ "$(wc -l <"$TESTTMP/err")" -eq 1 ] || { cat "$TESTTMP/err"; fail "not one line"; }
+	grep_err "^abstat: saved .*s\.json \(interrupted: [0-9]+ measured runs finished\); the rest: abstat run --resume .*s\.json -q -r 6 --warmup 1 -e task-clock -S .*s\.suite -o .*s\.json\$"
 '
 test_expect_success 'show: the same header and line' '
 	expect_exit 0 $ABSTAT show "$out" &&
