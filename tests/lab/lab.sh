@@ -49,6 +49,8 @@
 #                           boot's console, result, doctor), the table
 #                           compare.txt, compare.json, delta.png, delta.txt
 #   LAB_TIMEOUT             a boot's limit (600 s)
+#   LAB_LOCK                a file: the boots under flock FILE, waited
+#                           for (none; lib.sh lab_lock)
 #   LAB_JOBS                boots at once (the CPUs this may run on, at
 #                           most 2): A1 B1 together, then A2 B2, ...;
 #                           each QEMU pinned to its own CPU (taskset,
@@ -144,6 +146,8 @@ for w in ${LAB_WORKLOADS:-$("$abstat" workloads |
 done
 
 sh "$TOP/tests/lab/initramfs.sh" >/dev/null
+# the lab's lock (LAB_LOCK), from the first boot to the last
+lab_lock
 lab_say "A = $la ($(cat "$ka/package") $(cat "$ka/version")${acmd:+, $acmd}${amod:+, modules $amod})"
 lab_say "B = $lb ($(cat "$kb/package") $(cat "$kb/version")${bcmd:+, $bcmd}${bmod:+, modules $bmod})"
 lab_say "$boots boots per side, A B A B ..., $runs runs of each workload a boot"

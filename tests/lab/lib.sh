@@ -13,6 +13,24 @@ LAB_TIMEOUT=${LAB_TIMEOUT:-600}
 lab_say() { echo "lab: $*" >&2; }
 lab_die() { echo "lab: error: $*" >&2; exit 1; }
 
+# lab_lock: where several people share one machine's lab, LAB_LOCK names
+# a file and the boots run under flock on it (fd 9, held until the
+# process exits; its children inherit it): make lab, make lab-src and the
+# lab's tests take it before their first boot. A process that already
+# holds it (LAB_LOCK_HELD, exported) does not wait for itself.
+lab_lock() {
+	[ -n "${LAB_LOCK:-}" ] || return 0
+	[ "${LAB_LOCK_HELD:-}" != "$LAB_LOCK" ] || return 0
+	command -v flock >/dev/null || lab_die "LAB_LOCK=$LAB_LOCK needs flock (apt-get install util-linux)"
+	exec 9>>"$LAB_LOCK" || lab_die "LAB_LOCK=$LAB_LOCK cannot be opened"
+	if ! flock -n 9; then
+		lab_say "waiting for $LAB_LOCK (another lab is booting)"
+		flock 9 || lab_die "flock $LAB_LOCK failed"
+	fi
+	LAB_LOCK_HELD=$LAB_LOCK
+	export LAB_LOCK_HELD
+}
+
 # lab_apt_ready: arm64 is a foreign architecture and its lists are fetched
 # (once per lab directory; apt-get update again after a day)
 lab_apt_ready() {

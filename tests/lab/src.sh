@@ -162,11 +162,7 @@ all)	[ $# -le 1 ] || lab_die "usage: src.sh [config VARIANT | image VARIANT]"
 		image "${p#*:}" >/dev/null
 	done
 	# the lab's lock, held from the first boot to the last (fd 9)
-	if [ -n "${LAB_LOCK:-}" ]; then
-		exec 9>>"$LAB_LOCK"
-		lab_say "waiting for $LAB_LOCK"
-		flock 9 || lab_die "flock $LAB_LOCK failed"
-	fi
+	lab_lock
 	t1=$(date +%s)
 	for p in $pairs; do
 		pair "${p%%:*}" "${p#*:}"
