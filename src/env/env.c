@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,10 +113,67 @@ static json_t *cpuinfo_int(const char *v)
 	return json_integer(n);
 }
 
+/* The MIDR fields of an arm64 cpuinfo block (-1: not seen). */
+struct env_midr {
+	long impl, arch, variant, part, rev;
+};
+
+static void env_midr_line(const char *line, struct env_midr *m)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+	} f[] = {
+		{ "CPU implementer", offsetof(struct env_midr, impl) },
+		{ "CPU architecture", offsetof(struct env_midr, arch) },
+		{ "CPU variant", offsetof(struct env_midr, variant) },
+		{ "CPU part", offsetof(struct env_midr, part) },
+		{ "CPU revision", offsetof(struct env_midr, rev) },
+	};
+
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		const char *v = cpuinfo_value(line, f[i].key);
+		char *end;
+		long n;
+
+		if (!v)
+			continue;
+		n = strtol(v, &end, 0);
+		if (end != v && n >= 0)
+			*(long *)((char *)m + f[i].off) = n;
+	}
+}
+
+/* An arm64 block's fields as the x86 keys: vendor and model name as
+ * lscpu names them, family the architecture, model the part, stepping
+ * the revision; emulated: QEMU TCG's CPU (env_arm.c). */
+static void env_midr_keys(const struct env_midr *m, json_t *c)
+{
+	char vendor[64], model[128];
+
+	if (m->impl < 0 || m->part < 0)
+		return;
+	env_arm_name((unsigned)m->impl, (unsigned)m->part, vendor,
+		     sizeof(vendor), model, sizeof(model));
+	json_object_set_new(c, "vendor", json_string(vendor));
+	json_object_set_new(c, "model_name", json_string(model));
+	json_object_set_new(c, "family", m->arch < 0 ?
+				json_string("unknown") : json_integer(m->arch));
+	json_object_set_new(c, "model", json_integer(m->part));
+	json_object_set_new(c, "stepping", m->rev < 0 ?
+				json_string("unknown") : json_integer(m->rev));
+	json_object_set_new(c, "variant", m->variant < 0 ?
+				json_string("unknown") :
+				json_integer(m->variant));
+	if (env_arm_emulated((unsigned)m->impl, (unsigned)m->part))
+		json_object_set_new(c, "emulated", json_true());
+}
+
 /*
  * The /proc/cpuinfo block of cpu (x86 layout: vendor_id, cpu family,
- * model, model name, stepping, microcode, flags) into c. Returns 1 when
- * the flags say "hypervisor", 0 when not, -1 when unknown.
+ * model, model name, stepping, microcode, flags; arm64's MIDR fields
+ * instead, env_midr_keys) into c. Returns 1 when the flags say
+ * "hypervisor" (or the CPU is emulated), 0 when not, -1 when unknown.
  */
 static int env_cpuinfo(const char *root, int cpu, json_t *c)
 {
@@ -126,6 +184,7 @@ static int env_cpuinfo(const char *root, int cpu, json_t *c)
 	};
 	char path[PATH_MAX], line[8192];
 	int hyp = -1, block = -1, want = -1;
+	struct env_midr midr = { -1, -1, -1, -1, -1 };
 	FILE *f;
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -161,6 +220,7 @@ static int env_cpuinfo(const char *root, int cpu, json_t *c)
 				j = json_string(v);
 			json_object_set_new(c, keys[i][1], j);
 		}
+		env_midr_line(line, &midr);
 		if ((v = cpuinfo_value(line, "flags"))) {
 			char padded[8192];
 
@@ -169,6 +229,9 @@ static int env_cpuinfo(const char *root, int cpu, json_t *c)
 		}
 	}
 	fclose(f);
+	env_midr_keys(&midr, c);
+	if (json_is_true(json_object_get(c, "emulated")))
+		hyp = 1;
 	return hyp;
 }
 
@@ -456,6 +519,8 @@ json_t *env_capture(const struct env_opts *o)
 	json_object_set_new(env, "cpufreq", env_cpufreq(root, cpu));
 	json_object_set_new(env, "isolation", env_isolation(root, cmdline));
 	json_object_set_new(env, "vulnerabilities", env_vulnerabilities(root));
+	if (hyp < 0)
+		hyp = env_dt_virtual(root); /* arm64: no hypervisor flag */
 	json_object_set_new(env, "hypervisor", hyp < 0 ?
 					 json_string("unknown") :
 					 json_boolean(hyp));

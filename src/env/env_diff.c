@@ -33,6 +33,8 @@ static const struct {
 	{ "cpu.family", ENV_DIFF_REFUSED },
 	{ "cpu.model", ENV_DIFF_REFUSED },
 	{ "cpu.stepping", ENV_DIFF_REFUSED },
+	{ "cpu.variant", ENV_DIFF_REFUSED },
+	{ "cpu.emulated", ENV_DIFF_REFUSED },
 	{ "cpu.pinned", ENV_DIFF_REFUSED },
 	{ "cpu.pinned_siblings", ENV_DIFF_REFUSED },
 	{ "cpu.smt_control", ENV_DIFF_REFUSED },

@@ -137,6 +137,78 @@ static void test_capture_missing(void **state)
 	json_decref(env);
 }
 
+/* arm64 (issue 37): the MIDR fields of cpuinfo named as lscpu names
+ * them, the device tree's virt board a virtual machine, QEMU TCG's max
+ * CPU emulated; the pinned CPU's block, not the first. */
+static void test_capture_arm64(void **state)
+{
+	static const struct {
+		int line;
+		const char *cpuinfo, *dt, *vendor, *model, *hyp;
+		long family, part, rev;
+		bool emulated;
+	} cases[] = {
+		{ __LINE__,
+		  "processor\t: 0\nCPU implementer\t: 0x41\nCPU part\t: 0xd03\n\n"
+		  "processor\t: 1\nBogoMIPS\t: 50.00\nCPU implementer\t: 0x41\n"
+		  "CPU architecture: 8\nCPU variant\t: 0x3\nCPU part\t: 0xd0c\n"
+		  "CPU revision\t: 1\n",
+		  NULL, "ARM", "ARM Neoverse-N1", "unknown", 8, 0xd0c, 1, false },
+		{ __LINE__,
+		  "processor\t: 1\nCPU implementer\t: 0x00\nCPU architecture: 8\n"
+		  "CPU variant\t: 0x0\nCPU part\t: 0x051\nCPU revision\t: 0\n",
+		  "linux,dummy-virt", "QEMU", "QEMU TCG -cpu max (emulated arm64)",
+		  "true", 8, 0x51, 0, true },
+		{ __LINE__,
+		  "processor\t: 1\nCPU implementer\t: 0x99\nCPU architecture: 8\n"
+		  "CPU variant\t: 0x0\nCPU part\t: 0x123\nCPU revision\t: 2\n",
+		  "vendor,board", "0x99", "0x99 part 0x123", "false", 8, 0x123, 2,
+		  false },
+	};
+	char r[128];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		json_t *env, *c;
+
+		snprintf(r, sizeof(r), "%s/arm%zu", root, i);
+		mkdir(r, 0755);
+		assert_int_equal(fake_put(r, "/proc/cpuinfo", cases[i].cpuinfo),
+				 0);
+		if (cases[i].dt)
+			assert_int_equal(fake_put(r, "/proc/device-tree/compatible",
+						  cases[i].dt),
+					 0);
+		env = capture(r, "1", NULL);
+		assert_non_null(env);
+		c = json_object_get(env, "cpu");
+		if (strcmp(json_string_value(json_object_get(c, "vendor")),
+			   cases[i].vendor) ||
+		    strcmp(json_string_value(json_object_get(c, "model_name")),
+			   cases[i].model) ||
+		    json_integer_value(json_object_get(c, "family")) !=
+			    cases[i].family ||
+		    json_integer_value(json_object_get(c, "model")) !=
+			    cases[i].part ||
+		    json_integer_value(json_object_get(c, "stepping")) !=
+			    cases[i].rev ||
+		    json_is_true(json_object_get(c, "emulated")) !=
+			    cases[i].emulated)
+			fail_msg("line %d: cpu %s", cases[i].line,
+				 json_dumps(c, JSON_COMPACT));
+		{
+			json_t *h = json_object_get(env, "hypervisor");
+			const char *hv = json_is_string(h) ?
+						 json_string_value(h) :
+					 json_is_true(h) ? "true" : "false";
+
+			if (strcmp(hv, cases[i].hyp))
+				fail_msg("line %d: hypervisor %s, want %s",
+					 cases[i].line, hv, cases[i].hyp);
+		}
+		json_decref(env);
+	}
+}
+
 /* This machine: compare capture with the files read directly. */
 static void test_capture_real(void **state)
 {
@@ -350,6 +422,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_capture_fake),
 		cmocka_unit_test(test_capture_missing),
+		cmocka_unit_test(test_capture_arm64),
 		cmocka_unit_test(test_capture_real),
 		cmocka_unit_test(test_diff_cases),
 		cmocka_unit_test(test_diff_order),
