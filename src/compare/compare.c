@@ -123,13 +123,20 @@ const char *compare_primary_metric(struct metric_set *const *sets,
 		{ "task-clock/op", "task-clock" },
 		{ "ns/op", "wall" },
 	};
-	const json_t *imp = json_object_get(sides[0].files[0]->env,
-					    "imported");
+	const json_t *env = sides[0].files[0]->env;
+	const json_t *imp = json_object_get(env, "imported");
 	const char *own = json_string_value(json_object_get(imp, "primary"));
 	bool ops = compare_counts(sets, sides, n, "ns/op");
+	/* QEMU TCG's emulated CPU (the lab): only its instruction counts
+	 * mean anything, its cycles are those instructions under icount */
+	bool emulated = json_is_true(json_object_get(
+		json_object_get(env, "cpu"), "emulated"));
+	const char *insn = ops ? "instructions/op" : "instructions";
 
 	if (own && compare_counts(sets, sides, n, own))
 		return own;
+	if (emulated && compare_counts(sets, sides, n, insn))
+		return insn;
 	for (size_t i = 0; i < sets[0][0].n; i++)
 		if (sets[0][0].m[i].kind == METRIC_SCORE)
 			return sets[0][0].m[i].name;
@@ -436,7 +443,8 @@ static int compare_header(const struct side *sides, size_t n,
 	m->user_only = json_is_true(uo);
 	if (json_is_string(cpus))
 		m->cpus = strdup(json_string_value(cpus));
-	return 0;
+	m->machine = compare_machine(sides[0].files[0]->env);
+	return m->machine ? 0 : -ENOMEM;
 }
 
 int compare_build(const struct compare_opts *o, const struct side *sides,
@@ -546,6 +554,7 @@ void compare_model_free(struct compare_model *m)
 	free(m->forced_note);
 	free(m->versus);
 	free(m->cpus);
+	json_decref(m->machine);
 	env_diff_free(m->env, m->n_env, m->n_sides);
 	for (size_t i = 0; i < m->n_warnings; i++)
 		free(m->warnings[i]);

@@ -227,6 +227,8 @@ struct compare_model {
 	/* n_sides, or NULL: each side's command as saved by versus -o
 	 * (config.versus: "label: argv ..."), shown in the header */
 	char **versus;
+	/* What side 0 was measured on (compare_machine), or NULL */
+	json_t *machine;
 };
 
 /* Build the model. 0; -EINVAL when the sides cannot be compared
@@ -235,6 +237,13 @@ struct compare_model {
 int compare_build(const struct compare_opts *o, const struct side *sides,
 		  size_t n, struct compare_model **out, char *err, size_t len);
 void compare_model_free(struct compare_model *m);
+
+/* compare_machine.c: what a result's environment was measured on, as
+ * {"cpu", "virtual" (true, false or null), "pmu" (the core PMU or null),
+ * "emulated"} (NULL without memory), and as the tables' header line
+ * "machine: CPU (virtual machine, PMU NAME)". */
+json_t *compare_machine(const json_t *env);
+void compare_machine_line(const json_t *machine, char *buf, size_t len);
 
 /* compare_geomean.c: m->geomean from the primary rows (compare_build
  * calls it last). 0 or -ENOMEM. */
@@ -277,6 +286,7 @@ bool compare_check_list_has(const char *list, const char *name);
  * The primary metric of one benchmark when --primary does not name one
  * (compare's tested row, the runs and dist charts' first panel): the one
  * an imported result names (env.imported.primary: gobench's ns/op), else
+ * instructions on QEMU TCG's emulated CPU (cpu.emulated), else
  * its first score (--score, --parser: what the benchmark itself says it
  * did), else CPU time per operation (cycles where every file counts
  * them, else task-clock; per op when every file reports operations),

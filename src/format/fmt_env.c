@@ -253,6 +253,11 @@ void fmt_env(const struct compare_model *m, FILE *out, int width, bool md)
 	size_t ki = 0;
 	bool any = false;
 
+	/* what it was measured on: the CPU, virtual or not, the PMU */
+	if (m->machine) {
+		compare_machine_line(m->machine, buf, sizeof(buf));
+		fmt_env_wrap(&o, buf);
+	}
 	/* the sides of a saved versus session: what A and B were */
 	for (size_t s = 0; m->versus && s < m->n_sides; s++) {
 		snprintf(buf, sizeof(buf), "versus %s", m->versus[s] ?

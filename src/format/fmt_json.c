@@ -153,6 +153,8 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	json_object_set_new(root, "seed", json_string(seed));
 	json_object_set_new(root, "resamples", json_integer(m->resamples));
 	json_object_set_new(root, "min_runs", json_integer(COMPARE_MIN_RUNS));
+	json_object_set_new(root, "machine", m->machine ?
+				json_copy(m->machine) : json_null());
 	json_object_set_new(root, "user_only", json_boolean(m->user_only));
 	json_object_set_new(root, "cpus", m->cpus ? json_string(m->cpus) :
 						    json_null());
