@@ -40,32 +40,37 @@ json_t *compare_machine(const json_t *env)
 	const char *pmu = compare_core_pmu(env);
 	bool emulated = json_is_true(json_object_get(cpu, "emulated"));
 
-	return json_pack("{s:s, s:o, s:s?, s:b}", "cpu",
+	return json_pack("{s:s, s:o, s:s?, s:b, s:b}", "cpu",
 			 model && strcmp(model, "unknown") ? model :
 							     "unknown CPU",
 			 "virtual", json_is_boolean(hv) ? json_copy((json_t *)hv) :
 							 json_null(),
-			 "pmu", pmu, "emulated", emulated);
+			 "pmu", pmu, "emulated", emulated, "pmus_known",
+			 json_is_array(json_object_get(env, "pmus")));
 }
 
 void compare_machine_line(const json_t *machine, char *buf, size_t len)
 {
 	const json_t *v = json_object_get(machine, "virtual");
 	const char *pmu = json_string_value(json_object_get(machine, "pmu"));
-	char how[160];
+	const json_t *known = json_object_get(machine, "pmus_known");
+	char how[160] = "";
 
 	if (json_is_true(json_object_get(machine, "emulated")))
 		snprintf(how, sizeof(how),
-			 "emulated PMU%s%s: instructions exact, a cycle is an instruction",
+			 "emulated PMU%s%s: a cycle is an instruction",
 			 pmu ? " " : "", pmu ? pmu : "");
 	else if (pmu)
 		snprintf(how, sizeof(how), "PMU %s", pmu);
-	else
-		snprintf(how, sizeof(how), "no core PMU: software events");
-	snprintf(buf, len, "machine: %s (%s%s)",
+	else if (json_is_true(known))
+		snprintf(how, sizeof(how), "no core PMU");
+	snprintf(buf, len, "machine: %s%s%s%s%s",
 		 json_string_value(json_object_get(machine, "cpu")),
-		 json_is_true(v)  ? "virtual machine, " :
-		 json_is_false(v) ? "bare metal, " :
+		 json_is_boolean(v) || how[0] ? " (" : "",
+		 json_is_true(v)  ? "virtual machine" :
+		 json_is_false(v) ? "bare metal" :
 				    "",
-		 how);
+		 json_is_boolean(v) && how[0] ? ", " : "", how);
+	if (json_is_boolean(v) || how[0])
+		snprintf(buf + strlen(buf), len - strlen(buf), ")");
 }
