@@ -1,68 +1,65 @@
 #!/bin/sh
-# make demo: a real A/B on this machine in about a minute. The syscalls
-# suite with one copy against two simultaneous copies on two CPUs
-# (UnixBench-style multiprocessor scaling: does a system call get slower
-# when another CPU makes them too?). Prints the mail-format table, writes
-# the delta chart as PNG and ASCII, and says where everything is.
-# Each workload runs at 1/DEMO_SCALE of its default size (4: a run is
-# about 60 ms), so the demo takes about a minute on a busy 2-CPU VM; the
-# progress line shows on a terminal (warnings stay quiet: the doctor's
-# table says it all first).
+# make demo: a real A/B on this machine in under a minute, with an effect
+# that is there every time: stat() of a file one directory down (A)
+# against the same file name 16 directories further down (B). The kernel
+# looks up every component of a path, so each stat() on B walks 16 more
+# directories and costs more, on any CPU and kernel; abstat measures the
+# two interleaved on this boot (abstat versus: A B A B ..., so a drift of
+# the machine hits both), prints the mail-format table with its verdict
+# and interval, a sentence saying what it shows, the chart of every run
+# (PNG and ASCII), and says where
+# everything is. DEMO_RUNS runs a side (10), DEMO_OPS stat() calls a run
+# (100000); the progress line shows on a terminal (warnings stay quiet:
+# the doctor's table says it all first).
 set -e
 cd "$(dirname "$0")/.."
 out=${DEMO_DIR:-demo}
-runs=${DEMO_RUNS:-6}
-scale=${DEMO_SCALE:-4}
+runs=${DEMO_RUNS:-10}
+ops=${DEMO_OPS:-100000}
 mkdir -p "$out"
 A=./abstat
-ncpu=$(getconf _NPROCESSORS_ONLN)
 if [ -t 2 ]; then progress=always; else progress=never; fi
 
-# the syscalls suite's workloads, each at 1/scale of its default size
-list=
-for w in $($A workloads | awk 'NR > 1 && $NF ~ /(^|,)syscalls(,|$)/ { print $1 }'); do
-	n=$(build/workloads/$w -h | sed -n 's/.*(default \([0-9]*\)).*/\1/p')
-	n=$((n / scale)); [ "$n" -ge 1 ] || n=1
-	list="$list${list:+,}$w:-n $n"
-done
+# the two paths: demo/tree/f and demo/tree/d1/.../d16/f
+tree=$(cd "$out" && pwd)/tree
+deep=$tree
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do deep=$deep/d$i; done
+mkdir -p "$deep"
+: >"$tree/f"
+: >"$deep/f"
 
 echo "== abstat doctor: what on this machine makes numbers noisy"
 $A doctor || true
 echo
-
-if [ "$ncpu" -ge 2 ]; then
-	copies=2 bname=2-copy
-else
-	copies=1 bname=1-again
-	echo "(one CPU: comparing one copy against itself, an A/A run)"
-fi
-nw=$(echo "$list" | tr , '\n' | wc -l)
-echo "== side A: syscalls suite ($nw workloads at 1/$scale size), 1 copy, $runs runs each"
-$A run -q --progress $progress -r "$runs" -n 1-copy -w "$list" --force \
-	-o "$out/1-copy.json" >"$out/1-copy.txt"
-echo "== side B: the same, $copies copies at once"
-$A run -q --progress $progress -r "$runs" -n "$bname" -w "$list" \
-	--copies "$copies" --force -o "$out/$bname.json" >"$out/$bname.txt"
+echo "== abstat versus: stat() of a file 1 directory deep (A) and 17 deep (B),"
+echo "   $runs runs a side of $ops calls, interleaved A B A B ... on this boot"
+echo "   (the kernel looks up each directory of the path: B should cost more)"
 echo
-
-# 1 and 2 copies pin different CPUs: that difference is the point here.
-allow=--allow-env-diff=cpu.pinned,cpu.pinned_siblings
-echo "== abstat compare --format mail (paste this into a mail)"
-$A compare -q $allow --format mail "$out/1-copy.json" "$out/$bname.json" |
+echo "== the table (--format mail: paste it into a mail)"
+$A versus -q --progress $progress -r "$runs" -n shallow,deep --force \
+	--format mail -o "$out/stat" \
+	-w "stat:-n $ops -f $tree/f" -w "stat:-n $ops -f $deep/f" |
 	tee "$out/compare.txt"
 echo
-$A plot -q $allow --kind delta --force "$out/1-copy.json" "$out/$bname.json" \
-	-o "$out/delta.png"
-$A plot -q $allow --kind delta --force "$out/1-copy.json" "$out/$bname.json" \
-	-o "$out/delta.txt"
-cat "$out/delta.txt"
-if grep -q '<not supported>' "$out/1-copy.txt"; then
+# the sentence: the primary row's delta, as the table printed it
+row=$(awk '$1 == "task-clock/op" { print $4, $5, $NF; exit }' "$out/compare.txt")
+set -- $row
+echo "What you see: each stat() on B costs ${1#+} more CPU time than on A"
+echo "(task-clock/op, 95% interval ${2:-?}, verdict ${3:-?}): the kernel walks 16"
+echo "more directories for every call. The same effect shows every time."
+echo
+$A plot -q --kind runs --metric task-clock/op --force "$out/stat-shallow.json" \
+	"$out/stat-deep.json" -o "$out/runs.png"
+$A plot -q --kind runs --metric task-clock/op --force "$out/stat-shallow.json" \
+	"$out/stat-deep.json" -o "$out/runs.txt"
+cat "$out/runs.txt"
+if grep -q '<not supported>' "$out/compare.txt"; then
 	echo "note: no hardware PMU here (virtual machine): hardware counters are"
 	echo "      <not supported>; the tables use software counters and time"
 fi
 echo
-echo "results:  $out/1-copy.json $out/$bname.json (abstat show FILE)"
-echo "tables:   $out/1-copy.txt $out/$bname.txt $out/compare.txt"
-echo "charts:   $out/delta.png $out/delta.txt"
-echo "next:     export PATH=\$PWD:\$PATH (or sudo make install), then the"
+echo "results:  $out/stat-shallow.json $out/stat-deep.json (abstat show FILE)"
+echo "tables:   $out/compare.txt"
+echo "charts:   $out/runs.png $out/runs.txt (every run, in order)"
+echo "next:     export PATH=\$PWD:\$PATH (or make install), then the"
 echo "          README's quick start: abstat doctor, run, versus, compare, plot"

@@ -1,7 +1,8 @@
 # make demo: it installs only what it builds and draws with (DEMO_PKGS,
-# not the test tools of DEB_PKGS), and tests/demo.sh, here at 1/400 of
-# each workload's size, says what it does before each step, prints the
-# comparison and the chart, and prints its PMU note whole or not at all
+# not the test tools of DEB_PKGS), and tests/demo.sh, here with 20000
+# stat() calls a run, says what it does before each step, prints the
+# comparison, a sentence with its delta and verdict and the chart, and
+# prints its PMU note whole or not at all
 # (the "<not supported>; the tables use ..." line once dangled after it
 # on machines with a PMU).
 test_lazy_prereq MAKE 'command -v make'
@@ -21,24 +22,36 @@ test_expect_success MAKE 'make demo installs DEMO_PKGS: the build and gnuplot, n
 	grep -q "^DEPS_QUIET=0 " "$TESTTMP/n" || fail "apt-get progress hidden"
 '
 
-test_expect_success CPUS2,GNUPLOT,KCOUNT 'tests/demo.sh: its steps, the table, the chart, a whole note' '
-	DEMO_DIR=$TESTTMP/demo DEMO_SCALE=400 DEMO_RUNS=4 sh "$TOP/tests/demo.sh" \
+test_expect_success GNUPLOT,KCOUNT 'tests/demo.sh: its steps, the table, the sentence, the chart, a whole note' '
+	DEMO_DIR=$TESTTMP/demo DEMO_OPS=20000 DEMO_RUNS=6 sh "$TOP/tests/demo.sh" \
 		>"$TESTTMP/out" 2>"$TESTTMP/err" || { cat "$TESTTMP/out" "$TESTTMP/err"; fail "demo"; } &&
-	for s in "== abstat doctor" "== side A: syscalls suite (10 workloads at 1/400 size), 1 copy, 4 runs each" \
-		"== side B: the same, 2 copies at once" "== abstat compare --format mail"; do
+	for s in "== abstat doctor" "== abstat versus: stat() of a file 1 directory deep (A) and 17 deep (B)," \
+		"   6 runs a side of 20000 calls, interleaved A B A B ... on this boot" \
+		"== the table (--format mail: paste it into a mail)"; do
 		grep -qF "$s" "$TESTTMP/out" || { cat "$TESTTMP/out"; fail "no step: $s"; }
 	done &&
-	grep_out "^benchmark +median +median +delta" &&
-	grep_out "^ +(2-copy|1-again) vs 1-copy" &&
-	[ -s "$TESTTMP/demo/delta.png" ] || fail "no delta.png" &&
+	grep_out "^abstat compare: stat, 6 runs/side, interleaved" &&
+	grep_out "^metric +median +median +delta" &&
+	[ -s "$TESTTMP/demo/runs.png" ] && [ -s "$TESTTMP/demo/runs.txt" ] || fail "no chart" &&
 	n1=$(grep -c "^note: no hardware PMU here" "$TESTTMP/out") &&
 	n2=$(grep -c "<not supported>; the tables use software counters" "$TESTTMP/out") &&
 	[ "$n1" = "$n2" ] || { cat "$TESTTMP/out"; fail "a dangling note line"; } &&
-	if grep -q "<not supported>" "$TESTTMP/demo/1-copy.txt"; then
+	if grep -q "<not supported>" "$TESTTMP/demo/compare.txt"; then
 		[ "$n1" = 1 ] || fail "no PMU note"
 	else
 		[ "$n1" = 0 ] || fail "a PMU note with a PMU"
 	fi
 '
-
+# The effect is real: 16 more directories to walk cost more per stat()
+# on any machine; the sentence gives the table's own delta and verdict.
+test_expect_success GNUPLOT,KCOUNT 'the demo shows its effect: deep costs more per stat, significant, as the sentence says' '
+	cp "$TESTTMP/out" "$TESTTMP/o" &&
+	row=$(awk "\$1 == \"task-clock/op\" { print \$4, \$NF; exit }" "$TESTTMP/demo/compare.txt") &&
+	set -- $row &&
+	case $1 in +*%) ;; *) cat "$TESTTMP/demo/compare.txt"; fail "deep not slower: $1" ;; esac &&
+	[ "$2" = yes ] || { cat "$TESTTMP/demo/compare.txt"; fail "verdict $2, not yes"; } &&
+	grep -qF "What you see: each stat() on B costs ${1#+} more CPU time than on A" "$TESTTMP/o" ||
+		{ cat "$TESTTMP/o"; fail "no sentence with the delta"; }
+	grep -q "verdict yes): the kernel walks 16\$" "$TESTTMP/o" || fail "the sentence lacks the verdict"
+'
 test_done
