@@ -239,8 +239,9 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 void compare_model_free(struct compare_model *m);
 
 /* compare_machine.c: what a result's environment was measured on, as
- * {"cpu", "virtual" (true, false or null), "pmu" (the core PMU or null),
- * "emulated"} (NULL without memory), and as the tables' header line
+ * {"cpu", "virtual" (true, false or null), "pmu" (the core PMU, "none",
+ * or null when not recorded), "emulated"} (NULL without memory), and as
+ * the tables' header line
  * "machine: CPU (virtual machine, PMU NAME)". */
 json_t *compare_machine(const json_t *env);
 void compare_machine_line(const json_t *machine, char *buf, size_t len);

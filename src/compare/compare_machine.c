@@ -15,7 +15,7 @@
 #include "compare.h"
 
 /* The name of env.pmus' core PMU (cpu, cpu_core, cpu_atom, armv8_*), or
- * NULL without one. */
+ * NULL without one (or without the list). */
 static const char *compare_core_pmu(const json_t *env)
 {
 	const json_t *pmus = json_object_get(env, "pmus"), *p;
@@ -40,30 +40,30 @@ json_t *compare_machine(const json_t *env)
 	const char *pmu = compare_core_pmu(env);
 	bool emulated = json_is_true(json_object_get(cpu, "emulated"));
 
-	return json_pack("{s:s, s:o, s:s?, s:b, s:b}", "cpu",
+	if (!pmu && json_is_array(json_object_get(env, "pmus")))
+		pmu = "none";
+	return json_pack("{s:s, s:o, s:s?, s:b}", "cpu",
 			 model && strcmp(model, "unknown") ? model :
 							     "unknown CPU",
 			 "virtual", json_is_boolean(hv) ? json_copy((json_t *)hv) :
 							 json_null(),
-			 "pmu", pmu, "emulated", emulated, "pmus_known",
-			 json_is_array(json_object_get(env, "pmus")));
+			 "pmu", pmu, "emulated", emulated);
 }
 
 void compare_machine_line(const json_t *machine, char *buf, size_t len)
 {
 	const json_t *v = json_object_get(machine, "virtual");
 	const char *pmu = json_string_value(json_object_get(machine, "pmu"));
-	const json_t *known = json_object_get(machine, "pmus_known");
 	char how[160] = "";
 
 	if (json_is_true(json_object_get(machine, "emulated")))
 		snprintf(how, sizeof(how),
 			 "emulated PMU%s%s: a cycle is an instruction",
 			 pmu ? " " : "", pmu ? pmu : "");
+	else if (pmu && !strcmp(pmu, "none"))
+		snprintf(how, sizeof(how), "no core PMU");
 	else if (pmu)
 		snprintf(how, sizeof(how), "PMU %s", pmu);
-	else if (json_is_true(known))
-		snprintf(how, sizeof(how), "no core PMU");
 	snprintf(buf, len, "machine: %s%s%s%s%s",
 		 json_string_value(json_object_get(machine, "cpu")),
 		 json_is_boolean(v) || how[0] ? " (" : "",

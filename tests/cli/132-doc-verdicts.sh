@@ -1,6 +1,9 @@
 # doc/verdicts.md (issue 29, the README's examples of the verdicts): every
 # "$ abstat ..." block runs again from the top of the tree, abstat being
 # $ABSTAT, stdout and stderr together, and prints what the page shows.
+# After an intended change of the output: UPDATE_DOCS=1 sh tests/run.sh
+# tests/cli/132-doc-verdicts.sh writes each block's new output into the
+# page (review the diff before committing).
 test_lazy_prereq JQ 'command -v jq'
 DOC=doc/verdicts.md
 mkdir -p "$TESTTMP/bin" && ln -s "$ABSTAT" "$TESTTMP/bin/abstat"
@@ -28,4 +31,19 @@ for c in "$TESTTMP"/doc/*.cmd; do
 		diff -u "$TESTTMP/doc/$n.want" "$TESTTMP/doc/$n.got" || fail "example $n prints otherwise"
 	'
 done
+if [ "${UPDATE_DOCS:-0}" = 1 ]; then
+	# each block's output replaced by what it prints now
+	awk -v d="$TESTTMP/doc" '
+		/^```$/ && !in_block { in_block = 1; n++; first = 1; print; next }
+		/^```$/ && in_block {
+			in_block = 0
+			f = d "/" n ".got"
+			while ((getline l < f) > 0) print l
+			close(f); print; next
+		}
+		in_block && first { first = 0; print; next }
+		in_block { next }
+		{ print }
+	' "$DOC" >"$TESTTMP/new.md" && cp "$TESTTMP/new.md" "$DOC"
+fi
 test_done
