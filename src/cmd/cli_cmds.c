@@ -27,8 +27,7 @@ static const struct cli_values formats_single = {
 	USE(OPT_USER_ONLY), USE(OPT_SHOW_OUTPUT)
 #define MEASURE_OPTS_TAIL                                                     \
 	USE(OPT_FORCE), USE(OPT_IGNORE_FAILURE), USE(OPT_ALLOW_MULTIPLEX),    \
-	USE(OPT_QUIET), USE(OPT_USER), USE(OPT_KEEP_ENV), USE(OPT_SEED),       \
-	USE(OPT_OPS)
+	USE(OPT_QUIET), USE(OPT_USER), USE(OPT_KEEP_ENV), USE(OPT_OPS)
 
 /* versus, compare and plot build the compare model alike */
 #define MODEL_OPTS                                                            \
@@ -63,7 +62,9 @@ static const struct cli_use versus_opts[] = {
 	MEASURE_OPTS_TAIL,
 	{ OPT_WORKLOAD, "W", "one side: a built-in workload NAME[:ARGS],\n"
 			     "once per side, before the commands", NULL },
-	MODEL_OPTS, USE(OPT_FORMAT), USE(OPT_ORDER), USE(OPT_SHELL),
+	MODEL_OPTS, USE(OPT_FORMAT), USE(OPT_ORDER),
+	USE_HELP(OPT_SEED, "--order random's seed, and the bootstrap's"),
+	USE(OPT_SHELL),
 	USE(OPT_ALLOW_ENV_DIFF), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS),
 	USE(OPT_COLOR), END,
 };
