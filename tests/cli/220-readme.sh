@@ -25,6 +25,13 @@ test_expect_success 'at most 600 lines; the first 60 a quick start and the conte
 		grep -q "^\$ export PATH=" || fail "the quick start does not put abstat on PATH"
 '
 
+test_expect_success 'the man pages list of "## More" names every page in man/' '
+	sed -n "/^## More/,/^## /p" "$R" | tr "\n" " " >"$TESTTMP/more" &&
+	for m in "$TOP"/man/*.[157]; do
+		b=$(basename "$m") && n=${b%.*} && s=${b##*.} &&
+		grep -q "$n($s)" "$TESTTMP/more" || fail "README.md does not list $n($s)"
+	done
+'
 test_expect_success 'no local paths in README.md and doc/' '
 	if grep -nE "/work/|wt-[a-z0-9-]+/|/home/[a-z]" "$R" "$TOP"/doc/*.md; then
 		fail "a local path"; fi
