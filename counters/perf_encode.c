@@ -474,6 +474,30 @@ static void encode_suggest(const char *name, char *err, size_t len)
 	suggest_insert(err, len, name, near);
 }
 
+/* "cycles:x": an event that encodes, then a modifier nobody has (not a
+ * tracepoint "sys:name" either, or it would have been found): said as
+ * the bad modifier, not as an unknown tracepoint. True when it is. */
+static bool encode_bad_modifier(const char *name, bool user_only, char *err,
+				size_t len)
+{
+	const char *colon = strrchr(name, ':');
+	char prefix[512], ignored[256];
+	struct event ev;
+	bool known;
+
+	if (!colon || colon == name || !colon[1] ||
+	    (size_t)(colon - name) >= sizeof(prefix) || strchr(name, '/'))
+		return false;
+	snprintf(prefix, sizeof(prefix), "%.*s", (int)(colon - name), name);
+	known = !perf_encode(prefix, user_only, &ev, ignored, sizeof(ignored));
+	if (known)
+		event_free(&ev);
+	if (known)
+		snprintf(err, len, "event '%.64s': unknown modifier '%.32s' of %.64s; perf's are u k h G H I D p P",
+			 name, colon + 1, prefix);
+	return known;
+}
+
 int perf_encode(const char *name, bool user_only, struct event *ev,
 		char *err, size_t len)
 {
@@ -521,6 +545,8 @@ int perf_encode(const char *name, bool user_only, struct event *ev,
 	if (!rc)
 		rc = encode_fill(name, &o, &m, user_only, ev, err, len);
 done:
+	if (rc == -ENOENT && encode_bad_modifier(name, user_only, err, len))
+		rc = -EINVAL;
 	if (rc == -ENOENT)
 		encode_suggest(name, err, len);
 	if (rc) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli_priv.h"
+#include "suggest.h"
 
 static const char *const boots_verbs[] = {
 	"init", "step", "status", "report", "install", "uninstall", NULL
@@ -60,9 +61,18 @@ int cli_boots_validate(struct config *cfg, int argc, char **argv)
 		return cli_usage("boots: no verb; usage: abstat boots init|step|status|report|install|uninstall DIR");
 	for (i = 0; boots_verbs[i] && strcmp(boots_verbs[i], argv[0]); i++)
 		;
-	if (!boots_verbs[i])
-		return cli_usage("boots: unknown verb '%s'; one of init, step, status, report, install, uninstall",
-				 argv[0]);
+	if (!boots_verbs[i]) {
+		struct suggest near;
+		char msg[512];
+
+		suggest_init(&near, argv[0]);
+		for (i = 0; boots_verbs[i]; i++)
+			suggest_offer(&near, boots_verbs[i]);
+		snprintf(msg, sizeof(msg), "boots: unknown verb '%s'; one of init, step, status, report, install, uninstall",
+			 argv[0]);
+		suggest_insert(msg, sizeof(msg), argv[0], suggest_best(&near));
+		return cli_usage("%s", msg);
+	}
 	cfg->boots_verb = argv[0];
 	if (argc < 2 || !argv[1][0])
 		return cli_usage("boots %s: needs the plan's directory; usage: abstat boots %s DIR",

@@ -255,6 +255,33 @@ static enum time_unit cmd_sides_time_unit(enum time_unit given,
 	return u;
 }
 
+/* A file given on two sides (compare a.json a.json): its runs compared
+ * with themselves, every delta 0 by construction; said once. */
+static void cmd_same_file_warn(const char *who, const struct side *sides,
+			       size_t n)
+{
+	for (size_t s = 0; s < n; s++)
+		for (size_t f = 0; f < sides[s].n_files; f++) {
+			const char *p = sides[s].files[f]->path;
+			struct stat a, b;
+
+			if (!p || stat(p, &a))
+				continue;
+			for (size_t t = s + 1; t < n; t++)
+				for (size_t g = 0; g < sides[t].n_files; g++) {
+					const char *q = sides[t].files[g]->path;
+
+					if (q && !stat(q, &b) &&
+					    a.st_dev == b.st_dev &&
+					    a.st_ino == b.st_ino) {
+						msg_warn("%s: %s is on two sides: its runs are compared with themselves, every delta 0 by construction; give each side its own files",
+							 who, p);
+						return;
+					}
+				}
+		}
+}
+
 int cmd_compare_build(const char *who, const struct compare_opts *o,
 		      const struct side *sides, size_t n,
 		      struct compare_model **m)
@@ -265,9 +292,11 @@ int cmd_compare_build(const char *who, const struct compare_opts *o,
 
 	oo.time_unit = cmd_sides_time_unit(o->time_unit, sides, n);
 	rc = compare_build(&oo, sides, n, m, err, sizeof(err));
+	if (!rc)
+		cmd_same_file_warn(who, sides, n);
 
 	if (rc) {
-		msg_error("%s: %s", rc == -ENOMEM ? who : "compare", err);
+		msg_error("%s: %s", who, err);
 		return cmd_status(rc, EXIT_USAGE);
 	}
 	for (size_t i = 0; i < (*m)->n_warnings; i++)

@@ -15,6 +15,7 @@
 
 #include "compare_priv.h"
 #include "err.h"
+#include "suggest.h"
 
 const char *compare_check_file_name(const struct result *r)
 {
@@ -441,7 +442,7 @@ bool compare_check_list_has(const char *list, const char *name)
  * here, one file at a time). 0 or -ENOMEM. */
 static int compare_bench_has(const struct compare_bench *b, size_t n,
 			     const struct side *sides, const char *metric,
-			     bool *found)
+			     bool *found, struct suggest *near)
 {
 	*found = false;
 	for (size_t s = 0; s < n && !*found; s++)
@@ -455,6 +456,8 @@ static int compare_bench_has(const struct compare_bench *b, size_t n,
 			if (metrics_extract(sides[s].files[f], bb, &set))
 				return -ENOMEM;
 			*found = metrics_find(&set, metric) != NULL;
+			for (size_t i = 0; i < set.n; i++)
+				suggest_offer(near, set.m[i].name);
 			metrics_free(&set);
 		}
 	return 0;
@@ -477,12 +480,16 @@ int compare_check_names(const char *list, const char *opt,
 	for (tok = strtok_r(copy, ",", &save); tok && !rc;
 	     tok = strtok_r(NULL, ",", &save)) {
 		bool found = false;
+		struct suggest near;
 
+		suggest_init(&near, tok);
 		for (size_t i = 0; i < nb && !found && !rc; i++)
-			rc = compare_bench_has(&b[i], n, sides, tok, &found);
+			rc = compare_bench_has(&b[i], n, sides, tok, &found,
+					       &near);
 		if (!rc && !found) {
 			snprintf(err, len, "%s: no metric named '%s' in these results; 'abstat show FILE' lists them",
 				 opt, tok);
+			suggest_insert(err, len, tok, suggest_best(&near));
 			rc = -EINVAL;
 		}
 	}
