@@ -7,6 +7,7 @@
  * tables for the bash completion (man/abstat.bash-completion).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli_priv.h"
 
@@ -36,6 +37,7 @@ static const char main_help[] =
 
 /* Help text starts in this column; longer option words get two spaces. */
 #define CLI_HELP_COL 24
+#define CLI_HELP_WIDTH 80 /* every line of --help fits */
 
 static void cli_help_text(const char *text)
 {
@@ -82,14 +84,48 @@ static void cli_help_line(const struct cli_use *u)
 		help = list;
 	}
 	cli_help_text(help);
-	if (o->show_default)
-		printf(" (default %s)", o->def);
+	if (o->show_default) {
+		/* the column the help's last line ends at */
+		const char *last = strrchr(help, '\n');
+		size_t col = CLI_HELP_COL + strlen(last ? last + 1 : help);
+
+		if (col + strlen(" (default )") + strlen(o->def) > CLI_HELP_WIDTH)
+			printf("\n%*s(default %s)", CLI_HELP_COL, "", o->def);
+		else
+			printf(" (default %s)", o->def);
+	}
+	putchar('\n');
+}
+
+/* "usage: " and the usage, wrapped at spaces within CLI_HELP_WIDTH, the
+ * continuation lines under its first word. */
+static void cli_print_usage(const char *usage)
+{
+	static const char head[] = "usage: ";
+	size_t col = strlen(head);
+
+	fputs(head, stdout);
+	for (const char *p = usage; *p;) {
+		size_t w = strcspn(p, " ");
+
+		if (col > strlen(head) && col + 1 + w > CLI_HELP_WIDTH) {
+			printf("\n%*s", (int)strlen(head) + 7, "");
+			col = strlen(head) + 7;
+		} else if (col > strlen(head)) {
+			putchar(' ');
+			col++;
+		}
+		printf("%.*s", (int)w, p);
+		col += w;
+		p += w;
+		p += strspn(p, " ");
+	}
 	putchar('\n');
 }
 
 void cli_print_help(const struct cmd_entry *e)
 {
-	printf("usage: %s\n", e->usage);
+	cli_print_usage(e->usage);
 	if (e->intro)
 		fputs(e->intro, stdout);
 	for (const struct cli_use *u = e->opts;; u++) {
