@@ -76,7 +76,7 @@ void env_arm_name(unsigned impl, unsigned part, char *vendor,
 			pn = env_arm_parts[i].name;
 	if (env_arm_emulated(impl, part)) {
 		snprintf(vendor, vlen, "QEMU");
-		snprintf(model, mlen, "QEMU TCG -cpu max (emulated arm64)");
+		snprintf(model, mlen, "QEMU TCG -cpu max");
 		return;
 	}
 	if (iv)

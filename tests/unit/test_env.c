@@ -157,7 +157,7 @@ static void test_capture_arm64(void **state)
 		{ __LINE__,
 		  "processor\t: 1\nCPU implementer\t: 0x00\nCPU architecture: 8\n"
 		  "CPU variant\t: 0x0\nCPU part\t: 0x051\nCPU revision\t: 0\n",
-		  "linux,dummy-virt", "QEMU", "QEMU TCG -cpu max (emulated arm64)",
+		  "linux,dummy-virt", "QEMU", "QEMU TCG -cpu max",
 		  "true", 8, 0x51, 0, true },
 		{ __LINE__,
 		  "processor\t: 1\nCPU implementer\t: 0x99\nCPU architecture: 8\n"
