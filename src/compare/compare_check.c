@@ -214,9 +214,15 @@ static void compare_env_refusal(const struct env_diff *d,
 		 d->key, v0, d->values[s], d->key);
 }
 
+/* The refused keys a refusal shows with their values; past that many
+ * the files are not two runs of one setup, and the line says so. */
+#define COMPARE_ENV_SHOWN 4
+
 /* Every refused key at once (not one per try): the keys with their
- * values, and the one --allow-env-diff that goes on. Values are left
- * out when they would not fit in err. 0, -EINVAL or -ENOMEM. */
+ * values, and the one --allow-env-diff that goes on; for more than
+ * COMPARE_ENV_SHOWN keys the first few and how many more (a line, not a
+ * page). Values are left out when they would not fit in err. 0, -EINVAL
+ * or -ENOMEM. */
 static int compare_env_refusals(const struct compare_model *m,
 				const struct side *sides, size_t n,
 				char *err, size_t len)
@@ -234,13 +240,18 @@ static int compare_env_refusals(const struct compare_model *m,
 			first = i;
 		compare_str_add(&keys, ",", keys.len ? 1 : 0);
 		compare_str_add(&keys, d->key, strlen(d->key));
-		snprintf(buf, sizeof(buf), "%s'%s' ('%s' vs '%s')",
+		if (k > COMPARE_ENV_SHOWN)
+			continue;
+		snprintf(buf, sizeof(buf), "%s'%s' ('%.80s' vs '%.80s')",
 			 vals.len ? ", " : "", d->key, d->values[0],
 			 d->values[compare_env_other(d, n)]);
 		compare_str_add(&vals, buf, strlen(buf));
 	}
 	if (k == 1)
 		compare_env_refusal(&m->env[first], sides, n, err, len);
+	else if (k > COMPARE_ENV_SHOWN && !keys.oom && !vals.oom)
+		snprintf(err, len, "%zu environment keys differ between sides, as between two machines or setups: %s and %zu more; compare results of one machine and setup, or see each file's environment with abstat show FILE and pass the keys that may differ with --allow-env-diff",
+			 k, vals.s, k - COMPARE_ENV_SHOWN);
 	else if (k && !keys.oom && !vals.oom)
 		snprintf(err, len, "%zu environment keys differ between sides, which changes what is measured: %s; pass --allow-env-diff %s to compare anyway",
 			 k, keys.len + vals.len + 200 < len ? vals.s : keys.s,

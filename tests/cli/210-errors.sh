@@ -57,6 +57,18 @@ test_expect_success 'env refused: every key at once, and the one --allow-env-dif
 	grep_err "2 environment keys differ between sides.*.cpu\.model_name. \(.*Other CPU.\).*.hypervisor." &&
 	grep_err "pass --allow-env-diff cpu\.model_name,hypervisor to compare anyway"
 '
+test_expect_success 'env refused for two unrelated files: a line, not a page' '
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+for k in list(d[\"env\"][\"cpu\"])[:6]:
+    d[\"env\"][\"cpu\"][k] = \"other \" * 60
+d[\"env\"][\"hypervisor\"] = not d[\"env\"].get(\"hypervisor\")
+json.dump(d, open(sys.argv[2], \"w\"))" "$TESTTMP/true.json" "$TESTTMP/far.json" &&
+	expect_exit 2 $ABSTAT compare "$TESTTMP/true.json" "$TESTTMP/far.json" &&
+	one_line_err && [ "$(wc -c <"$TESTTMP/err")" -lt 1000 ] || { cat "$TESTTMP/err"; fail "too long"; }
+	grep_err "[0-9]+ environment keys differ between sides, as between two machines or setups: .* and [0-9]+ more; compare results of one machine"
+'
 test_expect_success 'env refused: the list it gives lets the compare through' '
 	expect_exit 0 $ABSTAT compare --allow-env-diff cpu.model_name,hypervisor \
 		"$TESTTMP/true.json" "$TESTTMP/other.json"
