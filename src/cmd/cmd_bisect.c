@@ -3,7 +3,8 @@
  * cmd_bisect: `abstat bisect --good REV --bad REV --build CMD -- COMMAND`.
  * git bisect decided by measurement, on one boot. The ends are checked
  * out and built once into private work trees beside git's bisect log
- * (GIT_DIR/abstat-bisect/good, bad: git worktree), and measured against
+ * (GIT_DIR/abstat-bisect/end0, end1: git worktree, names of one length,
+ * so that no side's program path moves its stack), and measured against
  * each other first: a bisect between ends that this machine cannot tell
  * apart is refused. Then git bisect checks out each step's commit in the
  * repository's own work tree, --build builds it there (a failure or exit
@@ -138,7 +139,9 @@ static void bisect_delta_of(const struct compare_model *m, size_t s,
 		d->d = cd->delta;
 		d->lo = cd->lo;
 		d->hi = cd->hi;
-		d->sig = cd->verdict == VERDICT_SIGNIFICANT;
+		/* a change when the test and the interval agree on it */
+		d->sig = cd->verdict == VERDICT_SIGNIFICANT &&
+			 !cd->ci_disagrees;
 		return;
 	}
 }
@@ -475,7 +478,7 @@ static int bisect_parent(const struct config *cfg, struct bisect_state *st,
 		       "--quiet", rev, NULL))
 		return EXIT_OK;
 	if (strcmp(st->parent, st->good)) {
-		rc = bisect_tree(st, "parent", st->parent, pt, sizeof(pt));
+		rc = bisect_tree(st, "par0", st->parent, pt, sizeof(pt));
 		if (rc)
 			return rc;
 		trees[0] = pt;
@@ -486,7 +489,7 @@ static int bisect_parent(const struct config *cfg, struct bisect_state *st,
 		}
 	}
 	if (strcmp(st->first_bad, st->bad)) {
-		rc = bisect_tree(st, "first", st->first_bad, ft, sizeof(ft));
+		rc = bisect_tree(st, "par1", st->first_bad, ft, sizeof(ft));
 		if (rc || bisect_build(st, ft))
 			return rc ? rc : EXIT_WORKLOAD;
 		trees[1] = ft;
@@ -621,7 +624,7 @@ static int bisect_replay(struct bisect_state *st)
 /* Remove the private work trees and the state: the bisect is over. */
 static void bisect_cleanup(const struct bisect_state *st)
 {
-	static const char *const names[] = { "good", "bad", "parent", "first" };
+	static const char *const names[] = { "end0", "end1", "par0", "par1" };
 	char *rm[] = { "rm", "-rf", st->dir, NULL };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -778,9 +781,9 @@ int cmd_bisect(const struct config *cfg)
 		rc = EXIT_IO;
 		goto out;
 	}
-	rc = bisect_tree(&st, "good", st.good, good, sizeof(good));
+	rc = bisect_tree(&st, "end0", st.good, good, sizeof(good));
 	if (!rc)
-		rc = bisect_tree(&st, "bad", st.bad, bad, sizeof(bad));
+		rc = bisect_tree(&st, "end1", st.bad, bad, sizeof(bad));
 	if (!rc)
 		rc = bisect_build_end(&st, good, "good", st.good);
 	if (!rc)
