@@ -666,9 +666,9 @@ static int bisect_ends(const struct config *cfg, struct bisect_state *st,
 			  st->ends_runs);
 		return EXIT_USAGE;
 	}
-	printf("good %.12s, bad %.12s: %s (%s, %zu runs a side)\n", st->good,
-	       st->bad, d, st->metric ? st->metric : "primary metric",
-	       st->ends_runs);
+	printf("good %.12s, bad %.12s\n", st->good, st->bad);
+	printf("bad against good: %s (%.20s, %zu runs a side)\n", d,
+	       st->metric ? st->metric : "primary metric", st->ends_runs);
 	printf(" # commit       delta vs good           runs dec. subject\n");
 	fflush(stdout);
 	return EXIT_OK;
