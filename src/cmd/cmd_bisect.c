@@ -645,7 +645,7 @@ static int bisect_ends(const struct config *cfg, struct bisect_state *st,
 		       char *const *ends)
 {
 	struct bisect_outcome oc;
-	char d[64];
+	char d[64], range[200], *count = NULL;
 	int rc;
 
 	if (!st->ends_done) {
@@ -666,7 +666,12 @@ static int bisect_ends(const struct config *cfg, struct bisect_state *st,
 			  st->ends_runs);
 		return EXIT_USAGE;
 	}
-	printf("good %.12s, bad %.12s\n", st->good, st->bad);
+	snprintf(range, sizeof(range), "%s..%s", st->good, st->bad);
+	if (bisect_git(st->top, &count, "rev-list", "--count", range, NULL))
+		count = NULL;
+	printf("bisect of %s commits: good %.12s, bad %.12s\n",
+	       count ? count : "?", st->good, st->bad);
+	free(count);
 	printf("bad against good: %s (%.20s, %zu runs a side)\n", d,
 	       st->metric ? st->metric : "primary metric", st->ends_runs);
 	printf(" # commit       delta vs good           runs dec. subject\n");
