@@ -314,6 +314,22 @@ out:
 	return rc;
 }
 
+/* Two sides (the ends, a commit and its parent): the second's delta
+ * against the first, and the runs a side. 0 or an exit status. */
+static int bisect_pair(const struct config *cfg, struct bisect_state *st,
+		       char *const *trees, enum bisect_kind kind,
+		       struct bisect_delta *d, size_t *runs)
+{
+	struct bisect_outcome oc;
+	int rc = bisect_measure(cfg, st, trees, 2, kind, &oc);
+
+	if (!rc) {
+		*d = oc.d[1];
+		*runs = oc.runs;
+	}
+	return rc;
+}
+
 /* Build tree (an end or a parent) or say why not: 0, or an exit
  * status after printing. */
 static int bisect_build_end(const struct bisect_state *st, const char *tree,
@@ -469,7 +485,6 @@ static int bisect_parent(const struct config *cfg, struct bisect_state *st,
 {
 	char pt[4096], ft[4096];
 	char *trees[2] = { ends[0], ends[1] };
-	struct bisect_outcome oc;
 	char rev[128];
 	int rc;
 
@@ -494,13 +509,10 @@ static int bisect_parent(const struct config *cfg, struct bisect_state *st,
 			return rc ? rc : EXIT_WORKLOAD;
 		trees[1] = ft;
 	}
-	rc = bisect_measure(cfg, st, trees, 2, BISECT_PARENT, &oc);
-	if (rc)
-		return rc;
-	st->vs_parent = oc.d[1];
-	st->parent_runs = oc.runs;
-	st->parent_measured = true;
-	return EXIT_OK;
+	rc = bisect_pair(cfg, st, trees, BISECT_PARENT, &st->vs_parent,
+			 &st->parent_runs);
+	st->parent_measured = !rc;
+	return rc;
 }
 
 /* rev as a full commit SHA into *sha: 0 or an exit status after
@@ -644,16 +656,14 @@ static void bisect_cleanup(const struct bisect_state *st)
 static int bisect_ends(const struct config *cfg, struct bisect_state *st,
 		       char *const *ends)
 {
-	struct bisect_outcome oc;
 	char d[64], range[200], *count = NULL;
 	int rc;
 
 	if (!st->ends_done) {
-		rc = bisect_measure(cfg, st, ends, 2, BISECT_ENDS, &oc);
+		rc = bisect_pair(cfg, st, ends, BISECT_ENDS, &st->ends,
+				 &st->ends_runs);
 		if (rc)
 			return rc;
-		st->ends = oc.d[1];
-		st->ends_runs = oc.runs;
 		st->ends_done = true;
 		if (bisect_state_save(st))
 			msg_warn("bisect: cannot save the state in %s",
