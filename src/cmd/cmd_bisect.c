@@ -405,6 +405,27 @@ static int bisect_mark(struct bisect_state *st, const char *verb,
 	return done;
 }
 
+/* A measured step's deltas and its decision, with the reason. */
+static void bisect_step_decide(struct bisect_step *s,
+			       const struct bisect_outcome *oc,
+			       const char **decision, char *reason, size_t len)
+{
+	char dg[64], db[64];
+
+	s->measured = true;
+	s->vs_good = oc->d[1];
+	s->end = oc->d[2];
+	s->vs_bad = oc->step_vs_bad;
+	s->runs = oc->runs;
+	if (bisect_decided(BISECT_STEP, oc, decision, reason, len))
+		return;
+	bisect_delta_text(&oc->d[1], dg, sizeof(dg));
+	bisect_delta_text(&oc->step_vs_bad, db, sizeof(db));
+	snprintf(reason, len,
+		 "not decided after %zu runs: %s against good, %s against bad",
+		 oc->runs, dg, db);
+}
+
 /* One step at HEAD: build, measure, decide; saved, printed, and told to
  * git. Whether the bisect is done, or -1 (an exit status in *rc). */
 static int bisect_step(const struct config *cfg, struct bisect_state *st,
@@ -447,22 +468,16 @@ static int bisect_step(const struct config *cfg, struct bisect_state *st,
 			 "the build failed (exit %d)", b);
 	} else {
 		*rc = bisect_measure(cfg, st, trees, 3, BISECT_STEP, &oc);
-		if (*rc)
-			return -1;
-		s->measured = true;
-		s->vs_good = oc.d[1];
-		s->end = oc.d[2];
-		s->vs_bad = oc.step_vs_bad;
-		s->runs = oc.runs;
-		if (!bisect_decided(BISECT_STEP, &oc, &decision, reason,
-				    sizeof(reason))) {
-			char dg[64], db[64];
-
-			bisect_delta_text(&oc.d[1], dg, sizeof(dg));
-			bisect_delta_text(&oc.step_vs_bad, db, sizeof(db));
+		if (*rc == EXIT_WORKLOAD || *rc == EXIT_FAILED) {
+			/* COMMAND fails at this commit (said above) */
+			*rc = EXIT_OK;
 			snprintf(reason, sizeof(reason),
-				 "not decided after %zu runs: %s against good, %s against bad",
-				 oc.runs, dg, db);
+				 "the command failed at this commit");
+		} else if (*rc) {
+			return -1;
+		} else {
+			bisect_step_decide(s, &oc, &decision, reason,
+					   sizeof(reason));
 		}
 	}
 	s->decision = strdup(decision);
