@@ -57,6 +57,36 @@ struct bisect_state {
 	size_t n_candidates;
 };
 
+/* bisect_measure.c */
+struct config;
+#define BISECT_SIDES_MAX 3 /* good, step, bad */
+
+/* What a measurement is for: the ends, a step, a commit and its parent. */
+enum bisect_kind { BISECT_ENDS, BISECT_STEP, BISECT_PARENT };
+
+struct bisect_outcome {
+	struct bisect_delta d[BISECT_SIDES_MAX]; /* side i against side 0 */
+	struct bisect_delta step_vs_bad;         /* BISECT_STEP */
+	size_t runs;                             /* the fewest of a side */
+};
+
+/* Measure COMMAND in trees[0..n) (n <= BISECT_SIDES_MAX) interleaved,
+ * round after round until kind has its answer or a side has --max-runs
+ * runs: the last round's deltas in oc. 0 or an exit status after
+ * printing. */
+int bisect_measure(const struct config *cfg, struct bisect_state *st,
+		   char *const *trees, size_t n, enum bisect_kind kind,
+		   struct bisect_outcome *oc);
+/* Two sides: the second's delta against the first, the runs a side. */
+int bisect_pair(const struct config *cfg, struct bisect_state *st,
+		char *const *trees, enum bisect_kind kind,
+		struct bisect_delta *d, size_t *runs);
+/* Whether a measurement of kind has its answer; for a step (trees good,
+ * step, bad) the decision ("good", "bad", or "skip": between the ends)
+ * and its reason in reason (empty when none). */
+bool bisect_decided(enum bisect_kind kind, const struct bisect_outcome *oc,
+		    const char **decision, char *reason, size_t len);
+
 /* bisect_git.c */
 /* Run argv in dir (fork, chdir, exec; PATH lookup, LC_ALL=C): its
  * stdout and stderr into *out (NUL-terminated, free it) when out is
