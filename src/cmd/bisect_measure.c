@@ -141,10 +141,15 @@ bool bisect_decided(enum bisect_kind kind,
 	bisect_delta_text(g, dg, sizeof(dg));
 	bisect_delta_text(e, de, sizeof(de));
 	if (hi < mid || lo > mid) {
-		*decision = hi < mid ? "good" : "bad";
-		if (hi < mid ? g->sig : b->sig)
+		bool good = hi < mid;
+
+		*decision = good ? "good" : "bad";
+		if (good ? g->sig && at > 0 : b->sig && at < s * e->d)
 			snprintf(reason, len,
 				 "a part of the change: %s of the ends' %s (several commits?)",
+				 dg, de);
+		else if (!good && b->sig)
+			snprintf(reason, len, "beyond the bad end: %s of %s",
 				 dg, de);
 		return true;
 	}
