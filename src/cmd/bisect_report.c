@@ -306,38 +306,53 @@ static void bisect_cat(char **buf, size_t *n, const char *fmt, ...)
 	free(line);
 }
 
-char *bisect_mail(const struct bisect_state *st)
+/* The head of the mail: the change, the commit, its parent (as the
+ * kernel test robot words it: "we noticed a -12.3% regression of ...
+ * due to commit: ..."), or the candidates when none was named. */
+static void bisect_mail_head(const struct bisect_state *st, char **buf,
+			     size_t *n)
 {
 	const char *metric = st->metric ? st->metric : "the primary metric";
-	char *buf = calloc(1, 1), d[64], cmd[BISECT_MAIL_WIDTH + 1];
-	size_t n = 0, k = 0;
 	const struct bisect_delta *fb = st->parent_measured ?
 						&st->vs_parent : &st->ends;
+	char d[64];
+
+	bisect_delta_text(fb, d, sizeof(d));
+	if (!st->first_bad) {
+		bisect_cat(buf, n, "abstat bisect named no first bad commit; the candidates:\n\n");
+		for (size_t i = 0; i < st->n_candidates; i++)
+			bisect_cat(buf, n, "  %.40s\n", st->candidates[i]);
+		return;
+	}
+	bisect_cat(buf, n, "abstat bisect noticed a %+.1f%% change of %.20s due to commit:\n\n",
+		   fb->d * 100, metric);
+	bisect_cat(buf, n, "commit: %.12s (\"%.47s\")\n", st->first_bad,
+		   st->first_subject ? st->first_subject : "");
+	if (!st->parent_measured)
+		return;
+	bisect_cat(buf, n, "parent: %.12s\n", st->parent);
+	bisect_cat(buf, n, "delta:  %s against the parent,\n"
+		   "        %zu runs a side, interleaved on one boot\n", d,
+		   st->parent_runs);
+}
+
+char *bisect_mail(const struct bisect_state *st)
+{
+	char *buf = calloc(1, 1), d[64], cmd[BISECT_MAIL_WIDTH + 1];
+	size_t n = 0, k = 0;
 
 	for (size_t i = 0; i < st->argc && k < sizeof(cmd) - 1; i++)
 		k += (size_t)snprintf(cmd + k, sizeof(cmd) - k, "%s%s",
 				      i ? " " : "", st->argv[i]);
-	bisect_delta_text(fb, d, sizeof(d));
-	if (st->first_bad) {
-		bisect_cat(&buf, &n, "abstat bisect: a %+.1f%% change of %s\n",
-			   fb->d * 100, metric);
-		bisect_cat(&buf, &n, "first bad commit: %.12s (\"%.37s\")\n",
-			   st->first_bad,
-			   st->first_subject ? st->first_subject : "");
-		if (st->parent_measured)
-			bisect_cat(&buf, &n, "against its parent %.12s: %s,\n"
-				   "  %zu runs a side, interleaved on one boot\n",
-				   st->parent, d, st->parent_runs);
-	} else {
-		bisect_cat(&buf, &n, "abstat bisect: no first bad commit named\n");
-	}
+	bisect_mail_head(st, &buf, &n);
 	if (st->note)
-		bisect_cat(&buf, &n, "note: %.66s\n", st->note);
+		bisect_cat(&buf, &n, "note:   %.64s\n", st->note);
 	bisect_delta_text(&st->ends, d, sizeof(d));
-	bisect_cat(&buf, &n, "\ngood: %.12s\nbad:  %.12s  %s (%s, %zu runs a side)\n",
-		   st->good, st->bad, d, metric, st->ends_runs);
-	bisect_cat(&buf, &n, "command: %.63s\nbuild:   %.63s\n", cmd,
-		   st->build);
+	bisect_cat(&buf, &n, "\nin testcase: %.59s\nbuilt with:  %.59s\n",
+		   cmd, st->build);
+	bisect_cat(&buf, &n, "good:        %.12s\nbad:         %.12s %s\n"
+		   "             (%zu runs a side)\n", st->good, st->bad, d,
+		   st->ends_runs);
 	bisect_cat(&buf, &n, "\nsteps (delta against the good end, runs a side):\n");
 	for (size_t i = 0; i < st->n_steps; i++) {
 		char line[128];

@@ -130,7 +130,7 @@ static bool bisect_done(struct bisect_state *st, const char *text)
 		c[st->n_candidates++] = strndup(l + 1, k);
 	}
 	free(st->note);
-	st->note = strdup("only skipped commits are left: the first bad commit is one of the candidates");
+	st->note = strdup("only skipped commits are left; the candidates are listed");
 	return true;
 }
 
@@ -508,7 +508,7 @@ static int bisect_finish(const struct config *cfg, struct bisect_state *st,
 	for (size_t i = 0; i < st->n_steps && !st->note; i++)
 		if (st->steps[i].reason &&
 		    strstr(st->steps[i].reason, "several commits"))
-			st->note = strdup("a regression made of several commits: a step lies between the ends (see its reason)");
+			st->note = strdup("several commits: a step lies between the ends (its reason says)");
 	mail = bisect_mail(st);
 	if (mail)
 		printf("\n%s", mail);

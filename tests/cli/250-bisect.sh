@@ -71,7 +71,7 @@ test_expect_success BUILD_TOOLS 'bisect names the 6% commit, skips the one that 
 		fail "the commit that does not build: $(cat "$TESTTMP/broken")"
 	json "d[\"mail\"]" "$TESTTMP/report.json" >"$TESTTMP/mail" &&
 	width_ascii "$TESTTMP/mail" 72 && width_ascii "$TESTTMP/out" 80 &&
-	grep -q "^first bad commit: $(rev 11 | cut -c1-12)" "$TESTTMP/mail" ||
+	grep -q "^commit: $(rev 11 | cut -c1-12) (" "$TESTTMP/mail" ||
 		{ cat "$TESTTMP/mail"; fail "the mail summary lacks the first bad commit"; }
 	clean
 '
