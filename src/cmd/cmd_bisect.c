@@ -576,6 +576,9 @@ int cmd_bisect(const struct config *cfg)
 			msg_error("bisect: %s", err);
 		bisect_cleanup(&st);
 	}
+	if (rc == EXIT_INTERRUPTED)
+		msg_notice("bisect: stopped while measuring the ends; the same command starts again from %s",
+			   st.dir);
 	if (rc)
 		goto out;
 	done = bisect_replay(&st);
