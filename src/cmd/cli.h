@@ -43,6 +43,7 @@ enum command {
 	CMD_IMPORT,
 	CMD_PROFILE,
 	CMD_BOOTS,
+	CMD_BISECT,
 };
 
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
@@ -186,6 +187,11 @@ struct config {
 	bool dry_run;            /* --dry-run: print, do not run */
 	const char *unit_dir;    /* install --unit-dir */
 	const char *boots_plot;  /* report --plot OUT */
+	/* bisect (cmd_bisect.c) */
+	const char *bisect_good, *bisect_bad; /* --good REV, --bad REV */
+	const char *bisect_repo;  /* --repo DIR, NULL: the current one */
+	const char *bisect_build; /* --build CMD, run by /bin/sh */
+	unsigned bisect_max_runs; /* --max-runs: a side's runs at a step */
 };
 
 /*

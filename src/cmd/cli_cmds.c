@@ -144,6 +144,18 @@ static const struct cli_use boots_opts[] = {
 	USE_HELP(OPT_QUIET, "no warnings"), END,
 };
 
+static const struct cli_use bisect_opts[] = {
+	USE(OPT_GOOD), USE(OPT_BAD), USE(OPT_REPO), USE(OPT_BUILD),
+	{ OPT_OUTPUT, "REPORT", "write the report (JSON): every step, the\n"
+				"first bad commit, the mail summary", NULL },
+	USE_HELP(OPT_FORCE, "overwrite REPORT"),
+	USE_HELP(OPT_REPEAT, "runs a side each round of a step"),
+	USE(OPT_MAX_RUNS), USE(OPT_WARMUP), USE(OPT_EVENTS), USE(OPT_CPU),
+	USE(OPT_NO_PIN), USE(OPT_TIMEOUT), USE(OPT_USER_ONLY), USE(OPT_ALPHA),
+	USE(OPT_PRIMARY), USE(OPT_SEED), USE(OPT_QUIET),
+	USE(OPT_PROGRESS), END,
+};
+
 static const struct cli_use no_opts[] = { END };
 
 const struct cmd_entry cli_cmds[] = {
@@ -196,5 +208,12 @@ const struct cmd_entry cli_cmds[] = {
 	  "  checks the running kernel, runs doctor and abstat run RUN-ARGS\n"
 	  "  into DIR, then boots the next kernel; status and report read DIR\n",
 	  boots_opts },
+	{ "bisect", CMD_BISECT, cmd_bisect, true,
+	  "abstat bisect --good REV --bad REV --build 'CMD' [OPTIONS] -- "
+	  "COMMAND [ARG...]",
+	  "  git bisect decided by measurement: each commit is built and\n"
+	  "  COMMAND measured interleaved against the good and bad ends;\n"
+	  "  good, bad, or more runs, or skipped with the reason\n",
+	  bisect_opts },
 	{ NULL, CMD_NONE, NULL, false, NULL, NULL, NULL },
 };

@@ -29,6 +29,7 @@ static const char main_help[] =
 	"  workloads  the built-in workloads and suites\n"
 	"  recover    turn a journal left by a crash into a result\n"
 	"  boots      a plan of interleaved reboots (kexec, grub) run unattended\n"
+	"  bisect     git bisect by measurement: which commit made it slower\n"
 	"  import     hyperfine, pyperf, go test -bench, perf stat files as a result\n"
 	"\n"
 	"'abstat COMMAND --help' lists a command's options; see abstat(1).\n"

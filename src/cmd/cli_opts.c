@@ -490,4 +490,21 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_PLOT_OUT] = { "plot", 0, "OUT", NULL, false,
 			   "report: the chart too (abstat plot's -o)",
 		CLI_STRING_NONEMPTY(boots_plot, "--plot: empty file name; give --plot OUT.png (or .svg, .txt)") },
+	[OPT_GOOD] = { "good", 0, "REV", NULL, false,
+		       "a commit where it was fast (the baseline)",
+		CLI_STRING_NONEMPTY(bisect_good, "--good: empty revision; give --good REV (a commit, tag or branch)") },
+	[OPT_BAD] = { "bad", 0, "REV", NULL, false,
+		      "a later commit where it is slow",
+		CLI_STRING_NONEMPTY(bisect_bad, "--bad: empty revision; give --bad REV (a commit, tag or branch)") },
+	[OPT_REPO] = { "repo", 0, "DIR", NULL, false,
+		       "the git work tree (default: the current one)",
+		CLI_STRING_NONEMPTY(bisect_repo, "--repo: empty directory") },
+	[OPT_BUILD] = { "build", 0, "CMD", NULL, false,
+			"sh -c CMD builds a commit in its work tree\n"
+			"(failure or exit 125: skip the commit)",
+		CLI_STRING_NONEMPTY(bisect_build, "--build: empty command; give --build 'make' (run by /bin/sh in the work tree)") },
+	[OPT_MAX_RUNS] = { "max-runs", 0, "N", "60", true,
+			   "a side's runs at a step before it is skipped\n"
+			   "as not decided (-r more each round)",
+		CLI_UINT(bisect_max_runs, 1, 100000) },
 };

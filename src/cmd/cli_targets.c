@@ -250,7 +250,7 @@ static int cli_cpus(struct config *cfg)
 static int cli_measure_checks(const struct config *cfg)
 {
 	bool measures = cfg->cmd == CMD_RUN || cfg->cmd == CMD_VERSUS ||
-			cfg->cmd == CMD_PROFILE;
+			cfg->cmd == CMD_PROFILE || cfg->cmd == CMD_BISECT;
 
 	if (measures && cfg->no_pin && cfg->cpu_list)
 		return cli_usage("--no-pin and -C contradict each other; give one");
@@ -342,6 +342,12 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 		break;
 	case CMD_BOOTS:
 		return cli_boots_validate(cfg, argc, argv);
+	case CMD_BISECT:
+		if (!cfg->bisect_good || !cfg->bisect_bad || !cfg->bisect_build)
+			return cli_usage("bisect: --good REV, --bad REV and --build 'CMD' are required; usage: abstat bisect --good REV --bad REV --build 'make' -- COMMAND");
+		if (argc < 1)
+			return cli_usage("bisect: no command to measure; give it after --, e.g. -- ./prog ARGS");
+		break;
 	case CMD_LIST:
 		if (argc > 1)
 			return cli_usage("list: takes at most one PATTERN");

@@ -47,6 +47,7 @@ int cmd_flame(const struct config *cfg);     /* cmd_flame.c */
 int cmd_import(const struct config *cfg);    /* cmd_import.c */
 int cmd_profile(const struct config *cfg);   /* cmd_profile.c */
 int cmd_boots(const struct config *cfg);     /* cmd_boots.c */
+int cmd_bisect(const struct config *cfg);    /* cmd_bisect.c */
 
 /* Shared by the command files. Each returns an exit status (msg.h) after
  * printing its one error line, unless said otherwise. */

@@ -29,7 +29,7 @@ opts() {
 	sed -n '/^\.SH OPTIONS/,/^\.SH /p' "$page" | sed 's/\\-/-/g; s/\\f[BIR]//g' |
 		grep -E '^\.(TP|B|BR|BI|IP)|^-' -A1 | grep -oE -- '--[a-z][a-z-]+' | sort -u >"$TESTTMP/man"
 }
-for cmd in run versus compare show plot list doctor recover flame import profile; do
+for cmd in run versus compare show plot list doctor recover flame import profile bisect; do
 	test_expect_success "abstat-$cmd.1 documents every option of $cmd --help" '
 		opts $cmd &&
 		missing=$(comm -23 "$TESTTMP/help" "$TESTTMP/man" | tr "\n" " ") &&
@@ -42,7 +42,7 @@ for cmd in run versus compare show plot list doctor recover flame import profile
 	'
 done
 # the top-level help lists every command, and abstat(1) describes each
-for cmd in run versus compare show plot list doctor workloads recover flame import profile; do
+for cmd in run versus compare show plot list doctor workloads recover flame import profile bisect; do
 	test_expect_success "abstat --help and abstat.1 list $cmd" '
 		$ABSTAT --help >"$TESTTMP/top" &&
 		{ grep -q "^  $cmd " "$TESTTMP/top" || fail "--help lacks $cmd"; } &&

@@ -43,7 +43,7 @@ test_expect_success BASH "$comp: names no option of its own" '
 		if grep -qe "$o\\b" "$comp"; then fail "$comp names $o"; fi
 	done
 '
-for cmd in '' run versus compare show plot list doctor workloads recover flame import profile; do
+for cmd in '' run versus compare show plot list doctor workloads recover flame import profile bisect; do
 	test_expect_success BASH "completion: abstat ${cmd:+$cmd }-<TAB> offers the options of its --help" '
 		helpopts "$cmd" >"$TESTTMP/help" &&
 		{ [ -s "$TESTTMP/help" ] || fail "no options parsed from abstat $cmd --help"; } &&

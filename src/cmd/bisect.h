@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bisect: what cmd_bisect.c, bisect_git.c and bisect_report.c share. A
+ * bisect's state is one JSON file beside git's own BISECT_LOG
+ * (GIT_DIR/abstat-bisect/state.json) with the private work trees of the
+ * ends next to it; every finished step is saved there before git hears
+ * of it, so an interrupted bisect goes on where it stopped.
+ */
+#ifndef ABSTAT_BISECT_H
+#define ABSTAT_BISECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* A delta of one side against another on the primary row (compare.h):
+ * a fraction, its interval at 1 - alpha, and whether the verdict is
+ * "yes" (a significant change, Holm over the model's tests). */
+struct bisect_delta {
+	bool has;
+	double d, lo, hi;
+	bool sig;
+};
+
+struct bisect_step {
+	char *commit;           /* full SHA */
+	char *subject;
+	char *decision;         /* "good", "bad", "skip" */
+	char *reason;           /* why (skips, between), or NULL */
+	bool measured;
+	struct bisect_delta vs_good, vs_bad, end; /* end: bad vs good */
+	size_t runs;            /* a side's measured runs */
+};
+
+struct bisect_state {
+	char *top;              /* the work tree */
+	char *gitdir;           /* its git directory (absolute) */
+	char *dir;              /* gitdir/abstat-bisect */
+	char *good, *bad;       /* full SHAs of the ends */
+	const char *build;      /* --build */
+	char *const *argv;      /* COMMAND [ARG...] as given */
+	size_t argc;
+	char *metric;           /* the primary row's metric, or NULL */
+	bool quiet_sessions;    /* the first session has warned */
+	bool ends_done;
+	struct bisect_delta ends; /* bad vs good */
+	size_t ends_runs;
+	struct bisect_step *steps;
+	size_t n_steps;
+	/* the end */
+	char *first_bad, *first_subject, *parent;
+	struct bisect_delta vs_parent;
+	size_t parent_runs;
+	bool parent_measured;
+	char *note;             /* several commits, only skips left, ... */
+	char **candidates;      /* git's "could be any of" list */
+	size_t n_candidates;
+};
+
+/* bisect_measure.c */
+struct config;
+#define BISECT_SIDES_MAX 3 /* good, step, bad */
+
+/* What a measurement is for: the ends, a step, a commit and its parent. */
+enum bisect_kind { BISECT_ENDS, BISECT_STEP, BISECT_PARENT };
+
+struct bisect_outcome {
+	struct bisect_delta d[BISECT_SIDES_MAX]; /* side i against side 0 */
+	struct bisect_delta step_vs_bad;         /* BISECT_STEP */
+	size_t runs;                             /* the fewest of a side */
+};
+
+/* Measure COMMAND in trees[0..n) (n <= BISECT_SIDES_MAX) interleaved,
+ * round after round until kind has its answer or a side has --max-runs
+ * runs: the last round's deltas in oc. 0 or an exit status after
+ * printing. */
+int bisect_measure(const struct config *cfg, struct bisect_state *st,
+		   char *const *trees, size_t n, enum bisect_kind kind,
+		   struct bisect_outcome *oc);
+/* Two sides: the second's delta against the first, the runs a side. */
+int bisect_pair(const struct config *cfg, struct bisect_state *st,
+		char *const *trees, enum bisect_kind kind,
+		struct bisect_delta *d, size_t *runs);
+/* Whether a measurement of kind has its answer; for a step (trees good,
+ * step, bad) the decision ("good", "bad", or "skip": between the ends)
+ * and its reason in reason (empty when none). */
+bool bisect_decided(enum bisect_kind kind, const struct bisect_outcome *oc,
+		    const char **decision, char *reason, size_t len);
+
+/* bisect_git.c */
+/* Run argv in dir (fork, chdir, exec; PATH lookup, LC_ALL=C): its
+ * stdout and stderr into *out (NUL-terminated, free it) when out is
+ * not NULL, else into log_fd (-1: abstat's own). The exit status,
+ * 128 + a signal's number, or -errno. */
+int bisect_exec(const char *dir, char *const *argv, int log_fd, char **out);
+/* git -C dir ARGS... (NULL-terminated): its exit status or -errno, its
+ * output in *out (trailing newlines cut) when out is not NULL. */
+int bisect_git(const char *dir, char **out, ...) __attribute__((sentinel));
+/* The first line of text, at most 160 characters, for a message. */
+void bisect_first_line(const char *text, char *buf, size_t len);
+
+/* bisect_report.c */
+/* state.json in st->dir: 0 or -errno. */
+int bisect_state_save(const struct bisect_state *st);
+/* The saved state into st (its top, gitdir, dir set): 1 when there is
+ * one, 0 when not, -EINVAL (with why in err) when it is not this
+ * bisect's (other ends, build or command) or unreadable. */
+int bisect_state_load(struct bisect_state *st, char *err, size_t len);
+void bisect_state_free(struct bisect_state *st);
+/* One line per step, as printed while bisecting (80 columns). */
+void bisect_print_step(const struct bisect_state *st,
+		       const struct bisect_step *s, size_t i, FILE *out);
+/* "+6.1% [+5.0, +7.2]" */
+void bisect_delta_text(const struct bisect_delta *d, char *buf, size_t len);
+/* The mail summary (72 columns), for stdout and the report. */
+char *bisect_mail(const struct bisect_state *st);
+/* The report at path (-o): 0 or -errno with why in err. */
+int bisect_report_write(const struct bisect_state *st, const char *path,
+			bool force, char *err, size_t len);
+
+#endif

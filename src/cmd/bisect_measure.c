@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: MIT
+/*
+ * bisect_measure: one measurement of a bisect (the ends, a step, a
+ * commit and its parent): COMMAND from each side's work tree, the sides
+ * interleaved in one session as versus does, round after round until
+ * the answer is there or --max-runs; every delta, interval and verdict
+ * from compare's model (compare_build), only the rule of a step's
+ * decision (bisect_decided) bisect's own.
+ */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bisect.h"
+#include "commands.h"
+#include "launcher.h"
+#include "msg.h"
+#include "session.h"
+
+/* COMMAND for the work tree tree: a program named by a relative path,
+ * and every argument that is a relative path existing in tree, made
+ * absolute there; a bare program name is looked up on PATH. NULL when
+ * out of memory, or (with why printed) when the program is not found. */
+static char **bisect_argv(const struct bisect_state *st, const char *tree)
+{
+	char **argv = calloc(st->argc + 1, sizeof(*argv));
+	char path[PATH_MAX + 256];
+
+	for (size_t i = 0; argv && i < st->argc; i++) {
+		const char *w = st->argv[i];
+		bool rel = w[0] != '/' && w[0] != '-' && (strchr(w, '/') ||
+							   i > 0);
+
+		snprintf(path, sizeof(path), "%s/%s", tree, w);
+		if (rel && (i == 0 || !access(path, F_OK)))
+			w = path;
+		else if (i == 0 && !strchr(w, '/') &&
+			 launcher_resolve(w, path, sizeof(path)) == 0)
+			w = path;
+		argv[i] = strdup(w);
+		if (!argv[i]) {
+			cli_free_words(argv);
+			return NULL;
+		}
+	}
+	return argv;
+}
+
+/* The primary row's delta of side s in m. */
+static void bisect_delta_of(const struct compare_model *m, size_t s,
+			    struct bisect_delta *d, const char **metric)
+{
+	memset(d, 0, sizeof(*d));
+	for (size_t r = 0; r < m->n_rows; r++) {
+		const struct compare_row *row = &m->rows[r];
+		const struct compare_delta *cd = &row->delta[s];
+
+		if (!row->primary)
+			continue;
+		if (metric)
+			*metric = row->metric;
+		d->has = cd->has_delta && !cd->absolute;
+		d->d = cd->delta;
+		d->lo = cd->lo;
+		d->hi = cd->hi;
+		/* a change when the test and the interval agree on it */
+		d->sig = cd->verdict == VERDICT_SIGNIFICANT &&
+			 !cd->ci_disagrees;
+		return;
+	}
+}
+
+/* compare_build on sides (the first is the baseline): the deltas of the
+ * others into d[1...]. 0 or an exit status after printing. */
+static int bisect_model(const struct config *cfg, struct bisect_state *st,
+			const struct side *sides, size_t n,
+			struct bisect_delta *d)
+{
+	struct compare_opts o;
+	struct compare_model *m = NULL;
+	const char *metric = NULL;
+	char err[512];
+
+	cmd_compare_opts(cfg, &o);
+	o.events = NULL;          /* -e is what to count: every row stays */
+	o.commands_differ = true; /* the sides are builds, as in versus */
+	if (compare_build(&o, sides, n, &m, err, sizeof(err))) {
+		msg_error("bisect: %s", err);
+		return EXIT_USAGE;
+	}
+	for (size_t i = 1; i < n; i++)
+		bisect_delta_of(m, i, &d[i], &metric);
+	if (metric && !st->metric)
+		st->metric = strdup(metric);
+	compare_model_free(m);
+	return EXIT_OK;
+}
+
+/* The run order of one round: every side once, the first side a round
+ * later each round (ABC BCA CAB), after the warm-up in the first. */
+static struct plan_item *bisect_plan(const struct config *cfg, size_t n,
+				     size_t round, size_t *n_plan)
+{
+	size_t warm = round ? 0 : cfg->warmup, per = warm + cfg->repeat, k = 0;
+	struct plan_item *plan = calloc(per * n, sizeof(*plan));
+
+	for (size_t r = 0; plan && r < per; r++)
+		for (size_t i = 0; i < n; i++)
+			plan[k++] = (struct plan_item){
+				.result = (i + round * per + r) % n,
+				.warmup = r < warm,
+			};
+	*n_plan = k;
+	return plan;
+}
+
+/* Whether a measurement of kind has its answer; for a step, the
+ * decision ("good", "bad", "skip" for between) and its reason. */
+bool bisect_decided(enum bisect_kind kind,
+			   const struct bisect_outcome *oc,
+			   const char **decision, char *reason, size_t len)
+{
+	const struct bisect_delta *g = &oc->d[1], *e = &oc->d[2],
+				  *b = &oc->step_vs_bad;
+	double s, lo, hi, mid, at;
+	char dg[64], de[64];
+
+	reason[0] = '\0';
+	if (kind != BISECT_STEP)
+		return oc->d[1].sig;
+	if (!g->has || !e->has || !e->sig)
+		return false;
+	s = e->d >= 0 ? 1 : -1;
+	lo = s > 0 ? g->lo : -g->hi;
+	hi = s > 0 ? g->hi : -g->lo;
+	mid = s * e->d / 2;
+	at = s * g->d;
+	bisect_delta_text(g, dg, sizeof(dg));
+	bisect_delta_text(e, de, sizeof(de));
+	if (hi < mid || lo > mid) {
+		bool good = hi < mid;
+
+		*decision = good ? "good" : "bad";
+		if (good ? g->sig && at > 0 : b->sig && at < s * e->d)
+			snprintf(reason, len,
+				 "a part of the change: %s of the ends' %s (several commits?)",
+				 dg, de);
+		else if (!good && b->sig)
+			snprintf(reason, len, "beyond the bad end: %s of %s",
+				 dg, de);
+		return true;
+	}
+	if (g->sig && b->sig && at > 0 && at < s * e->d) {
+		*decision = "skip";
+		snprintf(reason, len,
+			 "between the ends: %s of %s, a regression made of several commits",
+			 dg, de);
+		return true;
+	}
+	return false;
+}
+
+/* Measure COMMAND in trees[0..n) interleaved, round after round until
+ * kind has its answer or a side has --max-runs runs: the last round's
+ * deltas in oc. 0 or an exit status after printing. */
+int bisect_measure(const struct config *cfg, struct bisect_state *st,
+			  char *const *trees, size_t n, enum bisect_kind kind,
+			  struct bisect_outcome *oc)
+{
+	static const char *const labels[] = { "A", "B", "C" };
+	struct config c = *cfg;
+	struct target t[BISECT_SIDES_MAX];
+	struct result *res[BISECT_SIDES_MAX] = { NULL };
+	struct journal *jr[BISECT_SIDES_MAX] = { NULL };
+	struct side sides[BISECT_SIDES_MAX];
+	const char *base = strrchr(st->argv[0], '/');
+	struct session s;
+	int rc = EXIT_IO;
+
+	memset(&s, 0, sizeof(s));
+	memset(t, 0, sizeof(t));
+	memset(oc, 0, sizeof(*oc));
+	for (size_t i = 0; i < n; i++) {
+		t[i].name = (char *)(base ? base + 1 : st->argv[0]);
+		t[i].argv = bisect_argv(st, trees[i]);
+		if (!t[i].argv)
+			goto out;
+	}
+	/* a step is a versus of its sides: one session, interleaved */
+	c.cmd = CMD_VERSUS;
+	c.targets = t;
+	c.n_targets = n;
+	c.output = NULL;
+	/* the environment's warnings once, at the first session */
+	msg_set_quiet(cfg->quiet || st->quiet_sessions);
+	rc = session_open(&s, &c);
+	msg_set_quiet(cfg->quiet);
+	st->quiet_sessions = true;
+	for (size_t i = 0; !rc && i < n; i++) {
+		res[i] = session_result(&s, labels[i], &t[i], 1);
+		sides[i] = (struct side){ .label = (char *)labels[i],
+					  .files = &res[i], .n_files = 1 };
+		if (!res[i])
+			rc = EXIT_IO;
+	}
+	for (size_t round = 0; !rc; round++) {
+		size_t n_plan;
+		struct plan_item *plan = bisect_plan(&c, n, round, &n_plan);
+		const char *decision;
+		char reason[256];
+
+		if (!plan) {
+			rc = EXIT_IO;
+			break;
+		}
+		rc = session_measure(&s, res, jr, plan, n_plan);
+		free(plan);
+		if (rc)
+			break;
+		rc = bisect_model(&c, st, sides, n, oc->d);
+		if (!rc && kind == BISECT_STEP) {
+			struct side other[2] = { sides[2], sides[1] };
+			struct bisect_delta d[2];
+
+			rc = bisect_model(&c, st, other, 2, d);
+			oc->step_vs_bad = d[1];
+		}
+		oc->runs = SIZE_MAX;
+		for (size_t i = 0; i < n; i++)
+			if (cmd_measured(res[i]) < oc->runs)
+				oc->runs = cmd_measured(res[i]);
+		if (rc || bisect_decided(kind, oc, &decision, reason,
+					 sizeof(reason)) ||
+		    oc->runs >= cfg->bisect_max_runs)
+			break;
+	}
+out:
+	session_close(&s);
+	for (size_t i = 0; i < n; i++) {
+		result_free(res[i]);
+		cli_free_words(t[i].argv);
+	}
+	return rc;
+}
+
+/* Two sides (the ends, a commit and its parent): the second's delta
+ * against the first, and the runs a side. 0 or an exit status. */
+int bisect_pair(const struct config *cfg, struct bisect_state *st,
+		       char *const *trees, enum bisect_kind kind,
+		       struct bisect_delta *d, size_t *runs)
+{
+	struct bisect_outcome oc;
+	int rc = bisect_measure(cfg, st, trees, 2, kind, &oc);
+
+	if (!rc) {
+		*d = oc.d[1];
+		*runs = oc.runs;
+	}
+	return rc;
+}
+

@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: MIT
+/*
+ * bisect_report: a bisect as JSON (the state beside git's bisect log,
+ * and the -o report, which is the state with its end and the mail
+ * summary), one line per step for the terminal, and the summary a
+ * reader can paste into a mail, modelled on the kernel test robot's
+ * bisected reports (the change, the commit, its parent, the steps).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "bisect.h"
+
+#define BISECT_STATE_FILE "state.json"
+#define BISECT_MAIL_WIDTH 72
+
+static json_t *bisect_delta_json(const struct bisect_delta *d)
+{
+	if (!d->has)
+		return json_null();
+	return json_pack("{s:f, s:f, s:f, s:b}", "delta", d->d, "lo", d->lo,
+			 "hi", d->hi, "significant", d->sig);
+}
+
+static void bisect_delta_read(json_t *j, struct bisect_delta *d)
+{
+	memset(d, 0, sizeof(*d));
+	if (!json_is_object(j))
+		return;
+	d->has = true;
+	d->d = json_number_value(json_object_get(j, "delta"));
+	d->lo = json_number_value(json_object_get(j, "lo"));
+	d->hi = json_number_value(json_object_get(j, "hi"));
+	d->sig = json_is_true(json_object_get(j, "significant"));
+}
+
+static json_t *bisect_str(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+static char *bisect_dup(json_t *j)
+{
+	return json_is_string(j) ? strdup(json_string_value(j)) : NULL;
+}
+
+static json_t *bisect_step_json(const struct bisect_step *s)
+{
+	return json_pack("{s:s, s:o, s:s, s:o, s:b, s:I, s:o, s:o, s:o}",
+			 "commit", s->commit, "subject", bisect_str(s->subject),
+			 "decision", s->decision, "reason",
+			 bisect_str(s->reason), "measured", s->measured,
+			 "runs", (json_int_t)s->runs, "vs_good",
+			 bisect_delta_json(&s->vs_good), "vs_bad",
+			 bisect_delta_json(&s->vs_bad), "bad_vs_good",
+			 bisect_delta_json(&s->end));
+}
+
+static json_t *bisect_json(const struct bisect_state *st, bool report)
+{
+	json_t *cmd = json_array(), *steps = json_array(), *j;
+
+	for (size_t i = 0; cmd && i < st->argc; i++)
+		json_array_append_new(cmd, json_string(st->argv[i]));
+	for (size_t i = 0; steps && i < st->n_steps; i++)
+		json_array_append_new(steps, bisect_step_json(&st->steps[i]));
+	j = json_pack("{s:I, s:s, s:s, s:s, s:s, s:o, s:o, s:b, s:o, s:I, s:o}",
+		      "abstat_bisect", (json_int_t)1, "repo", st->top,
+		      "good", st->good, "bad", st->bad, "build", st->build,
+		      "command", cmd, "metric", bisect_str(st->metric),
+		      "ends_measured", st->ends_done, "bad_vs_good",
+		      bisect_delta_json(&st->ends), "ends_runs",
+		      (json_int_t)st->ends_runs, "steps", steps);
+	if (!j || !report)
+		return j;
+	if (st->first_bad) {
+		json_t *fb = json_pack("{s:s, s:o, s:o, s:o, s:I}",
+				       "commit", st->first_bad, "subject",
+				       bisect_str(st->first_subject),
+				       "parent", bisect_str(st->parent),
+				       "vs_parent",
+				       bisect_delta_json(&st->vs_parent),
+				       "runs", (json_int_t)st->parent_runs);
+
+		json_object_set_new(j, "first_bad", fb ? fb : json_null());
+	} else {
+		json_object_set_new(j, "first_bad", json_null());
+	}
+	if (st->n_candidates) {
+		json_t *c = json_array();
+
+		for (size_t i = 0; c && i < st->n_candidates; i++)
+			json_array_append_new(c,
+					      json_string(st->candidates[i]));
+		json_object_set_new(j, "candidates", c);
+	}
+	json_object_set_new(j, "note", bisect_str(st->note));
+	{
+		char *mail = bisect_mail(st);
+
+		json_object_set_new(j, "mail", bisect_str(mail));
+		free(mail);
+	}
+	return j;
+}
+
+/* j to path through path.tmp and a rename: 0 or -errno. */
+static int bisect_json_write(json_t *j, const char *path)
+{
+	char tmp[4200];
+	int rc;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	rc = json_dump_file(j, tmp, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	if (rc)
+		rc = errno ? -errno : -EIO;
+	if (!rc && rename(tmp, path))
+		rc = -errno;
+	if (rc)
+		unlink(tmp);
+	return rc;
+}
+
+int bisect_state_save(const struct bisect_state *st)
+{
+	char path[4096];
+	json_t *j = bisect_json(st, false);
+	int rc;
+
+	if (!j)
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "%s/%s", st->dir, BISECT_STATE_FILE);
+	rc = bisect_json_write(j, path);
+	json_decref(j);
+	return rc;
+}
+
+static bool bisect_same_command(const struct bisect_state *st, json_t *cmd)
+{
+	if (json_array_size(cmd) != st->argc)
+		return false;
+	for (size_t i = 0; i < st->argc; i++) {
+		const char *w = json_string_value(json_array_get(cmd, i));
+
+		if (!w || strcmp(w, st->argv[i]))
+			return false;
+	}
+	return true;
+}
+
+int bisect_state_load(struct bisect_state *st, char *err, size_t len)
+{
+	char path[4096];
+	json_error_t je;
+	json_t *j, *steps;
+	const char *good, *bad, *build;
+
+	snprintf(path, sizeof(path), "%s/%s", st->dir, BISECT_STATE_FILE);
+	if (access(path, F_OK))
+		return 0;
+	j = json_load_file(path, 0, &je);
+	if (!j) {
+		snprintf(err, len, "%s: %s", path, je.text);
+		return -EINVAL;
+	}
+	good = json_string_value(json_object_get(j, "good"));
+	bad = json_string_value(json_object_get(j, "bad"));
+	build = json_string_value(json_object_get(j, "build"));
+	if (!good || !bad || !build || strcmp(good, st->good) ||
+	    strcmp(bad, st->bad) || strcmp(build, st->build) ||
+	    !bisect_same_command(st, json_object_get(j, "command"))) {
+		json_decref(j);
+		snprintf(err, len,
+			 "%s is another bisect's (other ends, build or command); give the same arguments to go on with it, or 'git bisect reset' and remove %s",
+			 path, st->dir);
+		return -EINVAL;
+	}
+	st->metric = bisect_dup(json_object_get(j, "metric"));
+	st->ends_done = json_is_true(json_object_get(j, "ends_measured"));
+	bisect_delta_read(json_object_get(j, "bad_vs_good"), &st->ends);
+	st->ends_runs = json_integer_value(json_object_get(j, "ends_runs"));
+	steps = json_object_get(j, "steps");
+	st->steps = calloc(json_array_size(steps) + 1, sizeof(*st->steps));
+	for (size_t i = 0; st->steps && i < json_array_size(steps); i++) {
+		json_t *o = json_array_get(steps, i);
+		struct bisect_step *s = &st->steps[st->n_steps];
+
+		s->commit = bisect_dup(json_object_get(o, "commit"));
+		s->decision = bisect_dup(json_object_get(o, "decision"));
+		if (!s->commit || !s->decision) {
+			free(s->commit);
+			free(s->decision);
+			continue;
+		}
+		s->subject = bisect_dup(json_object_get(o, "subject"));
+		s->reason = bisect_dup(json_object_get(o, "reason"));
+		s->measured = json_is_true(json_object_get(o, "measured"));
+		s->runs = json_integer_value(json_object_get(o, "runs"));
+		bisect_delta_read(json_object_get(o, "vs_good"), &s->vs_good);
+		bisect_delta_read(json_object_get(o, "vs_bad"), &s->vs_bad);
+		bisect_delta_read(json_object_get(o, "bad_vs_good"), &s->end);
+		st->n_steps++;
+	}
+	json_decref(j);
+	return st->steps ? 1 : -ENOMEM;
+}
+
+void bisect_state_free(struct bisect_state *st)
+{
+	for (size_t i = 0; i < st->n_steps; i++) {
+		free(st->steps[i].commit);
+		free(st->steps[i].subject);
+		free(st->steps[i].decision);
+		free(st->steps[i].reason);
+	}
+	for (size_t i = 0; i < st->n_candidates; i++)
+		free(st->candidates[i]);
+	free(st->candidates);
+	free(st->steps);
+	free(st->top);
+	free(st->gitdir);
+	free(st->dir);
+	free(st->good);
+	free(st->bad);
+	free(st->metric);
+	free(st->first_bad);
+	free(st->first_subject);
+	free(st->parent);
+	free(st->note);
+	memset(st, 0, sizeof(*st));
+}
+
+void bisect_delta_text(const struct bisect_delta *d, char *buf, size_t len)
+{
+	if (!d->has) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	snprintf(buf, len, "%+.1f%% [%+.1f, %+.1f]", d->d * 100, d->lo * 100,
+		 d->hi * 100);
+}
+
+/* A step as one line of at most width columns: its number, commit,
+ * delta against the good end, runs, decision and subject (or reason). */
+static void bisect_step_line(const struct bisect_step *s, size_t i,
+			     int width, char *buf, size_t len)
+{
+	char delta[64];
+	int n;
+
+	if (s->measured)
+		bisect_delta_text(&s->vs_good, delta, sizeof(delta));
+	else
+		snprintf(delta, sizeof(delta), "(not measured)");
+	n = snprintf(buf, len, "%2zu %.12s %-24s %4zu %-4s ", i + 1,
+		     s->commit, delta, s->runs, s->decision);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	snprintf(buf + n, len - (size_t)n, "%.*s", width - n > 0 ?
+		 width - n : 0, s->subject ? s->subject : "");
+}
+
+void bisect_print_step(const struct bisect_state *st,
+		       const struct bisect_step *s, size_t i, FILE *out)
+{
+	char line[256];
+
+	(void)st;
+	bisect_step_line(s, i, 80, line, sizeof(line));
+	fprintf(out, "%s\n", line);
+	if (s->reason)
+		fprintf(out, "   %.76s\n", s->reason);
+	fflush(out);
+}
+
+/* Append to a growing buffer (NULL stays NULL once out of memory). */
+static void bisect_cat(char **buf, size_t *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void bisect_cat(char **buf, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	char *line = NULL, *p;
+	int k;
+
+	if (!*buf)
+		return;
+	va_start(ap, fmt);
+	k = vasprintf(&line, fmt, ap);
+	va_end(ap);
+	p = k < 0 ? NULL : realloc(*buf, *n + (size_t)k + 1);
+	if (!p) {
+		free(*buf);
+		free(line);
+		*buf = NULL;
+		return;
+	}
+	memcpy(p + *n, line, (size_t)k + 1);
+	*n += (size_t)k;
+	*buf = p;
+	free(line);
+}
+
+/* The head of the mail: the change, the commit, its parent (as the
+ * kernel test robot words it: "we noticed a -12.3% regression of ...
+ * due to commit: ..."), or the candidates when none was named. */
+static void bisect_mail_head(const struct bisect_state *st, char **buf,
+			     size_t *n)
+{
+	const char *metric = st->metric ? st->metric : "the primary metric";
+	const struct bisect_delta *fb = st->parent_measured ?
+						&st->vs_parent : &st->ends;
+	char d[64];
+
+	bisect_delta_text(fb, d, sizeof(d));
+	if (!st->first_bad) {
+		bisect_cat(buf, n, "abstat bisect named no first bad commit; the candidates:\n\n");
+		for (size_t i = 0; i < st->n_candidates; i++)
+			bisect_cat(buf, n, "  %.40s\n", st->candidates[i]);
+		return;
+	}
+	bisect_cat(buf, n, "abstat bisect noticed a %+.1f%% change of %.20s due to commit:\n\n",
+		   fb->d * 100, metric);
+	bisect_cat(buf, n, "commit: %.12s (\"%.47s\")\n", st->first_bad,
+		   st->first_subject ? st->first_subject : "");
+	if (!st->parent_measured)
+		return;
+	bisect_cat(buf, n, "parent: %.12s\n", st->parent);
+	bisect_cat(buf, n, "delta:  %s against the parent,\n"
+		   "        %zu runs a side, interleaved on one boot\n", d,
+		   st->parent_runs);
+}
+
+char *bisect_mail(const struct bisect_state *st)
+{
+	char *buf = calloc(1, 1), d[64], cmd[BISECT_MAIL_WIDTH + 1];
+	size_t n = 0, k = 0;
+
+	for (size_t i = 0; i < st->argc && k < sizeof(cmd) - 1; i++)
+		k += (size_t)snprintf(cmd + k, sizeof(cmd) - k, "%s%s",
+				      i ? " " : "", st->argv[i]);
+	bisect_mail_head(st, &buf, &n);
+	if (st->note)
+		bisect_cat(&buf, &n, "note:   %.64s\n", st->note);
+	bisect_delta_text(&st->ends, d, sizeof(d));
+	bisect_cat(&buf, &n, "\nin testcase: %.59s\nbuilt with:  %.59s\n",
+		   cmd, st->build);
+	bisect_cat(&buf, &n, "good:        %.12s\nbad:         %.12s %s\n"
+		   "             (%zu runs a side)\n", st->good, st->bad, d,
+		   st->ends_runs);
+	bisect_cat(&buf, &n, "\nsteps (delta against the good end, runs a side):\n");
+	for (size_t i = 0; i < st->n_steps; i++) {
+		char line[128];
+
+		bisect_step_line(&st->steps[i], i, BISECT_MAIL_WIDTH, line,
+				 sizeof(line));
+		bisect_cat(&buf, &n, "%s\n", line);
+	}
+	return buf;
+}
+
+int bisect_report_write(const struct bisect_state *st, const char *path,
+			bool force, char *err, size_t len)
+{
+	json_t *j;
+	int rc;
+
+	if (!force && !access(path, F_OK)) {
+		snprintf(err, len, "%s exists; --force overwrites it", path);
+		return -EEXIST;
+	}
+	j = bisect_json(st, true);
+	if (!j) {
+		snprintf(err, len, "out of memory");
+		return -ENOMEM;
+	}
+	rc = bisect_json_write(j, path);
+	json_decref(j);
+	if (rc)
+		snprintf(err, len, "cannot write %s: %s; check its directory is writable",
+			 path, strerror(-rc));
+	return rc;
+}
