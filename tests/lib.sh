@@ -160,6 +160,18 @@ test_expect_success() {
 	fi
 	return 0
 }
+# boots_kernel FILE [ARCH]: a stand-in kernel image of ARCH (default
+# uname -m): the header boots init reads (bzImage's HdrS, an arm64 or
+# RISC-V Image's magic), zeros elsewhere
+boots_kernel() {
+	python3 -c "import sys
+h = bytearray(4096)
+a = sys.argv[2]
+if a == 'x86_64': h[0x202:0x206] = b'HdrS'
+elif a == 'aarch64': h[0x38:0x3c] = b'ARM\\x64'
+elif a == 'riscv64': h[0x38:0x3c] = b'RSC\\x05'
+open(sys.argv[1], 'wb').write(h)" "$1" "${2:-$(uname -m)}"
+}
 # test_done: the script's tally; exit 1 when a case failed
 test_done() {
 	echo "1..$TEST_N"

@@ -123,7 +123,7 @@ static int plan_sides(const struct config *cfg, struct boots_plan *p,
 	    plan_word_apart(s[1].cmdline, s[0].cmdline))
 		return 0;
 	snprintf(err, len,
-		 "boots init: the running kernel cannot tell side %s from side %s (%s); give --release-a and --release-b (what uname -r says), or command lines that differ",
+		 "boots init: the running kernel cannot tell side %s from side %s (%s); give --release-a and --release-b (what uname -r says on each, e.g. --release-a 6.1.0-44-amd64 --release-b 6.12.57+deb13-amd64), or command lines that differ",
 		 s[0].label, s[1].label,
 		 s[0].release && s[1].release ? "same release and command line" :
 						"release unknown");

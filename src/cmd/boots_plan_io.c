@@ -289,6 +289,13 @@ static int plan_from_json(json_t *j, struct boots_plan *p)
 	return plan_from_boots(j, p);
 }
 
+static void plan_none(const char *dir, char *err, size_t len)
+{
+	snprintf(err, len,
+		 "%s/%s: no plan there; write one with abstat boots init %s A=KERNEL B=KERNEL -- RUN-ARGS",
+		 dir, BOOTS_PLAN_FILE, dir);
+}
+
 /* Whether st (of what is at path) may be part of a plan root runs: this
  * user's, no link, writable by no one else; why not in err. */
 static int plan_trusted(const struct stat *st, const char *path, char *err,
@@ -322,8 +329,11 @@ int boots_plan_trust(const char *dir, char *err, size_t len)
 
 	if (fd < 0 || fstat(fd, &st)) {
 		rc = -errno;
-		snprintf(err, len, "%s: %s; give the plan's directory", dir,
-			 strerror(errno));
+		if (rc == -ENOENT)
+			plan_none(dir, err, len);
+		else
+			snprintf(err, len, "%s: %s; give the plan's directory",
+				 dir, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return rc;
@@ -431,9 +441,7 @@ int boots_plan_load(const char *dir, struct boots_plan *p, char *err,
 	j = plan_read(path, err, len, &rc);
 	if (!j) {
 		if (rc == -ENOENT)
-			snprintf(err, len,
-				 "%s: no plan there; write one with abstat boots init %s A=KERNEL B=KERNEL -- RUN-ARGS",
-				 path, dir);
+			plan_none(dir, err, len);
 		return rc;
 	}
 	rc = plan_from_json(j, p);

@@ -96,13 +96,15 @@ test_expect_success 'one kernel, two command lines: the words that tell the side
 test_expect_success 'sides the running kernel cannot tell apart are refused at init' '
 	expect_exit 2 $ABSTAT boots init "$TESTTMP/x" a=grub-a b=grub-b --method grub -- $RUN &&
 	one_line_err && grep_err "cannot tell side a from side b \\(release unknown\\); give --release-a and --release-b" &&
-	expect_exit 0 $ABSTAT boots init "$TESTTMP/x" a=grub-a b=grub-b --method grub \
+	mkdir -p "$TESTTMP/bin" && printf "#!/bin/sh\n" >"$TESTTMP/bin/grub-reboot" &&
+	chmod +x "$TESTTMP/bin/grub-reboot" &&
+	PATH="$TESTTMP/bin:$PATH" expect_exit 0 $ABSTAT boots init "$TESTTMP/x" a=grub-a b=grub-b --method grub \
 		--release-a 6.1.0-a --release-b 6.12.0-b -- $RUN
 '
 test_expect_success ROOT 'a plan in a tmpfs: a warning that it will not outlive a reboot' '
 	mkdir -p "$TESTTMP/mem" &&
 	unshare --mount sh -c "mount -t tmpfs abstat-test \"$TESTTMP/mem\" &&
-		$ABSTAT boots init \"$TESTTMP/mem/p\" A=/boot/vmlinuz-1 B=/boot/vmlinuz-2 -- $RUN" \
+		$ABSTAT boots init \"$TESTTMP/mem/p\" A=/boot/vmlinuz-1 B=/boot/vmlinuz-2 --method cmd --next true -- $RUN" \
 		>"$TESTTMP/out" 2>"$TESTTMP/err" &&
 	grep_err "^abstat: warning: boots init: .*/mem/p is in memory \\(tmpfs\\): the plan will not outlive a reboot"
 '
