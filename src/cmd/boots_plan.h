@@ -86,8 +86,9 @@ bool boots_plan_label_ok(const char *s, size_t n);
 int boots_plan_trust(const char *dir, char *err, size_t len);
 /* The lock of DIR/plan.lock, held while the returned fd is open (by the
  * commands the step runs, too), with this pid in it; -EBUSY when another
- * step holds it (err names its pid). */
-int boots_plan_lock(const char *dir, char *err, size_t len);
+ * step holds it (err names its pid). probe: only whether one does (0, or
+ * -EBUSY), nothing held or made. */
+int boots_plan_lock(const char *dir, bool probe, char *err, size_t len);
 /* Create path afresh: a private temporary name (O_EXCL, never through a
  * link), 0644, renamed over whatever name path was. An fd open for
  * writing, or -errno with why in err. */

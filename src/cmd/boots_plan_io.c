@@ -358,13 +358,16 @@ int boots_plan_trust(const char *dir, char *err, size_t len)
 	return rc;
 }
 
-int boots_plan_lock(const char *dir, char *err, size_t len)
+int boots_plan_lock(const char *dir, bool probe, char *err, size_t len)
 {
 	char path[4096], pid[32] = "";
 	int fd, rc, n;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, BOOTS_LOCK_FILE);
-	fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW, 0644); /* inherited */
+	fd = open(path, O_RDWR | O_NOFOLLOW | (probe ? O_CLOEXEC : O_CREAT),
+		  0644); /* inherited by what the step runs */
+	if (fd < 0 && probe && errno == ENOENT)
+		return 0; /* no step has run */
 	if (fd < 0) {
 		rc = -errno;
 		snprintf(err, len, "cannot open %s: %s; check DIR is writable",
@@ -372,8 +375,13 @@ int boots_plan_lock(const char *dir, char *err, size_t len)
 		return rc;
 	}
 	if (!flock(fd, LOCK_EX | LOCK_NB)) {
+		if (probe) {
+			close(fd);
+			return 0;
+		}
 		n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
-		if (ftruncate(fd, 0) || pwrite(fd, pid, (size_t)n, 0) != n) {
+		/* over the last pid, then cut: never empty but when new */
+		if (pwrite(fd, pid, (size_t)n, 0) != n || ftruncate(fd, n)) {
 			rc = -errno;
 			snprintf(err, len, "cannot write %s: %s", path,
 				 strerror(errno));
@@ -383,8 +391,11 @@ int boots_plan_lock(const char *dir, char *err, size_t len)
 		return fd;
 	}
 	rc = errno == EWOULDBLOCK ? -EBUSY : -errno;
-	if (rc == -EBUSY && pread(fd, pid, sizeof(pid) - 1, 0) > 0)
-		pid[strcspn(pid, "\n")] = '\0';
+	/* the holder writes its pid just after it locks: wait 0.1 s at most */
+	for (int i = 0; rc == -EBUSY && !*pid && i < 10; i++)
+		if (pread(fd, pid, sizeof(pid) - 1, 0) <= 0)
+			usleep(10 * 1000);
+	pid[strcspn(pid, "\n")] = '\0';
 	close(fd);
 	if (rc == -EBUSY)
 		snprintf(err, len,

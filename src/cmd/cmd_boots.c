@@ -80,8 +80,9 @@ static int boots_step_verb(const struct boots_ctx *c)
 
 	if (rc)
 		return rc;
-	lock = c->dry_run ? -1 : boots_plan_lock(c->dir, err, sizeof(err));
-	if (lock < 0 && !c->dry_run) {
+	/* a dry run holds nothing: a step at boot never waits for one */
+	lock = boots_plan_lock(c->dir, c->dry_run, err, sizeof(err));
+	if (lock < 0) {
 		msg_error("%s: %s", c->cmd, err);
 		return lock == -EBUSY ? EXIT_FAILED : EXIT_IO;
 	}
@@ -96,7 +97,7 @@ static int boots_step_verb(const struct boots_ctx *c)
 		if (bad && !rc)
 			rc = EXIT_USAGE;
 	}
-	if (lock >= 0)
+	if (lock > 0)
 		close(lock);
 	return rc;
 }
