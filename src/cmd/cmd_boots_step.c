@@ -199,7 +199,8 @@ static int step_result(const char *res, struct boots_boot *b,
 		return -ENOENT;
 	}
 	for (size_t i = 0; i < r->n_bench; i++)
-		runs += r->bench[i].n_runs;
+		for (size_t k = 0; k < r->bench[i].n_runs; k++)
+			runs += !r->bench[i].runs[k].warmup;
 	complete = r->status && !strcmp(r->status, "complete");
 	result_free(r);
 	if (!runs)
