@@ -190,10 +190,13 @@ const struct cmd_entry cli_cmds[] = {
 	{ "boots", CMD_BOOTS, cmd_boots, false,
 	  "abstat boots (init DIR LABEL=KERNEL LABEL=KERNEL [OPTIONS] -- "
 	  "RUN-ARGS | step|status|report|install|uninstall DIR)",
-	  "  an unattended plan of K boots per side, interleaved: init writes\n"
-	  "  DIR/plan.json; step, once per boot (install: a systemd unit),\n"
-	  "  checks the running kernel, runs doctor and abstat run RUN-ARGS\n"
-	  "  into DIR, then boots the next kernel; status and report read DIR\n",
+	  "  an unattended plan of K boots per side, interleaved: init checks\n"
+	  "  the kernels, initrds, tools and command lines, then writes\n"
+	  "  DIR/plan.json (DIR and its files root's alone); step, once per\n"
+	  "  boot (install: a systemd unit after multi-user.target), one at a\n"
+	  "  time (DIR/plan.lock), checks the running kernel, runs doctor and\n"
+	  "  abstat run RUN-ARGS into DIR, then boots the next kernel; status\n"
+	  "  and report read DIR\n",
 	  boots_opts },
 	{ NULL, CMD_NONE, NULL, false, NULL, NULL, NULL },
 };
