@@ -13,7 +13,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,23 +28,15 @@ struct check {
 	int errors;
 };
 
-static void check_say(struct check *k, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void check_say(struct check *k, const char *fmt, ...)
-{
-	char line[8192];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	if (k->hard)
-		msg_error("%s: %s", k->c->cmd, line);
-	else
-		msg_warn("%s: %s", k->c->cmd, line);
-	k->errors += k->hard;
-}
+/* One failure: an error with kexec (counted), else a warning. */
+#define check_say(k, fmt, ...)                                           \
+	do {                                                             \
+		if ((k)->hard)                                           \
+			msg_error("%s: " fmt, (k)->c->cmd, __VA_ARGS__); \
+		else                                                     \
+			msg_warn("%s: " fmt, (k)->c->cmd, __VA_ARGS__);  \
+		(k)->errors += (k)->hard;                                \
+	} while (0)
 
 static unsigned check_le16(const unsigned char *p)
 {

@@ -5,23 +5,10 @@
 # keeps its target); plan.json is checked on load with init's limits
 # (labels, limit_s, the number of boots, its size), and nothing from it
 # reaches a terminal raw. --method cmd and a fake /proc: nothing reboots.
-ROOT=$TESTTMP/root
-export ABSTAT_SYSROOT=$ROOT
-mkdir -p "$ROOT/proc/sys/kernel/random"
-printf '#!/bin/sh\necho "$ABSTAT_BOOTS_BOOT $ABSTAT_BOOTS_SIDE" >>"%s/next.log"\n' "$TESTTMP" >"$TESTTMP/next"
-chmod +x "$TESTTMP/next"
-as() {
-	echo "$1" >"$ROOT/proc/sys/kernel/osrelease"
-	echo "$2" >"$ROOT/proc/sys/kernel/random/boot_id"
-	echo "ro" >"$ROOT/proc/cmdline"
-}
+boots_setup
 plan() {
 	$ABSTAT boots init "$1" A=/boot/vmlinuz-6.1.0-a B=/boot/vmlinuz-6.12.0-b \
 		-k 2 --method cmd --next "$TESTTMP/next" -- -q -r 2 -e task-clock -- true 2>/dev/null
-}
-# edit DIR PYTHON: change plan.json (d) as a hostile user would
-edit() {
-	python3 -c "import json,sys; p=sys.argv[1]; d=json.load(open(p)); $2; json.dump(d, open(p, \"w\"))" "$1/plan.json"
 }
 need_root
 
@@ -33,7 +20,7 @@ test_expect_success 'init refuses a DIR writable by others, with the fix' '
 	[ ! -e "$TESTTMP/open/plan.json" ]
 '
 test_expect_success 'step refuses a plan DIR made writable by others: nothing runs' '
-	P=$TESTTMP/p1 && plan "$P" && as 6.1.0-a id0 &&
+	P=$TESTTMP/p1 && plan "$P" && boots_as 6.1.0-a id0 &&
 	chmod o+w "$P" &&
 	expect_exit 2 $ABSTAT boots step "$P" && one_line_err &&
 	grep_err "p1 is writable by others \\(mode 0757\\)" &&
@@ -51,10 +38,10 @@ test_expect_success 'step refuses a plan.json another user owns, or a group-writ
 	[ ! -s "$TESTTMP/next.log" ]
 '
 test_expect_success 'a planted log symlink is refused, its target untouched' '
-	P=$TESTTMP/p3 && plan "$P" && as 6.1.0-a id0 && $ABSTAT boots step "$P" 2>/dev/null &&
+	P=$TESTTMP/p3 && plan "$P" && boots_as 6.1.0-a id0 && $ABSTAT boots step "$P" 2>/dev/null &&
 	echo secret >"$TESTTMP/victim" && chmod 600 "$TESTTMP/victim" &&
 	ln -s "$TESTTMP/victim" "$P/boot-01-A.log" &&
-	as 6.1.0-a id1 && expect_exit 2 $ABSTAT boots step "$P" &&
+	boots_as 6.1.0-a id1 && expect_exit 2 $ABSTAT boots step "$P" &&
 	grep_err "boot-01-A.log is a symbolic link: a plan.s files are its own, never links; remove it" &&
 	[ "$(cat "$TESTTMP/victim")" = secret ] &&
 	[ "$(json "d[\"boots\"][0][\"state\"]" "$P/plan.json")" = booting ]
@@ -69,23 +56,23 @@ test_expect_success 'a planted hard link is not written through: the log is made
 '
 test_expect_success 'plan.json re-checked on load: a label that leaves DIR' '
 	P=$TESTTMP/p4 && plan "$P" &&
-	edit "$P" "d[\"sides\"][0][\"label\"] = \"x/../../escaped\"; [b.update(side=\"x/../../escaped\") for b in d[\"boots\"][::2]]" &&
+	boots_edit "$P" "d[\"sides\"][0][\"label\"] = \"x/../../escaped\"; [b.update(side=\"x/../../escaped\") for b in d[\"boots\"][::2]]" &&
 	expect_exit 2 $ABSTAT boots step "$P" && one_line_err &&
 	grep_err "not a plan of this abstat \\(side 1.s label is not letters, digits and . _ \\+ -\\); write a new one" &&
 	[ ! -e "$TESTTMP/escaped" ] && ! ls "$TESTTMP" | grep -q escaped
 '
 test_expect_success 'plan.json re-checked on load: limit_s 0, a side unknown, 1 boot' '
 	P=$TESTTMP/p5 && plan "$P" && cp "$P/plan.json" "$TESTTMP/good" &&
-	edit "$P" "d[\"limit_s\"] = 0" &&
+	boots_edit "$P" "d[\"limit_s\"] = 0" &&
 	expect_exit 2 $ABSTAT boots step "$P" && grep_err "limit_s 0 is not 1 to 864000" &&
-	cp "$TESTTMP/good" "$P/plan.json" && edit "$P" "d[\"boots\"][1][\"side\"] = \"C\"" &&
+	cp "$TESTTMP/good" "$P/plan.json" && boots_edit "$P" "d[\"boots\"][1][\"side\"] = \"C\"" &&
 	expect_exit 2 $ABSTAT boots status "$P" && grep_err "not a plan of this abstat" &&
-	cp "$TESTTMP/good" "$P/plan.json" && edit "$P" "d[\"boots\"] = d[\"boots\"][:1]" &&
+	cp "$TESTTMP/good" "$P/plan.json" && boots_edit "$P" "d[\"boots\"] = d[\"boots\"][:1]" &&
 	expect_exit 2 $ABSTAT boots status "$P" && grep_err "1 boots, 1 of side A: not K of each side"
 '
 test_expect_success 'a plan.json of 2,000,000 boots is refused by its size, at once' '
 	P=$TESTTMP/p6 && plan "$P" &&
-	edit "$P" "d[\"boots\"] = [dict(d[\"boots\"][i % 2], boot=i + 1) for i in range(2000000)]" &&
+	boots_edit "$P" "d[\"boots\"] = [dict(d[\"boots\"][i % 2], boot=i + 1) for i in range(2000000)]" &&
 	start=$(date +%s) &&
 	expect_exit 2 $ABSTAT boots status "$P" && one_line_err &&
 	grep_err "not a plan \\(not a regular file of at most 1048576 bytes\\)" &&
@@ -93,12 +80,12 @@ test_expect_success 'a plan.json of 2,000,000 boots is refused by its size, at o
 '
 test_expect_success 'no terminal control from plan.json reaches the terminal' '
 	P=$TESTTMP/p7 && plan "$P" &&
-	edit "$P" "d[\"boots\"][0][\"note\"] = \"\\x1b]0;owned\\x07 \\u009b2J\"; d[\"stopped\"] = \"\\x1b[31mred\"" &&
+	boots_edit "$P" "d[\"boots\"][0][\"note\"] = \"\\x1b]0;owned\\x07 \\u009b2J\"; d[\"stopped\"] = \"\\x1b[31mred\"" &&
 	expect_exit 1 $ABSTAT boots step "$P" && expect_exit 0 $ABSTAT boots status "$P" &&
 	! LC_ALL=C grep -q "$(printf "[\\001-\\010\\016-\\037\\177]")" "$TESTTMP/out" "$TESTTMP/err" &&
 	! grep -q "$(printf "\\302\\233")" "$TESTTMP/out" &&
 	grep_out "\\\\x1b\\]0;owned\\\\x07" &&
-	edit "$P" "d[\"sides\"][1][\"kernel\"] = \"/boot/\\x1b[2Jk\"" &&
+	boots_edit "$P" "d[\"sides\"][1][\"kernel\"] = \"/boot/\\x1b[2Jk\"" &&
 	expect_exit 2 $ABSTAT boots status "$P" && grep_err "side B: an empty name or a control character"
 '
 test_expect_success 'step --dry-run quotes each ABSTAT_BOOTS_ word as sh reads it' '

@@ -4,16 +4,7 @@
 # takes the first's boot for an interrupted one, never runs --next a
 # second time, never writes plan.json over the first's. --method cmd and
 # a fake /proc: nothing reboots. Every step started here is waited for.
-ROOT=$TESTTMP/root
-export ABSTAT_SYSROOT=$ROOT
-mkdir -p "$ROOT/proc/sys/kernel/random"
-printf '#!/bin/sh\necho "$ABSTAT_BOOTS_BOOT $ABSTAT_BOOTS_SIDE" >>"%s/next.log"\n' "$TESTTMP" >"$TESTTMP/next"
-chmod +x "$TESTTMP/next"
-as() {
-	echo "$1" >"$ROOT/proc/sys/kernel/osrelease"
-	echo "$2" >"$ROOT/proc/sys/kernel/random/boot_id"
-	echo "ro" >"$ROOT/proc/cmdline"
-}
+boots_setup
 P=$TESTTMP/p
 # each run sleeps: the first step is still measuring when the second comes
 $ABSTAT boots init "$P" A=/boot/vmlinuz-6.1.0-a B=/boot/vmlinuz-6.12.0-b \
@@ -29,8 +20,8 @@ locked() {
 }
 
 test_expect_success 'a second step while the first measures: exit 1, the pid named, nothing done' '
-	as 6.1.0-a id0 && $ABSTAT boots step "$P" 2>/dev/null &&
-	as 6.1.0-a id1 &&
+	boots_as 6.1.0-a id0 && $ABSTAT boots step "$P" 2>/dev/null &&
+	boots_as 6.1.0-a id1 &&
 	{ $ABSTAT boots step "$P" 2>"$TESTTMP/first.err" & pid=$!; } &&
 	{ locked $pid && sleep 0.3 &&
 	  expect_exit 1 $ABSTAT boots step "$P"; rc=$?; wait $pid; frc=$?; [ $rc = 0 ]; } &&
@@ -43,12 +34,12 @@ test_expect_success 'a second step while the first measures: exit 1, the pid nam
 2 B" ] && ! grep -q interrupted "$TESTTMP/first.err" "$TESTTMP/err"
 '
 test_expect_success 'the lock goes with the step: the next one acts' '
-	as 6.12.0-b id2 && expect_exit 0 $ABSTAT boots step "$P" &&
+	boots_as 6.12.0-b id2 && expect_exit 0 $ABSTAT boots step "$P" &&
 	grep_err "boot 2 of 4 \\(side B\\) is running" &&
 	[ "$(tail -n 1 "$TESTTMP/next.log")" = "3 A" ]
 '
 test_expect_success 'steps started together: --next runs once, plan.json stays whole' '
-	as 6.1.0-a id3 && : >"$TESTTMP/next.log" && pids= &&
+	boots_as 6.1.0-a id3 && : >"$TESTTMP/next.log" && pids= &&
 	for i in 1 2 3 4; do
 		$ABSTAT boots step "$P" 2>"$TESTTMP/s$i.err" & pids="$pids $!"
 	done &&
@@ -60,11 +51,11 @@ test_expect_success 'steps started together: --next runs once, plan.json stays w
 	[ "$(json "d[\"boots\"][2][\"state\"]" "$P/plan.json")" = done ]
 '
 test_expect_success 'step --dry-run beside a step: exit 1, the pid named; after it, the commands' '
-	as 6.12.0-b id4 &&
+	boots_as 6.12.0-b id4 &&
 	{ $ABSTAT boots step "$P" 2>/dev/null & pid=$!; } &&
 	{ locked $pid && expect_exit 1 $ABSTAT boots step --dry-run "$P"; rc=$?; wait $pid; [ $rc = 0 ]; } &&
 	grep_err "is in use: another abstat boots step \\(pid $pid\\)" && [ ! -s "$TESTTMP/out" ] &&
-	as 6.1.0-a id5 && expect_exit 0 $ABSTAT boots step --dry-run "$P" &&
+	boots_as 6.1.0-a id5 && expect_exit 0 $ABSTAT boots step --dry-run "$P" &&
 	grep_err "the plan in .* is complete"
 '
 test_done

@@ -6,25 +6,13 @@
 # kept) and nothing is booted: exit 130. A step killed with SIGKILL takes
 # its run with it (SIGTERM on the parent's death). --method cmd and a
 # fake /proc: nothing reboots. Every process started here is waited for.
-ROOT=$TESTTMP/root
-export ABSTAT_SYSROOT=$ROOT
-mkdir -p "$ROOT/proc/sys/kernel/random"
-printf '#!/bin/sh\necho "$ABSTAT_BOOTS_BOOT $ABSTAT_BOOTS_SIDE" >>"%s/next.log"\n' "$TESTTMP" >"$TESTTMP/next"
-chmod +x "$TESTTMP/next"
-as() {
-	echo "$1" >"$ROOT/proc/sys/kernel/osrelease"
-	echo "$2" >"$ROOT/proc/sys/kernel/random/boot_id"
-	echo "ro" >"$ROOT/proc/cmdline"
-}
+boots_setup
 plan() {
 	_d=$1; shift
 	$ABSTAT boots init "$_d" A=/boot/vmlinuz-6.1.0-a B=/boot/vmlinuz-6.12.0-b \
 		-k 2 --method cmd --next "$TESTTMP/next" -- "$@" 2>/dev/null
 }
 state() { json "d[\"boots\"][$2][\"$3\"]" "$1/plan.json"; }
-edit() {
-	python3 -c "import json,sys; p=sys.argv[1]; d=json.load(open(p)); $2; json.dump(d, open(p, \"w\"))" "$1/plan.json"
-}
 # until FILE: wait (10 s at most) for FILE to exist
 until_there() {
 	for _i in $(seq 100); do [ -e "$1" ] && return 0; sleep 0.1; done
@@ -33,22 +21,22 @@ until_there() {
 
 test_expect_success 'a step cut off after its run finished: the boot is done, with its result' '
 	P=$TESTTMP/d && plan "$P" -q -r 5 -e task-clock -- true &&
-	as 6.1.0-a id0 && $ABSTAT boots step "$P" 2>/dev/null &&
+	boots_as 6.1.0-a id0 && $ABSTAT boots step "$P" 2>/dev/null &&
 	cp "$P/plan.json" "$TESTTMP/before" &&
-	as 6.1.0-a id1 && $ABSTAT boots step "$P" 2>/dev/null &&
+	boots_as 6.1.0-a id1 && $ABSTAT boots step "$P" 2>/dev/null &&
 	[ -f "$P/boot-01-A.json" ] &&
-	cp "$TESTTMP/before" "$P/plan.json" && edit "$P" "d[\"boots\"][0][\"state\"] = \"running\"" &&
+	cp "$TESTTMP/before" "$P/plan.json" && boots_edit "$P" "d[\"boots\"][0][\"state\"] = \"running\"" &&
 	: >"$TESTTMP/next.log" &&
 	expect_exit 0 $ABSTAT boots step "$P" &&
 	grep_err "boot 1: interrupted \\(power loss, reset or a hang\\); its result holds 5 runs \\(complete\\)" &&
 	[ "$(state "$P" 0 state)" = done ] && [ -f "$P/boot-01-A.json" ] &&
 	[ "$(cat "$TESTTMP/next.log")" = "2 B" ] &&
-	as 6.12.0-b id2 && $ABSTAT boots step "$P" 2>/dev/null &&
+	boots_as 6.12.0-b id2 && $ABSTAT boots step "$P" 2>/dev/null &&
 	expect_exit 0 $ABSTAT boots report "$P" && grep_out "5 runs/side, 1 session/side"
 '
 test_expect_success 'a result and its journal both left: the result counts, the journal goes' '
 	P=$TESTTMP/d && cp "$P/boot-01-A.json" "$TESTTMP/r.json" &&
-	edit "$P" "d[\"boots\"][1][\"state\"] = \"running\"" &&
+	boots_edit "$P" "d[\"boots\"][1][\"state\"] = \"running\"" &&
 	$ABSTAT run -q -r 2 -e task-clock -o "$TESTTMP/j.json" -- sh -c "kill -9 \$PPID" 2>/dev/null;
 	mv "$TESTTMP/j.json.journal" "$P/boot-02-B.json.journal" &&
 	expect_exit 0 $ABSTAT boots step "$P" &&
@@ -57,8 +45,8 @@ test_expect_success 'a result and its journal both left: the result counts, the 
 '
 test_expect_success 'SIGTERM to a measuring step: its run stops, the boot is kept, nothing boots' '
 	P=$TESTTMP/t && plan "$P" -q -r 50 -e task-clock -- sleep 0.2 &&
-	as 6.1.0-a id0 && $ABSTAT boots step "$P" 2>/dev/null && : >"$TESTTMP/next.log" &&
-	as 6.1.0-a id1 &&
+	boots_as 6.1.0-a id0 && $ABSTAT boots step "$P" 2>/dev/null && : >"$TESTTMP/next.log" &&
+	boots_as 6.1.0-a id1 &&
 	{ $ABSTAT boots step "$P" >/dev/null 2>"$TESTTMP/err" & pid=$!; } &&
 	{ until_there "$P/boot-01-A.json.journal" && sleep 1.5; kill -TERM $pid; start=$(date +%s); wait $pid; rc=$?; } &&
 	[ $rc = 130 ] && [ $(($(date +%s) - start)) -le 5 ] &&
@@ -67,13 +55,13 @@ test_expect_success 'SIGTERM to a measuring step: its run stops, the boot is kep
 	[ "$(state "$P" 0 state)" = partial ] &&
 	json "d[\"status\"]" "$P/boot-01-A.json" | grep -qv complete &&
 	! pgrep -f "sleep 0.2" -P $pid >/dev/null &&
-	as 6.1.0-a id1 && expect_exit 0 $ABSTAT boots step "$P" &&
+	boots_as 6.1.0-a id1 && expect_exit 0 $ABSTAT boots step "$P" &&
 	[ "$(cat "$TESTTMP/next.log")" = "2 B" ]
 '
 test_expect_success 'SIGKILL to a measuring step: its run gets SIGTERM; the next step keeps what it wrote' '
 	P=$TESTTMP/k && plan "$P" -q -r 50 -e task-clock -- sleep 0.2 &&
-	as 6.1.0-a id0 && $ABSTAT boots step "$P" 2>/dev/null && : >"$TESTTMP/next.log" &&
-	as 6.1.0-a id1 &&
+	boots_as 6.1.0-a id0 && $ABSTAT boots step "$P" 2>/dev/null && : >"$TESTTMP/next.log" &&
+	boots_as 6.1.0-a id1 &&
 	{ $ABSTAT boots step "$P" >/dev/null 2>&1 & pid=$!; } &&
 	{ until_there "$P/boot-01-A.json.journal" && sleep 1.5; kill -KILL $pid; wait $pid; } ;
 	for _i in $(seq 50); do [ ! -e "$P/boot-01-A.json.journal" ] && break; sleep 0.1; done &&
