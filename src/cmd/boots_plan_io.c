@@ -319,6 +319,32 @@ static int plan_trusted(const struct stat *st, const char *path, char *err,
 	return -EPERM;
 }
 
+/* -EPERM when a directory above dir may be written by others without
+ * the sticky bit (anyone could rename DIR away and put their own). */
+static int plan_trust_above(const char *dir, char *err, size_t len)
+{
+	char path[PATH_MAX], *slash;
+	struct stat st;
+
+	if (!realpath(dir, path))
+		return 0; /* said by the open that follows */
+	while ((slash = strrchr(path, '/'))) {
+		slash[slash == path] = '\0';
+		if (stat(path, &st))
+			return 0;
+		if ((st.st_mode & (S_IWGRP | S_IWOTH)) &&
+		    !(st.st_mode & S_ISVTX)) {
+			snprintf(err, len,
+				 "%s, above %s, is writable by others (mode %04o): anyone could put another plan in its place; chmod go-w %s, or keep the plan elsewhere",
+				 path, dir, (unsigned)(st.st_mode & 07777), path);
+			return -EPERM;
+		}
+		if (slash == path)
+			break;
+	}
+	return 0;
+}
+
 int boots_plan_trust(const char *dir, char *err, size_t len)
 {
 	char path[4096];
@@ -338,7 +364,8 @@ int boots_plan_trust(const char *dir, char *err, size_t len)
 			close(fd);
 		return rc;
 	}
-	rc = plan_trusted(&st, dir, err, len);
+	rc = plan_trusted(&st, dir, err, len) ?:
+	     plan_trust_above(dir, err, len);
 	d = rc ? NULL : fdopendir(fd);
 	if (!d) {
 		if (!rc)

@@ -28,6 +28,15 @@ test_expect_success 'step refuses a plan DIR made writable by others: nothing ru
 	chmod o-w "$P" && expect_exit 0 $ABSTAT boots step "$P" &&
 	[ "$(cat "$TESTTMP/next.log")" = "1 A" ]
 '
+test_expect_success 'step refuses a plan under a directory others may write (no sticky bit)' '
+	mkdir "$TESTTMP/up" && P=$TESTTMP/up/p && plan "$P" && : >"$TESTTMP/next.log" &&
+	chmod 0777 "$TESTTMP/up" &&
+	expect_exit 2 $ABSTAT boots step "$P" && one_line_err &&
+	grep_err "/up, above .*/up/p, is writable by others \\(mode 0777\\): anyone could put another plan in its place" &&
+	[ ! -s "$TESTTMP/next.log" ] &&
+	chmod 1777 "$TESTTMP/up" && expect_exit 0 $ABSTAT boots step "$P" &&
+	[ "$(cat "$TESTTMP/next.log")" = "1 A" ]
+'
 test_expect_success 'step refuses a plan.json another user owns, or a group-writable one' '
 	P=$TESTTMP/p2 && plan "$P" && : >"$TESTTMP/next.log" &&
 	chown nobody "$P/plan.json" &&
