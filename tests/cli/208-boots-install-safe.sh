@@ -42,6 +42,13 @@ test_expect_success 'a directory with a space, % and $: one quoted word, escaped
 	! grep -q "^ExecStartPre" "$U/abstat-boots.service" &&
 	[ "$(ls -A "$U" | wc -l)" = 2 ]
 '
+test_lazy_prereq SYSTEMD_ANALYZE 'command -v systemd-analyze && systemd-analyze verify --man=no /dev/null 2>&1 | grep -qv "unrecognized option"'
+test_expect_success SYSTEMD_ANALYZE 'systemd-analyze verify reads that unit without an error (offline: nothing is loaded)' '
+	cp "$U/abstat-boots.service" "$TESTTMP/check.service" &&
+	systemd-analyze verify --man=no "$TESTTMP/check.service" >"$TESTTMP/verify" 2>&1 ||
+		{ cat "$TESTTMP/verify"; false; } &&
+	! grep -q "quoting\\|ignoring" "$TESTTMP/verify"
+'
 test_expect_success 'a newline in the directory is refused: no unit, no ExecStartPre' '
 	D="$TESTTMP/a
 ExecStartPre=id" && plan "$D" &&
