@@ -58,6 +58,15 @@ test_expect_success 'SIGTERM to a measuring step: its run stops, the boot is kep
 	boots_as 6.1.0-a id1 && expect_exit 0 $ABSTAT boots step "$P" &&
 	[ "$(cat "$TESTTMP/next.log")" = "2 B" ]
 '
+test_expect_success 'SIGINT (Ctrl-C) to a step is not swallowed: nothing boots, exit 130' '
+	P=$TESTTMP/i && plan "$P" -q -r 50 -e task-clock -- sleep 0.2 &&
+	boots_as 6.1.0-a id0 && $ABSTAT boots step "$P" 2>/dev/null && : >"$TESTTMP/next.log" &&
+	boots_as 6.1.0-a id1 &&
+	{ $ABSTAT boots step "$P" >/dev/null 2>"$TESTTMP/err" & pid=$!; } &&
+	{ until_there "$P/boot-01-A.json.journal" && sleep 1; kill -INT $pid; wait $pid; rc=$?; } &&
+	[ $rc = 130 ] && grep_err "stopped by Interrupt: the plan in .* is saved and nothing is booted" &&
+	[ ! -s "$TESTTMP/next.log" ] && [ "$(state "$P" 0 state)" = partial ]
+'
 test_expect_success 'SIGKILL to a measuring step: its run gets SIGTERM; the next step keeps what it wrote' '
 	P=$TESTTMP/k && plan "$P" -q -r 50 -e task-clock -- sleep 0.2 &&
 	boots_as 6.1.0-a id0 && $ABSTAT boots step "$P" 2>/dev/null && : >"$TESTTMP/next.log" &&
