@@ -485,6 +485,11 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_DRY_RUN] = { "dry-run", 0, NULL, NULL, false,
 			  "print the commands instead of running them",
 		CLI_BOOL(dry_run) },
+	[OPT_NO_CHECK] = { "no-check", 0, NULL, NULL, false,
+			   "init: skip the checks before a reboot (a\n"
+			   "plan for another machine: step --dry-run\n"
+			   "checks it there)",
+		CLI_BOOL(boots_no_check) },
 	[OPT_UNIT_DIR] = { "unit-dir", 0, "DIR", "/etc/systemd/system", true,
 			   "where install writes the systemd unit",
 		CLI_STRING_NONEMPTY(unit_dir, "--unit-dir: empty directory") },

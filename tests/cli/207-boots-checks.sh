@@ -46,6 +46,15 @@ test_expect_success 'step --dry-run says the same again' '
 	grep_err "^abstat: warning: boots step: side A has an initrd and side B none" &&
 	grep_out "/bin/sh -c true\$"
 '
+test_expect_success 'init --no-check: a plan for another machine, written unchecked, said so' '
+	P=$TESTTMP/elsewhere &&
+	PATH=/nonexistent:$PATH expect_exit 0 $ABSTAT boots init "$P" A=/mnt/boot/vmlinuz-1 \
+		B=/mnt/boot/vmlinuz-2 --initrd-a /mnt/boot/initrd --no-check -- -w getppid &&
+	grep_err "^abstat: boots init: --no-check: nothing is checked before a reboot; abstat boots step --dry-run .* checks the plan on its machine" &&
+	! grep -q "error:\\|warning:" "$TESTTMP/err" && [ -f "$P/plan.json" ] &&
+	PATH=/nonexistent:$PATH expect_exit 2 $ABSTAT boots step --dry-run "$P" &&
+	grep_err "^abstat: error: boots step: side A: kernel /mnt/boot/vmlinuz-1: No such file"
+'
 test_expect_success 'a kernel of another architecture is refused' '
 	PATH="$TESTTMP/bin:$PATH" expect_exit 2 $ABSTAT boots init "$TESTTMP/arch" A=$K/vmlinuz-1 \
 		B=$K/vmlinuz-foreign --cmdline-a "root=/dev/sda1 panic=10" --cmdline-b "root=/dev/sda1 panic=10" -- -w getppid &&
