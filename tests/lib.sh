@@ -160,6 +160,40 @@ test_expect_success() {
 	fi
 	return 0
 }
+# boots_setup: abstat boots with a fake /proc (ABSTAT_SYSROOT=$ROOT,
+# $TESTTMP/root) and $TESTTMP/next, a --next that only appends "BOOT SIDE"
+# to $TESTTMP/next.log: nothing reboots
+boots_setup() {
+	ROOT=$TESTTMP/root
+	export ABSTAT_SYSROOT=$ROOT
+	mkdir -p "$ROOT/proc/sys/kernel/random"
+	printf '#!/bin/sh\necho "$ABSTAT_BOOTS_BOOT $ABSTAT_BOOTS_SIDE" >>"%s/next.log"\n' \
+		"$TESTTMP" >"$TESTTMP/next"
+	chmod +x "$TESTTMP/next"
+}
+# boots_as REL ID [CMDLINE]: the machine now runs kernel REL, boot ID,
+# with "ro CMDLINE"
+boots_as() {
+	echo "$1" >"$ROOT/proc/sys/kernel/osrelease"
+	echo "$2" >"$ROOT/proc/sys/kernel/random/boot_id"
+	echo "ro ${3:-}" >"$ROOT/proc/cmdline"
+}
+# boots_edit DIR PYTHON: change DIR/plan.json (d) as a hostile user would
+boots_edit() {
+	python3 -c "import json,sys; p=sys.argv[1]; d=json.load(open(p)); $2; json.dump(d, open(p, \"w\"))" "$1/plan.json"
+}
+# boots_kernel FILE [ARCH]: a stand-in kernel image of ARCH (default
+# uname -m): the header boots init reads (bzImage's HdrS, an arm64 or
+# RISC-V Image's magic), zeros elsewhere
+boots_kernel() {
+	python3 -c "import sys
+h = bytearray(4096)
+a = sys.argv[2]
+if a == 'x86_64': h[0x202:0x206] = b'HdrS'
+elif a == 'aarch64': h[0x38:0x3c] = b'ARM\\x64'
+elif a == 'riscv64': h[0x38:0x3c] = b'RSC\\x05'
+open(sys.argv[1], 'wb').write(h)" "$1" "${2:-$(uname -m)}"
+}
 # test_done: the script's tally; exit 1 when a case failed
 test_done() {
 	echo "1..$TEST_N"

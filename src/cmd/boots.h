@@ -21,18 +21,28 @@ struct boots_ctx {
 	const char *cmd;  /* boots VERB, for messages */
 };
 
-/* argv as one line sh would read back. */
-void boots_print_argv(FILE *f, char *const *argv);
+/* env (NAME=VALUE words, or NULL) and argv as one line sh would read
+ * back: NAME='VALUE' and words quoted where needed. */
+void boots_print_argv(FILE *f, char *const *env, char *const *argv);
+/* Catch SIGINT, SIGTERM, SIGHUP and SIGQUIT for a step: each is passed
+ * on to the command it waits for, and boots_signalled says which came
+ * (0: none), so that the step records the boot and boots nothing. */
+void boots_signals(void);
+int boots_signalled(void);
 /* Run argv (env: NAME=VALUE more, or NULL) with its stdout and stderr
- * in out (NULL: abstat's), killed past limit_s (0: none): its exit
- * status, 128 + a signal, BOOTS_KILLED, or -errno; with dry_run print
- * it and return 0. */
+ * in out (created afresh, boots_plan_create; NULL: abstat's), killed
+ * past limit_s (0: none): its exit status, 128 + a signal, BOOTS_KILLED,
+ * or -errno; with dry_run print it and return 0. After a stop signal it
+ * runs nothing: 128 + the signal. */
 int boots_spawn(const struct boots_ctx *c, char *const *argv,
 		char *const *env, const char *out, unsigned limit_s);
 /* Boot b's kernel the plan's way; *what names the command that failed.
  * Returns when the reboot is under way (or it failed: its status). */
 int boots_boot_kernel(const struct boots_ctx *c, const struct boots_plan *p,
 		      const struct boots_boot *b, char **what);
+/* What can be checked before a reboot (boots_check.c): each failure
+ * printed as one line with its fix; the count of errors. */
+int boots_check(const struct boots_ctx *c, const struct boots_plan *p);
 /* One step (cmd_boots_step.c): an exit status. */
 int boots_step(const struct boots_ctx *c, struct boots_plan *p);
 

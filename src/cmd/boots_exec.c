@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,44 +22,76 @@
 #include "boots.h"
 #include "msg.h"
 
-/* argv as one shell line: a word with anything but safe characters in
- * single quotes (' as '\''). */
-void boots_print_argv(FILE *f, char *const *argv)
-{
-	for (size_t i = 0; argv[i]; i++) {
-		const char *w = argv[i];
+static volatile sig_atomic_t boots_sig; /* a stop signal came */
 
+static void boots_on_signal(int sig)
+{
+	boots_sig = sig;
+}
+
+void boots_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction sa = { .sa_handler = boots_on_signal };
+
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
+int boots_signalled(void)
+{
+	return boots_sig;
+}
+
+/* A word sh reads back as itself: anything but safe characters in single
+ * quotes (' as '\''). */
+static void boots_print_word(FILE *f, const char *w)
+{
+	if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+			    "-_./=:,+@%") == strlen(w)) {
+		fputs(w, f);
+		return;
+	}
+	fputc('\'', f);
+	for (; *w; w++) {
+		if (*w == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*w, f);
+	}
+	fputc('\'', f);
+}
+
+void boots_print_argv(FILE *f, char *const *env, char *const *argv)
+{
+	for (size_t i = 0; env && env[i]; i++) {
+		const char *eq = strchr(env[i], '=');
+
+		/* NAME='VALUE': a quoted NAME=VALUE would be a command */
+		fprintf(f, "%.*s", (int)(eq - env[i] + 1), env[i]);
+		boots_print_word(f, eq + 1);
+		fputc(' ', f);
+	}
+	for (size_t i = 0; argv[i]; i++) {
 		fputs(i ? " " : "", f);
-		if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyz"
-				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-				    "-_./=:,+@%") == strlen(w)) {
-			fputs(w, f);
-			continue;
-		}
-		fputc('\'', f);
-		for (; *w; w++) {
-			if (*w == '\'')
-				fputs("'\\''", f);
-			else
-				fputc(*w, f);
-		}
-		fputc('\'', f);
+		boots_print_word(f, argv[i]);
 	}
 	fputc('\n', f);
 }
 
-static void boots_child(char *const *argv, char *const *env, const char *out)
+static void boots_child(char *const *argv, char *const *env, int out)
 {
-	int fd;
-
+	/* its own group (a terminal's ^C reaches the step, which passes
+	 * it on once), and ended with a step that dies (kill -9) */
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	for (size_t i = 0; env && env[i]; i++)
 		putenv(env[i]);
-	if (out) {
-		fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (fd >= 0) {
-			dup2(fd, STDOUT_FILENO);
-			dup2(fd, STDERR_FILENO);
-		}
+	if (out >= 0) {
+		dup2(out, STDOUT_FILENO);
+		dup2(out, STDERR_FILENO);
 	}
 	execvp(argv[0], argv);
 	fprintf(stderr, "abstat: error: boots: cannot run %s: %s\n", argv[0],
@@ -67,11 +100,14 @@ static void boots_child(char *const *argv, char *const *env, const char *out)
 }
 
 /* The child's exit status, 128 + its signal, or BOOTS_KILLED after it
- * ran past limit_s (SIGTERM, then SIGKILL 10 s later). */
+ * ran past limit_s (SIGTERM, then SIGKILL 10 s later). A stop signal to
+ * the step is passed on to the child, which is waited for (SIGKILL 30 s
+ * later). */
 static int boots_wait(pid_t pid, unsigned limit_s)
 {
 	struct timespec tick = { 0, 100 * 1000 * 1000 };
 	unsigned long ticks = 0, limit = limit_s ? limit_s * 10UL : 0;
+	unsigned long passed = 0;
 	bool killed = false;
 	int st;
 
@@ -82,6 +118,12 @@ static int boots_wait(pid_t pid, unsigned limit_s)
 			break;
 		if (r < 0 && errno != EINTR)
 			return -errno;
+		if (boots_sig && !passed) {
+			kill(pid, boots_sig);
+			passed = ticks + 1;
+		} else if (passed && ticks == passed + 300) {
+			kill(pid, SIGKILL);
+		}
 		nanosleep(&tick, NULL);
 		ticks++;
 		if (limit && ticks == limit) {
@@ -99,20 +141,35 @@ static int boots_wait(pid_t pid, unsigned limit_s)
 int boots_spawn(const struct boots_ctx *c, char *const *argv,
 		char *const *env, const char *out, unsigned limit_s)
 {
+	char err[4400];
+	int fd = -1;
 	pid_t pid;
 
 	if (c->dry_run) {
-		for (size_t i = 0; env && env[i]; i++)
-			printf("%s ", env[i]);
-		boots_print_argv(stdout, argv);
+		boots_print_argv(stdout, env, argv);
 		return 0;
+	}
+	if (boots_sig)
+		return 128 + boots_sig; /* stopped: start nothing more */
+	if (out) {
+		fd = boots_plan_create(out, err, sizeof(err));
+		if (fd < 0) {
+			msg_error("%s: %s", c->cmd, err);
+			return fd;
+		}
 	}
 	fflush(NULL);
 	pid = fork();
-	if (pid < 0)
-		return -errno;
+	if (pid < 0) {
+		pid = -errno;
+		if (fd >= 0)
+			close(fd);
+		return pid;
+	}
 	if (!pid)
-		boots_child(argv, env, out);
+		boots_child(argv, env, fd);
+	if (fd >= 0)
+		close(fd);
 	return boots_wait(pid, limit_s);
 }
 

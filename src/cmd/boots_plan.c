@@ -17,6 +17,7 @@
 
 #include "boots_plan.h"
 #include "err.h"
+#include "escape.h"
 
 const char *const boots_state_names[] = {
 	"pending", "booting", "running", "done", "partial", "failed", NULL
@@ -122,7 +123,7 @@ static int plan_sides(const struct config *cfg, struct boots_plan *p,
 	    plan_word_apart(s[1].cmdline, s[0].cmdline))
 		return 0;
 	snprintf(err, len,
-		 "boots init: the running kernel cannot tell side %s from side %s (%s); give --release-a and --release-b (what uname -r says), or command lines that differ",
+		 "boots init: the running kernel cannot tell side %s from side %s (%s); give --release-a and --release-b (what uname -r says on each, e.g. --release-a 6.1.0-44-amd64 --release-b 6.12.57+deb13-amd64), or command lines that differ",
 		 s[0].label, s[1].label,
 		 s[0].release && s[1].release ? "same release and command line" :
 						"release unknown");
@@ -152,6 +153,101 @@ int boots_plan_new(const struct config *cfg, struct boots_plan *p,
 			return err_nomem(err, len);
 	if (plan_order(p, cfg->boots_k, cfg->order == ORDER_RANDOM, seed))
 		return err_nomem(err, len);
+	return 0;
+}
+
+bool boots_plan_label_ok(const char *s, size_t n)
+{
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!s[i] || !strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				     "0123456789._+-", s[i]))
+			return false;
+	return true;
+}
+
+/* Whether s holds a control character (but tabs and newlines where
+ * words: the shell's). */
+static bool plan_controls(const char *s, bool words)
+{
+	for (; s && *s; s++) {
+		size_t n = escape_control(s);
+
+		if (n && !(words && (*s == '\t' || *s == '\n')))
+			return true;
+		s += n ? n - 1 : 0;
+	}
+	return false;
+}
+
+static int plan_check_sides(const struct boots_plan *p, char *err,
+			    size_t len)
+{
+	for (int i = 0; i < 2; i++) {
+		const struct boots_side *s = &p->sides[i];
+
+		if (!boots_plan_label_ok(s->label, strlen(s->label))) {
+			snprintf(err, len, "side %d's label is not letters, digits and . _ + -",
+				 i + 1);
+			return -EINVAL;
+		}
+		if (!*s->kernel || plan_controls(s->kernel, false) ||
+		    plan_controls(s->initrd, false) ||
+		    plan_controls(s->cmdline, false) ||
+		    plan_controls(s->release, false) ||
+		    (s->initrd && !*s->initrd) || (s->release && !*s->release)) {
+			snprintf(err, len, "side %s: an empty name or a control character",
+				 s->label);
+			return -EINVAL;
+		}
+	}
+	if (!strcmp(p->sides[0].label, p->sides[1].label)) {
+		snprintf(err, len, "both sides are labelled '%s'",
+			 p->sides[0].label);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int boots_plan_check(const struct boots_plan *p, char *err, size_t len)
+{
+	size_t per[2] = { 0, 0 };
+	int rc = plan_check_sides(p, err, len);
+
+	if (rc)
+		return rc;
+	if (!p->limit_s || p->limit_s > BOOTS_LIMIT_MAX) {
+		snprintf(err, len, "limit_s %u is not 1 to %u", p->limit_s,
+			 BOOTS_LIMIT_MAX);
+		return -EINVAL;
+	}
+	if ((p->method == BOOTS_CMD) != !!p->next ||
+	    (p->next && (!*p->next || plan_controls(p->next, true)))) {
+		snprintf(err, len, "next: a command for method cmd only, without control characters");
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < p->n_run; i++)
+		if (plan_controls(p->run[i], true)) {
+			snprintf(err, len, "run word %zu has a control character",
+				 i + 1);
+			return -EINVAL;
+		}
+	for (size_t i = 0; i < p->n_boots && i < 2 * BOOTS_K_MAX + 1; i++) {
+		per[p->boots[i].side]++;
+		if (p->boots[i].tries > BOOTS_MAX_TRIES ||
+		    p->boots[i].booted_at < 0) {
+			snprintf(err, len, "boot %zu: tries or booted_at out of range",
+				 i + 1);
+			return -EINVAL;
+		}
+	}
+	if (!p->n_run || !p->order || plan_controls(p->order, false) ||
+	    p->n_boots > 2 * BOOTS_K_MAX || per[0] != per[1] || !per[0]) {
+		snprintf(err, len, "%zu boots, %zu of side %s: not K of each side, K 1 to %d",
+			 p->n_boots, per[0], p->sides[0].label, BOOTS_K_MAX);
+		return -EINVAL;
+	}
 	return 0;
 }
 

@@ -18,6 +18,11 @@
 #include "cli.h"
 
 #define BOOTS_PLAN_FILE "plan.json"
+#define BOOTS_LOCK_FILE "plan.lock" /* the lock of the step that acts */
+#define BOOTS_SELF_FILE "abstat.sha256" /* install: the abstat it runs */
+#define BOOTS_PLAN_MAX (1 << 20)    /* bytes: 198 boots' notes fit */
+#define BOOTS_K_MAX 99              /* init's -k: boots a side */
+#define BOOTS_LIMIT_MAX 864000      /* init's --limit: s */
 #define BOOTS_MAX_TRIES 2 /* a boot is tried twice at most (mismatches) */
 
 enum boots_state {
@@ -63,8 +68,38 @@ extern const char *const boots_mismatch_names[];
 /* The plan cfg's init describes (boots per side, order, sides). */
 int boots_plan_new(const struct config *cfg, struct boots_plan *p,
 		   char *err, size_t len);
+/* Read DIR/plan.json (no link, at most BOOTS_PLAN_MAX bytes) and check
+ * it as init would (boots_plan_check); -ENOENT: no plan. */
 int boots_plan_load(const char *dir, struct boots_plan *p, char *err,
 		    size_t len);
+/* Whether p keeps init's limits: labels (boots_plan_label_ok, two
+ * different), kernel, initrd, release and command line free of control
+ * characters (--next and the run words: tabs and newlines only), the
+ * limit, K boots a side (1 to BOOTS_K_MAX), tries. -EINVAL and why. */
+int boots_plan_check(const struct boots_plan *p, char *err, size_t len);
+/* A side's label: letters, digits and . _ + - (what a result file's name
+ * and compare's specs take). */
+bool boots_plan_label_ok(const char *s, size_t n);
+/* -EPERM unless DIR and everything in it is this user's (root's, when a
+ * unit runs it), no link, and writable by no one else: err says which
+ * and the fix. */
+int boots_plan_trust(const char *dir, char *err, size_t len);
+/* The lock of DIR/plan.lock, held while the returned fd is open (by the
+ * commands the step runs, too), with this pid in it; -EBUSY when another
+ * step holds it (err names its pid). probe: only whether one does (0, or
+ * -EBUSY), nothing held or made. */
+int boots_plan_lock(const char *dir, bool probe, char *err, size_t len);
+/* Create path afresh: a private temporary name (O_EXCL, never through a
+ * link), 0644, renamed over whatever name path was. An fd open for
+ * writing, or -errno with why in err. */
+int boots_plan_create(const char *path, char *err, size_t len);
+/* Write text to path atomically: a private temporary name (as
+ * boots_plan_create), fsync, renamed over path, the directory fsync'd.
+ * 0 or -errno with why in err. */
+int boots_plan_write(const char *path, const char *text, char *err,
+		     size_t len);
+/* -EEXIST (err: a plan is there; --force replaces it) or 0. */
+int boots_plan_exists(const char *dir, char *err, size_t len);
 /* Write DIR/plan.json atomically; force: replace an existing plan. */
 int boots_plan_save(const char *dir, const struct boots_plan *p, bool force,
 		    char *err, size_t len);

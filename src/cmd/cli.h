@@ -185,6 +185,7 @@ struct config {
 	const char *boots_cmdline[2], *boots_initrd[2], *boots_release[2];
 	unsigned boots_limit_s;  /* --limit: a boot's time for a result */
 	bool dry_run;            /* --dry-run: print, do not run */
+	bool boots_no_check;     /* init --no-check: a plan for elsewhere */
 	const char *unit_dir;    /* install --unit-dir */
 	const char *boots_plot;  /* report --plot OUT */
 	/* bisect (cmd_bisect.c) */

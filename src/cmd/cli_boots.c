@@ -6,24 +6,13 @@
  */
 #include <string.h>
 
+#include "boots_plan.h"
 #include "cli_priv.h"
 #include "suggest.h"
 
 static const char *const boots_verbs[] = {
 	"init", "step", "status", "report", "install", "uninstall", NULL
 };
-
-/* A side's label: what a result file's name and compare's specs take. */
-static bool cli_boots_label_ok(const char *s, size_t n)
-{
-	if (!n)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			    "0123456789._+-", s[i]))
-			return false;
-	return true;
-}
 
 static int cli_boots_init(struct config *cfg, int argc, char **argv)
 {
@@ -37,7 +26,7 @@ static int cli_boots_init(struct config *cfg, int argc, char **argv)
 		const char *eq = strchr(argv[2 + i], '=');
 
 		if (!eq || !eq[1] ||
-		    !cli_boots_label_ok(argv[2 + i], (size_t)(eq - argv[2 + i])))
+		    !boots_plan_label_ok(argv[2 + i], (size_t)(eq - argv[2 + i])))
 			return cli_usage("boots init: '%s' is not LABEL=KERNEL (a label of letters, digits and . _ + -, then a kernel image, grub entry or name)",
 					 argv[2 + i]);
 		cfg->boots_side[i] = argv[2 + i];

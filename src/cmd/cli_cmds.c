@@ -137,7 +137,8 @@ static const struct cli_use boots_opts[] = {
 	USE(OPT_METHOD), USE(OPT_NEXT), USE(OPT_CMDLINE_A), USE(OPT_CMDLINE_B),
 	USE(OPT_INITRD_A), USE(OPT_INITRD_B), USE(OPT_RELEASE_A),
 	USE(OPT_RELEASE_B), USE(OPT_BOOT_LIMIT), USE(OPT_ON_MISMATCH),
-	USE(OPT_DRY_RUN), USE(OPT_UNIT_DIR), USE(OPT_PLOT_OUT),
+	USE(OPT_DRY_RUN), USE(OPT_NO_CHECK), USE(OPT_UNIT_DIR),
+	USE(OPT_PLOT_OUT),
 	USE_HELP(OPT_FORMAT, "report: the table's format"),
 	USE_HELP(OPT_PRIMARY, "report: the tested row of each benchmark"),
 	USE_HELP(OPT_FORCE, "init: replace a plan; install: a unit"),
@@ -203,10 +204,13 @@ const struct cmd_entry cli_cmds[] = {
 	{ "boots", CMD_BOOTS, cmd_boots, false,
 	  "abstat boots (init DIR LABEL=KERNEL LABEL=KERNEL [OPTIONS] -- "
 	  "RUN-ARGS | step|status|report|install|uninstall DIR)",
-	  "  an unattended plan of K boots per side, interleaved: init writes\n"
-	  "  DIR/plan.json; step, once per boot (install: a systemd unit),\n"
-	  "  checks the running kernel, runs doctor and abstat run RUN-ARGS\n"
-	  "  into DIR, then boots the next kernel; status and report read DIR\n",
+	  "  an unattended plan of K boots per side, interleaved: init checks\n"
+	  "  the kernels, initrds, tools and command lines, then writes\n"
+	  "  DIR/plan.json (DIR and its files root's alone); step, once per\n"
+	  "  boot (install: a systemd unit after multi-user.target), one at a\n"
+	  "  time (DIR/plan.lock), checks the running kernel, runs doctor and\n"
+	  "  abstat run RUN-ARGS into DIR, then boots the next kernel; status\n"
+	  "  and report read DIR\n",
 	  boots_opts },
 	{ "bisect", CMD_BISECT, cmd_bisect, true,
 	  "abstat bisect --good REV --bad REV --build 'CMD' [OPTIONS] -- "

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boots_plan.h"
 #include "cli_priv.h"
 #include "flame.h"
 #include "score.h"
@@ -436,7 +437,7 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 		       "differential of two sides (A B)",
 		CLI_BOOL(diff) },
 	[OPT_BOOTS_K] = { "boots", 'k', "K", "3", true, "boots per side",
-		CLI_UINT(boots_k, 1, 99) },
+		CLI_UINT(boots_k, 1, BOOTS_K_MAX) },
 	[OPT_BOOTS_ORDER] = { "order", 0, "O", NULL, false,
 			      "abab: A B A B ...; random: K of each\n"
 			      "shuffled with --seed",
@@ -474,7 +475,7 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_BOOT_LIMIT] = { "limit", 0, "SEC", "1800", true,
 			     "a boot's time for its result (a hang or\n"
 			     "panic past it: failed, the plan goes on)",
-		CLI_UINT(boots_limit_s, 1, 864000) },
+		CLI_UINT(boots_limit_s, 1, BOOTS_LIMIT_MAX) },
 	[OPT_ON_MISMATCH] = { "on-mismatch", 0, "WHAT", NULL, false,
 			      "another kernel than planned is running:\n"
 			      "retry (that boot once more, then failed)\n"
@@ -484,6 +485,11 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_DRY_RUN] = { "dry-run", 0, NULL, NULL, false,
 			  "print the commands instead of running them",
 		CLI_BOOL(dry_run) },
+	[OPT_NO_CHECK] = { "no-check", 0, NULL, NULL, false,
+			   "init: skip the checks before a reboot (a\n"
+			   "plan for another machine: step --dry-run\n"
+			   "checks it there)",
+		CLI_BOOL(boots_no_check) },
 	[OPT_UNIT_DIR] = { "unit-dir", 0, "DIR", "/etc/systemd/system", true,
 			   "where install writes the systemd unit",
 		CLI_STRING_NONEMPTY(unit_dir, "--unit-dir: empty directory") },

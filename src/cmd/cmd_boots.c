@@ -19,6 +19,8 @@
 
 #include "boots.h"
 #include "commands.h"
+#include "escape.h"
+#include "sha256.h"
 #include "msg.h"
 
 #define BOOTS_UNIT "abstat-boots.service"
@@ -34,24 +36,108 @@ static int boots_load(const struct boots_ctx *c, struct boots_plan *p)
 	return rc == -ENOMEM ? EXIT_IO : EXIT_USAGE;
 }
 
+/* DIR is root's alone (boots_plan_trust), or refused. */
+static int boots_trust(const struct boots_ctx *c)
+{
+	char err[4400];
+
+	if (!boots_plan_trust(c->dir, err, sizeof(err)))
+		return 0;
+	msg_error("%s: %s", c->cmd, err);
+	return EXIT_USAGE;
+}
+
+/* After boots install: this abstat must be the one it recorded (the
+ * unit's; a clone's binary rebuilt or moved under the plan is not). */
+static int boots_step_self(const struct boots_ctx *c)
+{
+	char path[4096], line[PATH_MAX + 80], hash[65];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", c->dir, BOOTS_SELF_FILE);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	if (!fgets(line, sizeof(line), f))
+		line[0] = '\0';
+	fclose(f);
+	line[strcspn(line, "\n")] = '\0';
+	if (!sha256_file("/proc/self/exe", hash) && strlen(line) > 66 &&
+	    !strncmp(line, hash, 64))
+		return 0;
+	msg_error("%s: this abstat is not the one boots install recorded in %s (%s): it changed or is another; abstat boots install --force %s with the abstat to run",
+		  c->cmd, path, strlen(line) > 66 ? line + 66 : "unreadable",
+		  c->dir);
+	return EXIT_USAGE;
+}
+
+/* step: DIR trusted, locked (one step at a time), the plan loaded. */
+static int boots_step_verb(const struct boots_ctx *c)
+{
+	struct boots_plan p;
+	char err[4400];
+	int rc = boots_trust(c) ?: boots_step_self(c), lock;
+
+	if (rc)
+		return rc;
+	/* a dry run holds nothing: a step at boot never waits for one */
+	lock = boots_plan_lock(c->dir, c->dry_run, err, sizeof(err));
+	if (lock < 0) {
+		msg_error("%s: %s", c->cmd, err);
+		return lock == -EBUSY ? EXIT_FAILED : EXIT_IO;
+	}
+	umask(umask(022) | 022); /* nothing in DIR writable by others */
+	rc = boots_load(c, &p);
+	if (!rc) {
+		int bad = c->dry_run ? boots_check(c, &p) : 0;
+
+		boots_signals();
+		rc = boots_step(c, &p);
+		boots_plan_free(&p);
+		if (bad && !rc)
+			rc = EXIT_USAGE;
+	}
+	if (!c->dry_run)
+		close(lock);
+	return rc;
+}
+
 static int boots_init(const struct config *cfg, const struct boots_ctx *c)
 {
 	struct statfs fs;
 	struct boots_plan p;
-	char err[1024];
+	char err[4400];
 	int rc;
 
 	rc = boots_plan_new(cfg, &p, err, sizeof(err));
+	if (!rc && boots_plan_check(&p, err, sizeof(err)))
+		rc = -EINVAL;
+	if (!rc && !cfg->force && boots_plan_exists(c->dir, err, sizeof(err)))
+		rc = -EEXIST;
 	if (rc) {
 		boots_plan_free(&p);
-		msg_error("%s", err);
+		msg_error("%s%s", rc == -EEXIST ? "boots init: " : "", err);
 		return rc == -ENOMEM ? EXIT_IO : EXIT_USAGE;
 	}
+	if (cfg->boots_no_check)
+		msg_info("boots init: --no-check: nothing is checked before a reboot; abstat boots step --dry-run %s checks the plan on its machine",
+			 c->dir);
+	else if (boots_check(c, &p)) {
+		msg_error("boots init: no plan written: fix what is said above, then abstat boots init again");
+		boots_plan_free(&p);
+		return EXIT_USAGE;
+	}
+	umask(umask(022) | 022); /* nothing in DIR writable by others */
 	if (mkdir(c->dir, 0755) && errno != EEXIST) {
 		msg_error("boots init: cannot make %s: %s; give a directory on persistent storage",
 			  c->dir, strerror(errno));
 		boots_plan_free(&p);
 		return EXIT_IO;
+	}
+	rc = boots_trust(c);
+	if (rc) {
+		boots_plan_free(&p);
+		return rc;
 	}
 	rc = boots_plan_save(c->dir, &p, cfg->force, err, sizeof(err));
 	if (!rc && !statfs(c->dir, &fs) &&
@@ -188,13 +274,86 @@ static int boots_unit_path(const struct config *cfg, const char *sub,
 	       (int)len;
 }
 
+/* s as one systemd word: in double quotes, \ and " escaped, % as %%
+ * (a specifier otherwise), $ as $$ where dollar (ExecStart= expands
+ * variables). -EINVAL: a control character (a newline would start
+ * another setting). */
+static int boots_unit_quote(const char *s, bool dollar, char *buf,
+			    size_t len)
+{
+	size_t k = 0;
+
+	for (const char *q = s; *q; q++)
+		if (escape_control(q))
+			return -EINVAL;
+	buf[k++] = '"';
+	for (; *s && k + 4 < len; s++) {
+		if (*s == '\\' || *s == '"')
+			buf[k++] = '\\';
+		else if (*s == '%' || (dollar && *s == '$'))
+			buf[k++] = *s;
+		buf[k++] = *s;
+	}
+	if (*s)
+		return -ENAMETOOLONG;
+	buf[k++] = '"';
+	buf[k] = '\0';
+	return 0;
+}
+
+/* The unit's text for the plan in dir run by self (sha256 hash). */
+static int boots_unit_text(FILE *f, const char *dir, const char *self,
+			   const char *hash)
+{
+	char qdir[8400], qexe[8400], edir[8400];
+
+	if (boots_unit_quote(dir, false, qdir, sizeof(qdir)) ||
+	    boots_unit_quote(dir, true, edir, sizeof(edir)) ||
+	    boots_unit_quote(self, true, qexe, sizeof(qexe)))
+		return -EINVAL;
+	fprintf(f, "# written by abstat boots install; abstat boots uninstall removes it\n"
+		   "# abstat: sha256 %s\n"
+		   "[Unit]\nDescription=abstat boots: one step of a plan\n"
+		   "After=multi-user.target\nRequiresMountsFor=%s\n\n"
+		   "[Service]\nType=oneshot\nExecStart=%s boots step %s\n"
+		   "StandardOutput=journal+console\n\n"
+		   "[Install]\nWantedBy=multi-user.target\n",
+		hash, qdir, qexe, edir);
+	return 0;
+}
+
+/* Refuse a unit path that is a link or anything but a regular file (a
+ * link would be followed: its target written). */
+static int boots_unit_check(const struct config *cfg, const char *unit)
+{
+	struct stat st;
+
+	if (lstat(unit, &st))
+		return 0;
+	if (S_ISLNK(st.st_mode) || !S_ISREG(st.st_mode)) {
+		msg_error("boots install: %s is %s, not a unit abstat wrote: it is never followed or replaced; remove it, then abstat boots install again",
+			  unit, S_ISLNK(st.st_mode) ? "a symbolic link" :
+						      "not a regular file");
+		return EXIT_USAGE;
+	}
+	if (!cfg->force) {
+		msg_error("boots install: %s exists; abstat boots uninstall removes it, --force replaces it",
+			  unit);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 static int boots_install(const struct config *cfg, const struct boots_ctx *c)
 {
 	char unit[4096], wants[4096], self[PATH_MAX], dir[PATH_MAX];
+	char hash[65], rec[4200], err[4400], line[PATH_MAX + 80];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	struct boots_plan p;
+	char *text = NULL;
+	size_t size = 0;
 	FILE *f;
-	int rc = boots_load(c, &p);
+	int rc = boots_trust(c) ?: boots_load(c, &p);
 
 	if (rc)
 		return rc;
@@ -208,27 +367,33 @@ static int boots_install(const struct config *cfg, const struct boots_ctx *c)
 		return EXIT_IO;
 	}
 	self[n] = '\0';
-	if (!cfg->force && !access(unit, F_OK)) {
-		msg_error("boots install: %s exists; abstat boots uninstall removes it, --force replaces it",
-			  unit);
-		return EXIT_USAGE;
-	}
-	f = fopen(unit, "we");
-	if (!f) {
-		msg_error("boots install: cannot write %s: %s; give --unit-dir",
-			  unit, strerror(errno));
+	rc = boots_unit_check(cfg, unit);
+	if (rc)
+		return rc;
+	if (sha256_file(self, hash)) {
+		msg_error("boots install: cannot read %s: %s", self,
+			  strerror(errno));
 		return EXIT_IO;
 	}
-	fprintf(f, "# written by abstat boots install; abstat boots uninstall %s removes it\n"
-		   "[Unit]\nDescription=abstat boots: one step of the plan in %s\n"
-		   "After=local-fs.target\nRequiresMountsFor=%s\n\n"
-		   "[Service]\nType=oneshot\nExecStart=%s boots step %s\n"
-		   "StandardOutput=journal+console\n\n"
-		   "[Install]\nWantedBy=multi-user.target\n",
-		dir, dir, dir, self, dir);
-	if (fclose(f)) {
-		msg_error("boots install: cannot write %s: %s", unit,
-			  strerror(errno));
+	f = open_memstream(&text, &size);
+	if (!f || boots_unit_text(f, dir, self, hash)) {
+		msg_error("boots install: %s or %s has a control character (a newline would end ExecStart=); give a directory without",
+			  dir, self);
+		if (f)
+			fclose(f);
+		free(text);
+		return EXIT_USAGE;
+	}
+	fclose(f);
+	/* what each step checks this abstat against (boots_step_self) */
+	snprintf(rec, sizeof(rec), "%s/%s", dir, BOOTS_SELF_FILE);
+	snprintf(line, sizeof(line), "%s  %s\n", hash, self);
+	rc = boots_plan_write(rec, line, err, sizeof(err));
+	if (!rc)
+		rc = boots_plan_write(unit, text, err, sizeof(err));
+	free(text);
+	if (rc) {
+		msg_error("boots install: %s; give --unit-dir", err);
 		return EXIT_IO;
 	}
 	snprintf(dir, sizeof(dir), "%s/multi-user.target.wants", cfg->unit_dir);
@@ -239,8 +404,8 @@ static int boots_install(const struct config *cfg, const struct boots_ctx *c)
 			  wants, strerror(errno));
 		return EXIT_IO;
 	}
-	msg_info("boots install: %s, enabled (%s); each boot runs abstat boots step %s",
-		 unit, wants, c->dir);
+	msg_info("boots install: %s, enabled (%s); each boot runs abstat boots step %s after multi-user.target, with %s (sha256 %.12s)",
+		 unit, wants, c->dir, self, hash);
 	return EXIT_OK;
 }
 
@@ -274,8 +439,6 @@ int cmd_boots(const struct config *cfg)
 		.dry_run = cfg->dry_run,
 		.cmd = who,
 	};
-	struct boots_plan p;
-	int rc;
 
 	snprintf(who, sizeof(who), "boots %s", cfg->boots_verb);
 	if (!strcmp(cfg->boots_verb, "init"))
@@ -288,10 +451,5 @@ int cmd_boots(const struct config *cfg)
 		return boots_install(cfg, &c);
 	if (!strcmp(cfg->boots_verb, "uninstall"))
 		return boots_uninstall(cfg);
-	rc = boots_load(&c, &p);
-	if (rc)
-		return rc;
-	rc = boots_step(&c, &p);
-	boots_plan_free(&p);
-	return rc;
+	return boots_step_verb(&c);
 }

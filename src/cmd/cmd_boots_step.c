@@ -117,10 +117,24 @@ static int step_save(const struct boots_ctx *c, const struct boots_plan *p)
 	return EXIT_IO;
 }
 
+/* After a stop signal: the plan is saved as it is and nothing boots (a
+ * reboot in the middle of someone's Ctrl-C, never). */
+static int step_stopped(const struct boots_ctx *c)
+{
+	int sig = boots_signalled();
+
+	if (!sig)
+		return 0;
+	msg_error("%s: stopped by %s: the plan in %s is saved and nothing is booted; the next abstat boots step %s goes on",
+		  c->cmd, strsignal(sig), c->dir, c->dir);
+	return EXIT_INTERRUPTED;
+}
+
 /* Mark b booting and boot its kernel. */
 static int step_boot(const struct boots_ctx *c, struct boots_plan *p,
 		     struct boots_boot *b)
 {
+	enum boots_state was = b->state;
 	char id[64], *what = "";
 	int rc;
 
@@ -130,7 +144,7 @@ static int step_boot(const struct boots_ctx *c, struct boots_plan *p,
 	b->state = BOOT_BOOTING;
 	b->tries++;
 	b->booted_at = (long long)time(NULL);
-	rc = step_save(c, p);
+	rc = step_stopped(c) ?: step_save(c, p);
 	if (rc)
 		return rc;
 	msg_info("%s: booting boot %zu of %zu (side %s, %s%s%s)", c->cmd,
@@ -140,6 +154,12 @@ static int step_boot(const struct boots_ctx *c, struct boots_plan *p,
 	rc = boots_boot_kernel(c, p, b, &what);
 	if (!rc)
 		return EXIT_OK;
+	if (boots_signalled()) {
+		/* stopped before or while it booted: as it was */
+		b->state = was;
+		b->tries--;
+		return step_save(c, p) ?: step_stopped(c);
+	}
 	b->state = BOOT_FAILED;
 	boots_plan_note(b, "%s failed (%s %d)", what,
 			rc < 0 ? "errno" : "exit", rc < 0 ? -rc : rc);
@@ -164,9 +184,37 @@ static int step_next(const struct boots_ctx *c, struct boots_plan *p)
 	return EXIT_OK;
 }
 
-/* b's journal (a step cut off, a run killed): the runs it holds
- * recovered into b's result (partial), else b failed; what, then the
- * note says which. */
+/* b's result as the run left it, when it holds a run: done when
+ * complete, else partial; the note says so. 0, or -ENOENT (none). */
+static int step_result(const char *res, struct boots_boot *b,
+		       const char *what)
+{
+	char err[1024];
+	struct result *r = NULL;
+	size_t runs = 0;
+	bool complete;
+
+	if (access(res, F_OK) || result_read(res, &r, err, sizeof(err))) {
+		result_free(r);
+		return -ENOENT;
+	}
+	for (size_t i = 0; i < r->n_bench; i++)
+		for (size_t k = 0; k < r->bench[i].n_runs; k++)
+			runs += !r->bench[i].runs[k].warmup;
+	complete = r->status && !strcmp(r->status, "complete");
+	result_free(r);
+	if (!runs)
+		return -ENOENT;
+	b->state = complete ? BOOT_DONE : BOOT_PARTIAL;
+	boots_plan_note(b, "%s; its result holds %zu runs%s", what, runs,
+			complete ? " (complete)" : "");
+	return 0;
+}
+
+/* b cut off (a step killed, a power loss) or its run killed: the result
+ * the run wrote (done when complete, partial when interrupted), else the
+ * runs its journal holds recovered into b's result (partial), else b
+ * failed; what, then the note says which. */
 static void step_recover(const struct boots_ctx *c, struct boots_plan *p,
 			 struct boots_boot *b, const char *what)
 {
@@ -178,13 +226,23 @@ static void step_recover(const struct boots_ctx *c, struct boots_plan *p,
 	boots_plan_result(c->dir, p, b, ".json", res, sizeof(res));
 	snprintf(jp, sizeof(jp), "%s.journal", res);
 	b->state = BOOT_FAILED;
+	if (!c->dry_run && !step_result(res, b, what)) {
+		/* written, then cut off before the journal went */
+		if (!access(jp, F_OK) && !hold_check_free(jp, err, sizeof(err)))
+			unlink(jp);
+		return;
+	}
 	if (access(jp, F_OK)) {
 		boots_plan_note(b, "%s before a run finished", what);
 		return;
 	}
+	if (c->dry_run) {
+		boots_plan_note(b, "%s; its journal would be recovered", what);
+		return;
+	}
 	if (hold_check_free(jp, err, sizeof(err)) ||
 	    journal_load(jp, &r, &torn, err, sizeof(err)) ||
-	    result_write(r, res, false, err, sizeof(err))) {
+	    result_write(r, res, true, err, sizeof(err))) {
 		boots_plan_note(b, "%s; its journal is not recovered: %s", what,
 				err);
 		result_free(r);
@@ -229,6 +287,9 @@ static void step_measure(const struct boots_ctx *c, struct boots_plan *p,
 		snprintf(why, sizeof(why),
 			 "no result within the limit (%u s): killed",
 			 p->limit_s);
+	else if (rc < 0)
+		snprintf(why, sizeof(why), "abstat run did not start: %s",
+			 strerror(-rc));
 	else if (rc)
 		snprintf(why, sizeof(why), "abstat run exited %d (see %s)", rc,
 			 log);
@@ -260,7 +321,7 @@ static int step_booted(const struct boots_ctx *c, struct boots_plan *p,
 			msg_warn("%s: boot %zu: %s; the plan goes on", c->cmd,
 				 boots_plan_index(p, b), b->note);
 		rc = step_save(c, p);
-		return rc ? rc : step_next(c, p);
+		return rc ? rc : step_stopped(c) ?: step_next(c, p);
 	}
 	boots_plan_note(b, "mismatch, try %u: %s%s", b->tries, why,
 			late > (long long)p->limit_s ?

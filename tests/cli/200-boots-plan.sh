@@ -80,8 +80,8 @@ test_expect_success 'report --format json, and --plot draws the chart too' '
 	[ -s "$TESTTMP/delta.txt" ]
 '
 test_expect_success '--order random --seed: K of each side, the same order for the same seed' '
-	$ABSTAT boots init "$TESTTMP/r1" a=/boot/vmlinuz-1 b=/boot/vmlinuz-2 -k 5 --order random --seed 7 -- -w getppid 2>/dev/null &&
-	$ABSTAT boots init "$TESTTMP/r2" a=/boot/vmlinuz-1 b=/boot/vmlinuz-2 -k 5 --order random --seed 7 -- -w getppid 2>/dev/null &&
+	$ABSTAT boots init "$TESTTMP/r1" a=/boot/vmlinuz-1 b=/boot/vmlinuz-2 -k 5 --order random --seed 7 --method cmd --next true -- -w getppid 2>/dev/null &&
+	$ABSTAT boots init "$TESTTMP/r2" a=/boot/vmlinuz-1 b=/boot/vmlinuz-2 -k 5 --order random --seed 7 --method cmd --next true -- -w getppid 2>/dev/null &&
 	o=$(json "\"\".join(b[\"side\"] for b in d[\"boots\"])" "$TESTTMP/r1/plan.json") &&
 	[ "$o" = "$(json "\"\".join(b[\"side\"] for b in d[\"boots\"])" "$TESTTMP/r2/plan.json")" ] &&
 	[ "$(echo "$o" | tr -cd a | wc -c)" = 5 ] && [ "$o" != ababababab ] &&

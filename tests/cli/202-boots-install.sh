@@ -18,15 +18,21 @@ for c in kexec grub-reboot reboot; do
 done
 P=$TESTTMP/plan
 Q="'"
-$ABSTAT boots init "$P" A=/boot/vmlinuz-6.1.0-a B=/boot/vmlinuz-6.12.0-b -k 2 \
-	--initrd-a /boot/initrd.img-6.1.0-a --cmdline-a "root=/dev/vda1 panic=10" \
+# the kernels and initrds init checks: stand-ins of this machine's kind
+K=$TESTTMP/boot
+mkdir -p "$K"
+boots_kernel "$K/vmlinuz-6.1.0-a" && boots_kernel "$K/vmlinuz-6.12.0-b" &&
+	: >"$K/initrd.img-6.1.0-a" && : >"$K/initrd.img-6.12.0-b" || fail "no kernels"
+PATH="$TESTTMP/bin:$PATH" $ABSTAT boots init "$P" A=$K/vmlinuz-6.1.0-a B=$K/vmlinuz-6.12.0-b -k 2 \
+	--initrd-a $K/initrd.img-6.1.0-a --initrd-b $K/initrd.img-6.12.0-b \
+	--cmdline-a "root=/dev/vda1 panic=10" \
 	--cmdline-b "root=/dev/vda1 panic=10 mitigations=off" -- -q -r 3 -w getppid 2>/dev/null ||
 	fail "init failed"
 
 test_expect_success 'step --dry-run, kexec: the kexec_load commands, nothing run or saved' '
 	cp "$P/plan.json" "$TESTTMP/before" &&
 	PATH="$TESTTMP/bin:$PATH" expect_exit 0 $ABSTAT boots step --dry-run "$P" &&
-	[ "$(cat "$TESTTMP/out")" = "kexec -l /boot/vmlinuz-6.1.0-a ${Q}--append=root=/dev/vda1 panic=10 abstat.boot=1${Q} --initrd=/boot/initrd.img-6.1.0-a
+	[ "$(cat "$TESTTMP/out")" = "kexec -l $K/vmlinuz-6.1.0-a ${Q}--append=root=/dev/vda1 panic=10 abstat.boot=1${Q} --initrd=$K/initrd.img-6.1.0-a
 kexec -e" ] || { cat "$TESTTMP/out"; false; }
 '
 test_expect_success 'dry run: the plan unchanged, no stand-in called' '
@@ -39,7 +45,7 @@ test_expect_success 'step --dry-run in a booted kernel: doctor, abstat run -o DI
 	PATH="$TESTTMP/bin:$PATH" expect_exit 0 $ABSTAT boots step --dry-run "$P" &&
 	grep_out "^/.*abstat doctor\$" &&
 	grep_out "^/.*abstat run -o $P/boot-01-A.json -q -r 3 -w getppid\$" &&
-	grep_out "^kexec -l /boot/vmlinuz-6.12.0-b ${Q}--append=root=/dev/vda1 panic=10 mitigations=off abstat.boot=2${Q}\$" &&
+	grep_out "^kexec -l $K/vmlinuz-6.12.0-b ${Q}--append=root=/dev/vda1 panic=10 mitigations=off abstat.boot=2${Q} --initrd=$K/initrd.img-6.12.0-b\$" &&
 	[ ! -e "$TESTTMP/called" ] && [ ! -e "$P/boot-01-A.json" ]
 '
 test_expect_success 'a kexec boot without abstat.boot=N on its command line is a mismatch' '
@@ -48,7 +54,7 @@ test_expect_success 'a kexec boot without abstat.boot=N on its command line is a
 	grep_err "mismatch, try 1: running 6.1.0-a, not booted by the plan \\(no abstat.boot=1 on its command line: a reset or panic\\?\\)"
 '
 test_expect_success 'step --dry-run, grub: grub-reboot ENTRY, then reboot' '
-	$ABSTAT boots init "$TESTTMP/g" A="Debian 6.1" B="Debian 6.12" --method grub \
+	PATH="$TESTTMP/bin:$PATH" $ABSTAT boots init "$TESTTMP/g" A="Debian 6.1" B="Debian 6.12" --method grub \
 		--release-a 6.1.0-a --release-b 6.12.0-b -- -w getppid 2>/dev/null &&
 	PATH="$TESTTMP/bin:$PATH" expect_exit 0 $ABSTAT boots step --dry-run "$TESTTMP/g" &&
 	[ "$(cat "$TESTTMP/out")" = "grub-reboot ${Q}Debian 6.1${Q}
@@ -56,8 +62,9 @@ reboot" ] && [ ! -e "$TESTTMP/called" ]
 '
 test_expect_success 'install: the unit runs abstat boots step DIR, enabled' '
 	expect_exit 0 $ABSTAT boots install --unit-dir "$U" "$P" &&
-	grep -qx "ExecStart=$(readlink -f $ABSTAT) boots step $(readlink -f "$P")" "$U/abstat-boots.service" &&
-	grep -qx "RequiresMountsFor=$(readlink -f "$P")" "$U/abstat-boots.service" &&
+	grep -qx "ExecStart=\"$(readlink -f $ABSTAT)\" boots step \"$(readlink -f "$P")\"" "$U/abstat-boots.service" &&
+	grep -qx "RequiresMountsFor=\"$(readlink -f "$P")\"" "$U/abstat-boots.service" &&
+	grep -qx "After=multi-user.target" "$U/abstat-boots.service" &&
 	grep -qx "WantedBy=multi-user.target" "$U/abstat-boots.service" &&
 	[ "$(readlink "$U/multi-user.target.wants/abstat-boots.service")" = ../abstat-boots.service ]
 '
