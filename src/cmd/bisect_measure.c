@@ -230,8 +230,8 @@ int bisect_measure(const struct config *cfg, struct bisect_state *st,
 		}
 		oc->runs = SIZE_MAX;
 		for (size_t i = 0; i < n; i++)
-			if (cmd_measured(res[i]) < oc->runs)
-				oc->runs = cmd_measured(res[i]);
+			if (result_measured(res[i]) < oc->runs)
+				oc->runs = result_measured(res[i]);
 		if (rc || bisect_decided(kind, oc, &decision, reason,
 					 sizeof(reason)) ||
 		    oc->runs >= cfg->bisect_max_runs)
