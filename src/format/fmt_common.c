@@ -547,19 +547,24 @@ bool fmt_cut(FILE *out, int width)
 	return width <= FMT_MAIL_WIDTH || isatty(fileno(out));
 }
 
-/* One line, its control characters escaped (escape.h), cut to width
- * with "..." when longer where fmt_cut says so. */
+/* One line, its control characters escaped (escape.h), cut with "..."
+ * when longer where fmt_cut says so: on a terminal at its own width when
+ * that is wider than width (a 200-column one shows 200), in a mail at
+ * width. */
 void fmt_text_line(FILE *out, int width, const char *s)
 {
 	char shown[4096];
-	int n;
+	int n, limit = width;
 
 	escape_str(s, shown, sizeof(shown));
 	n = (int)strlen(shown);
-	if (n <= width || !fmt_cut(out, width))
+	if (n > width && width > FMT_MAIL_WIDTH && isatty(fileno(out)) &&
+	    term_width(fileno(out)) > limit)
+		limit = term_width(fileno(out));
+	if (n <= limit || !fmt_cut(out, width))
 		fprintf(out, "%s\n", shown);
 	else
-		fprintf(out, "%.*s...\n", width - 3, shown);
+		fprintf(out, "%.*s...\n", limit - 3, shown);
 }
 
 void fmt_row_heads(const struct compare_model *m,

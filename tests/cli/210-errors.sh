@@ -166,6 +166,11 @@ test_expect_success SCRIPT 'on a terminal: cut at 80 columns with ...' '
 	grep_out "^command: .*xxx\.\.\.\$" &&
 	awk "length > 80 { exit 1 }" "$TESTTMP/out" || fail "a line over 80 columns on a terminal"
 '
+test_expect_success SCRIPT 'on a 200-column terminal: the line whole (it fits)' '
+	COLUMNS=200 script -qec "$ABSTAT run $E -- echo $long 2>/dev/null" /dev/null >"$TESTTMP/tty" </dev/null &&
+	tr -d "\r" <"$TESTTMP/tty" >"$TESTTMP/out" &&
+	grep_out "^command: .*echo $long\$"
+'
 
 # plot files: 0666 less the umask, whichever abstat or gnuplot wrote
 test_expect_success 'plot .gp and .dat follow the umask (022, 027)' '
