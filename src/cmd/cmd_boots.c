@@ -257,7 +257,10 @@ static int boots_report(const struct config *cfg, const struct boots_ctx *c)
 
 		rc_cfg.cmd = CMD_PLOT;
 		rc_cfg.output = cfg->boots_plot;
+		/* the same sides: compare said their warnings once */
+		msg_set_quiet(true);
 		prc = cmd_plot(&rc_cfg);
+		msg_set_quiet(cfg->quiet);
 		if (prc != EXIT_OK && prc != EXIT_REGRESSION)
 			rc = prc;
 	}

@@ -77,7 +77,9 @@ test_expect_success 'report --format json, and --plot draws the chart too' '
 	expect_exit 0 $ABSTAT boots report --format json "$P" &&
 	json "[s[\"files\"] for s in d[\"rows\"][0][\"sides\"]]" "$TESTTMP/out" | grep -q "^\\[2, 2\\]\$" &&
 	expect_exit 0 $ABSTAT boots report "$P" --plot "$TESTTMP/delta.txt" &&
-	[ -s "$TESTTMP/delta.txt" ]
+	[ -s "$TESTTMP/delta.txt" ] &&
+	dup=$(grep "^abstat: warning:" "$TESTTMP/err" | sort | uniq -d) &&
+	[ -z "$dup" ] || { cat "$TESTTMP/err"; fail "a warning printed twice: $dup"; }
 '
 test_expect_success '--order random --seed: K of each side, the same order for the same seed' '
 	$ABSTAT boots init "$TESTTMP/r1" a=/boot/vmlinuz-1 b=/boot/vmlinuz-2 -k 5 --order random --seed 7 --method cmd --next true -- -w getppid 2>/dev/null &&
