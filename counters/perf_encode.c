@@ -493,7 +493,7 @@ static bool encode_bad_modifier(const char *name, bool user_only, char *err,
 	if (known)
 		event_free(&ev);
 	if (known)
-		snprintf(err, len, "event '%.64s': unknown modifier '%.32s' of %.64s; perf's are u k h G H I D p P",
+		snprintf(err, len, "event '%.64s': unknown modifier '%.32s' of %.64s; perf's are u k h G H I D p P (see 'abstat list')",
 			 name, colon + 1, prefix);
 	return known;
 }
@@ -545,9 +545,8 @@ int perf_encode(const char *name, bool user_only, struct event *ev,
 	if (!rc)
 		rc = encode_fill(name, &o, &m, user_only, ev, err, len);
 done:
-	if (rc == -ENOENT && encode_bad_modifier(name, user_only, err, len))
-		rc = -EINVAL;
-	if (rc == -ENOENT)
+	/* still -ENOENT (an unknown event), said as the bad modifier */
+	if (rc == -ENOENT && !encode_bad_modifier(name, user_only, err, len))
 		encode_suggest(name, err, len);
 	if (rc) {
 		event_free(ev);

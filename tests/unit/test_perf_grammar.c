@@ -267,7 +267,7 @@ static const struct enc_case enc_cases[] = {
 	ENC_BAD("{cycles:uS", false, -EINVAL, "for sampling"),
 	ENC_BAD("msr/tsc/:b", false, -EINVAL, "BPF"),
 	ENC_BAD("no-such-event", false, -ENOENT, "abstat list"),
-	ENC_BAD("cycles:bogus", false, -ENOENT, "abstat list"),
+	ENC_BAD("cycles:bogus", false, -ENOENT, "unknown modifier 'bogus' of cycles"),
 };
 
 static void test_encode(void **state)
