@@ -62,7 +62,13 @@ static int run_journal(struct session *s, struct session_resume *rs,
 		rc = session_resume_hold(rs);
 	if (rc || !cfg->output)
 		return rc;
-	rc = journal_open(cfg->output, r, cfg->force, j, err, sizeof(err));
+	/* a journal resumed is replaced only once the new one holds its
+	 * runs (session_resume_apply) */
+	if (rs->journal)
+		rc = journal_open_over(cfg->output, r, j, err, sizeof(err));
+	else
+		rc = journal_open(cfg->output, r, cfg->force, j, err,
+				  sizeof(err));
 	if (rc) {
 		msg_error("%s", err);
 		/* taken (a live or earlier session, not a file): the command

@@ -36,7 +36,7 @@ static char *resume_output(const char *file, bool *journal)
 
 int session_resume_open(const char *file, struct session_resume *rs)
 {
-	char err[1024], path[4096];
+	char err[1024], path[4096], alt[4096 + 16];
 	unsigned torn;
 	bool journal;
 	int rc;
@@ -46,11 +46,15 @@ int session_resume_open(const char *file, struct session_resume *rs)
 	if (!rs->output)
 		return EXIT_IO;
 	snprintf(path, sizeof(path), "%s.journal", rs->output);
-	/* a result that is not there: its journal, where one is left */
-	if (!journal && access(file, F_OK) && !access(path, F_OK))
+	snprintf(alt, sizeof(alt), "%s.resumed", path);
+	/* a result that is not there: its journal, where one is left (or
+	 * only the old one an interrupted --resume kept) */
+	if (!journal && access(file, F_OK) &&
+	    (!access(path, F_OK) || !access(alt, F_OK)))
 		journal = true;
 	if (journal)
-		rc = journal_load(path, &rs->old, &torn, err, sizeof(err));
+		rc = journal_load_any(path, &rs->old, &torn, &rs->from, err,
+				      sizeof(err));
 	else
 		rc = result_read(file, &rs->old, err, sizeof(err));
 	if (rc) {
@@ -62,6 +66,9 @@ int session_resume_open(const char *file, struct session_resume *rs)
 		if (!rs->journal)
 			return EXIT_IO;
 	}
+	if (rs->from == JOURNAL_RESUMED_USED)
+		msg_warn("--resume: %s lacks runs of %s, the journal an interrupted --resume kept: resuming from %s",
+			 path, alt, alt);
 	if (!strcmp(rs->old->status, "complete"))
 		return msg_usage("--resume: %s is complete (every run of its session is in it); nothing to resume",
 				 file);
@@ -224,6 +231,16 @@ int session_resume_hold(struct session_resume *rs)
 	if (!rs->backup)
 		return EXIT_IO;
 	snprintf(rs->backup, n, "%s.resumed", rs->journal);
+	/* left by an interrupted --resume: kept as it is when its runs are
+	 * the ones resumed, else a copy of the journal's first runs */
+	if (rs->from == JOURNAL_RESUMED_USED)
+		return EXIT_OK;
+	if (rs->from == JOURNAL_RESUMED_COPY && unlink(rs->backup) &&
+	    errno != ENOENT) {
+		msg_error("--resume: cannot remove %s (its runs are all in %s): %s",
+			  rs->backup, rs->journal, strerror(errno));
+		return EXIT_IO;
+	}
 	if (link(rs->journal, rs->backup)) {
 		msg_error("--resume: cannot keep %s as %s while it is rewritten: %s; remove %s if an earlier --resume left it",
 			  rs->journal, rs->backup, strerror(errno),
@@ -284,6 +301,7 @@ int session_resume_apply(struct session *s, struct session_resume *rs,
 			 struct plan_item *plan, size_t *n_plan)
 {
 	size_t kept = 0, before = *n_plan, done = 0;
+	char err[512];
 
 	resume_warnings(s, rs->old->warnings);
 	for (size_t b = 0; b < r->n_bench; b++) {
@@ -309,7 +327,14 @@ int session_resume_apply(struct session *s, struct session_resume *rs,
 		if (plan[i].bench != SIZE_MAX)
 			plan[kept++] = plan[i];
 	*n_plan = kept;
-	/* the new journal holds every old run: the old one may go */
+	/* the new journal holds every old run: now it replaces the old one,
+	 * which may then go */
+	if (j && journal_commit(j, err, sizeof(err))) {
+		msg_error("--resume: %s; the interrupted session's runs are kept in %s",
+			  err, rs->backup ? rs->backup : rs->journal ?
+			  rs->journal : rs->output);
+		return EXIT_IO;
+	}
 	if (rs->backup && !unlink(rs->backup)) {
 		free(rs->backup);
 		rs->backup = NULL;
