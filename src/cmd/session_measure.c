@@ -96,6 +96,11 @@ static char *session_failure(const struct session *s,
 		snprintf(buf, sizeof(buf), "bad counter read: %s", o->read_err);
 		return strdup(buf);
 	}
+	if (o->region_err[0]) {
+		snprintf(buf, sizeof(buf), "the workload's region page (ABSTAT_REGION) cannot be: %s",
+			 o->region_err);
+		return strdup(buf);
+	}
 	if (o->protocol_error)
 		return strdup("malformed region protocol message on ABSTAT_CTL");
 	for (size_t i = 0; i < n; i++) {

@@ -114,6 +114,8 @@ struct launch_outcome {
 	bool handshake;        /* a copy marked it with the handshake
 				* (ABSTAT_CTL: enable/ack) */
 	char read_err[256];    /* a counter read failed validation */
+	char region_err[256];  /* the region page (ABSTAT_REGION) says
+				* what cannot be: the field, its value */
 	char stderr_tail[LAUNCH_TAIL]; /* last bytes of the first failing
 					  copy's stderr */
 	char stderr_head[LAUNCH_HEAD]; /* and its first bytes (the real
