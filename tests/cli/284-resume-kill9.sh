@@ -43,20 +43,25 @@ sys.exit('%d of $N old runs lost (first: %s)' % (len(lost), lost[:3]) if lost el
 }
 cat >kill9.sh <<'SH'
 # kill9.sh DIR WHEN ARGS...: run --resume DIR/k.json.journal, kill -9
-# at WHEN: 0 at once, a number once the new journal (under its
-# temporary name) has that many lines, "measuring" once the journal at
-# the name has more lines than the old one.
+# at WHEN: 0 at once, a number once a new journal (the resumed session's,
+# at the name or under a temporary one) has that many lines,
+# "measuring" once the journal at the name has more lines than the old.
 d=$1 when=$2 old=$(wc -l <"$1/k.json.journal")
+sid=$(head -n 1 "$1/k.json.journal" | python3 -c "import json, sys; print(json.load(sys.stdin)['config']['session'])")
 shift 2
+# the lines of the longest journal of another session than the old one
+new_lines() {
+	for f in "$d/k.json.journal" "$d"/.k.json.journal.*; do
+		[ -f "$f" ] && ! head -n 1 "$f" | grep -q "$sid" && wc -l <"$f"
+	done | sort -n | tail -n 1
+}
 "$ABSTAT" run "$@" --resume "$d/k.json.journal" -- true >"$d/out" 2>"$d/err" &
 pid=$! i=0
 while :; do
 	case $when in
 	0) break ;;
 	measuring) [ "$(wc -l <"$d/k.json.journal")" -gt "$old" ] && break ;;
-	*) [ "$(cat "$d"/.k.json.journal.* 2>/dev/null | wc -l)" -ge "$when" ] && break
-	   # committed already: the copy was quicker than the polls
-	   [ ! -e "$d/k.json.journal.resumed" ] && [ "$i" -gt 0 ] && break ;;
+	*) [ "$(new_lines)" -ge "$when" ] 2>/dev/null && break ;;
 	esac
 	kill -0 $pid 2>/dev/null || break
 	# a guard against a hang, not a timing check: 6000 polls of 10 ms
@@ -67,6 +72,7 @@ done
 kill -9 $pid
 wait $pid
 echo "abstat exit $?"
+echo "new journal: $(new_lines) lines"
 SH
 for when in 0 100 1500 measuring; do
 	test_expect_success "kill -9 of --resume ($when): every old run recovered" '
