@@ -120,11 +120,18 @@ static int cli_workload_target(struct config *cfg, const char *spec)
 	if (!argv)
 		goto err;
 	argv[0] = strdup(path);
+	if (!argv[0]) {
+		free(argv);
+		goto err;
+	}
 	for (size_t i = 0; i < n; i++)
 		argv[i + 1] = args[i];
-	free(args);
-	if (cli_add_target(cfg, name, argv, name) < 0)
+	free(args); /* its words are argv's now */
+	args = NULL;
+	if (cli_add_target(cfg, name, argv, name) < 0) {
+		cli_free_words(argv);
 		goto err;
+	}
 	return 0;
 err:
 	free(name);
