@@ -93,7 +93,8 @@ int cmd_run(const struct config *cfg)
 	rc = cmd_report_format(cfg);
 	if (!rc && cfg->resume) {
 		rc = run_resume(cfg, &resumed, &rs);
-		cfg = &resumed;
+		if (!rc)
+			cfg = &resumed;
 	}
 	if (!rc && cfg->output)
 		rc = session_check_output(cfg, cfg->output);
