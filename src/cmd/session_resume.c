@@ -15,13 +15,16 @@
  * the result it was the journal of).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "commands.h"
 #include "env.h"
+#include "hold.h"
 #include "msg.h"
 #include "session_priv.h"
 
@@ -222,10 +225,16 @@ int session_resume_check(const struct session *s,
 
 int session_resume_hold(struct session_resume *rs)
 {
+	char err[1024];
 	size_t n;
 
 	if (!rs->journal)
 		return EXIT_OK;
+	/* another --resume of it, copying its runs: leave its names be */
+	if (hold_check_free(rs->journal, err, sizeof(err)) == -EBUSY) {
+		msg_error("--resume: %s", err);
+		return EXIT_USAGE;
+	}
 	n = strlen(rs->journal) + sizeof(".resumed");
 	rs->backup = malloc(n);
 	if (!rs->backup)
@@ -304,6 +313,18 @@ int session_resume_apply(struct session *s, struct session_resume *rs,
 	char err[512];
 
 	resume_warnings(s, rs->old->warnings);
+	/* held while its runs are copied: a second --resume is refused */
+	if (rs->journal) {
+		int fd = open(rs->journal, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+
+		if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB)) {
+			close(fd);
+			msg_error("--resume: another session holds %s; wait for it to end",
+				  rs->journal);
+			return EXIT_USAGE;
+		}
+		rs->lock = fd >= 0 ? fd + 1 : 0;
+	}
 	for (size_t b = 0; b < r->n_bench; b++) {
 		unsigned warm, measured;
 		int rc = resume_move(&rs->old->bench[b], &r->bench[b], b, j,
@@ -327,8 +348,12 @@ int session_resume_apply(struct session *s, struct session_resume *rs,
 		if (plan[i].bench != SIZE_MAX)
 			plan[kept++] = plan[i];
 	*n_plan = kept;
-	/* the new journal holds every old run: now it replaces the old one,
-	 * which may then go */
+	/* the new journal holds every old run: now it replaces the old one
+	 * (whose lock goes first: the replacement takes it), which may then
+	 * go */
+	if (rs->lock)
+		close(rs->lock - 1);
+	rs->lock = 0;
 	if (j && journal_commit(j, err, sizeof(err))) {
 		msg_error("--resume: %s; the interrupted session's runs are kept in %s",
 			  err, rs->backup ? rs->backup : rs->journal ?
@@ -353,6 +378,8 @@ void session_resume_close(struct session_resume *rs)
 			 rs->backup, rs->journal);
 	else if (rs->backup)
 		unlink(rs->backup); /* still its other name: rename kept both */
+	if (rs->lock)
+		close(rs->lock - 1);
 	free(rs->backup);
 	free(rs->journal);
 	free(rs->output);

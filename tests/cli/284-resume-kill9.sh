@@ -94,6 +94,37 @@ test_expect_success 'then --resume completes with every old run, no journal left
 	[ ! -e "$d/k.json.journal" ] && [ ! -e "$d/k.json.journal.resumed" ] ||
 		fail "a journal left"
 '
+cat >second.sh <<'SH'
+# second.sh DIR ARGS...: run --resume DIR/k.json.journal; once its new
+# journal has 100 lines, a second --resume of the same journal (its exit
+# and stderr in DIR/second.*); then kill -9 of the first
+d=$1
+shift
+"$ABSTAT" run "$@" --resume "$d/k.json.journal" -- true >"$d/out" 2>"$d/err" &
+pid=$! i=0
+# a guard against a hang, not a timing check: 6000 polls of 10 ms
+while [ "$(cat "$d"/.k.json.journal.* 2>/dev/null | wc -l)" -lt 100 ] &&
+	kill -0 $pid 2>/dev/null && [ $i -lt 6000 ]; do
+	i=$((i + 1))
+	sleep 0.01
+done
+"$ABSTAT" run "$@" --resume "$d/k.json.journal" -- true >"$d/second.out" 2>"$d/second.err"
+echo $? >"$d/second.rc"
+kill -9 $pid
+wait $pid
+echo "abstat exit $?"
+SH
+test_expect_success 'a second --resume while one copies: refused, no run lost' '
+	d=$TESTTMP/second && mkdir -p "$d" && cp old.journal "$d/k.json.journal" &&
+	unshare --pid --fork --mount-proc sh second.sh "$d" $ARGS >"$d/log" 2>&1
+	grep -q "^abstat exit 137\$" "$d/log" ||
+		{ cat "$d/log" "$d/err"; fail "the first was not killed by SIGKILL"; }
+	[ "$(cat "$d/second.rc")" = 2 ] || { cat "$d/second.err"; fail "the second was not refused"; }
+	grep -q "^abstat: error: .*k.json.journal" "$d/second.err" ||
+		{ cat "$d/second.err"; fail "no error naming the journal"; }
+	expect_exit 0 "$ABSTAT" recover "$d/k.json.journal" -o "$d/rec.json" &&
+	all_old "$d/rec.json" || fail "recover lost runs"
+'
 # what an earlier abstat left (the old journal unlinked before its runs
 # were copied): a new journal of a few runs, the old one only as .resumed
 python3 - old.journal short.journal <<'PY' || fail "cannot make the short journal"
