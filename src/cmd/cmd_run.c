@@ -83,7 +83,7 @@ int cmd_run(const struct config *cfg)
 {
 	struct session s = { 0 };
 	struct session_resume rs = { 0 };
-	struct config resumed;
+	struct config resumed = { 0 };
 	struct result *r = NULL;
 	struct journal *j = NULL;
 	struct plan_item *plan = NULL;

@@ -260,7 +260,6 @@ static int import_ps_command(struct ps_state *st, int line, const char *s,
 	for (size_t k = 0; k < st->r->n_bench; k++)
 		if (&st->r->bench[k] != b && !strcmp(st->r->bench[k].name, base)) {
 			free(base);
-			n = 0;
 			for (size_t a = 0; argv[a]; a++)
 				free(argv[a]);
 			free(argv);
@@ -269,7 +268,7 @@ static int import_ps_command(struct ps_state *st, int line, const char *s,
 					  "benchmark '%s' again: each perf stat file is one command",
 					  st->r->bench[k].name);
 		}
-	for (size_t k = 0; b->argv[k]; k++)
+	for (size_t k = 0; b->argv && b->argv[k]; k++)
 		free(b->argv[k]);
 	free(b->argv);
 	free(b->name);

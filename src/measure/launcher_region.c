@@ -146,7 +146,7 @@ struct launch_page *launcher_page_prepare(const struct launch_spec *s,
 		if (!off)
 			return NULL;
 	}
-	if (off > (1u << 24) || launcher_page_size(pg, off) < 0)
+	if (off > (1u << 24) || launcher_page_size(pg, off) < 0 || !pg->map)
 		return NULL;
 	pg->n = n;
 	memset(pg->map, 0, pg->size);

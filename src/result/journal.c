@@ -272,7 +272,7 @@ static int journal_start(const char *output, const struct result *r,
 			 char *err, size_t len)
 {
 	struct journal *j = calloc(1, sizeof(*j));
-	json_t *id = r ? json_object_get(r->config, "session") : NULL;
+	json_t *id = json_object_get(r->config, "session");
 	int rc;
 
 	*out = NULL;
