@@ -335,6 +335,9 @@ lab-check: deps
 		echo "lab: warning: the cross build failed; the lab's tests skip (XBUILD)" >&2
 	$(Q)sh tests/run.sh $(sort $(wildcard tests/lab/t/[0-9]*.sh))
 
+# each target fuzzed for FUZZ_SECONDS, all at once (clang, warnings as
+# errors; tests/fuzz/run.sh)
+FUZZ_SECONDS ?= 60
 fuzz: deps
 	$(Q)sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 

@@ -79,6 +79,8 @@
 #define ABSTAT_REGION_OPS 4u     /* ops is the operation count */
 #define ABSTAT_REGION_FAILED 8u  /* a toggle or a baseline read failed */
 #define ABSTAT_REGION_OPEN 16u   /* inside a region (since open_ns) */
+#define ABSTAT_REGION_UNBEGUN 32u /* an end before any begin stopped the
+				   * counters: no region, no whole run */
 
 struct abstat_region_fd {
 	uint32_t toggle;   /* 1: enabled at begin, disabled at end (a leader) */
@@ -407,6 +409,8 @@ static inline int abstat__region_end(struct abstat__state *st)
 
 	if (abstat__toggle(st, 0) < 0)
 		return abstat__fail(st);
+	if (!(me->state & ABSTAT_REGION_BEGUN))
+		me->state |= ABSTAT_REGION_UNBEGUN;
 	if (me->state & ABSTAT_REGION_OPEN)
 		me->region_ns += abstat__now() - me->open_ns;
 	me->state &= ~ABSTAT_REGION_OPEN;

@@ -406,9 +406,10 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 			       "where the scheduler puts it",
 			       &launcher_cpus,
 		CLI_ENUM(launcher_cpu, LAUNCHER_CPU_SAME) },
-	[OPT_VERSION] = { "version", 'V', NULL, NULL, false,
-			  "print the version" },
-	[OPT_HELP] = { "help", 'h', NULL, NULL, false, "this help" },
+	[OPT_VERSION] = { .name = "version", .short_name = 'V',
+			  .help = "print the version" },
+	[OPT_HELP] = { .name = "help", .short_name = 'h',
+		       .help = "this help" },
 	[OPT_PROGRESS] = { "progress", 0, "WHEN", "auto", false,
 			   "progress line on stderr: never, auto\n"
 			   "(a terminal, no -q), always", &whens,

@@ -160,9 +160,9 @@ int cli_run_hook(struct config *cfg, const struct cli_opt *o,
 /* The run options' checks against the rest of the command line. */
 int cli_run_validate(const struct config *cfg);
 /* -P NAME LO HI [STEP] and -L NAME A,B,...: the values after NAME are
- * the next words of argv (*optind moves past them). */
+ * the next words of argv (*next moves past them). */
 int cli_run_scan(struct config *cfg, enum cli_opt_id c, const char *name,
-		 int argc, char **argv, int *optind);
+		 int argc, char **argv, int *next);
 /* --copies 1,2,4: a scan of the copies (cfg->copies: the most). */
 int cli_run_copies(struct config *cfg, const char *list);
 /* One target per combination of the scanned values (after the targets

@@ -97,10 +97,10 @@ static int cli_run_param_add(struct config *cfg, struct scan_param *p)
 }
 
 int cli_run_scan(struct config *cfg, enum cli_opt_id c, const char *name,
-		 int argc, char **argv, int *optind)
+		 int argc, char **argv, int *next)
 {
 	bool range = c == OPT_PARAM_SCAN;
-	int need = range ? 2 : 1, i = *optind;
+	int need = range ? 2 : 1, i = *next;
 	const char *step = NULL;
 	struct scan_param p;
 	char err[512];
@@ -128,7 +128,7 @@ int cli_run_scan(struct config *cfg, enum cli_opt_id c, const char *name,
 				 err);
 	if (rc)
 		return rc;
-	*optind = i + need + (step != NULL);
+	*next = i + need + (step != NULL);
 	return cli_run_param_add(cfg, &p);
 }
 

@@ -54,14 +54,20 @@ static int cli_resolve(char **argv)
 	return 0;
 }
 
+/* A target of name and argv, which are its own from then on (freed when
+ * it cannot be added, a NULL name too). 0 or -ENOMEM. */
 static int cli_add_target(struct config *cfg, char *name, char **argv,
 			  const char *workload)
 {
-	struct target *t = realloc(cfg->targets,
-				   (cfg->n_targets + 1) * sizeof(*t));
+	struct target *t = name ? realloc(cfg->targets,
+					  (cfg->n_targets + 1) * sizeof(*t)) :
+				  NULL;
 
-	if (!t)
+	if (!t) {
+		free(name);
+		cli_free_words(argv);
 		return -ENOMEM;
+	}
 	cfg->targets = t;
 	t = &t[cfg->n_targets++];
 	t->name = name;
@@ -120,12 +126,15 @@ static int cli_workload_target(struct config *cfg, const char *spec)
 	if (!argv)
 		goto err;
 	argv[0] = strdup(path);
+	if (!argv[0]) {
+		free(argv);
+		goto err;
+	}
 	for (size_t i = 0; i < n; i++)
 		argv[i + 1] = args[i];
-	free(args);
-	if (cli_add_target(cfg, name, argv, name) < 0)
-		goto err;
-	return 0;
+	free(args); /* its words are argv's now */
+	/* name is the target's (or freed) either way */
+	return cli_add_target(cfg, name, argv, name) < 0 ? -EINVAL : 0;
 err:
 	free(name);
 	cli_free_words(args);

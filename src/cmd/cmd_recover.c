@@ -2,7 +2,9 @@
 /*
  * cmd_recover: `abstat recover JOURNAL -o FILE [--force]`. Turns the
  * journal a crashed or killed run left behind (journal.c) into a result
- * marked "partial", written like any result (result_write).
+ * marked "partial", written like any result (result_write). Where an
+ * interrupted --resume left JOURNAL.resumed (the old journal) with runs
+ * JOURNAL lacks, those are recovered (journal_load_any).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,8 +19,9 @@ int cmd_recover(const struct config *cfg)
 	const char *path = cfg->files[0];
 	struct result *r;
 	size_t runs = 0;
+	enum journal_from from;
 	unsigned torn;
-	char err[1024];
+	char err[1024], also[4200] = "";
 	int rc;
 
 	/* A live session's journal is not cut off: it will publish itself */
@@ -27,14 +30,18 @@ int cmd_recover(const struct config *cfg)
 		msg_error("%s", err);
 		return EXIT_USAGE;
 	}
-	rc = journal_load(path, &r, &torn, err, sizeof(err));
+	rc = journal_load_any(path, &r, &torn, &from, err, sizeof(err));
 	if (rc) {
 		msg_error("%s", err);
 		return cmd_status(rc, EXIT_USAGE);
 	}
+	if (from == JOURNAL_RESUMED_USED)
+		msg_warn("%s lacks runs of %s.resumed, the journal an interrupted --resume kept: recovered from %s.resumed",
+			 path, path, path);
 	if (torn)
-		msg_warn("%s: line %u was cut off by the crash; the runs before it are kept",
-			 path, torn);
+		msg_warn("%s%s: line %u was cut off by the crash; the runs before it are kept",
+			 path, from == JOURNAL_RESUMED_USED ? ".resumed" : "",
+			 torn);
 	for (size_t i = 0; i < r->n_bench; i++)
 		runs += r->bench[i].n_runs;
 	rc = result_write(r, cfg->output, cfg->force, err, sizeof(err));
@@ -45,7 +52,9 @@ int cmd_recover(const struct config *cfg)
 		 * as for run and plot (cmd_status). */
 		return cmd_status(rc, EXIT_IO);
 	}
-	msg_info("recovered %zu runs into %s (status partial); %s can now be removed",
-		 runs, cfg->output, path);
+	if (from != JOURNAL_PLAIN)
+		snprintf(also, sizeof(also), " and %s.resumed", path);
+	msg_info("recovered %zu runs into %s (status partial); %s%s can now be removed",
+		 runs, cfg->output, path, also);
 	return EXIT_OK;
 }

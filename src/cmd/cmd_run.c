@@ -82,7 +82,13 @@ static int run_journal(struct session *s, struct session_resume *rs,
 		rc = session_resume_hold(rs);
 	if (rc || !cfg->output)
 		return rc;
-	rc = journal_open(cfg->output, r, cfg->force, j, err, sizeof(err));
+	/* a journal resumed is replaced only once the new one holds its
+	 * runs (session_resume_apply) */
+	if (rs->journal)
+		rc = journal_open_over(cfg->output, r, j, err, sizeof(err));
+	else
+		rc = journal_open(cfg->output, r, cfg->force, j, err,
+				  sizeof(err));
 	if (rc) {
 		msg_error("%s", err);
 		/* taken (a live or earlier session, not a file): the command
@@ -98,7 +104,7 @@ int cmd_run(const struct config *cfg)
 {
 	struct session s = { 0 };
 	struct session_resume rs = { 0 };
-	struct config resumed;
+	struct config resumed = { 0 };
 	struct result *r = NULL;
 	struct journal *j = NULL;
 	struct plan_item *plan = NULL;
@@ -108,7 +114,8 @@ int cmd_run(const struct config *cfg)
 	rc = cmd_report_format(cfg);
 	if (!rc && cfg->resume) {
 		rc = run_resume(cfg, &resumed, &rs);
-		cfg = &resumed;
+		if (!rc)
+			cfg = &resumed;
 	}
 	if (!rc && cfg->output)
 		rc = session_check_output(cfg, cfg->output);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "escape.h"
 #include "msg.h"
 #include "session.h"
 
@@ -128,13 +129,16 @@ static void versus_print_sides(const struct config *cfg, char **labels,
 	if (cfg->format != FMT_TEXT && cfg->format != FMT_MAIL)
 		return;
 	for (size_t i = 0; i < n; i++) {
-		char line[512];
+		char raw[512], line[2048]; /* \xHH: 4 bytes a byte of raw */
 		size_t len;
 
-		len = (size_t)snprintf(line, sizeof(line), "%s%s: ",
+		len = (size_t)snprintf(raw, sizeof(raw), "%s%s: ",
 				       i ? "       " : "versus ", labels[i]);
-		versus_side_text(&cfg->targets[i], line + len,
-				 sizeof(line) - len);
+		if (len < sizeof(raw))
+			versus_side_text(&cfg->targets[i], raw + len,
+					 sizeof(raw) - len);
+		/* the command as given: controls escaped, as everywhere */
+		escape_str(raw, line, sizeof(line));
 		len = strlen(line);
 		if (len > (size_t)width && fmt_cut(out, width))
 			memcpy(line + width - 3, "...", 4);

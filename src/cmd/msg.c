@@ -21,6 +21,7 @@ bool msg_colour(void)
 	return term_colour(STDERR_FILENO);
 }
 
+__attribute__((format(printf, 3, 0)))
 static void msg_vprint(const char *kind, const char *colour, const char *fmt,
 		       va_list ap)
 {

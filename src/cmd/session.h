@@ -108,6 +108,10 @@ struct session_resume {
 			      * journal FILE was the journal of */
 	char *journal;       /* the journal read (NULL: a result was) */
 	char *backup;        /* its second name while it is rewritten */
+	enum journal_from from; /* where journal_load_any read it */
+	int lock;            /* the old journal's descriptor + 1 (0: none),
+			      * locked while its runs are copied: a second
+			      * --resume of it is refused */
 	struct result *old;  /* what the session measured */
 };
 /* Read FILE (a result, or a journal; a missing result's journal). */

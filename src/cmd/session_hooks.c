@@ -70,16 +70,23 @@ int session_hook(struct session *s, const char *name, const char *cmd,
 		.pgid = s->hook_pgid,
 	};
 	char err[1024], *line;
+	unsigned left, setsid;
 	int rc;
 
 	if (!cmd)
 		return EXIT_OK;
+	/* what the hook leaves behind comes back to abstat: killed below */
+	launcher_contain();
 	/* {NAME}: the benchmark's scanned values (scan.h) */
 	line = b->params ? scan_substitute(cmd, b->params) : strdup(cmd);
 	if (!line)
 		return EXIT_IO;
 	rc = hooks_run(name, line, &lim, err, sizeof(err));
 	free(line);
+	left = launcher_sweep_all(s->spec.helper, &setsid);
+	if (left)
+		session_warn(s, "--%s '%s' left %u process%s behind (%u after setsid()); killed: a hook's processes end with it",
+			     name, cmd, left, left == 1 ? "" : "es", setsid);
 	if (!rc)
 		return EXIT_OK;
 	progress_clear(&s->progress);

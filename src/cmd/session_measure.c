@@ -96,6 +96,11 @@ static char *session_failure(const struct session *s,
 		snprintf(buf, sizeof(buf), "bad counter read: %s", o->read_err);
 		return strdup(buf);
 	}
+	if (o->region_err[0]) {
+		snprintf(buf, sizeof(buf), "the workload's region page (ABSTAT_REGION) cannot be: %s",
+			 o->region_err);
+		return strdup(buf);
+	}
 	if (o->protocol_error)
 		return strdup("malformed region protocol message on ABSTAT_CTL");
 	for (size_t i = 0; i < n; i++) {
@@ -201,6 +206,16 @@ static void session_fatal_open(const struct session *s,
 								-rc));
 }
 
+/* The nc samples of a run that is not kept, and what they hold. */
+static void session_samples_free(struct proc_sample *p, size_t nc)
+{
+	for (size_t i = 0; p && i < nc; i++) {
+		free(p[i].counters);
+		free(p[i].output);
+	}
+	free(p);
+}
+
 /* Run one plan item; fill run. Returns EXIT_OK or a fatal status. */
 static int session_one(struct session *s, struct benchmark *b,
 		       const struct suite_entry *e, bool warmup,
@@ -217,8 +232,10 @@ static int session_one(struct session *s, struct benchmark *b,
 	for (size_t i = 0; i < nc; i++) {
 		p[i].counters = calloc(s->n_events ? s->n_events : 1,
 				       sizeof(*p[i].counters));
-		if (!p[i].counters)
+		if (!p[i].counters) {
+			session_samples_free(p, nc);
 			return EXIT_IO;
+		}
 	}
 	s->spec.argv = b->argv;
 	rc = launcher_run(&s->spec, s->copies, nc, p, &o);
@@ -226,15 +243,13 @@ static int session_one(struct session *s, struct benchmark *b,
 	run->index = b->n_runs;
 	run->warmup = warmup;
 	run->n_copies = nc;
-	if (s->profile && profile_collect(s->profile, run) < 0)
+	if (s->profile && profile_collect(s->profile, run) < 0) {
+		session_samples_free(p, nc);
 		return EXIT_IO;
+	}
 	if (rc < 0 && rc != -EINTR) {
 		session_fatal_open(s, &o, b->argv[0], rc);
-		for (size_t i = 0; i < nc; i++) {
-			free(p[i].counters);
-			free(p[i].output);
-		}
-		free(p);
+		session_samples_free(p, nc);
 		return o.exec_failed ? EXIT_WORKLOAD : EXIT_COUNTERS;
 	}
 	for (size_t i = 0; i < nc; i++) {

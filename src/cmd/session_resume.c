@@ -15,13 +15,16 @@
  * the result it was the journal of).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "commands.h"
 #include "env.h"
+#include "hold.h"
 #include "msg.h"
 #include "session_priv.h"
 
@@ -36,7 +39,7 @@ static char *resume_output(const char *file, bool *journal)
 
 int session_resume_open(const char *file, struct session_resume *rs)
 {
-	char err[1024], path[4096];
+	char err[1024], path[4096], alt[4096 + 16];
 	unsigned torn;
 	bool journal;
 	int rc;
@@ -46,11 +49,15 @@ int session_resume_open(const char *file, struct session_resume *rs)
 	if (!rs->output)
 		return EXIT_IO;
 	snprintf(path, sizeof(path), "%s.journal", rs->output);
-	/* a result that is not there: its journal, where one is left */
-	if (!journal && access(file, F_OK) && !access(path, F_OK))
+	snprintf(alt, sizeof(alt), "%s.resumed", path);
+	/* a result that is not there: its journal, where one is left (or
+	 * only the old one an interrupted --resume kept) */
+	if (!journal && access(file, F_OK) &&
+	    (!access(path, F_OK) || !access(alt, F_OK)))
 		journal = true;
 	if (journal)
-		rc = journal_load(path, &rs->old, &torn, err, sizeof(err));
+		rc = journal_load_any(path, &rs->old, &torn, &rs->from, err,
+				      sizeof(err));
 	else
 		rc = result_read(file, &rs->old, err, sizeof(err));
 	if (rc) {
@@ -62,6 +69,9 @@ int session_resume_open(const char *file, struct session_resume *rs)
 		if (!rs->journal)
 			return EXIT_IO;
 	}
+	if (rs->from == JOURNAL_RESUMED_USED)
+		msg_warn("--resume: %s lacks runs of %s, the journal an interrupted --resume kept: resuming from %s",
+			 path, alt, alt);
 	if (!strcmp(rs->old->status, "complete"))
 		return msg_usage("--resume: %s is complete (every run of its session is in it); nothing to resume",
 				 file);
@@ -215,15 +225,31 @@ int session_resume_check(const struct session *s,
 
 int session_resume_hold(struct session_resume *rs)
 {
+	char err[1024];
 	size_t n;
 
 	if (!rs->journal)
 		return EXIT_OK;
+	/* another --resume of it, copying its runs: leave its names be */
+	if (hold_check_free(rs->journal, err, sizeof(err)) == -EBUSY) {
+		msg_error("--resume: %s", err);
+		return EXIT_USAGE;
+	}
 	n = strlen(rs->journal) + sizeof(".resumed");
 	rs->backup = malloc(n);
 	if (!rs->backup)
 		return EXIT_IO;
 	snprintf(rs->backup, n, "%s.resumed", rs->journal);
+	/* left by an interrupted --resume: kept as it is when its runs are
+	 * the ones resumed, else a copy of the journal's first runs */
+	if (rs->from == JOURNAL_RESUMED_USED)
+		return EXIT_OK;
+	if (rs->from == JOURNAL_RESUMED_COPY && unlink(rs->backup) &&
+	    errno != ENOENT) {
+		msg_error("--resume: cannot remove %s (its runs are all in %s): %s",
+			  rs->backup, rs->journal, strerror(errno));
+		return EXIT_IO;
+	}
 	if (link(rs->journal, rs->backup)) {
 		msg_error("--resume: cannot keep %s as %s while it is rewritten: %s; remove %s if an earlier --resume left it",
 			  rs->journal, rs->backup, strerror(errno),
@@ -284,8 +310,21 @@ int session_resume_apply(struct session *s, struct session_resume *rs,
 			 struct plan_item *plan, size_t *n_plan)
 {
 	size_t kept = 0, before = *n_plan, done = 0;
+	char err[512];
 
 	resume_warnings(s, rs->old->warnings);
+	/* held while its runs are copied: a second --resume is refused */
+	if (rs->journal) {
+		int fd = open(rs->journal, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+
+		if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB)) {
+			close(fd);
+			msg_error("--resume: another session holds %s; wait for it to end",
+				  rs->journal);
+			return EXIT_USAGE;
+		}
+		rs->lock = fd >= 0 ? fd + 1 : 0;
+	}
 	for (size_t b = 0; b < r->n_bench; b++) {
 		unsigned warm, measured;
 		int rc = resume_move(&rs->old->bench[b], &r->bench[b], b, j,
@@ -309,7 +348,18 @@ int session_resume_apply(struct session *s, struct session_resume *rs,
 		if (plan[i].bench != SIZE_MAX)
 			plan[kept++] = plan[i];
 	*n_plan = kept;
-	/* the new journal holds every old run: the old one may go */
+	/* the new journal holds every old run: now it replaces the old one
+	 * (whose lock goes first: the replacement takes it), which may then
+	 * go */
+	if (rs->lock)
+		close(rs->lock - 1);
+	rs->lock = 0;
+	if (j && journal_commit(j, err, sizeof(err))) {
+		msg_error("--resume: %s; the interrupted session's runs are kept in %s",
+			  err, rs->backup ? rs->backup : rs->journal ?
+			  rs->journal : rs->output);
+		return EXIT_IO;
+	}
 	if (rs->backup && !unlink(rs->backup)) {
 		free(rs->backup);
 		rs->backup = NULL;
@@ -328,6 +378,8 @@ void session_resume_close(struct session_resume *rs)
 			 rs->backup, rs->journal);
 	else if (rs->backup)
 		unlink(rs->backup); /* still its other name: rename kept both */
+	if (rs->lock)
+		close(rs->lock - 1);
 	free(rs->backup);
 	free(rs->journal);
 	free(rs->output);

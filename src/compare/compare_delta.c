@@ -56,7 +56,8 @@ static void compare_test_boots(const struct compare_model *m,
 	double *x = malloc((na + nb) * sizeof(*x));
 	struct stats_welch w;
 
-	if (!x || na < 2 || nb < 2) {
+	/* no boot centers (out of memory when they were made): no test */
+	if (!x || na < 2 || nb < 2 || !a->boot_center || !b->boot_center) {
 		free(x);
 		return;
 	}

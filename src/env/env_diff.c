@@ -170,7 +170,7 @@ static int env_flatten_array(json_t *out, const char *prefix, json_t *v)
 
 	json_array_foreach(v, i, e) {
 		const char *id = json_is_object(e) ? env_elem_id(e) : NULL;
-		char *s;
+		char *s, *grown;
 
 		if (json_is_object(e)) {
 			/* named element: prefix.<id>.field */
@@ -186,11 +186,13 @@ static int env_flatten_array(json_t *out, const char *prefix, json_t *v)
 		s = env_scalar(e);
 		if (!s)
 			s = strdup("?");
-		joined = realloc(joined, len + strlen(s) + 2);
-		if (!joined) {
+		grown = s ? realloc(joined, len + strlen(s) + 2) : NULL;
+		if (!grown) {
 			free(s);
+			free(joined);
 			return -ENOMEM;
 		}
+		joined = grown;
 		len += (size_t)sprintf(joined + len, "%s%s", len ? "," : "", s);
 		free(s);
 	}

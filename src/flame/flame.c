@@ -235,8 +235,10 @@ int flame_filter(struct flame_profile *p, const struct flame_filter *f)
 			continue;
 		}
 		buf = malloc(strlen(s) + 1);
-		if (!buf)
-			return -ENOMEM;
+		if (!buf) {
+			rc = -ENOMEM; /* out freed below */
+			break;
+		}
 		rc = flame_add(&out, buf, flame_kernel_part(s, buf),
 			       p->stacks[i].count);
 		free(buf);

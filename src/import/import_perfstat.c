@@ -48,6 +48,7 @@ struct ps_state {
 	size_t unsupported_runs[256]; /* per event: blocks it was not
 				       * supported in */
 	size_t time_runs[PS_TIMES];   /* blocks with that time counted */
+	int seen[256];       /* per event: its line in this block, or 0 */
 	size_t blocks;
 	size_t block_counters; /* counter lines in the block being read */
 	int block_line;      /* its '# started on' line */
@@ -125,14 +126,20 @@ static int import_ps_fields(struct ps_state *st, int line, char **f,
 				 sizeof(st->unsupported_runs[0]))
 		return import_err(err, len, st->path, line,
 				  "more than 256 events");
+	if (st->seen[i])
+		return import_err(err, len, st->path, line,
+				  "%s again in one run (first on line %d): abstat keeps one count of an event a run; count each event once (perf stat -e E,E writes two lines)",
+				  f[2], st->seen[i]);
+	st->seen[i] = line;
 	if (!strcmp(f[0], "<not supported>")) {
 		st->unsupported_runs[i]++;
 		return 0;
 	}
 	if (!strcmp(f[0], "<not counted>"))
 		return 0;
-	v = strtod(f[0], &end);
-	if (*end || end == f[0] || !isfinite(v) || v < 0)
+	v = strtod(f[0], &end); /* digits and a point: not hex, nor inf */
+	if (*end || end == f[0] || f[0][strspn(f[0], "0123456789.")] ||
+	    !isfinite(v) || v < 0)
 		return import_err(err, len, st->path, line,
 				  "value '%s' of %s is not a count", f[0], f[2]);
 	if (f[4][0]) {
@@ -253,7 +260,6 @@ static int import_ps_command(struct ps_state *st, int line, const char *s,
 	for (size_t k = 0; k < st->r->n_bench; k++)
 		if (&st->r->bench[k] != b && !strcmp(st->r->bench[k].name, base)) {
 			free(base);
-			n = 0;
 			for (size_t a = 0; argv[a]; a++)
 				free(argv[a]);
 			free(argv);
@@ -262,7 +268,7 @@ static int import_ps_command(struct ps_state *st, int line, const char *s,
 					  "benchmark '%s' again: each perf stat file is one command",
 					  st->r->bench[k].name);
 		}
-	for (size_t k = 0; b->argv[k]; k++)
+	for (size_t k = 0; b->argv && b->argv[k]; k++)
 		free(b->argv[k]);
 	free(b->argv);
 	free(b->name);
@@ -288,7 +294,7 @@ static int import_ps_text(struct ps_state *st, int line, char *s, char *err,
 {
 	static const char *const times[PS_TIMES] = { "time", "user", "sys" };
 	char *hash = strchr(s, '#'), *pct = NULL, *f[PS_FIELDS], *t, *save;
-	char unit[8] = "", empty[1] = "", ns[64];
+	char unit[8] = "", empty[1] = "", ns[64], pcts[32];
 	size_t n = 0;
 
 	if (strstr(s, "Performance counter stats for")) {
@@ -341,8 +347,19 @@ static int import_ps_text(struct ps_state *st, int line, char *s, char *err,
 	f[1] = unit;
 	f[3] = empty;
 	f[4] = empty;
-	if (pct && sscanf(pct, "(%63[0-9.]%%)", ns + 32) == 1)
-		f[4] = ns + 32;
+	if (pct) {
+		size_t k = strspn(pct + 1, "0123456789.");
+
+		if (k && pct[k + 1] == '%' && pct[k + 2] == ')') {
+			if (k >= sizeof(pcts))
+				return import_err(err, len, st->path, line,
+						  "running percentage of %s has %zu digits (perf stat writes at most %zu): not perf stat's output",
+						  f[2], k, sizeof(pcts) - 1);
+			memcpy(pcts, pct + 1, k);
+			pcts[k] = '\0';
+			f[4] = pcts;
+		}
+	}
 	return import_ps_fields(st, line, f, err, len);
 }
 
@@ -463,6 +480,7 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 			rc = import_ps_block_end(st, err, len);
 			st->block_line = line;
 			st->block_counters = 0;
+			memset(st->seen, 0, sizeof(st->seen));
 			st->run = rc ? NULL : import_run(r, st->b, false);
 			if (rc)
 				break;

@@ -357,7 +357,7 @@ int launcher_run(const struct launch_spec *s, struct launch_copy *copies,
 			snprintf(o->read_err, sizeof(o->read_err), "%s", err);
 		launcher_sample(s, &copies[i], &cs[i], &out[i]);
 		launcher_page_apply(page, i, s, &copies[i], &out[i],
-				    cs[i].end_ns, o);
+				    cs[i].start_ns, cs[i].end_ns, o);
 		if (cs[i].out)
 			out[i].output = launcher_output(&cs[i]);
 	}

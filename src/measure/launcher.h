@@ -114,6 +114,8 @@ struct launch_outcome {
 	bool handshake;        /* a copy marked it with the handshake
 				* (ABSTAT_CTL: enable/ack) */
 	char read_err[256];    /* a counter read failed validation */
+	char region_err[256];  /* the region page (ABSTAT_REGION) says
+				* what cannot be: the field, its value */
 	char stderr_tail[LAUNCH_TAIL]; /* last bytes of the first failing
 					  copy's stderr */
 	char stderr_head[LAUNCH_HEAD]; /* and its first bytes (the real
@@ -154,6 +156,11 @@ int launcher_prio_follow(pid_t pid);
  * behind is reparented to it (and found, killed and reaped after the
  * run). 0 or -errno. */
 int launcher_contain(void);
+/* After a hook: kill and reap every child of abstat but the spawn
+ * helper h (what the hook left, setsid() or not, reparented to abstat by
+ * launcher_contain). How many there were; *setsid: of them, session
+ * leaders. */
+unsigned launcher_sweep_all(const struct launch_helper *h, unsigned *setsid);
 
 /* Resolve a command name through PATH like execvp. 0 or -ENOENT/-EACCES. */
 int launcher_resolve(const char *cmd, char *buf, size_t len);

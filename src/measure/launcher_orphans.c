@@ -216,3 +216,12 @@ void launcher_sweep(pid_t keep, struct launch_outcome *o)
 	o->leftover_setsid += w.setsid;
 	free(w.seen);
 }
+
+unsigned launcher_sweep_all(const struct launch_helper *h, unsigned *setsid)
+{
+	struct launch_outcome o = { 0 };
+
+	launcher_sweep(launcher_helper_pid(h), &o);
+	*setsid = o.leftover_setsid;
+	return o.leftover;
+}

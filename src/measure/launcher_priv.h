@@ -104,10 +104,13 @@ void launcher_page_gone(struct launch_page *pg, size_t i);
 /* Where copy i's first begin time will be (0 until then). */
 const uint64_t *launcher_page_begin(struct launch_page *pg, size_t i);
 /* After the copy's read: what its markers say (ops, region time, the
- * counters less their baselines) into p. end_ns: when it was reaped. */
+ * counters less their baselines) into p, once checked against the run
+ * abstat timed itself: start_ns (before it was started) to end_ns (when
+ * it was reaped); what cannot be is o->region_err. */
 void launcher_page_apply(struct launch_page *pg, size_t i,
 			 const struct launch_spec *s,
 			 const struct launch_copy *cp, struct proc_sample *p,
+			 unsigned long long start_ns,
 			 unsigned long long end_ns, struct launch_outcome *o);
 
 static inline void launcher_close(int *fd)

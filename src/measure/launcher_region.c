@@ -146,7 +146,7 @@ struct launch_page *launcher_page_prepare(const struct launch_spec *s,
 		if (!off)
 			return NULL;
 	}
-	if (off > (1u << 24) || launcher_page_size(pg, off) < 0)
+	if (off > (1u << 24) || launcher_page_size(pg, off) < 0 || !pg->map)
 		return NULL;
 	pg->n = n;
 	memset(pg->map, 0, pg->size);
@@ -208,9 +208,57 @@ const uint64_t *launcher_page_begin(struct launch_page *pg, size_t i)
 	return pg && i < pg->n ? &page_of(pg)->copy[i].begin_ns : NULL;
 }
 
+/* What a copy wrote into its page, against the run abstat timed itself
+ * (start_ns to end_ns, the same CLOCK_MONOTONIC): times inside the run,
+ * the region no longer than the run from its first begin, ops a count
+ * a result holds, markers in order. 0, or -EINVAL with the field that
+ * cannot be in err. */
+static int launcher_page_check(const struct abstat_region_copy *w,
+			       unsigned long long start_ns,
+			       unsigned long long end_ns, char *err,
+			       size_t len)
+{
+	uint64_t open = 0;
+
+	if (w->state & ABSTAT_REGION_OPS && w->ops > INT64_MAX) {
+		snprintf(err, len, "ops %llu is above 2^63-1 (abstat_ops)",
+			 (unsigned long long)w->ops);
+		return -EINVAL;
+	}
+	if ((w->state & (ABSTAT_REGION_UNBEGUN | ABSTAT_REGION_BEGUN)) ==
+	    ABSTAT_REGION_UNBEGUN) {
+		snprintf(err, len, "state: abstat_end() before any abstat_begin() stopped the counters outside a region; begin the region first");
+		return -EINVAL;
+	}
+	if (!(w->state & ABSTAT_REGION_BEGUN))
+		return 0;
+	if (w->begin_ns < start_ns || w->begin_ns > end_ns) {
+		snprintf(err, len, "begin_ns %llu is outside the run (%llu to %llu, CLOCK_MONOTONIC)",
+			 (unsigned long long)w->begin_ns, start_ns, end_ns);
+		return -EINVAL;
+	}
+	if (w->state & ABSTAT_REGION_OPEN) {
+		if (w->open_ns < w->begin_ns || w->open_ns > end_ns) {
+			snprintf(err, len, "open_ns %llu is outside the run from its first begin (%llu to %llu, CLOCK_MONOTONIC)",
+				 (unsigned long long)w->open_ns,
+				 (unsigned long long)w->begin_ns, end_ns);
+			return -EINVAL;
+		}
+		open = end_ns - w->open_ns;
+	}
+	if (w->region_ns > end_ns - w->begin_ns - open) {
+		snprintf(err, len, "region_ns %llu is longer than the run from its first begin (%llu ns)",
+			 (unsigned long long)w->region_ns,
+			 end_ns - w->begin_ns - open);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 void launcher_page_apply(struct launch_page *pg, size_t i,
 			 const struct launch_spec *s,
 			 const struct launch_copy *cp, struct proc_sample *p,
+			 unsigned long long start_ns,
 			 unsigned long long end_ns, struct launch_outcome *o)
 {
 	const struct page_copy *c;
@@ -222,6 +270,15 @@ void launcher_page_apply(struct launch_page *pg, size_t i,
 		return;
 	c = &pg->copy[i];
 	memcpy(&w, &page_of(pg)->copy[i], sizeof(w));
+	if (launcher_page_check(&w, start_ns, end_ns, err, sizeof(err))) {
+		if (!o->region_err[0] && pg->n > 1)
+			snprintf(o->region_err, sizeof(o->region_err),
+				 "copy %zu: %s", i, err);
+		else if (!o->region_err[0])
+			snprintf(o->region_err, sizeof(o->region_err), "%s",
+				 err);
+		return;
+	}
 	if (w.state & ABSTAT_REGION_OPS) {
 		p->has_ops = true;
 		p->ops = w.ops;
@@ -234,7 +291,7 @@ void launcher_page_apply(struct launch_page *pg, size_t i,
 		return;
 	o->self_region = true;
 	p->region_ns = w.region_ns;
-	if (w.state & ABSTAT_REGION_OPEN && end_ns > w.open_ns)
+	if (w.state & ABSTAT_REGION_OPEN)
 		p->region_ns += end_ns - w.open_ns; /* it exited in a region */
 	if (!p->region_ns)
 		p->region_ns = 1; /* a region, however short */

@@ -36,6 +36,7 @@ struct journal {
 	char *path;   /* "<output>.journal" */
 	char *output;
 	char *session;  /* config.session of the header, or NULL */
+	char *staged; /* journal_open_over: its name until journal_commit */
 	int fd;
 	off_t end;    /* the file's length: where the next line starts */
 	size_t n_events;
@@ -55,6 +56,9 @@ static void journal_close(struct journal *j)
 	hold_drop(j->fd);
 	if (j->fd >= 0)
 		close(j->fd);
+	if (j->staged)
+		unlink(j->staged); /* never committed: a partial copy */
+	free(j->staged);
 	free(j->path);
 	free(j->output);
 	free(j->session);
@@ -129,9 +133,11 @@ static json_t *journal_header(const struct result *r)
  * The name is taken: say by what. A live session (locked): -EBUSY with its
  * pid. An earlier session's journal (unlocked): -EEXIST, or with force
  * remove it (only that inode, checked under its lock) and return -EAGAIN
- * to try again. Anything but a regular file: refused, never followed.
+ * to try again, or, given over, rename over onto it there and return 0.
+ * Anything but a regular file: refused, never followed.
  */
-static int journal_taken(const char *path, bool force, char *err, size_t len)
+static int journal_taken(const char *path, bool force, const char *over,
+			 char *err, size_t len)
 {
 	struct stat st, now;
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -170,13 +176,17 @@ static int journal_taken(const char *path, bool force, char *err, size_t len)
 		rc = -EEXIST;
 		goto out;
 	}
-	/* Ours under the lock: remove it only if the name still holds it */
+	/* Ours under the lock: replace it only if the name still holds it */
 	rc = -EAGAIN;
-	if (lstat(path, &now) == 0 && now.st_dev == st.st_dev &&
-	    now.st_ino == st.st_ino && unlink(path)) {
+	if (lstat(path, &now) || now.st_dev != st.st_dev ||
+	    now.st_ino != st.st_ino)
+		goto out;
+	if (over ? rename(over, path) : unlink(path)) {
 		rc = -errno;
-		snprintf(err, len, "cannot remove the old journal %s: %s",
+		snprintf(err, len, "cannot replace the old journal %s: %s",
 			 path, strerror(errno));
+	} else if (over) {
+		rc = 0;
 	}
 out:
 	if (fd >= 0)
@@ -184,14 +194,41 @@ out:
 	return rc;
 }
 
-/* A new, locked journal file with its header, moved to j->path. */
+/* Publish the new journal tmp at j->path: to a free name, or over an
+ * earlier session's journal when force (with over, renamed there under
+ * its lock, so no journal is ever missing from the name). */
+static int journal_place(struct journal *j, const char *tmp, bool force,
+			 bool over, char *err, size_t len)
+{
+	int rc = 0;
+
+	for (int tries = 0; !rc; tries++) {
+		rc = result_publish(tmp, j->path, false, err, len);
+		if (rc != -EEXIST)
+			break;
+		rc = journal_taken(j->path, force, over ? tmp : NULL, err, len);
+		if (rc != -EAGAIN)
+			break;
+		rc = 0;
+		if (tries == 8) {
+			snprintf(err, len,
+				 "%s keeps changing: another session is starting on the same output; try again",
+				 j->path);
+			rc = -EBUSY;
+		}
+	}
+	return rc;
+}
+
+/* A new, locked journal file with its header, moved to j->path (staged:
+ * kept under its temporary name in j->staged). */
 static int journal_create(struct journal *j, const struct result *r,
-			  bool force, char *err, size_t len)
+			  bool force, bool staged, char *err, size_t len)
 {
 	const char *base = strrchr(j->path, '/');
 	char *tmp = NULL;
 	mode_t mask = umask(0);
-	int rc, tries;
+	int rc;
 
 	umask(mask);
 	base = base ? base + 1 : j->path;
@@ -217,21 +254,12 @@ static int journal_create(struct journal *j, const struct result *r,
 		goto out;
 	}
 	rc = journal_line(j, journal_header(r), err, len);
-	for (tries = 0; !rc; tries++) {
-		rc = result_publish(tmp, j->path, false, err, len);
-		if (rc != -EEXIST)
-			break;
-		rc = journal_taken(j->path, force, err, len);
-		if (rc != -EAGAIN)
-			break;
-		rc = 0;
-		if (tries == 8) {
-			snprintf(err, len,
-				 "%s keeps changing: another session is starting on the same output; try again",
-				 j->path);
-			rc = -EBUSY;
-		}
+	if (!rc && staged) {
+		j->staged = tmp;
+		return 0;
 	}
+	if (!rc)
+		rc = journal_place(j, tmp, force, false, err, len);
 out:
 	if (rc)
 		unlink(tmp);
@@ -239,11 +267,12 @@ out:
 	return rc;
 }
 
-int journal_open(const char *output, const struct result *r, bool force,
-		 struct journal **out, char *err, size_t len)
+static int journal_start(const char *output, const struct result *r,
+			 bool force, bool staged, struct journal **out,
+			 char *err, size_t len)
 {
 	struct journal *j = calloc(1, sizeof(*j));
-	json_t *id = r ? json_object_get(r->config, "session") : NULL;
+	json_t *id = json_object_get(r->config, "session");
 	int rc;
 
 	*out = NULL;
@@ -266,9 +295,13 @@ int journal_open(const char *output, const struct result *r, bool force,
 	rc = result_check_output(output, force, err, len);
 	if (rc)
 		goto fail;
-	rc = journal_create(j, r, force, err, len);
+	rc = journal_create(j, r, force, staged, err, len);
 	if (rc)
 		goto fail;
+	if (staged) {
+		*out = j;
+		return 0;
+	}
 	rc = result_sync_dir(j->path);
 	if (rc) {
 		snprintf(err, len, "cannot sync the directory of %s: %s",
@@ -281,6 +314,36 @@ fail_unlink:
 	unlink(j->path);
 fail:
 	journal_close(j);
+	return rc;
+}
+
+int journal_open(const char *output, const struct result *r, bool force,
+		 struct journal **out, char *err, size_t len)
+{
+	return journal_start(output, r, force, false, out, err, len);
+}
+
+int journal_open_over(const char *output, const struct result *r,
+		      struct journal **out, char *err, size_t len)
+{
+	return journal_start(output, r, true, true, out, err, len);
+}
+
+int journal_commit(struct journal *j, char *err, size_t len)
+{
+	int rc;
+
+	if (!j->staged)
+		return 0;
+	rc = journal_place(j, j->staged, true, true, err, len);
+	if (rc)
+		return rc;
+	free(j->staged);
+	j->staged = NULL;
+	rc = result_sync_dir(j->path);
+	if (rc)
+		snprintf(err, len, "cannot sync the directory of %s: %s",
+			 j->path, strerror(-rc));
 	return rc;
 }
 
@@ -485,8 +548,10 @@ int journal_load(const char *path, struct result **out, unsigned *torn,
 		nl = memchr(p, '\n', (size_t)(buf + size - p));
 		n = nl ? (size_t)(nl - p) : (size_t)(buf + size - p);
 		rc = journal_run_line(path, r, p, n, no, err, len);
-		/* The last line may be cut by a crash; any other must parse */
-		if (rc == -EINVAL && (!nl || nl + 1 == buf + size)) {
+		/* Only a last line without its newline was cut by a crash
+		 * (each line is one write, newline included); any other,
+		 * a complete last line too, must parse */
+		if (rc == -EINVAL && !nl) {
 			*torn = no;
 			rc = 0;
 		}
@@ -523,6 +588,52 @@ fail_free:
 fail:
 	result_free(r);
 	return rc;
+}
+
+/* Its runs, per benchmark: none fewer than old's? */
+static bool journal_holds(const struct result *r, const struct result *old)
+{
+	if (r->n_bench != old->n_bench)
+		return false;
+	for (size_t b = 0; b < r->n_bench; b++)
+		if (r->bench[b].n_runs < old->bench[b].n_runs)
+			return false;
+	return true;
+}
+
+int journal_load_any(const char *path, struct result **out, unsigned *torn,
+		     enum journal_from *from, char *err, size_t len)
+{
+	struct result *old = NULL;
+	char *alt = NULL, why[1024];
+	unsigned old_torn;
+	struct stat st;
+	int rc, alt_rc;
+
+	*from = JOURNAL_PLAIN;
+	if (asprintf(&alt, "%s.resumed", path) < 0)
+		return err_nomem(err, len);
+	if (lstat(alt, &st)) {
+		free(alt);
+		return journal_load(path, out, torn, err, len);
+	}
+	alt_rc = journal_load(alt, &old, &old_torn, why, sizeof(why));
+	free(alt);
+	rc = journal_load(path, out, torn, err, len);
+	if (alt_rc) {
+		/* not a journal's second name: path alone, as it is */
+		return rc;
+	}
+	if (!rc && journal_holds(*out, old)) {
+		*from = JOURNAL_RESUMED_COPY;
+		result_free(old);
+		return 0;
+	}
+	result_free(*out);
+	*out = old;
+	*torn = old_torn;
+	*from = JOURNAL_RESUMED_USED;
+	return 0;
 }
 
 int journal_recover(const char *path, struct result **out, char *err,

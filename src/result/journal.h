@@ -26,6 +26,14 @@ struct journal;
  * even with force). 0 or -errno with a one-line reason in err. */
 int journal_open(const char *output, const struct result *r, bool force,
 		 struct journal **out, char *err, size_t len);
+/* journal_open for --resume, over the journal it resumes: the new
+ * journal stays under a temporary name (its runs appended there) until
+ * journal_commit puts it in place of the old one, under the old one's
+ * lock; closed before that, it is removed and the old one stays. */
+int journal_open_over(const char *output, const struct result *r,
+		      struct journal **out, char *err, size_t len);
+/* The journal journal_open_over started, at its name (0 when it is). */
+int journal_commit(struct journal *j, char *err, size_t len);
 /* Append one finished run of benchmark bench; fsync. */
 int journal_append(struct journal *j, size_t bench, const struct run *run,
 		   char *err, size_t len);
@@ -45,5 +53,19 @@ int journal_recover(const char *path, struct result **out, char *err,
 /* journal_recover, and *torn: the line cut off by a crash (0 when none). */
 int journal_load(const char *path, struct result **out, unsigned *torn,
 		 char *err, size_t len);
+
+/* Where journal_load_any read the runs: path alone (no path.resumed);
+ * path, which holds every run of path.resumed too; path.resumed, the
+ * old journal an interrupted --resume left, whose runs path lacks (or
+ * path is missing or unreadable). */
+enum journal_from {
+	JOURNAL_PLAIN,
+	JOURNAL_RESUMED_COPY,
+	JOURNAL_RESUMED_USED
+};
+/* journal_load of path, or of path.resumed where that holds runs path
+ * lacks: whatever a --resume was stopped at, no run is lost. */
+int journal_load_any(const char *path, struct result **out, unsigned *torn,
+		     enum journal_from *from, char *err, size_t len);
 
 #endif

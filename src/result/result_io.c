@@ -428,10 +428,14 @@ int result_load_json_line(const char *buf, size_t size, const char *name,
 		j = json_loadb(buf, size, RESULT_JSON_FLAGS |
 			       JSON_DECODE_INT_AS_REAL, NULL);
 		if (j && result_find_huge(j, path, sizeof(path))) {
+			char at[32] = "";
+
 			json_decref(j);
+			if (line > 1)
+				snprintf(at, sizeof(at), ": line %d", line);
 			snprintf(err, len,
-				 "%s: %s: integer too large (the limit is 2^63-1 = 9223372036854775807)",
-				 name, path);
+				 "%s%s: %s: integer too large (the limit is 2^63-1 = 9223372036854775807)",
+				 name, at, path);
 			result_msg_clean(err);
 			return -EINVAL;
 		}

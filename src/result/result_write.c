@@ -36,6 +36,8 @@
 
 struct out {
 	FILE *f;
+	char buf[1 << 16]; /* jansson's pieces, a few bytes each, gathered */
+	size_t used;
 	size_t bytes;     /* counted, written or not */
 	unsigned indent;  /* spaces after each newline */
 	bool stop;        /* rejected or too large: count, do not write */
@@ -46,6 +48,16 @@ struct out {
 	struct result back; /* what the head reads back as (its events) */
 };
 
+/* What is gathered, into o->f. */
+static void out_flush(struct out *o)
+{
+	if (o->used && !o->err && fwrite(o->buf, 1, o->used, o->f) != o->used)
+		o->err = errno ? -errno : -EIO;
+	o->used = 0;
+}
+
+/* n bytes more: gathered in o->buf (one fwrite a piece of jansson's was
+ * most of an import's time, issue 44) */
 static void out_raw(struct out *o, const char *buf, size_t n)
 {
 	o->bytes += n;
@@ -53,8 +65,15 @@ static void out_raw(struct out *o, const char *buf, size_t n)
 		o->stop = true;
 	if (o->stop || o->err)
 		return;
-	if (fwrite(buf, 1, n, o->f) != n)
-		o->err = errno ? -errno : -EIO;
+	if (n > sizeof(o->buf) - o->used)
+		out_flush(o);
+	if (n > sizeof(o->buf)) {
+		if (!o->err && fwrite(buf, 1, n, o->f) != n)
+			o->err = errno ? -errno : -EIO;
+		return;
+	}
+	memcpy(o->buf + o->used, buf, n);
+	o->used += n;
 }
 
 /* json_dump_callback's sink: text with every line it starts indented. */
@@ -307,6 +326,8 @@ static int result_write_stream(const struct result *r, int fd,
 		close(fd);
 	}
 	rc = o->f ? out_doc(o, &d) : 0;
+	if (o->f && !o->stop)
+		out_flush(o);
 	if (o->f && !o->err && fflush(o->f))
 		o->err = -errno;
 	if (o->f && !o->err && !o->stop && fsync(fileno(o->f)))

@@ -15,13 +15,17 @@
 # too big to commit), fuzzed and replayed beside the corpus, and inputs
 # up to 1 MiB (the others 64 KiB).
 # The objects are compiled here with the fuzz flags (not build/src/*/*.o,
-# which are gcc's). Exit 77 when clang or libFuzzer is missing.
+# which are gcc's), with the Makefile's warnings as errors: clang tells
+# what gcc does not (-Wfortify-source: a sscanf into too small a buffer).
+# Exit 77 when clang or libFuzzer is missing.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
 out=build/fuzz
 CC=${FUZZ_CC:-clang}
 FLAGS="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined"
+# the Makefile's WARN, errors
+WARN="-Wall -Wextra -Wshadow -Wformat=2 -Wno-unused-parameter -Wmissing-prototypes -Wstrict-prototypes -Werror"
 # one -I per folder of src/, as the Makefile does
 inc=$(for d in src src/*/; do printf -- '-I%s ' "${d%/}"; done)
 CPPF="-D_GNU_SOURCE -DABSTAT_VERSION=\"$(cat VERSION)\" $inc-Icounters -Iworkloads"
@@ -47,7 +51,7 @@ for c in src/*.c src/*/*.c counters/*.c; do
 	objs="$objs $o"
 	if [ ! -f "$o" ] || [ "$c" -nt "$o" ] || [ "$newest_h" -nt "$o" ]; then
 		"$CC" $CPPF -DHAVE_PAPI=$papi -std=c11 $FLAGS -fsanitize=fuzzer-no-link \
-			-w -c -o "$o" "$c" || { echo "fuzz: cannot compile $c"; exit 1; }
+			$WARN -c -o "$o" "$c" || { echo "fuzz: cannot compile $c"; exit 1; }
 	fi
 done
 targets=
@@ -55,7 +59,7 @@ for f in tests/fuzz/fuzz_*.c; do
 	t=$(basename "$f" .c)
 	case " ${FUZZ_TARGETS:-$t} " in *" $t "*) ;; *) continue ;; esac
 	targets="$targets $t"
-	"$CC" $CPPF -DHAVE_PAPI=$papi -std=c11 $FLAGS -fsanitize=fuzzer -Wall \
+	"$CC" $CPPF -DHAVE_PAPI=$papi -std=c11 $FLAGS -fsanitize=fuzzer $WARN \
 		-o "$out/$t" "$f" $objs $LIBS || { echo "fuzz: cannot link $t"; exit 1; }
 done
 
@@ -104,6 +108,7 @@ if [ "${1:-}" = --replay ]; then
 fi
 
 secs=${1:-60}
+echo "fuzz: each target for $secs s (at once):$targets"
 for t in $targets; do
 	mkdir -p "$out/corpus-$t"
 	"$out/$t" -max_total_time="$secs" -timeout="$(limit "$t")" \
