@@ -141,7 +141,7 @@ static const struct cli_use boots_opts[] = {
 	USE(OPT_PLOT_OUT),
 	USE_HELP(OPT_FORMAT, "report: the table's format"),
 	USE_HELP(OPT_PRIMARY, "report: the tested row of each benchmark"),
-	USE_HELP(OPT_FORCE, "init: replace a plan; install: a unit"),
+	USE_HELP(OPT_FORCE, "init: replace a plan; install: a unit;\nreport --plot: an existing chart"),
 	USE_HELP(OPT_QUIET, "no warnings"), END,
 };
 
