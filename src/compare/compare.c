@@ -291,10 +291,12 @@ static int compare_cpu_share_warn(struct compare_model *m)
 }
 
 /*
- * What the runs are replicates of. Several files on a side: boots. One
- * file per side, all from one session that interleaved its sides
- * (versus: the same config.session, config.interleaved): interleaved.
- * Otherwise separate sessions.
+ * What the runs are replicates of. Several boots on a side (distinct
+ * kernel.boot_id): boots. Several files of one boot on a side are
+ * sessions of that boot, pooled as one: sessions. One file per side, all
+ * from one session that interleaved its sides (versus: the same
+ * config.session, config.interleaved): interleaved. Otherwise separate
+ * sessions.
  */
 static enum compare_design compare_design_of(const struct side *sides,
 					     size_t n)
@@ -303,8 +305,11 @@ static enum compare_design compare_design_of(const struct side *sides,
 	bool same = true;
 
 	for (size_t s = 0; s < n; s++)
-		if (sides[s].n_files > 1)
+		if (side_boots(&sides[s], NULL) > 1)
 			return DESIGN_BOOTS;
+	for (size_t s = 0; s < n; s++)
+		if (sides[s].n_files > 1)
+			return DESIGN_SESSIONS;
 	for (size_t s = 0; s < n && same; s++) {
 		const json_t *c = sides[s].files[0]->config;
 		const char *sid = json_string_value(json_object_get(c,
@@ -407,10 +412,11 @@ static int compare_header(const struct side *sides, size_t n,
 
 	m->labels = calloc(n, sizeof(*m->labels));
 	m->files = calloc(n, sizeof(*m->files));
+	m->boots = calloc(n, sizeof(*m->boots));
 	m->runs = calloc(n, sizeof(*m->runs));
 	m->cpu_share = calloc(n, sizeof(*m->cpu_share));
 	m->cpu_share_bench = calloc(n, sizeof(*m->cpu_share_bench));
-	if (!m->labels || !m->files || !m->runs || !m->cpu_share ||
+	if (!m->labels || !m->files || !m->boots || !m->runs || !m->cpu_share ||
 	    !m->cpu_share_bench)
 		return -ENOMEM;
 	for (size_t s = 0; s < n; s++)
@@ -428,6 +434,7 @@ static int compare_header(const struct side *sides, size_t n,
 		if (!m->labels[s])
 			return -ENOMEM;
 		m->files[s] = sides[s].n_files;
+		m->boots[s] = side_boots(&sides[s], NULL);
 		for (size_t f = 0; f < sides[s].n_files; f++)
 			m->interrupted |= sides[s].files[f]->status &&
 					  !strcmp(sides[s].files[f]->status,
@@ -538,6 +545,7 @@ void compare_model_free(struct compare_model *m)
 		free(m->versus[s]);
 	free(m->labels);
 	free(m->files);
+	free(m->boots);
 	free(m->runs);
 	for (size_t s = 0; m->cpu_share_bench && s < m->n_sides; s++)
 		free(m->cpu_share_bench[s]);

@@ -71,13 +71,16 @@ struct compare_opts {
 /* What the runs of the sides are replicates of (abstat-compare(1), THE
  * MODEL). */
 enum compare_design {
-	DESIGN_SESSIONS,    /* one result per side from separate sessions:
+	DESIGN_SESSIONS,    /* one boot per side, its result files
+			     * (sessions) pooled, from separate sessions:
 			     * runs replicate their own session only, so a
 			     * verdict is "within the sessions" */
 	DESIGN_INTERLEAVED, /* one session, the sides interleaved (versus):
 			     * runs replicate the A/B on that boot */
-	DESIGN_BOOTS,       /* several results on a side: the result file
-			     * (boot) is the unit, its center one value */
+	DESIGN_BOOTS,       /* several boots on a side (distinct
+			     * kernel.boot_id): the boot is the unit, the
+			     * center of its runs (of all its files) one
+			     * value */
 };
 /* Bootstrap seed when --seed is not given: fixed, so output is diffable. */
 #define COMPARE_DEFAULT_SEED UINT64_C(0x61627374617431)
@@ -199,6 +202,9 @@ struct compare_model {
 	size_t n_sides;
 	char **labels;          /* n_sides */
 	size_t *files;          /* n_sides: result files per side */
+	size_t *boots;          /* n_sides: distinct boots among them
+				 * (side_boots): files of one boot are
+				 * sessions of it, pooled as one */
 	size_t *runs;           /* n_sides: max measured runs of a side */
 	size_t n_bench;         /* distinct benchmarks in the rows */
 	size_t n_rows;

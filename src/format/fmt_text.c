@@ -247,7 +247,7 @@ static void fmt_boots(const struct compare_model *m, FILE *out, int width)
 	int cw = 16;
 
 	for (size_t s = 0; s < m->n_sides; s++)
-		if (m->files[s] > 1)
+		if (m->boots[s] > 1)
 			goto print;
 	return;
 print:

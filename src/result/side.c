@@ -382,6 +382,47 @@ int side_check_mixed(const struct side *sides, size_t n, char *err,
 	return 0;
 }
 
+/* A key of env.kernel that says which boot a file is of, or NULL when
+ * the file does not record it (older files, "unknown"). */
+static const char *side_boot_key(const struct result *r, const char *key)
+{
+	const char *v = side_kernel(r, key);
+
+	return v && *v && strcmp(v, "unknown") ? v : NULL;
+}
+
+/* Files a and b were measured in one boot: the same kernel.boot_id, or,
+ * where either lacks one, the same kernel.boot_time. Neither: two boots
+ * (a file that does not say is its own boot, as before boot_id). */
+static bool side_same_boot(const struct result *a, const struct result *b)
+{
+	const char *ia = side_boot_key(a, "boot_id");
+	const char *ib = side_boot_key(b, "boot_id");
+	const char *ta, *tb;
+
+	if (ia && ib)
+		return !strcmp(ia, ib);
+	ta = side_boot_key(a, "boot_time");
+	tb = side_boot_key(b, "boot_time");
+	return ta && tb && !strcmp(ta, tb);
+}
+
+size_t side_boots(const struct side *s, size_t *boot_of)
+{
+	size_t n = 0;
+
+	for (size_t f = 0; f < s->n_files; f++) {
+		size_t g = 0;
+
+		while (g < f && !side_same_boot(s->files[g], s->files[f]))
+			g++;
+		if (boot_of)
+			boot_of[f] = g < f ? boot_of[g] : n;
+		n += g == f;
+	}
+	return n;
+}
+
 /* Side t is one unlabelled file of s's release and command line, from
  * another boot than s's (or s itself): a boot of the same kernel. */
 static bool side_pool_like(const struct side *t, const struct side *s)
