@@ -98,10 +98,13 @@ enum compare_verdict {
 				  * of these sessions, not a verdict */
 	VERDICT_NOT_SIGNIFICANT, /* printed "~" */
 	VERDICT_SECONDARY,       /* a secondary row: delta, interval and
-				  * unadjusted p, never a verdict */
-	VERDICT_TOO_FEW_RUNS,    /* < COMPARE_MIN_RUNS on a side */
-	VERDICT_TOO_FEW_BOOTS,   /* several boots, < COMPARE_MIN_BOOTS on a
-				  * side: delta (and interval) only */
+				  * unadjusted p, never a verdict (also
+				  * with too few runs or boots) */
+	VERDICT_TOO_FEW_RUNS,    /* a primary row, < COMPARE_MIN_RUNS on a
+				  * side */
+	VERDICT_TOO_FEW_BOOTS,   /* a primary row, several boots,
+				  * < COMPARE_MIN_BOOTS on a side: delta
+				  * (and interval) only */
 	VERDICT_UNDETERMINED,    /* the test failed: never significant */
 	VERDICT_NOT_SUPPORTED,   /* metric missing, not supported or not
 				  * counted on a side */
@@ -164,6 +167,10 @@ struct compare_delta {
 	 * its Holm-adjusted verdict: excludes no change with "~", or holds
 	 * it with a change; printed with a '!' after the interval */
 	bool ci_disagrees;
+	/* several boots, fewer than COMPARE_MIN_BOOTS on a side: the
+	 * interval is shown, never a p (a primary row's verdict is then
+	 * VERDICT_TOO_FEW_BOOTS, a secondary row's VERDICT_SECONDARY) */
+	bool few_boots;
 	const char *why;  /* short reason for a non-verdict, or NULL */
 };
 

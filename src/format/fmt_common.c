@@ -257,7 +257,7 @@ void fmt_p(const struct compare_delta *d, char *buf, size_t len)
 	double p = d->in_family ? d->p_holm : d->p;
 
 	/* below the boot rule no p: it would read as a verdict */
-	if (!d->has_p || d->verdict == VERDICT_TOO_FEW_BOOTS)
+	if (!d->has_p || d->few_boots)
 		snprintf(buf, len, "-");
 	else if (p < 0.001)
 		snprintf(buf, len, "<0.001");
@@ -316,13 +316,13 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		snprintf(c->verdict, sizeof(c->verdict), "%s",
 			 compare_verdict_word(m, r, s) ?
 				 compare_verdict_word(m, r, s) : "");
+	/* too few runs, undetermined: no test ran, the verdict cell holds
+	 * the one word every format prints ("<4 runs", "?") */
 	if (d->verdict == VERDICT_TOO_FEW_RUNS ||
-	    d->verdict == VERDICT_UNDETERMINED) {
-		c->verdict[0] = '\0';
-		snprintf(c->msg, sizeof(c->msg), "%s",
-			 d->verdict == VERDICT_TOO_FEW_RUNS ?
-				 "need >= 4 runs" :
-				 d->why ? d->why : "undetermined");
+	    d->verdict == VERDICT_UNDETERMINED ||
+	    (d->verdict == VERDICT_SECONDARY && !d->has_p && !d->exact)) {
+		snprintf(c->ci, sizeof(c->ci), "-");
+		snprintf(c->p, sizeof(c->p), "-");
 		return;
 	}
 	if (d->exact)
@@ -480,7 +480,7 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 {
 	bool small = false, exact = false, scaled = false, absolute = false;
 	bool secondary = false, disagree = false, few_boots = false;
-	bool flat = false, pooled = false;
+	bool flat = false, pooled = false, few_runs = false;
 	char prim[128];
 	size_t k;
 
@@ -496,6 +496,7 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 			disagree |= s && intervals && d->ci_disagrees;
 			few_boots |= s && m->rows[r].primary &&
 				     d->verdict == VERDICT_TOO_FEW_BOOTS;
+			few_runs |= s && d->verdict == VERDICT_TOO_FEW_RUNS;
 			flat |= s && m->design == DESIGN_BOOTS && d->has_p &&
 				!d->exact && d->lo == d->hi;
 			absolute |= s && d->absolute && d->has_delta;
@@ -557,6 +558,10 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 		k += (size_t)snprintf(buf + k, len - k,
 			" exact: identical values in every run (>= %d per side), no test needed.",
 			COMPARE_EXACT_MIN_RUNS);
+	if (few_runs && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" <4 runs: fewer than %d runs on a side, no test (the delta only).",
+			COMPARE_MIN_RUNS);
 	if (few_boots && k < len)
 		k += fmt_few_boots(m, buf + k, len - k);
 	if (flat && k < len)

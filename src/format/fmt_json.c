@@ -89,7 +89,7 @@ static json_t *fmt_json_delta(const struct compare_model *m,
 						     d->has_delta));
 	/* below the boot rule no p (the tables print none) */
 	json_object_set_new(o, "p", fmt_json_num(d->has_p &&
-		d->verdict != VERDICT_TOO_FEW_BOOTS, d->p));
+		!d->few_boots, d->p));
 	json_object_set_new(o, "p_holm", fmt_json_num(d->in_family,
 						      d->p_holm));
 	json_object_set_new(o, "p_exact_distribution",
