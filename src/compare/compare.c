@@ -461,6 +461,7 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	}
 	m->n_sides = n;
 	m->alpha = o->alpha;
+	m->detect = o->detect;
 	m->center = o->center;
 	m->seed = o->seed;
 	m->resamples = o->resamples;
@@ -495,6 +496,8 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 		rc = compare_deltas(m);
 	if (!rc)
 		rc = compare_holm(m);
+	if (!rc)
+		compare_power(m);
 	if (!rc)
 		rc = compare_cpu_share_warn(m);
 	if (!rc)

@@ -40,6 +40,7 @@ struct compare_opts {
 	uint64_t seed;            /* --seed, else COMPARE_DEFAULT_SEED */
 	unsigned resamples;       /* --resamples */
 	bool detail;              /* --detail: every metric of a suite */
+	double detect;            /* --detect PCT as a fraction, 0: off */
 	const char *metrics;      /* --metric LIST: the rows, or NULL */
 	const char *events;       /* -e LIST as rows (compare, show, plot;
 				   * NULL in run and versus, where -e is
@@ -64,6 +65,10 @@ struct compare_opts {
 /* With several result files (boots) on a side, fewer than this on a side:
  * nothing is significant (the interval is still shown). */
 #define COMPARE_MIN_BOOTS 3
+/* The power a detectable change is stated at (compare_power.c). */
+#define COMPARE_POWER 0.8
+/* --detect: counts a side past this are "more than" it. */
+#define COMPARE_DETECT_MAX 10000
 /* "exact" (no test) needs every run of both sides identical, and at least
  * this many on each side. */
 #define COMPARE_EXACT_MIN_RUNS 10
@@ -171,6 +176,18 @@ struct compare_delta {
 	 * interval is shown, never a p (a primary row's verdict is then
 	 * VERDICT_TOO_FEW_BOOTS, a secondary row's VERDICT_SECONDARY) */
 	bool few_boots;
+	/* a tested primary row (not exact, not absolute): the smallest
+	 * change (a fraction, either way) its test would detect in
+	 * COMPARE_POWER of repeats of this comparison, at the Holm family's
+	 * strictest level (alpha / n_tests), from its own spread and counts
+	 * (compare_power.c) */
+	bool has_detectable;
+	double detectable;
+	/* --detect: the boots (or runs) a side would need to detect the
+	 * model's detect change at that power, 0 when more than
+	 * COMPARE_DETECT_MAX */
+	bool has_detect_n;
+	size_t detect_n;
 	const char *why;  /* short reason for a non-verdict, or NULL */
 };
 
@@ -219,6 +236,7 @@ struct compare_model {
 	size_t n_tests;         /* size of the Holm family (primary rows) */
 	enum compare_design design;
 	double alpha;           /* every test and interval: 1 - alpha */
+	double detect;          /* compare_opts.detect */
 	enum center_kind center;
 	uint64_t seed;          /* bootstrap seed */
 	unsigned resamples;     /* bootstrap resamples */

@@ -96,6 +96,14 @@ static json_t *fmt_json_delta(const struct compare_model *m,
 			    json_boolean(d->has_p && d->exact_p));
 	json_object_set_new(o, "regression", json_boolean(d->has_delta &&
 							  d->regression));
+	/* the smallest change the test would detect at the
+	 * model's power (a fraction, either way), null when untested; with
+	 * --detect the count a side would need (0: more than the most
+	 * tried) */
+	json_object_set_new(o, "detectable", fmt_json_num(d->has_detectable,
+							  d->detectable));
+	json_object_set_new(o, "detect_n", d->has_detect_n ?
+		json_integer((json_int_t)d->detect_n) : json_null());
 	json_object_set_new(o, "why", d->why ? json_string(d->why) :
 					       json_null());
 	return o;
@@ -145,6 +153,11 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	json_object_set_new(root, "alpha", json_real(m->alpha));
 	json_object_set_new(root, "level", json_real(1 - m->alpha));
 	json_object_set_new(root, "min_boots", json_integer(COMPARE_MIN_BOOTS));
+	json_object_set_new(root, "power", json_real(COMPARE_POWER));
+	json_object_set_new(root, "power_alpha", m->n_tests ?
+		json_real(m->alpha / (double)m->n_tests) : json_null());
+	json_object_set_new(root, "detect", m->detect > 0 ?
+		json_real(m->detect) : json_null());
 	json_object_set_new(root, "center", json_string(
 		m->center == CENTER_MEAN ? "mean" : "median"));
 	json_object_set_new(root, "ci", json_string(
