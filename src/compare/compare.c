@@ -440,6 +440,16 @@ static int compare_header(const struct side *sides, size_t n,
 					  !strcmp(sides[s].files[f]->status,
 						  "interrupted");
 	}
+	for (size_t s = 0; s < n; s++) {
+		char buf[512];
+
+		if (!side_pooled(&sides[s], buf, sizeof(buf)))
+			continue;
+		if (!m->pooled)
+			m->pooled = calloc(n, sizeof(*m->pooled));
+		if (!m->pooled || !(m->pooled[s] = strdup(buf)))
+			return -ENOMEM;
+	}
 	m->user_only = json_is_true(uo);
 	if (json_is_string(cpus))
 		m->cpus = strdup(json_string_value(cpus));
@@ -549,6 +559,9 @@ void compare_model_free(struct compare_model *m)
 	free(m->labels);
 	free(m->files);
 	free(m->boots);
+	for (size_t s = 0; m->pooled && s < m->n_sides; s++)
+		free(m->pooled[s]);
+	free(m->pooled);
 	free(m->runs);
 	for (size_t s = 0; m->cpu_share_bench && s < m->n_sides; s++)
 		free(m->cpu_share_bench[s]);

@@ -258,6 +258,10 @@ struct compare_model {
 	/* n_sides, or NULL: each side's command as saved by versus -o
 	 * (config.versus: "label: argv ..."), shown in the header */
 	char **versus;
+	/* n_sides, or NULL when no side mixes anything: what a side pools
+	 * (side_pooled: kernels, command lines, arguments, under
+	 * --allow-mixed), NULL for a side that does not */
+	char **pooled;
 };
 
 /* Build the model. 0; -EINVAL when the sides cannot be compared

@@ -475,6 +475,40 @@ static size_t fmt_few_boots(const struct compare_model *m, char *buf,
 	return k;
 }
 
+/* The footer's sentence on the design: what the runs are replicates of.
+ * The length written (snprintf's). */
+static size_t fmt_footer_design(const struct compare_model *m, bool pooled,
+				char *buf, size_t len)
+{
+	size_t k = 0;
+
+	switch (m->design) {
+	case DESIGN_SESSIONS:
+		if (pooled) {
+			k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+				" Sessions of one boot (one kernel.boot_id) are not boots: each side's runs are pooled as one session, so p and the interval leave out boot-to-boot variation; \"session\" marks a difference between these sessions, not a verdict on A vs B, and --fail-on-regression acts on it only with --within-session. For a verdict: 3 or more boots per side (reboot between sessions: abstat boots), or abstat versus.");
+			break;
+		}
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+			" One session per side: the runs are replicates of their own session, so p and the interval leave out session-to-session (boot-to-boot) variation; \"session\" marks a difference between these two sessions, not a verdict on A vs B, and --fail-on-regression acts on it only with --within-session. For a verdict: 3 or more sessions (boots) per side, or abstat versus.");
+		break;
+	case DESIGN_INTERLEAVED:
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+			" One session, the sides interleaved: the runs are replicates of this A/B on this boot.");
+		break;
+	case DESIGN_BOOTS:
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+			" Several boots on a side: each result file is one value (the %s of its runs); Welch t on their logs and the interval it implies; nothing is significant with fewer than %d boots per side.",
+			m->center == CENTER_MEAN ? "mean" : "median",
+			COMPARE_MIN_BOOTS);
+		if (pooled && k < len)
+			k += (size_t)snprintf(buf + k, len - k,
+				" Files of one boot (one kernel.boot_id) are sessions of it, pooled as one value.");
+		break;
+	}
+	return k;
+}
+
 void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 		size_t len)
 {
@@ -519,30 +553,7 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 			prim[0] ? prim : "none",
 			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
 			(1 - m->alpha) * 100);
-	switch (m->design) {
-	case DESIGN_SESSIONS:
-		if (pooled) {
-			k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
-				" Sessions of one boot (one kernel.boot_id) are not boots: each side's runs are pooled as one session, so p and the interval leave out boot-to-boot variation; \"session\" marks a difference between these sessions, not a verdict on A vs B, and --fail-on-regression acts on it only with --within-session. For a verdict: 3 or more boots per side (reboot between sessions: abstat boots), or abstat versus.");
-			break;
-		}
-		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
-			" One session per side: the runs are replicates of their own session, so p and the interval leave out session-to-session (boot-to-boot) variation; \"session\" marks a difference between these two sessions, not a verdict on A vs B, and --fail-on-regression acts on it only with --within-session. For a verdict: 3 or more sessions (boots) per side, or abstat versus.");
-		break;
-	case DESIGN_INTERLEAVED:
-		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
-			" One session, the sides interleaved: the runs are replicates of this A/B on this boot.");
-		break;
-	case DESIGN_BOOTS:
-		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
-			" Several boots on a side: each result file is one value (the %s of its runs); Welch t on their logs and the interval it implies; nothing is significant with fewer than %d boots per side.",
-			m->center == CENTER_MEAN ? "mean" : "median",
-			COMPARE_MIN_BOOTS);
-		if (pooled && k < len)
-			k += (size_t)snprintf(buf + k, len - k,
-				" Files of one boot (one kernel.boot_id) are sessions of it, pooled as one value.");
-		break;
-	}
+	k += fmt_footer_design(m, pooled, buf + k, k < len ? len - k : 0);
 	if (m->design != DESIGN_BOOTS && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" Test: Mann-Whitney U on the runs; interval: bootstrap, %u resamples, seed %llu.",
@@ -685,58 +696,4 @@ void fmt_legend(const struct compare_model *m, FILE *out, int width)
 				      m->labels[s], s ? "" : " (baseline)",
 				      s + 1 < m->n_sides ? ";" : "");
 	fmt_text_wrap(out, width, "", "  ", buf);
-}
-
-bool fmt_power_any(const struct compare_model *m)
-{
-	for (size_t r = 0; r < m->n_rows; r++)
-		for (size_t s = 1; s < m->n_sides; s++)
-			if (m->rows[r].delta[s].has_detectable)
-				return true;
-	return false;
-}
-
-void fmt_power_head(const struct compare_model *m, char *buf, size_t len)
-{
-	const char *from = m->design == DESIGN_BOOTS ? "boots' spread" :
-			   m->design == DESIGN_SESSIONS ?
-				   "runs' spread, within these sessions" :
-				   "runs' spread";
-	size_t k = (size_t)snprintf(buf, len, "What %s test could detect (%.0f%% power at alpha %g",
-				    m->n_tests > 1 ? "each" : "the",
-				    COMPARE_POWER * 100, m->alpha);
-
-	if (m->n_tests > 1 && k < len)
-		k += (size_t)snprintf(buf + k, len - k, "/%zu", m->n_tests);
-	if (k < len)
-		snprintf(buf + k, len - k, ", from its own %s):", from);
-}
-
-bool fmt_power_line(const struct compare_model *m,
-		    const struct compare_row *r, size_t s, char *buf,
-		    size_t len)
-{
-	const struct compare_delta *d = &r->delta[s];
-	const char *unit = m->design == DESIGN_BOOTS ? "boots" : "runs";
-	char name[128], lab[128];
-	size_t k;
-
-	if (!d->has_detectable)
-		return false;
-	escape_str(r->bench, name, sizeof(name));
-	k = (size_t)snprintf(buf, len, "%s%s%s: %s%s could detect about +-%.1f%%",
-			     m->n_sides > 2 ? fmt_label(m, s, lab, sizeof(lab)) :
-					      "",
-			     m->n_sides > 2 ? " " : "", name,
-			     compare_verdict_word(m, r, s),
-			     d->verdict == VERDICT_NOT_SIGNIFICANT ?
-				     " no change found;" : ";",
-			     d->detectable * 100);
-	if (d->has_detect_n && k < len && d->detect_n)
-		snprintf(buf + k, len - k, "; +-%g%% needs %zu %s a side",
-			 m->detect * 100, d->detect_n, unit);
-	else if (d->has_detect_n && k < len)
-		snprintf(buf + k, len - k, "; +-%g%% needs more than %d %s a side",
-			 m->detect * 100, COMPARE_DETECT_MAX, unit);
-	return true;
 }

@@ -382,6 +382,60 @@ int side_check_mixed(const struct side *sides, size_t n, char *err,
 	return 0;
 }
 
+size_t side_pooled(const struct side *s, char *buf, size_t len)
+{
+	static const char *const keys[] = { "release", "cmdline" };
+	size_t k = 0, what = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < 2; i++) {
+		size_t distinct = 0;
+
+		for (size_t f = 0; f < s->n_files; f++) {
+			const char *v = side_kernel(s->files[f], keys[i]);
+			bool seen = !v;
+
+			for (size_t g = 0; g < f && !seen; g++) {
+				const char *w = side_kernel(s->files[g],
+							    keys[i]);
+
+				seen = w && side_kernel_same(keys[i], v, w);
+			}
+			if (seen)
+				continue;
+			/* releases by name, command lines by count */
+			if (i == 0 && k < len)
+				k += (size_t)snprintf(buf + k, len - k, "%s%s",
+						      distinct ? ", " :
+						      what ? "; kernel.release " :
+							     "kernel.release ",
+						      v);
+			distinct++;
+		}
+		if (i == 0 && distinct < 2)
+			k = 0, buf[0] = '\0';
+		if (i == 1 && distinct > 1 && k < len)
+			k += (size_t)snprintf(buf + k, len - k,
+					      "%s%zu kernel command lines",
+					      k ? "; " : "", distinct);
+		what += distinct > 1;
+	}
+	for (size_t f = 1; f < s->n_files; f++)
+		for (size_t i = 0; i < s->files[0]->n_bench; i++) {
+			const struct benchmark *c = side_args_differ(
+				&s->files[0]->bench[i], s->files[f]);
+
+			if (!c || strstr(buf, c->name))
+				continue;
+			if (k < len)
+				k += (size_t)snprintf(buf + k, len - k,
+						      "%sthe arguments of %s",
+						      k ? "; " : "", c->name);
+			what++;
+		}
+	return what;
+}
+
 /* A key of env.kernel that says which boot a file is of, or NULL when
  * the file does not record it (older files, "unknown"). */
 static const char *side_boot_key(const struct result *r, const char *key)
