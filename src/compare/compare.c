@@ -409,6 +409,8 @@ static int compare_header(const struct side *sides, size_t n,
 	json_t *cpus = ref->config ? json_object_get(ref->config, "cpus") : NULL;
 	json_t *uo = ref->config ? json_object_get(ref->config, "user_only") :
 				   NULL;
+	const char *host = NULL;
+	bool one = true;
 
 	m->labels = calloc(n, sizeof(*m->labels));
 	m->files = calloc(n, sizeof(*m->files));
@@ -450,6 +452,16 @@ static int compare_header(const struct side *sides, size_t n,
 		if (!m->pooled || !(m->pooled[s] = strdup(buf)))
 			return -ENOMEM;
 	}
+	for (size_t s = 0; s < n; s++)
+		for (size_t f = 0; f < sides[s].n_files; f++) {
+			const char *h = side_host(sides[s].files[f]);
+
+			if (!h || (host && strcmp(host, h)))
+				one = false;
+			host = h;
+		}
+	if (one && host && !(m->host = strdup(host)))
+		return -ENOMEM;
 	m->user_only = json_is_true(uo);
 	if (json_is_string(cpus))
 		m->cpus = strdup(json_string_value(cpus));
@@ -562,6 +574,7 @@ void compare_model_free(struct compare_model *m)
 	for (size_t s = 0; m->pooled && s < m->n_sides; s++)
 		free(m->pooled[s]);
 	free(m->pooled);
+	free(m->host);
 	free(m->runs);
 	for (size_t s = 0; m->cpu_share_bench && s < m->n_sides; s++)
 		free(m->cpu_share_bench[s]);

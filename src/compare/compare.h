@@ -262,6 +262,9 @@ struct compare_model {
 	 * (side_pooled: kernels, command lines, arguments, under
 	 * --allow-mixed), NULL for a side that does not */
 	char **pooled;
+	/* the one host (env.host) every file was measured on, or NULL
+	 * (several, or not recorded): names each --by host document */
+	char *host;
 };
 
 /* Build the model. 0; -EINVAL when the sides cannot be compared

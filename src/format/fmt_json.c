@@ -167,6 +167,9 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	json_object_set_new(root, "resamples", json_integer(m->resamples));
 	json_object_set_new(root, "min_runs", json_integer(COMPARE_MIN_RUNS));
 	json_object_set_new(root, "user_only", json_boolean(m->user_only));
+	/* the one host of every file: names each --by host document */
+	json_object_set_new(root, "host", m->host ? json_string(m->host) :
+						    json_null());
 	json_object_set_new(root, "cpus", m->cpus ? json_string(m->cpus) :
 						    json_null());
 	json_object_set_new(root, "forced", m->forced ?
