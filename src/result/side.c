@@ -336,6 +336,18 @@ static const char *side_cmdline_word(const char **p, size_t *n)
 	}
 }
 
+/* The first words where two command lines differ (for abstat.boot=N):
+ * into wa, na and wb, nb; NULL (length 0) for a line that ends
+ * there. */
+static void side_cmdline_diff(const char *a, const char *b, const char **wa,
+			      size_t *na, const char **wb, size_t *nb)
+{
+	do {
+		*wa = side_cmdline_word(&a, na);
+		*wb = side_cmdline_word(&b, nb);
+	} while (*wa && *wb && *na == *nb && !memcmp(*wa, *wb, *na));
+}
+
 /* Two kernels' values of key agree (a command line word by word, but
  * for abstat.boot=N). */
 static bool side_kernel_same(const char *key, const char *a, const char *b)
@@ -345,13 +357,38 @@ static bool side_kernel_same(const char *key, const char *a, const char *b)
 
 	if (strcmp(key, "cmdline"))
 		return !strcmp(a, b);
-	do {
-		wa = side_cmdline_word(&a, &na);
-		wb = side_cmdline_word(&b, &nb);
-		if (!wa || !wb)
-			return !wa && !wb;
-	} while (na == nb && !memcmp(wa, wb, na));
-	return false;
+	side_cmdline_diff(a, b, &wa, &na, &wb, &nb);
+	return !wa && !wb;
+}
+
+/* Side s mixes kernel.KEY: the refusal; a command line by the first
+ * words that differ, not in full (they run to a thousand characters). */
+static void side_mixed_msg(const struct side *s, const char *key,
+			   const char *v0, const struct result *r0,
+			   const char *v, const struct result *r, char *err,
+			   size_t len)
+{
+	const char *wa, *wb;
+	char qa[128], qb[128];
+	size_t na, nb;
+
+	if (strcmp(key, "cmdline")) {
+		snprintf(err, len, "side '%s' mixes kernel.%s '%s' (%s) and '%s' (%s); give each its own side, or --allow-mixed to pool them",
+			 side_name(s), key, v0, side_file(r0), v,
+			 side_file(r));
+		return;
+	}
+	side_cmdline_diff(v0, v, &wa, &na, &wb, &nb);
+	if (wa)
+		snprintf(qa, sizeof(qa), "'%.*s'", (int)na, wa);
+	else
+		snprintf(qa, sizeof(qa), "its end");
+	if (wb)
+		snprintf(qb, sizeof(qb), "'%.*s'", (int)nb, wb);
+	else
+		snprintf(qb, sizeof(qb), "its end");
+	snprintf(err, len, "side '%s' mixes kernel command lines that first differ in %s (%s) and %s (%s); give each its own side, or --allow-mixed to pool them",
+		 side_name(s), qa, side_file(r0), qb, side_file(r));
 }
 
 int side_check_mixed(const struct side *sides, size_t n, char *err,
@@ -373,9 +410,8 @@ int side_check_mixed(const struct side *sides, size_t n, char *err,
 
 				if (!v || side_kernel_same(keys[k], v, v0))
 					continue;
-				snprintf(err, len, "side '%s' mixes kernel.%s '%s' (%s) and '%s' (%s); give each its own side, or --allow-mixed to pool them",
-					 side_name(&sides[s]), keys[k], v0,
-					 side_file(r0), v, side_file(r));
+				side_mixed_msg(&sides[s], keys[k], v0, r0, v,
+					       r, err, len);
 				return -EINVAL;
 			}
 		}
