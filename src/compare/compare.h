@@ -55,6 +55,9 @@ struct compare_opts {
 	 * (benchmarks.NAME.argv, workloads.NAME.sha256) are the sides, never
 	 * refused, and left out of the environment header. */
 	bool commands_differ;
+	/* --allow-mixed: a side may pool files of several versus sides
+	 * (each is named in the header) */
+	bool allow_mixed;
 	/* display only, carried to the formats: --time-unit (a time row's
 	 * unit, TIME_UNIT_AUTO: chosen per row) */
 	enum time_unit time_unit;
