@@ -47,7 +47,10 @@ bool fmt_power_line(const struct compare_model *m,
 	if (!d->has_detectable)
 		return false;
 	escape_str(r->bench, name, sizeof(name));
-	k = (size_t)snprintf(buf, len, "%s%s%s: %s%s could detect about +-%.1f%%",
+	/* below 0.1% (counts that barely vary): two digits, never "0.0" */
+	k = (size_t)snprintf(buf, len, d->detectable < 0.001 ?
+			     "%s%s%s: %s%s could detect about +-%.2g%%" :
+			     "%s%s%s: %s%s could detect about +-%.1f%%",
 			     m->n_sides > 2 ? fmt_label(m, s, lab, sizeof(lab)) :
 					      "",
 			     m->n_sides > 2 ? " " : "", name,
