@@ -37,7 +37,12 @@ struct event {
 	bool pinned, inherit;
 	int group;  /* group index within the set (one group per PMU) */
 	enum event_state state;
-	char *reason; /* why not supported, NULL when EVENT_OK */
+	char *reason; /* why not supported, NULL when EVENT_OK; or, with
+		       * not_counted, why it counts nothing */
+	/* supported, but counts nothing by construction (result_not_counted:
+	 * a kernel-only event under --user-only); "counted": false in a
+	 * result file (schema 3) */
+	bool not_counted;
 	char **native; /* PAPI: native events a preset maps to (NULL-term.) */
 	int precise;   /* perf's :p/:P level as written (0-3); sampling only,
 			* never in the attr: not an encoding (the name keeps it) */

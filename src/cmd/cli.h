@@ -116,6 +116,7 @@ struct config {
 	/* compare */
 	enum out_format format;
 	double alpha;            /* --alpha */
+	double detect;           /* --detect PCT as a fraction, 0: off */
 	bool detail;             /* --detail */
 	const char *metrics;     /* --metric LIST (compare/plot rows) */
 	enum center_kind center; /* --center */

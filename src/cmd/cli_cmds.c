@@ -70,7 +70,8 @@ static const struct cli_use versus_opts[] = {
 };
 
 static const struct cli_use compare_opts[] = {
-	MODEL_OPTS, USE(OPT_FORMAT), USE_HELP(OPT_EVENTS, "counter rows to show"),
+	MODEL_OPTS, USE(OPT_DETECT), USE(OPT_FORMAT),
+	USE_HELP(OPT_EVENTS, "counter rows to show"),
 	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), USE(OPT_BASELINE),
 	USE(OPT_TIME_UNIT), USE(OPT_BY), USE(OPT_COLOR), USE(OPT_WHERE), END,
 };

@@ -184,6 +184,27 @@ static int cli_set_metric(struct config *cfg, const struct cli_opt *o,
 	return 0;
 }
 
+/* --detect PCT: a change in percent, "2" or "2%" */
+static int cli_set_detect(struct config *cfg, const struct cli_opt *o,
+			  const char *arg)
+{
+	char buf[64];
+	size_t n = strlen(arg);
+	double v;
+
+	(void)o;
+	if (n && n < sizeof(buf) && arg[n - 1] == '%')
+		n--;
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	memcpy(buf, arg, n);
+	buf[n] = '\0';
+	if (cli_real("--detect", buf, 0.001, 1000, &v))
+		return -EINVAL;
+	cfg->detect = v / 100;
+	return 0;
+}
+
 /* plot --kind: auto, the default, is left out of --help */
 static int cli_set_kind(struct config *cfg, const struct cli_opt *o,
 			const char *arg)
@@ -308,6 +329,10 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 				     "exit 1 on a significant regression\n"
 				     "beyond PCT percent",
 		CLI_DOUBLE(fail_on_regression_pct, 0, 1e6) },
+	[OPT_DETECT] = { "detect", 0, "PCT", NULL, false,
+			 "the boots (runs) a side needs to detect\n"
+			 "a change of PCT percent (80% power)",
+		CLI_CALL(cli_set_detect) },
 	[OPT_WITHIN_SESSION] = { "within-session", 0, NULL, NULL, false,
 				 "let --fail-on-regression act on a\n"
 				 "verdict within one session per side",

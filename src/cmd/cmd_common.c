@@ -86,6 +86,8 @@ void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 
 	*o = (struct compare_opts){
 		.alpha = cfg->alpha,
+		.detect = cfg->detect,
+		.allow_mixed = cfg->allow_mixed,
 		.center = cfg->center,
 		.seed = cfg->seed_set ? cfg->seed : COMPARE_DEFAULT_SEED,
 		.resamples = cfg->resamples,

@@ -298,10 +298,12 @@ static int compare_cpu_share_warn(struct compare_model *m)
 }
 
 /*
- * What the runs are replicates of. Several files on a side: boots. One
- * file per side, all from one session that interleaved its sides
- * (versus: the same config.session, config.interleaved): interleaved.
- * Otherwise separate sessions.
+ * What the runs are replicates of. Several boots on a side (distinct
+ * kernel.boot_id): boots. Several files of one boot on a side are
+ * sessions of that boot, pooled as one: sessions. One file per side, all
+ * from one session that interleaved its sides (versus: the same
+ * config.session, config.interleaved): interleaved. Otherwise separate
+ * sessions.
  */
 static enum compare_design compare_design_of(const struct side *sides,
 					     size_t n)
@@ -310,8 +312,11 @@ static enum compare_design compare_design_of(const struct side *sides,
 	bool same = true;
 
 	for (size_t s = 0; s < n; s++)
-		if (sides[s].n_files > 1)
+		if (side_boots(&sides[s], NULL) > 1)
 			return DESIGN_BOOTS;
+	for (size_t s = 0; s < n; s++)
+		if (sides[s].n_files > 1)
+			return DESIGN_SESSIONS;
 	for (size_t s = 0; s < n && same; s++) {
 		const json_t *c = sides[s].files[0]->config;
 		const char *sid = json_string_value(json_object_get(c,
@@ -411,13 +416,16 @@ static int compare_header(const struct side *sides, size_t n,
 	json_t *cpus = ref->config ? json_object_get(ref->config, "cpus") : NULL;
 	json_t *uo = ref->config ? json_object_get(ref->config, "user_only") :
 				   NULL;
+	const char *host = NULL;
+	bool one = true;
 
 	m->labels = calloc(n, sizeof(*m->labels));
 	m->files = calloc(n, sizeof(*m->files));
+	m->boots = calloc(n, sizeof(*m->boots));
 	m->runs = calloc(n, sizeof(*m->runs));
 	m->cpu_share = calloc(n, sizeof(*m->cpu_share));
 	m->cpu_share_bench = calloc(n, sizeof(*m->cpu_share_bench));
-	if (!m->labels || !m->files || !m->runs || !m->cpu_share ||
+	if (!m->labels || !m->files || !m->boots || !m->runs || !m->cpu_share ||
 	    !m->cpu_share_bench)
 		return -ENOMEM;
 	for (size_t s = 0; s < n; s++)
@@ -435,11 +443,32 @@ static int compare_header(const struct side *sides, size_t n,
 		if (!m->labels[s])
 			return -ENOMEM;
 		m->files[s] = sides[s].n_files;
+		m->boots[s] = side_boots(&sides[s], NULL);
 		for (size_t f = 0; f < sides[s].n_files; f++)
 			m->interrupted |= sides[s].files[f]->status &&
 					  !strcmp(sides[s].files[f]->status,
 						  "interrupted");
 	}
+	for (size_t s = 0; s < n; s++) {
+		char buf[512];
+
+		if (!side_pooled(&sides[s], buf, sizeof(buf)))
+			continue;
+		if (!m->pooled)
+			m->pooled = calloc(n, sizeof(*m->pooled));
+		if (!m->pooled || !(m->pooled[s] = strdup(buf)))
+			return -ENOMEM;
+	}
+	for (size_t s = 0; s < n; s++)
+		for (size_t f = 0; f < sides[s].n_files; f++) {
+			const char *h = side_host(sides[s].files[f]);
+
+			if (!h || (host && strcmp(host, h)))
+				one = false;
+			host = h;
+		}
+	if (one && host && !(m->host = strdup(host)))
+		return -ENOMEM;
 	m->user_only = json_is_true(uo);
 	if (json_is_string(cpus))
 		m->cpus = strdup(json_string_value(cpus));
@@ -462,6 +491,7 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	}
 	m->n_sides = n;
 	m->alpha = o->alpha;
+	m->detect = o->detect;
 	m->center = o->center;
 	m->seed = o->seed;
 	m->resamples = o->resamples;
@@ -496,6 +526,8 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 		rc = compare_deltas(m);
 	if (!rc)
 		rc = compare_holm(m);
+	if (!rc)
+		compare_power(m);
 	if (!rc)
 		rc = compare_cpu_share_warn(m);
 	if (!rc)
@@ -546,6 +578,11 @@ void compare_model_free(struct compare_model *m)
 		free(m->versus[s]);
 	free(m->labels);
 	free(m->files);
+	free(m->boots);
+	for (size_t s = 0; m->pooled && s < m->n_sides; s++)
+		free(m->pooled[s]);
+	free(m->pooled);
+	free(m->host);
 	free(m->runs);
 	for (size_t s = 0; m->cpu_share_bench && s < m->n_sides; s++)
 		free(m->cpu_share_bench[s]);

@@ -40,6 +40,7 @@ struct compare_opts {
 	uint64_t seed;            /* --seed, else COMPARE_DEFAULT_SEED */
 	unsigned resamples;       /* --resamples */
 	bool detail;              /* --detail: every metric of a suite */
+	double detect;            /* --detect PCT as a fraction, 0: off */
 	const char *metrics;      /* --metric LIST: the rows, or NULL */
 	const char *events;       /* -e LIST as rows (compare, show, plot;
 				   * NULL in run and versus, where -e is
@@ -54,6 +55,9 @@ struct compare_opts {
 	 * (benchmarks.NAME.argv, workloads.NAME.sha256) are the sides, never
 	 * refused, and left out of the environment header. */
 	bool commands_differ;
+	/* --allow-mixed: a side may pool files of several versus sides
+	 * (each is named in the header) */
+	bool allow_mixed;
 	/* display only, carried to the formats: --time-unit (a time row's
 	 * unit, TIME_UNIT_AUTO: chosen per row) */
 	enum time_unit time_unit;
@@ -64,6 +68,10 @@ struct compare_opts {
 /* With several result files (boots) on a side, fewer than this on a side:
  * nothing is significant (the interval is still shown). */
 #define COMPARE_MIN_BOOTS 3
+/* The power a detectable change is stated at (compare_power.c). */
+#define COMPARE_POWER 0.8
+/* --detect: counts a side past this are "more than" it. */
+#define COMPARE_DETECT_MAX 10000
 /* "exact" (no test) needs every run of both sides identical, and at least
  * this many on each side. */
 #define COMPARE_EXACT_MIN_RUNS 10
@@ -71,13 +79,16 @@ struct compare_opts {
 /* What the runs of the sides are replicates of (abstat-compare(1), THE
  * MODEL). */
 enum compare_design {
-	DESIGN_SESSIONS,    /* one result per side from separate sessions:
+	DESIGN_SESSIONS,    /* one boot per side, its result files
+			     * (sessions) pooled, from separate sessions:
 			     * runs replicate their own session only, so a
 			     * verdict is "within the sessions" */
 	DESIGN_INTERLEAVED, /* one session, the sides interleaved (versus):
 			     * runs replicate the A/B on that boot */
-	DESIGN_BOOTS,       /* several results on a side: the result file
-			     * (boot) is the unit, its center one value */
+	DESIGN_BOOTS,       /* several boots on a side (distinct
+			     * kernel.boot_id): the boot is the unit, the
+			     * center of its runs (of all its files) one
+			     * value */
 };
 /* Bootstrap seed when --seed is not given: fixed, so output is diffable. */
 #define COMPARE_DEFAULT_SEED UINT64_C(0x61627374617431)
@@ -95,10 +106,13 @@ enum compare_verdict {
 				  * of these sessions, not a verdict */
 	VERDICT_NOT_SIGNIFICANT, /* printed "~" */
 	VERDICT_SECONDARY,       /* a secondary row: delta, interval and
-				  * unadjusted p, never a verdict */
-	VERDICT_TOO_FEW_RUNS,    /* < COMPARE_MIN_RUNS on a side */
-	VERDICT_TOO_FEW_BOOTS,   /* several boots, < COMPARE_MIN_BOOTS on a
-				  * side: delta (and interval) only */
+				  * unadjusted p, never a verdict (also
+				  * with too few runs or boots) */
+	VERDICT_TOO_FEW_RUNS,    /* a primary row, < COMPARE_MIN_RUNS on a
+				  * side */
+	VERDICT_TOO_FEW_BOOTS,   /* a primary row, several boots,
+				  * < COMPARE_MIN_BOOTS on a side: delta
+				  * (and interval) only */
 	VERDICT_UNDETERMINED,    /* the test failed: never significant */
 	VERDICT_NOT_SUPPORTED,   /* metric missing, not supported or not
 				  * counted on a side */
@@ -161,6 +175,22 @@ struct compare_delta {
 	 * its Holm-adjusted verdict: excludes no change with "~", or holds
 	 * it with a change; printed with a '!' after the interval */
 	bool ci_disagrees;
+	/* several boots, fewer than COMPARE_MIN_BOOTS on a side: the
+	 * interval is shown, never a p (a primary row's verdict is then
+	 * VERDICT_TOO_FEW_BOOTS, a secondary row's VERDICT_SECONDARY) */
+	bool few_boots;
+	/* a tested primary row (not exact, not absolute): the smallest
+	 * change (a fraction, either way) its test would detect in
+	 * COMPARE_POWER of repeats of this comparison, at the Holm family's
+	 * strictest level (alpha / n_tests), from its own spread and counts
+	 * (compare_power.c) */
+	bool has_detectable;
+	double detectable;
+	/* --detect: the boots (or runs) a side would need to detect the
+	 * model's detect change at that power, 0 when more than
+	 * COMPARE_DETECT_MAX */
+	bool has_detect_n;
+	size_t detect_n;
 	const char *why;  /* short reason for a non-verdict, or NULL */
 };
 
@@ -199,6 +229,9 @@ struct compare_model {
 	size_t n_sides;
 	char **labels;          /* n_sides */
 	size_t *files;          /* n_sides: result files per side */
+	size_t *boots;          /* n_sides: distinct boots among them
+				 * (side_boots): files of one boot are
+				 * sessions of it, pooled as one */
 	size_t *runs;           /* n_sides: max measured runs of a side */
 	size_t n_bench;         /* distinct benchmarks in the rows */
 	size_t n_rows;
@@ -206,6 +239,7 @@ struct compare_model {
 	size_t n_tests;         /* size of the Holm family (primary rows) */
 	enum compare_design design;
 	double alpha;           /* every test and interval: 1 - alpha */
+	double detect;          /* compare_opts.detect */
 	enum center_kind center;
 	uint64_t seed;          /* bootstrap seed */
 	unsigned resamples;     /* bootstrap resamples */
@@ -229,6 +263,13 @@ struct compare_model {
 	char **versus;
 	/* What side 0 was measured on (compare_machine), or NULL */
 	json_t *machine;
+	/* n_sides, or NULL when no side mixes anything: what a side pools
+	 * (side_pooled: kernels, command lines, arguments, under
+	 * --allow-mixed), NULL for a side that does not */
+	char **pooled;
+	/* the one host (env.host) every file was measured on, or NULL
+	 * (several, or not recorded): names each --by host document */
+	char *host;
 };
 
 /* Build the model. 0; -EINVAL when the sides cannot be compared

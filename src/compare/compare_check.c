@@ -578,10 +578,24 @@ int compare_check_versus(const struct compare_opts *o,
 		any |= m->versus[s] != NULL;
 		for (size_t f = 1; m->versus[s] && f < sides[s].n_files; f++) {
 			char *t = compare_versus_text(sides[s].files[f], &nomem);
-			bool same = t && !strcmp(t, m->versus[s]);
+			bool same = t && (!strcmp(t, m->versus[s]) ||
+					  strstr(m->versus[s], t));
 
+			/* --allow-mixed: pooled, and each versus side named */
+			if (!same && !nomem && o->allow_mixed) {
+				char *j = NULL;
+
+				if (asprintf(&j, "%s; pooled with %s", m->versus[s],
+					     t ? t : "a file not of versus") < 0) {
+					free(t);
+					return err_nomem(err, len);
+				}
+				free(m->versus[s]);
+				m->versus[s] = j;
+				same = true;
+			}
 			if (!same && !nomem)
-				snprintf(err, len, "side '%s' pools versus side '%s' (%s) and '%s' (%s); give each its own side",
+				snprintf(err, len, "side '%s' pools versus side '%s' (%s) and '%s' (%s); give each its own side, or --allow-mixed to pool them",
 					 m->labels[s], m->versus[s],
 					 compare_check_file_name(sides[s].files[0]),
 					 t ? t : "not a versus side",

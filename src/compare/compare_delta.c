@@ -114,8 +114,11 @@ static void compare_fill_delta(const struct compare_model *m,
 				 b->center / a->center - 1;
 	d->lo = d->hi = d->delta;
 	d->regression = row->higher_is_better ? d->delta < 0 : d->delta > 0;
+	/* a secondary row has no verdict, whatever its counts: its word is
+	 * "secondary" (why says what a test would need) */
 	if (a->n < COMPARE_MIN_RUNS || b->n < COMPARE_MIN_RUNS) {
-		d->verdict = VERDICT_TOO_FEW_RUNS;
+		d->verdict = row->primary ? VERDICT_TOO_FEW_RUNS :
+					    VERDICT_SECONDARY;
 		d->why = "need >= 4 runs";
 		return;
 	}
@@ -124,7 +127,9 @@ static void compare_fill_delta(const struct compare_model *m,
 		/* the boot rule first: not even an exact delta is a
 		 * verdict on two boots (the interval is still shown) */
 		compare_test_boots(m, a, b, d);
-		d->verdict = VERDICT_TOO_FEW_BOOTS;
+		d->few_boots = true;
+		d->verdict = row->primary ? VERDICT_TOO_FEW_BOOTS :
+					    VERDICT_SECONDARY;
 		d->why = "need >= 3 boots per side";
 		return;
 	}

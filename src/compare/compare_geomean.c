@@ -89,14 +89,14 @@ static void geomean_side(const struct compare_model *m, size_t s,
 }
 
 /* The boots' log geomeans of side s over the rows of g (the primary
- * rows with a delta on side t): into x (m->files[s]), false when a boot
+ * rows with a delta on side t): into x (m->boots[s]), false when a boot
  * lacks one of them. */
 static bool geomean_boot_logs(const struct compare_model *m, size_t s,
 			      size_t t, double *x)
 {
 	size_t k = 0;
 
-	for (size_t f = 0; f < m->files[s]; f++)
+	for (size_t f = 0; f < m->boots[s]; f++)
 		x[f] = 0;
 	for (size_t r = 0; r < m->n_rows; r++) {
 		const struct compare_row *row = &m->rows[r];
@@ -104,16 +104,16 @@ static bool geomean_boot_logs(const struct compare_model *m, size_t s,
 
 		if (!row->primary || !row->delta[t].has_delta)
 			continue;
-		if (st->n_groups != m->files[s] || !st->boot_center)
+		if (st->n_groups != m->boots[s] || !st->boot_center)
 			return false;
-		for (size_t f = 0; f < m->files[s]; f++) {
+		for (size_t f = 0; f < m->boots[s]; f++) {
 			if (st->boot_center[f] <= 0)
 				return false;
 			x[f] += log(st->boot_center[f]);
 		}
 		k++;
 	}
-	for (size_t f = 0; k && f < m->files[s]; f++)
+	for (size_t f = 0; k && f < m->boots[s]; f++)
 		x[f] /= (double)k;
 	return k > 0;
 }
@@ -123,7 +123,7 @@ static bool geomean_boot_logs(const struct compare_model *m, size_t s,
 static bool geomean_boots(const struct compare_model *m, size_t s,
 			  struct compare_geomean *g)
 {
-	size_t na = m->files[0], nb = m->files[s];
+	size_t na = m->boots[0], nb = m->boots[s];
 	double *x = malloc((na + nb) * sizeof(*x));
 	struct stats_welch w;
 	bool ok = false;

@@ -61,5 +61,8 @@ int compare_stat_fill(struct compare_model *m, struct compare_row *row,
 /* compare_delta.c: every row's test of each side against the baseline,
  * the rows shared out over the CPUs of compare's affinity. 0. */
 int compare_deltas(struct compare_model *m);
+/* compare_power.c: every tested primary row's detectable change (and
+ * the count --detect asks for), after Holm. */
+void compare_power(struct compare_model *m);
 
 #endif

@@ -2,7 +2,8 @@
 /*
  * compare_stat: one row's summary of one side (compare_priv.h): the runs
  * of every file of the side pooled, with their center, spread, interval
- * and outliers; with several boots, each file's center as one value and
+ * and outliers; with several boots, each boot's center (of the runs of
+ * its files: sessions of one boot are one) as one value and
  * the side's center their geometric mean; and the warnings a series
  * earns (drift with run order, a slow first run, a noisy CV). compare.c
  * builds the rows from them.
@@ -108,7 +109,7 @@ int compare_stat_fill(struct compare_model *m, struct compare_row *row,
 		      const struct side *side)
 {
 	struct compare_stat *st = &row->stat[s];
-	size_t total = 0, k = 0, ng = 0, *len;
+	size_t total = 0, k = 0, ng = 0, *len, *boot_of, nboots;
 	struct stats_summary sum;
 	struct stats_groups g;
 	double *v, w, bt;
@@ -141,18 +142,33 @@ int compare_stat_fill(struct compare_model *m, struct compare_row *row,
 	st->v = v = calloc(total + 1, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
-	for (size_t f = 0; f < side->n_files; f++) {
-		const struct metric *mt = metrics_find(&b->sets[s][f],
-						       row->metric);
+	/* one group per boot: the runs of its files (sessions), in file
+	 * order */
+	boot_of = calloc(side->n_files, sizeof(*boot_of));
+	if (!boot_of)
+		return -ENOMEM;
+	nboots = side_boots(side, boot_of);
+	for (size_t i = 0; i < nboots; i++) {
+		size_t before = k;
 
-		if (!mt || !mt->n)
-			continue;
-		memcpy(v + k, mt->v, mt->n * sizeof(*v));
-		len[ng++] = mt->n;
-		k += mt->n;
-		if (!quiet && compare_series_warn(m, row, m->labels[s], mt))
-			return -ENOMEM;
+		for (size_t f = 0; f < side->n_files; f++) {
+			const struct metric *mt =
+				metrics_find(&b->sets[s][f], row->metric);
+
+			if (boot_of[f] != i || !mt || !mt->n)
+				continue;
+			memcpy(v + k, mt->v, mt->n * sizeof(*v));
+			k += mt->n;
+			if (!quiet && compare_series_warn(m, row, m->labels[s],
+							  mt)) {
+				free(boot_of);
+				return -ENOMEM;
+			}
+		}
+		if (k > before)
+			len[ng++] = k - before;
 	}
+	free(boot_of);
 	st->n = total;
 	st->n_groups = ng;
 	st->group_len = len;

@@ -127,31 +127,13 @@ static int metrics_scores(const struct result *r, const struct benchmark *b,
 	return 0;
 }
 
-/*
- * A software event the kernel raises from kernel code only counts nothing
- * with exclude_kernel (--user-only): context switches, CPU migrations and
- * cgroup switches happen in the scheduler, never in user mode, so their
- * zeros are by construction, not measured (linux/perf_event.h:
- * PERF_TYPE_SOFTWARE 1; PERF_COUNT_SW_CONTEXT_SWITCHES 3, _CPU_MIGRATIONS
- * 4, _CGROUP_SWITCHES 11). Page faults are raised in user mode and
- * count. The reason, or NULL when ev counts.
- */
-static const char *metrics_kernel_only(const struct event *ev)
-{
-	if (ev->type != 1 || !ev->exclude_kernel || ev->exclude_user)
-		return NULL;
-	if (ev->config == 3 || ev->config == 4 || ev->config == 11)
-		return "not counted: a kernel-only event under --user-only";
-	return NULL;
-}
-
 /* Scaled value of event i in run, false when not counted. */
 static bool metrics_counter(const struct result *r, const struct run *run,
 			    size_t i, double *val, bool *mux)
 {
 	*mux = false;
 	if (r->events[i].state != EVENT_OK || !run->total.counters ||
-	    metrics_kernel_only(&r->events[i]))
+	    result_not_counted(&r->events[i]))
 		return false;
 	return counters_scale(&run->total.counters[i], val, mux);
 }
@@ -173,9 +155,9 @@ static int metrics_events(const struct result *r, const struct benchmark *b,
 							"not supported");
 			continue;
 		}
-		if (metrics_kernel_only(ev)) {
+		if (result_not_counted(ev)) {
 			m->counted = false;
-			m->reason = strdup(metrics_kernel_only(ev));
+			m->reason = strdup(result_not_counted(ev));
 			continue;
 		}
 		for (size_t k = 0; k < b->n_runs; k++) {

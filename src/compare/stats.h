@@ -143,6 +143,30 @@ struct stats_welch {
 int stats_welch(const double *a, size_t na, const double *b, size_t nb,
 		double level, struct stats_welch *out);
 
+/* stats_power.c: what a t test could detect (doc/verdicts.md, "What a
+ * ~ could have missed"). The design of one test: each side's SD of its
+ * values (boots' log centers, or runs relative to their center), its
+ * count (may be an effective, fractional one), the two-sided level and
+ * the power wanted. */
+struct stats_power_in {
+	double sd_a, sd_b;
+	double n_a, n_b;
+	double alpha;
+	double power;
+};
+/* Two-sided power of Welch's t test of in against a true difference
+ * delta, as the test runs (its df estimated from the sample variances:
+ * stats_power.c); NAN when in has no test (an n below 2, both SDs 0). */
+double stats_power_welch(const struct stats_power_in *in, double delta);
+/* The smallest delta >= 0 whose power reaches in->power: 0, -EINVAL
+ * (no test, a power not in (alpha, 1)) or -ENOMEM. */
+int stats_power_mde(const struct stats_power_in *in, double *delta);
+/* The smallest n per side (both n, in's SDs) whose power against delta
+ * reaches in->power: 0, -ERANGE when more than max, -EINVAL (no test,
+ * delta not > 0). */
+int stats_power_n(const struct stats_power_in *in, double delta,
+		  size_t max, size_t *n);
+
 /* log |Gamma(x)|, safe in threads (lgamma sets the global signgam;
  * compare tests its rows in several: compare_delta.c). */
 static inline double stats_lgamma(double x)

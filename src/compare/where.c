@@ -194,6 +194,7 @@ static void where_test(const struct compare_model *m, bool boots,
 		if (wa->n_groups < COMPARE_MIN_BOOTS ||
 		    wb->n_groups < COMPARE_MIN_BOOTS) {
 			d->verdict = VERDICT_TOO_FEW_BOOTS;
+			d->few_boots = true;
 			d->why = "need >= 3 boots per side";
 			return;
 		}

@@ -153,7 +153,7 @@ void fmt_benchstat(const struct compare_model *m, FILE *out)
 	bool boots = false;
 
 	for (size_t s = 0; s < m->n_sides; s++)
-		boots |= m->files[s] > 1;
+		boots |= m->boots[s] > 1;
 	fprintf(out, "abstat-seed: %llu\n", (unsigned long long)m->seed);
 	for (size_t s = 0; s < m->n_sides; s++) {
 		size_t n_boots = 1;

@@ -257,7 +257,7 @@ void fmt_p(const struct compare_delta *d, char *buf, size_t len)
 	double p = d->in_family ? d->p_holm : d->p;
 
 	/* below the boot rule no p: it would read as a verdict */
-	if (!d->has_p || d->verdict == VERDICT_TOO_FEW_BOOTS)
+	if (!d->has_p || d->few_boots)
 		snprintf(buf, len, "-");
 	else if (p < 0.001)
 		snprintf(buf, len, "<0.001");
@@ -316,13 +316,13 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		snprintf(c->verdict, sizeof(c->verdict), "%s",
 			 compare_verdict_word(m, r, s) ?
 				 compare_verdict_word(m, r, s) : "");
+	/* too few runs, undetermined: no test ran, the verdict cell holds
+	 * the one word every format prints ("<4 runs", "?") */
 	if (d->verdict == VERDICT_TOO_FEW_RUNS ||
-	    d->verdict == VERDICT_UNDETERMINED) {
-		c->verdict[0] = '\0';
-		snprintf(c->msg, sizeof(c->msg), "%s",
-			 d->verdict == VERDICT_TOO_FEW_RUNS ?
-				 "need >= 4 runs" :
-				 d->why ? d->why : "undetermined");
+	    d->verdict == VERDICT_UNDETERMINED ||
+	    (d->verdict == VERDICT_SECONDARY && !d->has_p && !d->exact)) {
+		snprintf(c->ci, sizeof(c->ci), "-");
+		snprintf(c->p, sizeof(c->p), "-");
 		return;
 	}
 	if (d->exact)
@@ -358,6 +358,43 @@ void fmt_geomean_cells(const struct compare_model *m, size_t s,
 			 g->n + g->left_out);
 }
 
+/* ", boots 3/3" when the sides' files are of distinct boots; with some
+ * sessions of one boot ", sessions 3 in 1 boot" (each side alike) or
+ * ", sessions 3/2 in 1/1 boots" (the sessions and boots per side). */
+static void fmt_title_boots(const struct compare_model *m, char *buf,
+			    size_t len)
+{
+	bool same = true, distinct = true;
+	size_t k;
+
+	for (size_t s = 0; s < m->n_sides; s++) {
+		same &= m->files[s] == m->files[0] &&
+			m->boots[s] == m->boots[0];
+		distinct &= m->boots[s] == m->files[s];
+	}
+	if (distinct) {
+		k = (size_t)snprintf(buf, len, ", boots ");
+		for (size_t s = 0; s < m->n_sides && k < len; s++)
+			k += (size_t)snprintf(buf + k, len - k, "%s%zu",
+					      s ? "/" : "", m->boots[s]);
+		return;
+	}
+	if (same) {
+		snprintf(buf, len, ", sessions %zu in %zu boot%s", m->files[0],
+			 m->boots[0], m->boots[0] == 1 ? "" : "s");
+		return;
+	}
+	k = (size_t)snprintf(buf, len, ", sessions ");
+	for (size_t s = 0; s < m->n_sides && k < len; s++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%zu", s ? "/" : "",
+				      m->files[s]);
+	for (size_t s = 0; s < m->n_sides && k < len; s++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%zu", s ? "/" : " in ",
+				      m->boots[s]);
+	if (k < len)
+		snprintf(buf + k, len - k, " boots");
+}
+
 void fmt_title(const struct compare_model *m, char *buf, size_t len)
 {
 	char what[96], runs[64], boots[64] = "";
@@ -384,16 +421,11 @@ void fmt_title(const struct compare_model *m, char *buf, size_t len)
 					      "%s%zu", s ? "/" : "",
 					      m->runs[s]);
 	}
-	if (multi) {
-		size_t k = (size_t)snprintf(boots, sizeof(boots), ", boots ");
-
-		for (size_t s = 0; s < m->n_sides && k < sizeof(boots); s++)
-			k += (size_t)snprintf(boots + k, sizeof(boots) - k,
-					      "%s%zu", s ? "/" : "",
-					      m->files[s]);
-	}
+	if (multi)
+		fmt_title_boots(m, boots, sizeof(boots));
 	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s%s, %s", what, runs,
-		 m->interrupted ? " (interrupted)" : "", boots, m->design == DESIGN_SESSIONS ? ", 1 session/side" :
+		 m->interrupted ? " (interrupted)" : "", boots,
+		 m->design == DESIGN_SESSIONS && !multi ? ", 1 session/side" :
 		 m->design == DESIGN_INTERLEAVED ? ", interleaved" : "",
 		 m->cpus ? ", CPU " : "", m->cpus ? m->cpus : "",
 		 m->user_only ? "user-only" : "user+kernel");
@@ -437,9 +469,43 @@ static size_t fmt_few_boots(const struct compare_model *m, char *buf,
 
 	for (size_t s = 0; s < m->n_sides && k < len; s++)
 		k += (size_t)snprintf(buf + k, len - k, "%s%zu", s ? "/" : "",
-				      m->files[s]);
+				      m->boots[s]);
 	if (k < len)
 		k += (size_t)snprintf(buf + k, len - k, ").");
+	return k;
+}
+
+/* The footer's sentence on the design: what the runs are replicates of.
+ * The length written (snprintf's). */
+static size_t fmt_footer_design(const struct compare_model *m, bool pooled,
+				char *buf, size_t len)
+{
+	size_t k = 0;
+
+	switch (m->design) {
+	case DESIGN_SESSIONS:
+		if (pooled) {
+			k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+				" Sessions of one boot (one kernel.boot_id) are not boots: each side's runs are pooled as one session, so p and the interval leave out boot-to-boot variation; \"session\" marks a difference between these sessions, not a verdict on A vs B, and --fail-on-regression acts on it only with --within-session. For a verdict: 3 or more boots per side (reboot between sessions: abstat boots), or abstat versus.");
+			break;
+		}
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+			" One session per side: the runs are replicates of their own session, so p and the interval leave out session-to-session (boot-to-boot) variation; \"session\" marks a difference between these two sessions, not a verdict on A vs B, and --fail-on-regression acts on it only with --within-session. For a verdict: 3 or more sessions (boots) per side, or abstat versus.");
+		break;
+	case DESIGN_INTERLEAVED:
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+			" One session, the sides interleaved: the runs are replicates of this A/B on this boot.");
+		break;
+	case DESIGN_BOOTS:
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+			" Several boots on a side: each result file is one value (the %s of its runs); Welch t on their logs and the interval it implies; nothing is significant with fewer than %d boots per side.",
+			m->center == CENTER_MEAN ? "mean" : "median",
+			COMPARE_MIN_BOOTS);
+		if (pooled && k < len)
+			k += (size_t)snprintf(buf + k, len - k,
+				" Files of one boot (one kernel.boot_id) are sessions of it, pooled as one value.");
+		break;
+	}
 	return k;
 }
 
@@ -448,7 +514,7 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 {
 	bool small = false, exact = false, scaled = false, absolute = false;
 	bool secondary = false, disagree = false, few_boots = false;
-	bool flat = false;
+	bool flat = false, pooled = false, few_runs = false;
 	char prim[128];
 	size_t k;
 
@@ -464,11 +530,14 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 			disagree |= s && intervals && d->ci_disagrees;
 			few_boots |= s && m->rows[r].primary &&
 				     d->verdict == VERDICT_TOO_FEW_BOOTS;
+			few_runs |= s && d->verdict == VERDICT_TOO_FEW_RUNS;
 			flat |= s && m->design == DESIGN_BOOTS && d->has_p &&
 				!d->exact && d->lo == d->hi;
 			absolute |= s && d->absolute && d->has_delta;
 		}
 	}
+	for (size_t s = 0; s < m->n_sides; s++)
+		pooled |= m->files[s] > m->boots[s];
 	fmt_primaries(m, prim, sizeof(prim));
 	/* no primary row tested (too few boots or runs): no Holm to name */
 	if (m->n_tests)
@@ -484,22 +553,7 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 			prim[0] ? prim : "none",
 			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
 			(1 - m->alpha) * 100);
-	switch (m->design) {
-	case DESIGN_SESSIONS:
-		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
-			" One session per side: the runs are replicates of their own session, so p and the interval leave out session-to-session (boot-to-boot) variation; \"session\" marks a difference between these two sessions, not a verdict on A vs B, and --fail-on-regression acts on it only with --within-session. For a verdict: 3 or more sessions (boots) per side, or abstat versus.");
-		break;
-	case DESIGN_INTERLEAVED:
-		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
-			" One session, the sides interleaved: the runs are replicates of this A/B on this boot.");
-		break;
-	case DESIGN_BOOTS:
-		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
-			" Several boots on a side: each result file is one value (the %s of its runs); Welch t on their logs and the interval it implies; nothing is significant with fewer than %d boots per side.",
-			m->center == CENTER_MEAN ? "mean" : "median",
-			COMPARE_MIN_BOOTS);
-		break;
-	}
+	k += fmt_footer_design(m, pooled, buf + k, k < len ? len - k : 0);
 	if (m->design != DESIGN_BOOTS && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" Test: Mann-Whitney U on the runs; interval: bootstrap, %u resamples, seed %llu.",
@@ -515,6 +569,10 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 		k += (size_t)snprintf(buf + k, len - k,
 			" exact: identical values in every run (>= %d per side), no test needed.",
 			COMPARE_EXACT_MIN_RUNS);
+	if (few_runs && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" <4 runs: fewer than %d runs on a side, no test (the delta only).",
+			COMPARE_MIN_RUNS);
 	if (few_boots && k < len)
 		k += fmt_few_boots(m, buf + k, len - k);
 	if (flat && k < len)

@@ -77,7 +77,7 @@ void fmt_csv(const struct compare_model *m, FILE *out)
 			fmt_csv_num(out, d->has_delta, d->lo);
 			fmt_csv_num(out, d->has_delta, d->hi);
 			fmt_csv_num(out, d->has_p &&
-				    d->verdict != VERDICT_TOO_FEW_BOOTS, d->p);
+				    !d->few_boots, d->p);
 			fmt_csv_num(out, d->in_family, d->p_holm);
 			fprintf(out, ",%s,%d,%d,",
 				compare_verdict_name(d->verdict), row->primary,

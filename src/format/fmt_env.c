@@ -264,6 +264,16 @@ void fmt_env(const struct compare_model *m, FILE *out, int width, bool md)
 			 m->versus[s] : "(not a versus side)");
 		fmt_env_wrap(&o, buf);
 	}
+	/* --allow-mixed: what each side pools, named */
+	for (size_t s = 0; m->pooled && s < m->n_sides; s++) {
+		char lab[256];
+
+		if (!m->pooled[s])
+			continue;
+		snprintf(buf, sizeof(buf), "%s pools %s (--allow-mixed)",
+			 fmt_label(m, s, lab, sizeof(lab)), m->pooled[s]);
+		fmt_env_wrap(&o, buf);
+	}
 	for (size_t i = 0; i < m->n_env; i++) {
 		const struct env_diff *d = &m->env[i];
 

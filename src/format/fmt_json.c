@@ -89,13 +89,21 @@ static json_t *fmt_json_delta(const struct compare_model *m,
 						     d->has_delta));
 	/* below the boot rule no p (the tables print none) */
 	json_object_set_new(o, "p", fmt_json_num(d->has_p &&
-		d->verdict != VERDICT_TOO_FEW_BOOTS, d->p));
+		!d->few_boots, d->p));
 	json_object_set_new(o, "p_holm", fmt_json_num(d->in_family,
 						      d->p_holm));
 	json_object_set_new(o, "p_exact_distribution",
 			    json_boolean(d->has_p && d->exact_p));
 	json_object_set_new(o, "regression", json_boolean(d->has_delta &&
 							  d->regression));
+	/* the smallest change the test would detect at the
+	 * model's power (a fraction, either way), null when untested; with
+	 * --detect the count a side would need (0: more than the most
+	 * tried) */
+	json_object_set_new(o, "detectable", fmt_json_num(d->has_detectable,
+							  d->detectable));
+	json_object_set_new(o, "detect_n", d->has_detect_n ?
+		json_integer((json_int_t)d->detect_n) : json_null());
 	json_object_set_new(o, "why", d->why ? json_string(d->why) :
 					       json_null());
 	return o;
@@ -145,6 +153,11 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	json_object_set_new(root, "alpha", json_real(m->alpha));
 	json_object_set_new(root, "level", json_real(1 - m->alpha));
 	json_object_set_new(root, "min_boots", json_integer(COMPARE_MIN_BOOTS));
+	json_object_set_new(root, "power", json_real(COMPARE_POWER));
+	json_object_set_new(root, "power_alpha", m->n_tests ?
+		json_real(m->alpha / (double)m->n_tests) : json_null());
+	json_object_set_new(root, "detect", m->detect > 0 ?
+		json_real(m->detect) : json_null());
 	json_object_set_new(root, "center", json_string(
 		m->center == CENTER_MEAN ? "mean" : "median"));
 	json_object_set_new(root, "ci", json_string(
@@ -156,14 +169,20 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	json_object_set_new(root, "machine", m->machine ?
 				json_copy(m->machine) : json_null());
 	json_object_set_new(root, "user_only", json_boolean(m->user_only));
+	/* the one host of every file: names each --by host document */
+	json_object_set_new(root, "host", m->host ? json_string(m->host) :
+						    json_null());
 	json_object_set_new(root, "cpus", m->cpus ? json_string(m->cpus) :
 						    json_null());
 	json_object_set_new(root, "forced", m->forced ?
 		json_string(m->forced_note) : json_null());
 	for (size_t s = 0; s < m->n_sides; s++)
-		json_array_append_new(sides, json_pack("{s:s,s:I,s:I,s:o}",
+		json_array_append_new(sides, json_pack("{s:s,s:I,s:I,s:o,s:I,s:o}",
 			"label", m->labels[s],
 			"files", (json_int_t)m->files[s],
+			"boots", (json_int_t)m->boots[s],
+			"pooled", m->pooled && m->pooled[s] ?
+				json_string(m->pooled[s]) : json_null(),
 			"runs", (json_int_t)m->runs[s],
 			"versus", m->versus && m->versus[s] ?
 				json_string(m->versus[s]) : json_null()));

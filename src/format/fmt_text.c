@@ -247,7 +247,7 @@ static void fmt_boots(const struct compare_model *m, FILE *out, int width)
 	int cw = 16;
 
 	for (size_t s = 0; s < m->n_sides; s++)
-		if (m->files[s] > 1)
+		if (m->boots[s] > 1)
 			goto print;
 	return;
 print:
@@ -283,6 +283,23 @@ print:
 	}
 }
 
+/* What each tested primary row could detect (fmt_power_line). */
+static void fmt_power(const struct compare_model *m, FILE *out, int width)
+{
+	char buf[512];
+
+	if (!fmt_power_any(m))
+		return;
+	fputc('\n', out);
+	fmt_power_head(m, buf, sizeof(buf));
+	fmt_wrap(out, buf, width, "");
+	for (size_t r = 0; r < m->n_rows; r++)
+		for (size_t s = 1; s < m->n_sides; s++)
+			if (fmt_power_line(m, &m->rows[r], s, buf,
+					   sizeof(buf)))
+				fmt_wrap(out, buf, width, "  ");
+}
+
 void fmt_text(const struct compare_model *m, FILE *out, int width,
 	      bool colour)
 {
@@ -300,6 +317,7 @@ void fmt_text(const struct compare_model *m, FILE *out, int width,
 		fmt_pair(m, s, out, width, colour);
 	}
 	fmt_boots(m, out, width);
+	fmt_power(m, out, width);
 	fmt_geomean_note(m, m->n_sides > 2, buf, sizeof(buf));
 	if (buf[0]) {
 		fputc('\n', out);

@@ -163,5 +163,15 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 		size_t len);
 /* Title: "abstat compare: getppid, 10 runs/side, CPU 1, user+kernel". */
 void fmt_title(const struct compare_model *m, char *buf, size_t len);
+/* Power (compare_delta.detectable): some row states what it could
+ * detect; the heading of those lines; row r's side s as one line
+ * ("getppid: ~ no change found; could detect about +-2.3%", with
+ * --detect the boots or runs a side that change needs), false when it
+ * states none. */
+bool fmt_power_any(const struct compare_model *m);
+void fmt_power_head(const struct compare_model *m, char *buf, size_t len);
+bool fmt_power_line(const struct compare_model *m,
+		    const struct compare_row *r, size_t s, char *buf,
+		    size_t len);
 
 #endif

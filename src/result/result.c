@@ -254,6 +254,26 @@ json_t *result_run_to_json_mask(const struct run *run, const bool *supported,
 	return o;
 }
 
+/*
+ * A software event the kernel raises from kernel code only counts nothing
+ * with exclude_kernel (--user-only): context switches, CPU migrations and
+ * cgroup switches happen in the scheduler, never in user mode, so their
+ * zeros are by construction, not measured (linux/perf_event.h:
+ * PERF_TYPE_SOFTWARE 1; PERF_COUNT_SW_CONTEXT_SWITCHES 3, _CPU_MIGRATIONS
+ * 4, _CGROUP_SWITCHES 11). Page faults are raised in user mode and
+ * count.
+ */
+const char *result_not_counted(const struct event *ev)
+{
+	if (ev->not_counted)
+		return ev->reason ? ev->reason : "not counted";
+	if (ev->type != 1 || !ev->exclude_kernel || ev->exclude_user)
+		return NULL;
+	if (ev->config == 3 || ev->config == 4 || ev->config == 11)
+		return "not counted: a kernel-only event under --user-only";
+	return NULL;
+}
+
 static json_t *result_event_json(struct emit *e, const struct event *ev)
 {
 	json_t *o = json_object(), *native;
@@ -280,7 +300,10 @@ static json_t *result_event_json(struct emit *e, const struct event *ev)
 	emit_set(e, o, "inherit", json_boolean(ev->inherit));
 	emit_int(e, o, "group", ev->group);
 	emit_set(e, o, "supported", json_boolean(ev->state == EVENT_OK));
-	emit_str(e, o, "reason", ev->state == EVENT_OK ? NULL : ev->reason);
+	emit_set(e, o, "counted", json_boolean(ev->state == EVENT_OK &&
+					       !result_not_counted(ev)));
+	emit_str(e, o, "reason", ev->state != EVENT_OK ? ev->reason :
+				 result_not_counted(ev));
 	if (ev->native) {
 		native = json_array();
 		emit_set(e, o, "native", native);

@@ -16,9 +16,11 @@
 #include "counters.h"
 
 #define RESULT_FORMAT "abstat-result"
-/* Version 2 added a benchmark's "params" and a run's "profile"; the
- * reader takes versions RESULT_SCHEMA_MIN to RESULT_SCHEMA_VERSION. */
-#define RESULT_SCHEMA_VERSION 2
+/* Version 2 added a benchmark's "params" and a run's "profile"; 3 an
+ * event's "counted" (false, with its reason, for an event that counts
+ * nothing by construction: its values are not measurements); the reader
+ * takes versions RESULT_SCHEMA_MIN to RESULT_SCHEMA_VERSION. */
+#define RESULT_SCHEMA_VERSION 3
 #define RESULT_SCHEMA_MIN 1
 #define RESULT_MAX_BYTES (256u << 20)
 
@@ -218,6 +220,12 @@ json_t *result_run_json_why(const struct run *run, const bool *supported,
 /* supported[i]: event i has counters in the runs (else null); calloc'd,
  * n_events + 1 entries, NULL when out of memory. */
 bool *result_supported(const struct result *r);
+/* Why a supported event counts nothing by construction, or NULL when it
+ * counts: a software event the kernel raises from kernel code only
+ * (context switches, CPU migrations, cgroup switches) under
+ * exclude_kernel (--user-only), or one its file says is not counted
+ * (ev->not_counted). Older files are read by the same rule. */
+const char *result_not_counted(const struct event *ev);
 
 /* Move tmp to path (same file system) without replacing an existing file
  * unless force: renameat2(RENAME_NOREPLACE), or link()+unlink() where the

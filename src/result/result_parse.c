@@ -310,7 +310,11 @@ static int parse_event(const struct ctx *c, const json_t *o, const char *key,
 	if (rc)
 		return rc;
 	ev->state = supported ? EVENT_OK : EVENT_NOT_SUPPORTED;
-	if (supported && ev->reason) {
+	/* schema 3: "counted": false, its reason kept (older files: the
+	 * same rule, result_not_counted) */
+	if (supported && json_is_false(json_object_get(o, "counted")))
+		ev->not_counted = true;
+	else if (supported && ev->reason) {
 		free(ev->reason); /* a reason only explains "not supported" */
 		ev->reason = NULL;
 	}

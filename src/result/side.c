@@ -336,6 +336,18 @@ static const char *side_cmdline_word(const char **p, size_t *n)
 	}
 }
 
+/* The first words where two command lines differ (for abstat.boot=N):
+ * into wa, na and wb, nb; NULL (length 0) for a line that ends
+ * there. */
+static void side_cmdline_diff(const char *a, const char *b, const char **wa,
+			      size_t *na, const char **wb, size_t *nb)
+{
+	do {
+		*wa = side_cmdline_word(&a, na);
+		*wb = side_cmdline_word(&b, nb);
+	} while (*wa && *wb && *na == *nb && !memcmp(*wa, *wb, *na));
+}
+
 /* Two kernels' values of key agree (a command line word by word, but
  * for abstat.boot=N). */
 static bool side_kernel_same(const char *key, const char *a, const char *b)
@@ -345,13 +357,38 @@ static bool side_kernel_same(const char *key, const char *a, const char *b)
 
 	if (strcmp(key, "cmdline"))
 		return !strcmp(a, b);
-	do {
-		wa = side_cmdline_word(&a, &na);
-		wb = side_cmdline_word(&b, &nb);
-		if (!wa || !wb)
-			return !wa && !wb;
-	} while (na == nb && !memcmp(wa, wb, na));
-	return false;
+	side_cmdline_diff(a, b, &wa, &na, &wb, &nb);
+	return !wa && !wb;
+}
+
+/* Side s mixes kernel.KEY: the refusal; a command line by the first
+ * words that differ, not in full (they run to a thousand characters). */
+static void side_mixed_msg(const struct side *s, const char *key,
+			   const char *v0, const struct result *r0,
+			   const char *v, const struct result *r, char *err,
+			   size_t len)
+{
+	const char *wa, *wb;
+	char qa[128], qb[128];
+	size_t na, nb;
+
+	if (strcmp(key, "cmdline")) {
+		snprintf(err, len, "side '%s' mixes kernel.%s '%s' (%s) and '%s' (%s); give each its own side, or --allow-mixed to pool them",
+			 side_name(s), key, v0, side_file(r0), v,
+			 side_file(r));
+		return;
+	}
+	side_cmdline_diff(v0, v, &wa, &na, &wb, &nb);
+	if (wa)
+		snprintf(qa, sizeof(qa), "'%.*s'", (int)na, wa);
+	else
+		snprintf(qa, sizeof(qa), "its end");
+	if (wb)
+		snprintf(qb, sizeof(qb), "'%.*s'", (int)nb, wb);
+	else
+		snprintf(qb, sizeof(qb), "its end");
+	snprintf(err, len, "side '%s' mixes kernel command lines that first differ in %s (%s) and %s (%s); give each its own side, or --allow-mixed to pool them",
+		 side_name(s), qa, side_file(r0), qb, side_file(r));
 }
 
 int side_check_mixed(const struct side *sides, size_t n, char *err,
@@ -373,13 +410,107 @@ int side_check_mixed(const struct side *sides, size_t n, char *err,
 
 				if (!v || side_kernel_same(keys[k], v, v0))
 					continue;
-				snprintf(err, len, "side '%s' mixes kernel.%s '%s' (%s) and '%s' (%s); give each its own side, or --allow-mixed to pool them",
-					 side_name(&sides[s]), keys[k], v0,
-					 side_file(r0), v, side_file(r));
+				side_mixed_msg(&sides[s], keys[k], v0, r0, v,
+					       r, err, len);
 				return -EINVAL;
 			}
 		}
 	return 0;
+}
+
+size_t side_pooled(const struct side *s, char *buf, size_t len)
+{
+	static const char *const keys[] = { "release", "cmdline" };
+	size_t k = 0, what = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < 2; i++) {
+		size_t distinct = 0;
+
+		for (size_t f = 0; f < s->n_files; f++) {
+			const char *v = side_kernel(s->files[f], keys[i]);
+			bool seen = !v;
+
+			for (size_t g = 0; g < f && !seen; g++) {
+				const char *w = side_kernel(s->files[g],
+							    keys[i]);
+
+				seen = w && side_kernel_same(keys[i], v, w);
+			}
+			if (seen)
+				continue;
+			/* releases by name, command lines by count */
+			if (i == 0 && k < len)
+				k += (size_t)snprintf(buf + k, len - k, "%s%s",
+						      distinct ? ", " :
+						      what ? "; kernel.release " :
+							     "kernel.release ",
+						      v);
+			distinct++;
+		}
+		if (i == 0 && distinct < 2)
+			k = 0, buf[0] = '\0';
+		if (i == 1 && distinct > 1 && k < len)
+			k += (size_t)snprintf(buf + k, len - k,
+					      "%s%zu kernel command lines",
+					      k ? "; " : "", distinct);
+		what += distinct > 1;
+	}
+	for (size_t f = 1; f < s->n_files; f++)
+		for (size_t i = 0; i < s->files[0]->n_bench; i++) {
+			const struct benchmark *c = side_args_differ(
+				&s->files[0]->bench[i], s->files[f]);
+
+			if (!c || strstr(buf, c->name))
+				continue;
+			if (k < len)
+				k += (size_t)snprintf(buf + k, len - k,
+						      "%sthe arguments of %s",
+						      k ? "; " : "", c->name);
+			what++;
+		}
+	return what;
+}
+
+/* A key of env.kernel that says which boot a file is of, or NULL when
+ * the file does not record it (older files, "unknown"). */
+static const char *side_boot_key(const struct result *r, const char *key)
+{
+	const char *v = side_kernel(r, key);
+
+	return v && *v && strcmp(v, "unknown") ? v : NULL;
+}
+
+/* Files a and b were measured in one boot: the same kernel.boot_id, or,
+ * where either lacks one, the same kernel.boot_time. Neither: two boots
+ * (a file that does not say is its own boot, as before boot_id). */
+static bool side_same_boot(const struct result *a, const struct result *b)
+{
+	const char *ia = side_boot_key(a, "boot_id");
+	const char *ib = side_boot_key(b, "boot_id");
+	const char *ta, *tb;
+
+	if (ia && ib)
+		return !strcmp(ia, ib);
+	ta = side_boot_key(a, "boot_time");
+	tb = side_boot_key(b, "boot_time");
+	return ta && tb && !strcmp(ta, tb);
+}
+
+size_t side_boots(const struct side *s, size_t *boot_of)
+{
+	size_t n = 0;
+
+	for (size_t f = 0; f < s->n_files; f++) {
+		size_t g = 0;
+
+		while (g < f && !side_same_boot(s->files[g], s->files[f]))
+			g++;
+		if (boot_of)
+			boot_of[f] = g < f ? boot_of[g] : n;
+		n += g == f;
+	}
+	return n;
 }
 
 /* Side t is one unlabelled file of s's release and command line, from

@@ -44,6 +44,17 @@ int side_check_hosts(const struct side *sides, size_t n, char *err,
  * --allow-mixed. */
 int side_check_mixed(const struct side *sides, size_t n, char *err,
 		     size_t len);
+/* What side s pools that side_check_mixed refuses without --allow-mixed,
+ * as one phrase in buf ("kernel.release 6.1.0-a, 6.1.0-b; 2 kernel
+ * command lines; the arguments of getppid"): how many of the three it
+ * mixes, 0 (buf empty) when none. */
+size_t side_pooled(const struct side *s, char *buf, size_t len);
+/* The distinct boots among side s's files: files with one
+ * kernel.boot_id (or, where a file lacks it, one kernel.boot_time) are
+ * sessions of one boot; a file that records neither is a boot of its
+ * own. boot_of, when not NULL (s->n_files), gets each file's boot, 0 to
+ * the count - 1 in order of first appearance. */
+size_t side_boots(const struct side *s, size_t *boot_of);
 /* true, with a one-line hint in buf, when three or more unlabelled
  * one-file sides of as many boots share a kernel release and command
  * line (boots given with blanks, not commas, are six sides:

@@ -16,9 +16,9 @@ test_expect_success 'run -r 3 -o saves; the table has the software rows' '
 	grep_out "^task-clock +[0-9]"
 '
 
-test_expect_success 'the result header: abstat-result 2 complete' '
+test_expect_success 'the result header: abstat-result 3 complete' '
 	json "d[\"format\"], d[\"schema_version\"], d[\"status\"]" "$R" >"$TESTTMP/h" &&
-	grep -q "^abstat-result 2 complete\$" "$TESTTMP/h" || fail "header: $(cat "$TESTTMP/h")"
+	grep -q "^abstat-result 3 complete\$" "$TESTTMP/h" || fail "header: $(cat "$TESTTMP/h")"
 '
 
 test_expect_success 'one warm-up and 3 measured runs are saved' '

@@ -1,7 +1,9 @@
 # What a verdict can know, on real runs: two separate sessions give a
 # "session" verdict at most, never acted on without --within-session; an
 # interleaved versus (also saved with -o and compared later) gives "yes";
-# three sessions per side are compared as boots.
+# three sessions per side in this one boot are sessions of it (issue 39),
+# three boots per side (their boot_id as a reboot would change it) are
+# compared as boots.
 P=$BUILD/tests/progs
 # primary row's verdict word of the first benchmark, from compare json
 N=$(spin_n 20) N2=$((N * 2))
@@ -41,19 +43,27 @@ test_expect_success 'versus: a regression is acted on without --within-session' 
 	expect_exit 1 "$ABSTAT" compare --fail-on-regression 5 "$TESTTMP/v-one.json" "$TESTTMP/v-two.json"
 '
 
-test_expect_success 'three sessions per side: compared as boots' '
+test_expect_success 'three sessions per side: sessions of this boot; three boots: compared as boots' '
 	for i in 1 2 3; do
 		"$ABSTAT" run -q -r 4 -e task-clock -n a -o "$TESTTMP/a$i.json" -- $P/spin $N >/dev/null 2>&1 || fail "run a$i"
 		"$ABSTAT" run -q -r 4 -e task-clock -n b -o "$TESTTMP/b$i.json" -- $P/spin $N >/dev/null 2>&1 || fail "run b$i"
 	done
 	expect_exit 0 "$ABSTAT" compare --format json "A=$TESTTMP/a1.json,$TESTTMP/a2.json,$TESTTMP/a3.json" \
 		"B=$TESTTMP/b1.json,$TESTTMP/b2.json,$TESTTMP/b3.json" &&
+	json "d[\"design\"], d[\"test\"], d[\"sides\"][0][\"boots\"]" "$TESTTMP/out" |
+		grep -q "^sessions mann-whitney-u 1\$" || fail "sessions of one boot not compared as sessions" &&
+	for f in a1 a2 a3 b1 b2 b3; do
+		json "d[\"env\"][\"kernel\"].update(boot_id=\"boot-$f\") or __import__(\"json\").dumps(d)" \
+			"$TESTTMP/$f.json" >"$TESTTMP/r$f.json" || fail "reboot $f"
+	done &&
+	expect_exit 0 "$ABSTAT" compare --format json "A=$TESTTMP/ra1.json,$TESTTMP/ra2.json,$TESTTMP/ra3.json" \
+		"B=$TESTTMP/rb1.json,$TESTTMP/rb2.json,$TESTTMP/rb3.json" &&
 	json "d[\"design\"], d[\"test\"], d[\"rows\"][0][\"deltas\"][0][\"p\"] is not None" "$TESTTMP/out" |
-		grep -q "^boots welch-t-log True\$" || fail "not compared as boots"
+		grep -q "^boots welch-t-log True\$" || fail "three boots not compared as boots"
 '
 
-test_expect_success 'two sessions per side: never significant, "<3 boots"' '
-	expect_exit 0 "$ABSTAT" compare "A=$TESTTMP/a1.json,$TESTTMP/a2.json" "B=$TESTTMP/b1.json,$TESTTMP/b2.json" &&
+test_expect_success 'two boots per side: never significant, "<3 boots"' '
+	expect_exit 0 "$ABSTAT" compare "A=$TESTTMP/ra1.json,$TESTTMP/ra2.json" "B=$TESTTMP/rb1.json,$TESTTMP/rb2.json" &&
 	grep_out "^task-clock .* <3 boots\$"
 '
 test_done

@@ -1,7 +1,8 @@
 # One verdict per row in every format (issue 29): the word the text table
 # prints is the word of mail, markdown, csv, json and benchstat; a
 # difference between two sessions is "session" everywhere, never
-# "significant" and never the many-sides table's '*'; abstat-json(5)'s jq
+# "significant" and never the many-sides table's '*'; fewer than 4 runs
+# is "<4 runs" in all six; secondary rows are "secondary"; abstat-json(5)'s jq
 # examples are run here as the page prints them.
 test_lazy_prereq JQ 'command -v jq'
 G=tests/golden
@@ -11,22 +12,29 @@ B=$G/slow.json
 BA=$G/base-b1.json,$G/base-b2.json,$G/base-b3.json
 BB=$G/slow-b1.json,$G/slow-b2.json,$G/slow-b3.json
 
-# word FORMAT FILES...: the primary row's verdict as FORMAT prints it
+# word FORMAT FILES...: the primary row's verdict as FORMAT prints it,
+# its blanks and markdown's escapes left out ("<4 runs" is "<4runs")
 word() {
 	f=$1
 	shift
 	NO_COLOR=1 "$ABSTAT" compare --format "$f" "$@" 2>/dev/null >"$TESTTMP/w.$f"
 	case $f in
-	text | mail) awk '/^task-clock\/op /{ print $NF; exit }' "$TESTTMP/w.$f" ;;
-	markdown) awk -F'|' '/^\| task-clock\/op /{ gsub(/ /, "", $10); print $10; exit }' "$TESTTMP/w.$f" ;;
+	text | mail) awk '/^task-clock\/op /{ print ($(NF-1) ~ /^<[0-9]$/ ? $(NF-1) : "") $NF; exit }' "$TESTTMP/w.$f" ;;
+	markdown) awk -F'|' '/^\| task-clock\/op /{ gsub(/[ \\]/, "", $10); print $10; exit }' "$TESTTMP/w.$f" ;;
 	csv) awk -F, '$2 == "task-clock/op" && $4 == 1 { print $NF }' "$TESTTMP/w.$f" ;;
 	json) jq -r '.rows[] | select(.primary) | .deltas[0].verdict_word' "$TESTTMP/w.$f" ;;
-	benchstat) awk '/^abstat-verdict: /{ print $NF }' "$TESTTMP/w.$f" ;;
-	esac
+	benchstat) awk '/^abstat-verdict: /{ print ($(NF-1) ~ /^<[0-9]$/ ? $(NF-1) : "") $NF }' "$TESTTMP/w.$f" ;;
+	esac | tr -d ' '
 }
 
-for design in session boots; do
-	if [ $design = session ]; then SA=$A SB=$B want=session; else SA=$BA SB=$BB want=yes; fi
+# fewer than 4 runs (few.json: 3) is one word in every format too, and
+# never spread over the interval and p columns (issue 39)
+for design in session boots few; do
+	case $design in
+	session) SA=$A SB=$B want=session ;;
+	boots) SA=$BA SB=$BB want=yes ;;
+	few) SA=$A SB=$G/few.json want="<4runs" ;;
+	esac
 	for f in text mail markdown csv json benchstat; do
 		test_expect_success JQ "$design: $f says $want on the primary row" '
 			got=$(word $f "$SA" "$SB") &&
@@ -34,6 +42,25 @@ for design in session boots; do
 		'
 	done
 done
+test_expect_success 'fewer than 4 runs: text and mail say it in the verdict column only' '
+	for f in text mail; do
+		expect_exit 0 "$ABSTAT" compare --format $f "$A" $G/few.json &&
+		grep_out "^task-clock/op .* [+-][0-9.]+% +- +- <4 runs$" &&
+		nogrep_out "need >= 4 runs" || exit 1
+	done &&
+	tr "\n" " " <"$TESTTMP/out" | grep -q "<4 runs: fewer than 4 runs on a side" ||
+		fail "the footer does not say what <4 runs means"
+'
+test_expect_success JQ 'secondary rows are "secondary" in json and csv, also with too few runs or boots' '
+	for sides in "$A $G/few.json" "$G/base-b1.json,$G/base-b2.json $G/slow-b1.json,$G/slow-b2.json"; do
+		"$ABSTAT" compare --format json $sides >"$TESTTMP/sec.json" 2>/dev/null &&
+		got=$(jq -r "[.rows[] | select(.primary | not) | .deltas[].verdict_word | select(. != null)] | unique | join(\",\")" "$TESTTMP/sec.json") &&
+		[ "$got" = secondary ] || fail "json secondary words ($sides): $got" &&
+		"$ABSTAT" compare --format csv $sides 2>/dev/null |
+			awk -F, "\$4 == 1 && \$22 == 0 && \$21 != \"not-supported\" { print \$21, \$NF }" | sort -u >"$TESTTMP/sec.csv" &&
+		[ "$(cat "$TESTTMP/sec.csv")" = "secondary secondary" ] || { cat "$TESTTMP/sec.csv"; fail "csv ($sides)"; }
+	done
+'
 
 test_expect_success JQ 'json: a session row is not significant; a secondary row never is' '
 	"$ABSTAT" compare --format json "$A" "$B" >"$TESTTMP/s.json" 2>/dev/null &&

@@ -38,7 +38,7 @@ for gap in "repeat-zero:config.repeat: 0 is out of range" \
 done
 test_expect_success 'wrong version: schema_version named, the supported one said' '
 	expect_exit 2 "$ABSTAT" show "$C/bad-version.json" &&
-	grep_err "schema_version: file format version 3 not supported \(supports 1 to 2\)"
+	grep_err "schema_version: file format version 4 not supported \(supports 1 to 3\)"
 '
 test_expect_success 'huge integer: its key path named' '
 	expect_exit 2 "$ABSTAT" show "$C/bad-huge.json" &&

@@ -227,6 +227,7 @@ static void test_geomean_boots(void **state)
 	memset(st, 0, sizeof(st));
 	m->design = DESIGN_BOOTS;
 	m->files = files;
+	m->boots = files; /* three distinct boots a side */
 	for (size_t r = 0; r < 2; r++) {
 		for (size_t s = 0; s < 2; s++) {
 			st[r][s] = (struct compare_stat){
@@ -256,6 +257,7 @@ static void test_geomean_boots(void **state)
 	for (size_t r = 0; r < 2; r++)
 		m->rows[r].stat = NULL;
 	m->files = NULL;
+	m->boots = NULL;
 	model_free(m);
 }
 

@@ -153,8 +153,8 @@ struct bad_case {
 static const struct bad_case bad_cases[] = {
 	{ __LINE__, "format", "\"abstat-plot\"", ": format: not \"abstat-result\"" },
 	{ __LINE__, "format", NULL, ": format: missing" },
-	{ __LINE__, "schema_version", "3", ": schema_version: file format version 3 not supported (supports 1 to 2)" },
-	{ __LINE__, "schema_version", "0", ": schema_version: file format version 0 not supported (supports 1 to 2)" },
+	{ __LINE__, "schema_version", "4", ": schema_version: file format version 4 not supported (supports 1 to 3)" },
+	{ __LINE__, "schema_version", "0", ": schema_version: file format version 0 not supported (supports 1 to 3)" },
 	{ __LINE__, "schema_version", "1.0", ": schema_version: expected an integer" },
 	{ __LINE__, "status", "\"done\"", ": status: unknown status" },
 	{ __LINE__, "label", "7", ": label: expected a string, found an integer" },
