@@ -265,6 +265,7 @@ $(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h
 
 # Profiled test programs: frame pointers, so call chains walk (profile).
 $(B)/tests/progs/split_work $(B)/tests/progs/region_cases: PROG_CFLAGS := -fno-omit-frame-pointer
+$(B)/tests/progs/deep_chain: PROG_CFLAGS := -fno-omit-frame-pointer -fno-optimize-sibling-calls
 
 units: $(UNIT_BIN) $(PREREQ)
 
