@@ -52,6 +52,11 @@ struct result *import_new(enum import_source s, const char *label)
 	r->status = strdup("complete");
 	imp = json_pack("{s:s, s:[], s:[]}", "source", import_sources[s],
 			"files", "not_recorded");
+	/* go test -bench and pyperf name their time row ns/op: it stays in
+	 * ns, as their users read it (cmd_source_time_unit) */
+	if (imp && (s == IMPORT_GOBENCH || s == IMPORT_PYPERF) &&
+	    json_object_set_new(imp, "time_unit", json_string("ns")))
+		json_decref(imp), imp = NULL;
 	r->env = json_pack("{s:o}", "imported", imp);
 	r->config = json_pack("{s:{s:s}}", "imported", "source",
 			      import_sources[s]);
