@@ -135,6 +135,24 @@ int import_file(enum import_source s, struct result *r, const char *path,
 	return rc;
 }
 
+int import_rename(struct result *r, const char *name, char *err,
+		  size_t len)
+{
+	char *copy;
+
+	if (r->n_bench != 1)
+		return import_err(err, len, "--bench", 0,
+				  "names one benchmark and this import has %zu (%s, ...); import each file or command apart, each with its --bench",
+				  r->n_bench,
+				  r->n_bench ? r->bench[0].name : "none");
+	copy = strdup(name);
+	if (!copy)
+		return err_nomem(err, len);
+	free(r->bench[0].name);
+	r->bench[0].name = copy;
+	return 0;
+}
+
 int import_check(const struct result *r, char *err, size_t len)
 {
 	for (size_t b = 0; b < r->n_bench; b++)

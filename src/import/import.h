@@ -53,6 +53,11 @@ int import_file(enum import_source s, struct result *r, const char *path,
  * it in errors): import_file without the file. 0, -EINVAL, -ENOMEM. */
 int import_buffer(enum import_source s, struct result *r, const char *path,
 		  const char *buf, size_t size, char *err, size_t len);
+/* import --bench NAME: r's one benchmark named name (what it measured,
+ * as abstat run names it, so that it pairs with a run's or another
+ * import's); -EINVAL when r holds more than one. */
+int import_rename(struct result *r, const char *name, char *err,
+		  size_t len);
 /* r holds at least one benchmark with a run; else -EINVAL and why. */
 int import_check(const struct result *r, char *err, size_t len);
 
