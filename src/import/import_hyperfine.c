@@ -8,7 +8,8 @@
  * means over the runs, so user and sys are not recorded per run (the
  * means are kept in config "imported"); maxrss is the run's
  * "memory_usage_byte" entry where hyperfine writes one (1.19 and later),
- * else not recorded; "parameters" (-P, -L) are kept per benchmark.
+ * else not recorded; "parameters" (-P, -L) are kept per benchmark and
+ * name it as abstat run's own scan does ("sleep n=1"), so they pair.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 
 #include "err.h"
 #include "import.h"
+#include "scan.h"
 
 /* The command's words, split at blanks (hyperfine -N splits so too, with
  * quoting that abstat leaves as written). NULL when out of memory. */
@@ -197,13 +199,30 @@ static int import_hf_meta(struct result *r, const char *name,
 	return !one || json_object_set_new(benches, name, one) ? -ENOMEM : 0;
 }
 
+/* hyperfine -P/-L's "parameters" ({"n": "1"}): the benchmark is named
+ * "BASE n=1" as abstat run's own scan names it, so the two pair; NULL
+ * where there are none or a value is not a string. */
+static const json_t *import_hf_params(const json_t *res)
+{
+	const json_t *p = json_object_get(res, "parameters"), *v;
+	const char *k;
+
+	if (!json_is_object(p) || !json_object_size(p))
+		return NULL;
+	json_object_foreach((json_t *)p, k, v)
+		if (!json_is_string(v))
+			return NULL;
+	return p;
+}
+
 static int import_hf_result(struct result *r, const char *path,
 			    const json_t *results, const json_t *bases,
 			    size_t i, char *err, size_t len)
 {
 	const json_t *res = json_array_get(results, i);
 	const char *cmd = json_string_value(json_object_get(res, "command"));
-	char **argv;
+	const json_t *params;
+	char **argv, *scanned = NULL;
 	const char *name;
 	struct benchmark *b;
 	int rc;
@@ -221,11 +240,17 @@ static int import_hf_result(struct result *r, const char *path,
 				  "results[%zu].command: empty", i);
 	}
 	name = import_hf_base(argv[0]);
-	if (json_integer_value(json_object_get(bases, name)) > 1)
+	params = import_hf_params(res);
+	if (params)
+		name = scanned = scan_name(name, params);
+	else if (json_integer_value(json_object_get(bases, name)) > 1)
 		name = cmd;
-	b = import_bench(r, name, argv);
+	b = name ? import_bench(r, name, argv) : NULL;
 	import_hf_free(argv);
-	if (!b)
+	free(scanned);
+	if (b && params && !b->params)
+		b->params = json_deep_copy(params);
+	if (!b || (params && !b->params))
 		return err_nomem(err, len);
 	if (b->n_runs)
 		return import_err(err, len, path, 0,

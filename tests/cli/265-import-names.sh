@@ -2,7 +2,8 @@
 # NAME names any import's one benchmark, so two perf stat -x files of one
 # command (named after their files otherwise) pair with each other and
 # with abstat's own run of the command; perf stat -r's default output is
-# refused with a clear line, as its -x form is.
+# refused with a clear line, as its -x form is; hyperfine -P/-L imports
+# are named by their parameters as abstat run -P names its scan.
 P=$BUILD/tests/progs
 FIX=$TOP/tests/fixtures/import
 cd "$TESTTMP" || fail "no TESTTMP"
@@ -52,5 +53,14 @@ test_expect_success PERF 'perf stat -r 5, default output: refused naming the run
 	perf stat -r 5 -o r5.txt -e task-clock "$P/deep_chain" 5 || fail "perf stat failed"
 	expect_exit 2 "$ABSTAT" import perf-stat r5.txt -o r5.json &&
 	one_line_err && grep_err "r5.txt:[0-9]+: .\\(5 runs\\).*perf stat -r output .*once per run"
+'
+test_expect_success 'hyperfine -P n 1 2 pairs with abstat run -P n 1 2 by its parameters' '
+	expect_exit 0 "$ABSTAT" import hyperfine "$FIX/hyperfine-params.json" -o hp.json &&
+	expect_exit 0 "$ABSTAT" run -q -r 3 --warmup 0 -P n 1 2 -o scan.json -- sleep "0.00{n}" &&
+	want=$(json "sorted(b[\"name\"] for b in d[\"benchmarks\"])" scan.json) &&
+	[ "$(json "sorted(b[\"name\"] for b in d[\"benchmarks\"])" hp.json)" = "$want" ] ||
+		fail "hyperfine names $(json "[b[\"name\"] for b in d[\"benchmarks\"]]" hp.json), abstat $want" &&
+	expect_exit 0 "$ABSTAT" compare -q scan.json hp.json &&
+	grep_out "^abstat compare: 2 benchmarks" && grep_out "^sleep n=1 " && grep_out "^sleep n=2 "
 '
 test_done
