@@ -86,6 +86,11 @@ static int import_check_again(const struct result *r, const size_t *before,
 int import_buffer(enum import_source s, struct result *r, const char *path,
 		  const char *buf, size_t size, char *err, size_t len)
 {
+	/* pyperf writes FILE.json.gz where asked: abstat reads no gzip */
+	if (size >= 2 && (unsigned char)buf[0] == 0x1f &&
+	    (unsigned char)buf[1] == 0x8b)
+		return import_err(err, len, path, 0,
+				  "a gzip file; decompress it first (gunzip -k FILE.json.gz) and import FILE.json");
 	return import_readers[s](r, path, buf, size, err, len);
 }
 
@@ -133,6 +138,46 @@ int import_file(enum import_source s, struct result *r, const char *path,
 	if (rc == -ENOMEM)
 		err_nomem(err, len);
 	return rc;
+}
+
+char **import_words(const char *cmd)
+{
+	size_t n = 0, cap = 8;
+	char **argv = calloc(cap, sizeof(*argv));
+	const char *p = cmd;
+
+	while (argv && *p) {
+		size_t w;
+
+		p += strspn(p, " \t\n");
+		w = strcspn(p, " \t\n");
+		if (!w)
+			break;
+		if (n + 2 > cap) {
+			char **g = realloc(argv, (cap *= 2) * sizeof(*argv));
+
+			if (!g)
+				goto fail;
+			argv = g;
+		}
+		if (!(argv[n++] = strndup(p, w)))
+			goto fail;
+		argv[n] = NULL;
+		p += w;
+	}
+	return argv;
+fail:
+	for (size_t i = 0; i < n; i++)
+		free(argv[i]);
+	free(argv);
+	return NULL;
+}
+
+void import_words_free(char **argv)
+{
+	for (size_t i = 0; argv && argv[i]; i++)
+		free(argv[i]);
+	free(argv);
 }
 
 int import_rename(struct result *r, const char *name, char *err,
@@ -355,7 +400,10 @@ int import_score(struct result *r, struct run *run, const char *name,
 		       -ENOMEM : 0;
 }
 
-int import_not_recorded(struct result *r, const char *metric)
+/* env.imported.not_recorded, and where metric is in it (its size when it
+ * is not). */
+static json_t *import_nr_find(struct result *r, const char *metric,
+			      size_t *at)
 {
 	json_t *a = json_object_get(json_object_get(r->env, "imported"),
 				    "not_recorded");
@@ -364,8 +412,28 @@ int import_not_recorded(struct result *r, const char *metric)
 
 	json_array_foreach(a, i, v)
 		if (!strcmp(json_string_value(v), metric))
-			return 0;
+			break;
+	*at = i;
+	return a;
+}
+
+int import_not_recorded(struct result *r, const char *metric)
+{
+	size_t at;
+	json_t *a = import_nr_find(r, metric, &at);
+
+	if (at < json_array_size(a))
+		return 0;
 	return json_array_append_new(a, json_string(metric)) ? -ENOMEM : 0;
+}
+
+void import_recorded(struct result *r, const char *metric)
+{
+	size_t at;
+	json_t *a = import_nr_find(r, metric, &at);
+
+	if (at < json_array_size(a))
+		json_array_remove(a, at);
 }
 
 json_t *import_meta(struct result *r)

@@ -20,48 +20,6 @@
 #include "import.h"
 #include "scan.h"
 
-/* The command's words, split at blanks (hyperfine -N splits so too, with
- * quoting that abstat leaves as written). NULL when out of memory. */
-static char **import_hf_words(const char *cmd)
-{
-	size_t n = 0, cap = 8;
-	char **argv = calloc(cap, sizeof(*argv));
-	const char *p = cmd;
-
-	while (argv && *p) {
-		size_t w;
-
-		p += strspn(p, " \t\n");
-		w = strcspn(p, " \t\n");
-		if (!w)
-			break;
-		if (n + 2 > cap) {
-			char **g = realloc(argv, (cap *= 2) * sizeof(*argv));
-
-			if (!g)
-				goto fail;
-			argv = g;
-		}
-		if (!(argv[n++] = strndup(p, w)))
-			goto fail;
-		argv[n] = NULL;
-		p += w;
-	}
-	return argv;
-fail:
-	for (size_t i = 0; i < n; i++)
-		free(argv[i]);
-	free(argv);
-	return NULL;
-}
-
-static void import_hf_free(char **argv)
-{
-	for (size_t i = 0; argv && argv[i]; i++)
-		free(argv[i]);
-	free(argv);
-}
-
 /* basename of the first word; *shared: another command has it too. */
 static const char *import_hf_base(const char *word)
 {
@@ -80,7 +38,7 @@ static json_t *import_hf_bases(const json_t *results)
 	json_array_foreach(results, i, res) {
 		const char *c = json_string_value(json_object_get(res,
 								  "command"));
-		char **w = c ? import_hf_words(c) : NULL;
+		char **w = c ? import_words(c) : NULL;
 		json_t *n;
 
 		if (bases && w && w[0]) {
@@ -93,7 +51,7 @@ static json_t *import_hf_bases(const json_t *results)
 				bases = NULL;
 			}
 		}
-		import_hf_free(w);
+		import_words_free(w);
 		if (c && !w) {
 			json_decref(bases);
 			return NULL;
@@ -231,11 +189,11 @@ static int import_hf_result(struct result *r, const char *path,
 		return import_err(err, len, path, 0,
 				  "results[%zu].command: missing; not a hyperfine --export-json file",
 				  i);
-	argv = import_hf_words(cmd);
+	argv = import_words(cmd);
 	if (!argv)
 		return err_nomem(err, len);
 	if (!argv[0]) {
-		import_hf_free(argv);
+		import_words_free(argv);
 		return import_err(err, len, path, 0,
 				  "results[%zu].command: empty", i);
 	}
@@ -246,7 +204,7 @@ static int import_hf_result(struct result *r, const char *path,
 	else if (json_integer_value(json_object_get(bases, name)) > 1)
 		name = cmd;
 	b = name ? import_bench(r, name, argv) : NULL;
-	import_hf_free(argv);
+	import_words_free(argv);
 	free(scanned);
 	if (b && params && !b->params)
 		b->params = json_deep_copy(params);

@@ -1,0 +1,33 @@
+# The smaller import details of issue 43: a pyperf command file keeps its
+# command line and its command_max_rss (maxrss, KiB/MiB); a gzip file
+# (pyperf's FILE.json.gz) is refused in one line that says to decompress
+# it. Expected values are computed from the input files.
+FIX=$TOP/tests/fixtures/import
+cd "$TESTTMP" || fail "no TESTTMP"
+
+test_expect_success 'pyperf command: the command line is the benchmark argv' '
+	expect_exit 0 "$ABSTAT" import pyperf "$FIX/pyperf/command.json" -o c.json &&
+	want=$(json "d[\"benchmarks\"][0][\"metadata\"][\"command\"].split()" "$FIX/pyperf/command.json") &&
+	[ "$(json "d[\"benchmarks\"][0][\"argv\"]" c.json)" = "$want" ] ||
+		fail "argv $(json "d[\"benchmarks\"][0][\"argv\"]" c.json), want $want" &&
+	expect_exit 0 "$ABSTAT" show c.json &&
+	grep_out "^command: $(json "d[\"benchmarks\"][0][\"metadata\"][\"command\"]" "$FIX/pyperf/command.json")$"
+'
+test_expect_success 'pyperf command: command_max_rss is each value run maxrss, recorded' '
+	is=$(json "[r[\"maxrss_kb\"] for r in d[\"benchmarks\"][0][\"runs\"] if not r[\"warmup\"]] == [m[\"metadata\"][\"command_max_rss\"] // 1024 for m in json.load(open(\"$FIX/pyperf/command.json\"))[\"benchmarks\"][0][\"runs\"] for v in m[\"values\"]]" c.json) &&
+	[ "$is" = True ] || fail "maxrss_kb differ" &&
+	[ "$(json "\"maxrss\" in d[\"env\"][\"imported\"][\"not_recorded\"]" c.json)" = False ] ||
+		fail "maxrss still not recorded" &&
+	grep_out "^maxrss +[0-9.]+ .* (KiB|MiB)$"
+'
+test_expect_success 'a pyperf file without command_max_rss keeps maxrss not recorded' '
+	expect_exit 0 "$ABSTAT" import pyperf "$FIX/pyperf.json" -o p.json &&
+	[ "$(json "\"maxrss\" in d[\"env\"][\"imported\"][\"not_recorded\"]" p.json)" = True ] || fail "maxrss recorded"
+'
+test_expect_success 'a .json.gz file: one line, decompress it first' '
+	expect_exit 2 "$ABSTAT" import pyperf "$FIX/pyperf/py3.json.gz" -o g.json &&
+	one_line_err && grep_err "py3.json.gz: a gzip file; decompress it first \\(gunzip -k FILE.json.gz\\)" &&
+	gunzip -c "$FIX/pyperf/py3.json.gz" >py3.json &&
+	expect_exit 0 "$ABSTAT" import pyperf py3.json -o g.json
+'
+test_done
