@@ -259,7 +259,7 @@ $(B)/examples/new: examples/loop.c
 
 progs: $(PROG_BIN)
 
-$(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h
+$(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h tests/progs/lcg_steps.h
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -std=c11 -O1 -D_GNU_SOURCE -Wall -Iworkloads $(PROG_CFLAGS) $(X_LDFLAGS) -o $@ $<
 

@@ -6,32 +6,22 @@
  * 400).
  * Built with frame pointers, noinline and no sibling calls, so that each
  * call is its own frame; the leaves keep their accumulator on the stack
- * (see split_work.c: a leaf that needs no stack sets up no frame).
+ * (lcg_steps.h: a leaf that needs no stack sets up no frame).
  */
 #include <stdlib.h>
 
-static volatile unsigned long sink;
-static unsigned long hot_pct = 83;
+#include "lcg_steps.h"
 
-/* n units of 2000 LCG steps the compiler cannot fold */
-#define DEEP_STEPS(n)                                                       \
-	do {                                                                \
-		volatile unsigned long x = sink; /* on the stack: a frame */ \
-		for (unsigned long k = 0; k < (n); k++)                     \
-			for (int i = 0; i < 2000; i++)                      \
-				x = x * 6364136223846793005ul +             \
-				    1442695040888963407ul;                  \
-		sink = x;                                                   \
-	} while (0)
+static unsigned long hot_pct = 83;
 
 __attribute__((noinline)) void hot_checksum_kernel(unsigned long n)
 {
-	DEEP_STEPS(n);
+	LCG_STEPS(n);
 }
 
 __attribute__((noinline)) void cold_checksum(unsigned long n)
 {
-	DEEP_STEPS(n);
+	LCG_STEPS(n);
 }
 
 __attribute__((noinline)) void level36(void)
