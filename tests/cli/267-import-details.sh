@@ -1,7 +1,9 @@
 # The smaller import details of issue 43: a pyperf command file keeps its
 # command line and its command_max_rss (maxrss, KiB/MiB); a gzip file
 # (pyperf's FILE.json.gz) is refused in one line that says to decompress
-# it. Expected values are computed from the input files.
+# it; compare --format benchstat keeps B/op, allocs/op and MB/s without
+# --detail (benchstat picks its rows). Expected values are computed from
+# the input files.
 FIX=$TOP/tests/fixtures/import
 cd "$TESTTMP" || fail "no TESTTMP"
 
@@ -29,5 +31,14 @@ test_expect_success 'a .json.gz file: one line, decompress it first' '
 	one_line_err && grep_err "py3.json.gz: a gzip file; decompress it first \\(gunzip -k FILE.json.gz\\)" &&
 	gunzip -c "$FIX/pyperf/py3.json.gz" >py3.json &&
 	expect_exit 0 "$ABSTAT" import pyperf py3.json -o g.json
+'
+test_expect_success 'compare --format benchstat: B/op, allocs/op and MB/s without --detail' '
+	expect_exit 0 "$ABSTAT" import gobench "$FIX/gobench.txt" -o go.json &&
+	expect_exit 0 "$ABSTAT" compare --format benchstat go.json go.json &&
+	for u in B/op allocs/op MB/s; do
+		want=$(grep -c " $u" "$FIX/gobench.txt") &&
+		got=$(grep -c " $u" "$TESTTMP/out") &&
+		[ "$got" -eq $((2 * want)) ] || fail "$u on $got lines, the file has $want (x2 sides)"
+	done
 '
 test_done
