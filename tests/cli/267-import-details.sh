@@ -3,7 +3,8 @@
 # (pyperf's FILE.json.gz) is refused in one line that says to decompress
 # it; compare --format benchstat keeps B/op, allocs/op and MB/s without
 # --detail (benchstat picks its rows). Expected values are computed from
-# the input files.
+# the input files. hyperfine's user and sys, not recorded per run, say
+# the means the file holds.
 FIX=$TOP/tests/fixtures/import
 cd "$TESTTMP" || fail "no TESTTMP"
 
@@ -40,5 +41,13 @@ test_expect_success 'compare --format benchstat: B/op, allocs/op and MB/s withou
 		got=$(grep -c " $u" "$TESTTMP/out") &&
 		[ "$got" -eq $((2 * want)) ] || fail "$u on $got lines, the file has $want (x2 sides)"
 	done
+'
+test_expect_success 'hyperfine user and sys: not per run, their means in the reason' '
+	expect_exit 0 "$ABSTAT" import hyperfine "$FIX/hyperfine.json" -o hf.json &&
+	u=$(python3 -c "import json, sys
+print(\"%.4g\" % (json.load(open(sys.argv[1]))[\"results\"][0][\"user\"] * 1e3))" "$FIX/hyperfine.json") &&
+	expect_exit 0 "$ABSTAT" show hf.json &&
+	grep_out "^  \(not recorded per run by hyperfine; its mean: $u ms\)$" &&
+	grep_out "^  \(not recorded by hyperfine\)$"
 '
 test_done
