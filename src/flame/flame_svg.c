@@ -122,20 +122,18 @@ static void flame_colour(const struct flame_svg *g,
 		snprintf(buf, len, "rgb(250,250,250)");
 }
 
-/* Before the frames are written: the largest share change (a
- * differential's colours) and the hottest frame drawn (where the page
- * opens); the frames flame_frame leaves out are left out here too. */
+/* Before the frames are written: the largest share change of any frame
+ * (a differential's colours) and the hottest frame drawn (where the page
+ * opens: one flame_frame leaves out cannot be). */
 static int flame_measure(struct flame_node *n, size_t level, uint64_t x,
 			 void *ctx)
 {
 	struct flame_svg *g = ctx;
 
 	(void)x;
-	if ((double)n->total * g->scale < FLAME_MIN_PX)
-		return 0;
 	if (g->base && fabs(flame_delta(g, n)) > g->max_delta)
 		g->max_delta = fabs(flame_delta(g, n));
-	if (n->self > g->hot) {
+	if ((double)n->total * g->scale >= FLAME_MIN_PX && n->self > g->hot) {
 		g->hot = n->self;
 		g->hot_level = level;
 	}
