@@ -6,7 +6,8 @@
 # takes a 1200x800 screenshot of it with the hottest function searched
 # (?s= paints its frames rgb(230,0,230)) and the screenshot must show
 # them. A graph still taller than the window (deep named recursion,
-# kept) opens scrolled to its bottom, where the root is.
+# kept) opens scrolled to its hottest frame, here at its bottom (test
+# 263: one at its top and one halfway up).
 F="$TOP/tests/fixtures/flame"
 cd "$TESTTMP" || fail "no TESTTMP"
 . "$TOP/tests/flame_shot.sh" # CHROMIUM, PIL, shot, painted
