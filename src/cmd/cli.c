@@ -222,12 +222,18 @@ static const char *cli_option_habit(const struct cmd_entry *e,
 	static const struct {
 		const char *opt, *say;
 	} habits[] = {
-		{ "--runs", "--runs is hyperfine's; abstat's is -r N (--repeat N)" },
-		{ "--export-json", "--export-json is hyperfine's; abstat's JSON result is -o FILE (abstat show --format json FILE prints it)" },
-		{ "--export-csv", "--export-csv is hyperfine's; write the result with -o FILE, then abstat show --format csv FILE" },
-		{ "--export-markdown", "--export-markdown is hyperfine's; write the results with -o FILE, then abstat compare --format markdown A B" },
-		{ "-x", "-x SEP is perf stat's CSV output; write the result with -o FILE, then abstat show --format csv FILE" },
-		{ "-I", "-I MSECS is perf stat's interval counting; abstat counts each run whole: run perf stat -I MSECS for counts over time" },
+		{ "--runs",
+		  "--runs is hyperfine's; abstat's is -r N (--repeat N)" },
+		{ "--export-json",
+		  "--export-json is hyperfine's; abstat's JSON result is -o FILE (abstat show --format json FILE prints it)" },
+		{ "--export-csv",
+		  "--export-csv is hyperfine's; write the result with -o FILE, then abstat show --format csv FILE" },
+		{ "--export-markdown",
+		  "--export-markdown is hyperfine's; write the results with -o FILE, then abstat compare --format markdown A B" },
+		{ "-x",
+		  "-x SEP is perf stat's CSV output; write the result with -o FILE, then abstat show --format csv FILE" },
+		{ "-I",
+		  "-I MSECS is perf stat's interval counting; abstat counts each run whole: run perf stat -I MSECS for counts over time" },
 	};
 	size_t n = strcspn(arg, "=");
 
