@@ -195,6 +195,10 @@ int import_rename(struct result *r, const char *name, char *err,
 		return err_nomem(err, len);
 	free(r->bench[0].name);
 	r->bench[0].name = copy;
+	/* result_bench_find's index holds the old name: built again */
+	json_decref(r->bench_index);
+	r->bench_index = NULL;
+	r->n_indexed = 0;
 	return 0;
 }
 

@@ -18,7 +18,6 @@
 
 #include "err.h"
 #include "import.h"
-#include "scan.h"
 
 /* basename of the first word; *shared: another command has it too. */
 static const char *import_hf_base(const char *word)
@@ -200,7 +199,7 @@ static int import_hf_result(struct result *r, const char *path,
 	name = import_hf_base(argv[0]);
 	params = import_hf_params(res);
 	if (params)
-		name = scanned = scan_name(name, params);
+		name = scanned = result_bench_name(name, params);
 	else if (json_integer_value(json_object_get(bases, name)) > 1)
 		name = cmd;
 	b = name ? import_bench(r, name, argv) : NULL;
