@@ -259,12 +259,13 @@ $(B)/examples/new: examples/loop.c
 
 progs: $(PROG_BIN)
 
-$(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h
+$(B)/tests/progs/%: tests/progs/%.c workloads/abstat.h tests/progs/lcg_steps.h
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -std=c11 -O1 -D_GNU_SOURCE -Wall -Iworkloads $(PROG_CFLAGS) $(X_LDFLAGS) -o $@ $<
 
 # Profiled test programs: frame pointers, so call chains walk (profile).
 $(B)/tests/progs/split_work $(B)/tests/progs/region_cases: PROG_CFLAGS := -fno-omit-frame-pointer
+$(B)/tests/progs/deep_chain: PROG_CFLAGS := -fno-omit-frame-pointer -fno-optimize-sibling-calls
 
 units: $(UNIT_BIN) $(PREREQ)
 

@@ -211,6 +211,44 @@ static const char *cli_option_typo(const struct cmd_entry *e,
 	return suggest_best(&sg);
 }
 
+/* The options perf stat and hyperfine users type from habit, in run,
+ * versus and profile: what abstat does instead, one line (doc/import.md,
+ * "Habits"). arg: the word getopt refused, short: the option character
+ * when a short option was (its word may be "-x," or "-r2x"). NULL for
+ * any other. */
+static const char *cli_option_habit(const struct cmd_entry *e,
+				    const char *arg, int short_opt)
+{
+	static const struct {
+		const char *opt, *say;
+	} habits[] = {
+		{ "--runs",
+		  "--runs is hyperfine's; abstat's is -r N (--repeat N)" },
+		{ "--export-json",
+		  "--export-json is hyperfine's; abstat's JSON result is -o FILE (abstat show --format json FILE prints it)" },
+		{ "--export-csv",
+		  "--export-csv is hyperfine's; write the result with -o FILE, then abstat show --format csv FILE" },
+		{ "--export-markdown",
+		  "--export-markdown is hyperfine's; write the results with -o FILE, then abstat compare --format markdown A B" },
+		{ "-x",
+		  "-x SEP is perf stat's CSV output; write the result with -o FILE, then abstat show --format csv FILE" },
+		{ "-I",
+		  "-I MSECS is perf stat's interval counting; abstat counts each run whole: run perf stat -I MSECS for counts over time" },
+	};
+	size_t n = strcspn(arg, "=");
+
+	if (e->cmd != CMD_RUN && e->cmd != CMD_VERSUS && e->cmd != CMD_PROFILE)
+		return NULL;
+	for (size_t i = 0; i < sizeof(habits) / sizeof(*habits); i++) {
+		const char *o = habits[i].opt;
+
+		if (short_opt ? !o[2] && o[1] == short_opt :
+				!strncmp(arg, o, strlen(o)) && n == strlen(o))
+			return habits[i].say;
+	}
+	return NULL;
+}
+
 int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
 {
 	struct option lo[CLI_MAX_OPTS];
@@ -269,6 +307,10 @@ int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
 		if (c == '?' || c == ':') {
+			near = cli_option_habit(e, argv[optind - 1],
+					optopt < CLI_VAL ? optopt : 0);
+			if (near)
+				return cli_usage("%s: %s", e->name, near);
 			if (optopt && optopt < CLI_VAL)
 				return cli_usage("%s: unknown option or missing value for '-%c'; see 'abstat %s --help'",
 						 e->name, optopt, e->name);

@@ -84,6 +84,7 @@ struct config {
 	bool cpuset;           /* --cpuset */
 	unsigned copies;       /* --copies */
 	const char *label;     /* -n, NULL = kernel release */
+	const char *bench;     /* import --bench NAME: the benchmark's name */
 	enum backend_kind backend;
 	double timeout_s;      /* --timeout, 0 = none */
 	bool user_only;        /* --user-only */

@@ -128,6 +128,7 @@ static const struct cli_use flame_opts[] = {
 static const struct cli_use import_opts[] = {
 	{ OPT_OUTPUT, "RESULT", "the result to write", NULL },
 	USE_HELP(OPT_NAME, "label of the result (default: the source)"),
+	USE(OPT_BENCH),
 	USE_HELP(OPT_FORCE, "overwrite an existing file"),
 	USE_HELP(OPT_QUIET, "no warnings"), END,
 };

@@ -91,7 +91,9 @@ void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 		.center = cfg->center,
 		.seed = cfg->seed_set ? cfg->seed : COMPARE_DEFAULT_SEED,
 		.resamples = cfg->resamples,
-		.detail = cfg->detail,
+		/* benchstat's lines carry every metric (B/op, allocs/op,
+		 * MB/s): benchstat itself picks what to show */
+		.detail = cfg->detail || cfg->format == FMT_BENCHSTAT,
 		.metrics = cfg->metrics,
 		/* in run and versus -e is what to count: every row stays */
 		.events = measures ? NULL : cfg->events,

@@ -37,6 +37,8 @@ int cmd_import(const struct config *cfg)
 		rc = import_file(s, r, cfg->files[f], err, sizeof(err));
 	if (!rc)
 		rc = import_check(r, err, sizeof(err));
+	if (!rc && cfg->bench)
+		rc = import_rename(r, cfg->bench, err, sizeof(err));
 	if (rc) {
 		msg_error("import: %s", err);
 		result_free(r);

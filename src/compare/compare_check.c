@@ -379,7 +379,7 @@ static int compare_check_common(const struct side *sides, size_t s,
 			if (compare_find_bench(ref,
 					       sides[s].files[f]->bench[k].name))
 				return 0;
-	snprintf(err, len, "no benchmark in common: %s has %s, %s has %s; benchmarks meet by name (an imported perf stat file is named by its command, else after the file)",
+	snprintf(err, len, "no benchmark in common: %s has %s, %s has %s; benchmarks meet by name (an imported perf stat file is named by its command, else after the file; abstat import --bench NAME names an import)",
 		 ref->path ? ref->path : sides[0].label,
 		 compare_bench_names(ref, a, sizeof(a)),
 		 sides[s].files[0]->path ? sides[s].files[0]->path :

@@ -310,6 +310,23 @@ static const char *metrics_not_recorded(const struct result *r,
 	return NULL;
 }
 
+/* The mean an import kept of a time it does not record per run
+ * (hyperfine's user_mean_s and system_mean_s in config "imported"),
+ * seconds; -1 where there is none. */
+static double metrics_imported_mean(const struct result *r,
+				    const struct benchmark *b,
+				    const char *metric)
+{
+	const char *key = !strcmp(metric, "user") ? "user_mean_s" :
+			  !strcmp(metric, "sys") ? "system_mean_s" : NULL;
+	json_t *v = json_object_get(json_object_get(json_object_get(
+		json_object_get(r->config, "imported"), "benchmarks"),
+		b->name), key ? key : "");
+
+	return key && json_is_number(v) && json_number_value(v) >= 0 ?
+		       json_number_value(v) : -1;
+}
+
 static int metrics_times(const struct result *r, const struct benchmark *b,
 			 bool per_op, struct metric_set *set)
 {
@@ -329,10 +346,17 @@ static int metrics_times(const struct result *r, const struct benchmark *b,
 			return -ENOMEM;
 		m->higher_is_better = t == T_OPS_S;
 		if (metrics_not_recorded(r, names[t])) {
+			double mean = metrics_imported_mean(r, b, names[t]);
 			char why[96];
 
-			snprintf(why, sizeof(why), "not recorded by %s",
-				 metrics_not_recorded(r, names[t]));
+			if (mean >= 0) /* hyperfine: its mean, not the runs */
+				snprintf(why, sizeof(why),
+					 "not recorded per run by %s; its mean: %.4g ms",
+					 metrics_not_recorded(r, names[t]),
+					 mean * 1e3);
+			else
+				snprintf(why, sizeof(why), "not recorded by %s",
+					 metrics_not_recorded(r, names[t]));
 			m->supported = false;
 			m->reason = strdup(why);
 			continue;

@@ -10,7 +10,10 @@
  * counted once), click on a frame to zoom to it (?f=FRAME zooms to the
  * first frame so named on load), "Reset Zoom", a tooltip and the bottom
  * line with the frame's samples and share. A graph taller than the
- * window opens scrolled to its bottom, where the samples are.
+ * window opens scrolled to its hottest frame (the drawn frame with the
+ * most samples of its own, B's in a differential), a quarter of the
+ * window down, its callers below it: the first screen shows the heat
+ * whatever the depth (?f=FRAME: the zoomed frame instead).
  * Colours: a warm hue per function name (kernel frames orange), or for a
  * differential (base A, profile B) red where a frame's share of the
  * samples grew from A to B and blue where it shrank, the deeper the
@@ -41,6 +44,8 @@ struct flame_svg {
 	double max_delta; /* the largest |share change|, points */
 	size_t depth;
 	double scale;     /* pixels per sample */
+	uint64_t hot;     /* the hottest drawn frame's self samples */
+	size_t hot_level; /* and its level */
 };
 
 /* s as XML text or attribute value; a control character (C1 too:
@@ -117,16 +122,28 @@ static void flame_colour(const struct flame_svg *g,
 		snprintf(buf, len, "rgb(250,250,250)");
 }
 
-static int flame_max_delta(struct flame_node *n, size_t level, uint64_t x,
-			   void *ctx)
+/* Before the frames are written: the largest share change of any frame
+ * (a differential's colours) and the hottest frame drawn (where the page
+ * opens: one flame_frame leaves out cannot be). */
+static int flame_measure(struct flame_node *n, size_t level, uint64_t x,
+			 void *ctx)
 {
 	struct flame_svg *g = ctx;
-	double d = fabs(flame_delta(g, n));
 
-	(void)level, (void)x;
-	if (d > g->max_delta)
-		g->max_delta = d;
+	(void)x;
+	if (g->base && fabs(flame_delta(g, n)) > g->max_delta)
+		g->max_delta = fabs(flame_delta(g, n));
+	if ((double)n->total * g->scale >= FLAME_MIN_PX && n->self > g->hot) {
+		g->hot = n->self;
+		g->hot_level = level;
+	}
 	return 1;
+}
+
+/* The top of level's row, pixels. */
+static double flame_row_y(const struct flame_svg *g, size_t level)
+{
+	return FLAME_TOP + (double)(g->depth - level) * FLAME_FRAME_H;
 }
 
 /* The frame's label: its name cut to the width, ".." where cut. */
@@ -151,7 +168,7 @@ static int flame_frame(struct flame_node *n, size_t level, uint64_t x0,
 	const struct flame_svg *g = ctx;
 	double x = FLAME_PAD + (double)x0 * g->scale;
 	double w = (double)n->total * g->scale;
-	double y = FLAME_TOP + (double)(g->depth - level) * FLAME_FRAME_H;
+	double y = flame_row_y(g, level);
 	const char *name = n->name ? n->name : "all";
 	char fill[40];
 
@@ -264,13 +281,15 @@ static const char flame_js[] =
 	"\tvar m = /[?&]s=([^&]*)/.exec(location.search);\n"
 	"\tvar z = /[?&]f=([^&]*)/.exec(location.search);\n"
 	"\tif (m) { box.value = decodeURIComponent(m[1]); search(box.value); }\n"
+	"\tvar y = +svg.getAttribute('data-hot-y');\n"
 	"\tif (z) frames.some(function (f) {\n"
-	"\t\treturn f.getAttribute('data-n') === decodeURIComponent(z[1]) && (zoom(f), true);\n"
+	"\t\tif (f.getAttribute('data-n') !== decodeURIComponent(z[1])) return false;\n"
+	"\t\tzoom(f); y = +f.querySelector('rect').getAttribute('y'); return true;\n"
 	"\t});\n"
-	"\t/* taller than the window: open at the bottom, where the root and\n"
-	"\t * the widest frames are, not at the title */\n"
-	"\tvar h = +svg.getAttribute('height');\n"
-	"\tif (h > window.innerHeight) window.scrollTo(0, h - window.innerHeight);\n"
+	"\t/* taller than the window: open with the hottest (or the zoomed)\n"
+	"\t * frame a quarter down the window, its callers below it */\n"
+	"\tvar h = +svg.getAttribute('height'), wh = window.innerHeight;\n"
+	"\tif (h > wh) window.scrollTo(0, Math.max(0, Math.min(h - wh, y - wh / 4)));\n"
 	"})();\n";
 
 static const char flame_css[] =
@@ -290,12 +309,13 @@ static void flame_head(const struct flame_svg *g, const struct flame_out *o,
 	fprintf(g->out,
 		"<?xml version=\"1.0\" standalone=\"no\"?>\n"
 		"<svg version=\"1.1\" width=\"%d\" height=\"%.0f\" viewBox=\"0 0 %d %.0f\" "
-		"xmlns=\"http://www.w3.org/2000/svg\" data-total=\"%" PRIu64 "\">\n"
+		"xmlns=\"http://www.w3.org/2000/svg\" data-total=\"%" PRIu64
+		"\" data-hot-y=\"%.1f\">\n"
 		"<style type=\"text/css\"><![CDATA[\n%s]]></style>\n"
 		"<rect x=\"0\" y=\"0\" width=\"100%%\" height=\"100%%\" fill=\"rgb(248,248,240)\"/>\n"
 		"<text id=\"title\" x=\"%d\" y=\"22\">",
-		FLAME_WIDTH, height, FLAME_WIDTH, height, g->total, flame_css,
-		FLAME_WIDTH / 2);
+		FLAME_WIDTH, height, FLAME_WIDTH, height, g->total,
+		flame_row_y(g, g->hot_level), flame_css, FLAME_WIDTH / 2);
 	flame_xml(g->out, o->title, strlen(o->title));
 	fprintf(g->out,
 		"</text>\n"
@@ -313,8 +333,8 @@ int flame_write_svg(FILE *out, const struct flame_profile *p,
 		    const struct flame_profile *base,
 		    const struct flame_out *o)
 {
-	struct flame_svg g = { out, p, base, p->total, 0, 0, 0 };
-	const struct flame_walk delta = { flame_max_delta, NULL, &g };
+	struct flame_svg g = { out, p, base, p->total, 0, 0, 0, 0, 0 };
+	const struct flame_walk measure = { flame_measure, NULL, &g };
 	const struct flame_walk frames = { flame_frame, NULL, &g };
 	struct flame_node root;
 	double height;
@@ -325,8 +345,8 @@ int flame_write_svg(FILE *out, const struct flame_profile *p,
 	g.depth = flame_tree_depth(&root);
 	g.scale = p->total ? (FLAME_WIDTH - 2.0 * FLAME_PAD) /
 				     (double)p->total : 0;
-	if (base)
-		rc = flame_tree_walk(&root, &delta);
+	if (p->total)
+		rc = flame_tree_walk(&root, &measure);
 	height = FLAME_TOP + (double)(g.depth + 1) * FLAME_FRAME_H +
 		 FLAME_BOTTOM;
 	flame_head(&g, o, height);

@@ -68,6 +68,36 @@ void fmt_value(double v, char *buf, size_t len)
 		snprintf(buf, len, "%.4g%c", v, suffix[k]);
 }
 
+/* A size row (unit "B", or maxrss's "kB": KiB, as getrusage counts them)
+ * scaled as pyperf scales memory, by 1024: the largest of B, KiB, MiB,
+ * GiB, TiB in which ref is at least 1 (a kB row never below KiB). */
+static double fmt_size_scale(const char *unit, double ref,
+			     const char **name)
+{
+	static const char *const names[] = { "B", "KiB", "MiB", "GiB",
+					      "TiB" };
+	double in = strcmp(unit, "B") ? 1024 : 1; /* the row's unit, B */
+	double div = 1;
+	int i = 0;
+
+	while (i < 4 && fabs(ref) * in >= div * 1024) {
+		div *= 1024;
+		i++;
+	}
+	if (!i && in > 1) {
+		div = 1024;
+		i = 1;
+	}
+	*name = names[i];
+	return div / in;
+}
+
+bool fmt_unit_scaled(const char *unit)
+{
+	return !strcmp(unit, "ns") || !strcmp(unit, "B") ||
+	       !strcmp(unit, "kB");
+}
+
 double fmt_time_scale(enum time_unit u, const char *unit, double ref,
 		      const char **name)
 {
@@ -76,6 +106,8 @@ double fmt_time_scale(enum time_unit u, const char *unit, double ref,
 	int i = 0;
 
 	*name = unit;
+	if (!strcmp(unit, "B") || !strcmp(unit, "kB"))
+		return fmt_size_scale(unit, ref, name);
 	if (strcmp(unit, "ns"))
 		return 1;
 	if (u != TIME_UNIT_AUTO)
@@ -235,6 +267,12 @@ static void fmt_name(const struct compare_model *m,
 /* The value a time row's unit is chosen for: the baseline's center, or
  * the largest center of the row when the baseline's is 0 (every side of
  * a row in one unit). */
+double fmt_typical(const struct stats_summary *s)
+{
+	return fabs(s->median) ? fabs(s->median) :
+	       fabs(s->mean) ? fabs(s->mean) : fmax(fabs(s->min), fabs(s->max));
+}
+
 static double fmt_row_ref(const struct compare_model *m,
 			  const struct compare_row *r)
 {
@@ -243,7 +281,12 @@ static double fmt_row_ref(const struct compare_model *m,
 	for (size_t s = 1; ref == 0 && s < m->n_sides; s++)
 		if (r->stat[s].present && r->stat[s].n)
 			ref = fmax(ref, fabs(r->stat[s].center));
-	/* every center 0: the interval's ends, so that delta and interval
+	/* every center 0 (a sys row of mostly 0 with a few ms): the runs'
+	 * typical value, never ns for a row whose mean is milliseconds */
+	for (size_t s = 0; ref == 0 && s < m->n_sides; s++)
+		if (r->stat[s].present && r->stat[s].n)
+			ref = fmax(ref, fmt_typical(&r->stat[s].run));
+	/* every value 0: the interval's ends, so that delta and interval
 	 * share the unit ("+0ns [-1.224M,...]" was ns beside millions) */
 	for (size_t s = 1; ref == 0 && s < m->n_sides; s++)
 		if (r->delta[s].has_delta)
@@ -288,8 +331,8 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		return;
 	}
 	div = fmt_time_scale(m->time_unit, r->unit, fmt_row_ref(m, r), &tu);
-	if (strcmp(r->unit, "ns"))
-		tu = ""; /* not a time: as before, the unit left out */
+	if (!fmt_unit_scaled(r->unit))
+		tu = ""; /* not a time or size: the unit left out */
 	fmt_scaled(a->center, div, x, sizeof(x));
 	snprintf(c->ca, sizeof(c->ca), "%.8s%s", x, tu);
 	fmt_scaled(b->center, div, x, sizeof(x));

@@ -97,12 +97,21 @@ void fmt_text_wrap(FILE *out, int width, const char *first,
 		   const char *cont, const char *raw);
 /* A time row (unit "ns") in unit u: the divisor from ns and the unit's
  * name; TIME_UNIT_AUTO picks the largest unit in which ref (the row's
- * typical value, in ns) is at least 1. Other rows: 1 and their unit. */
+ * typical value, in ns) is at least 1. A size row (unit "B", or "kB" as
+ * maxrss) by 1024 as pyperf: B, KiB, MiB, GiB, TiB, the largest in
+ * which ref is at least 1 (u does not apply). Other rows: 1 and their
+ * unit. */
 double fmt_time_scale(enum time_unit u, const char *unit, double ref,
 		      const char **name);
 /* v (ns) / div as fmt_value() does, but 4 significant digits below 10000
  * when div scales a time ("202.1", not "202"). */
 void fmt_scaled(double v, double div, char *buf, size_t len);
+/* unit's rows are scaled (fmt_time_scale): the unit goes beside each
+ * number of a compare table, as ms or MiB. */
+bool fmt_unit_scaled(const char *unit);
+/* The value a row's unit is chosen from: its median, else (a median of
+ * 0) its mean, else the larger of |min| and |max|. */
+double fmt_typical(const struct stats_summary *s);
 /* A fraction as a signed percentage: "+3.7%", "-12%". */
 void fmt_pct(double frac, char *buf, size_t len);
 

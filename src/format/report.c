@@ -127,7 +127,7 @@ static void report_metric(const struct metric *m, int nw,
 		fprintf(out, " <undetermined>\n");
 		return;
 	}
-	div = fmt_time_scale(tu, m->unit, s.median, &unit);
+	div = fmt_time_scale(tu, m->unit, fmt_typical(&s), &unit);
 	fmt_scaled(s.median, div, v[0], sizeof(v[0]));
 	fmt_scaled(s.mean, div, v[1], sizeof(v[1]));
 	fmt_scaled(s.sd, div, v[2], sizeof(v[2]));

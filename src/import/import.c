@@ -52,6 +52,11 @@ struct result *import_new(enum import_source s, const char *label)
 	r->status = strdup("complete");
 	imp = json_pack("{s:s, s:[], s:[]}", "source", import_sources[s],
 			"files", "not_recorded");
+	/* go test -bench and pyperf name their time row ns/op: it stays in
+	 * ns, as their users read it (cmd_source_time_unit) */
+	if (imp && (s == IMPORT_GOBENCH || s == IMPORT_PYPERF) &&
+	    json_object_set_new(imp, "time_unit", json_string("ns")))
+		json_decref(imp), imp = NULL;
 	r->env = json_pack("{s:o}", "imported", imp);
 	r->config = json_pack("{s:{s:s}}", "imported", "source",
 			      import_sources[s]);
@@ -81,6 +86,11 @@ static int import_check_again(const struct result *r, const size_t *before,
 int import_buffer(enum import_source s, struct result *r, const char *path,
 		  const char *buf, size_t size, char *err, size_t len)
 {
+	/* pyperf writes FILE.json.gz where asked: abstat reads no gzip */
+	if (size >= 2 && (unsigned char)buf[0] == 0x1f &&
+	    (unsigned char)buf[1] == 0x8b)
+		return import_err(err, len, path, 0,
+				  "a gzip file; decompress it first (gunzip -k FILE.json.gz) and import FILE.json");
 	return import_readers[s](r, path, buf, size, err, len);
 }
 
@@ -128,6 +138,68 @@ int import_file(enum import_source s, struct result *r, const char *path,
 	if (rc == -ENOMEM)
 		err_nomem(err, len);
 	return rc;
+}
+
+char **import_words(const char *cmd)
+{
+	size_t n = 0, cap = 8;
+	char **argv = calloc(cap, sizeof(*argv));
+	const char *p = cmd;
+
+	while (argv && *p) {
+		size_t w;
+
+		p += strspn(p, " \t\n");
+		w = strcspn(p, " \t\n");
+		if (!w)
+			break;
+		if (n + 2 > cap) {
+			char **g = realloc(argv, (cap *= 2) * sizeof(*argv));
+
+			if (!g)
+				goto fail;
+			argv = g;
+		}
+		if (!(argv[n++] = strndup(p, w)))
+			goto fail;
+		argv[n] = NULL;
+		p += w;
+	}
+	return argv;
+fail:
+	for (size_t i = 0; i < n; i++)
+		free(argv[i]);
+	free(argv);
+	return NULL;
+}
+
+void import_words_free(char **argv)
+{
+	for (size_t i = 0; argv && argv[i]; i++)
+		free(argv[i]);
+	free(argv);
+}
+
+int import_rename(struct result *r, const char *name, char *err,
+		  size_t len)
+{
+	char *copy;
+
+	if (r->n_bench != 1)
+		return import_err(err, len, "--bench", 0,
+				  "names one benchmark and this import has %zu (%s, ...); import each file or command apart, each with its --bench",
+				  r->n_bench,
+				  r->n_bench ? r->bench[0].name : "none");
+	copy = strdup(name);
+	if (!copy)
+		return err_nomem(err, len);
+	free(r->bench[0].name);
+	r->bench[0].name = copy;
+	/* result_bench_find's index holds the old name: built again */
+	json_decref(r->bench_index);
+	r->bench_index = NULL;
+	r->n_indexed = 0;
+	return 0;
 }
 
 int import_check(const struct result *r, char *err, size_t len)
@@ -332,7 +404,10 @@ int import_score(struct result *r, struct run *run, const char *name,
 		       -ENOMEM : 0;
 }
 
-int import_not_recorded(struct result *r, const char *metric)
+/* env.imported.not_recorded, and where metric is in it (its size when it
+ * is not). */
+static json_t *import_nr_find(struct result *r, const char *metric,
+			      size_t *at)
 {
 	json_t *a = json_object_get(json_object_get(r->env, "imported"),
 				    "not_recorded");
@@ -341,8 +416,28 @@ int import_not_recorded(struct result *r, const char *metric)
 
 	json_array_foreach(a, i, v)
 		if (!strcmp(json_string_value(v), metric))
-			return 0;
+			break;
+	*at = i;
+	return a;
+}
+
+int import_not_recorded(struct result *r, const char *metric)
+{
+	size_t at;
+	json_t *a = import_nr_find(r, metric, &at);
+
+	if (at < json_array_size(a))
+		return 0;
 	return json_array_append_new(a, json_string(metric)) ? -ENOMEM : 0;
+}
+
+void import_recorded(struct result *r, const char *metric)
+{
+	size_t at;
+	json_t *a = import_nr_find(r, metric, &at);
+
+	if (at < json_array_size(a))
+		json_array_remove(a, at);
 }
 
 json_t *import_meta(struct result *r)

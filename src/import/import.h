@@ -53,6 +53,16 @@ int import_file(enum import_source s, struct result *r, const char *path,
  * it in errors): import_file without the file. 0, -EINVAL, -ENOMEM. */
 int import_buffer(enum import_source s, struct result *r, const char *path,
 		  const char *buf, size_t size, char *err, size_t len);
+/* A command's words, split at blanks (hyperfine -N splits so too, with
+ * quoting that abstat leaves as written), NULL-terminated; NULL when out
+ * of memory. import_words_free frees them (NULL: nothing). */
+char **import_words(const char *cmd);
+void import_words_free(char **argv);
+/* import --bench NAME: r's one benchmark named name (what it measured,
+ * as abstat run names it, so that it pairs with a run's or another
+ * import's); -EINVAL when r holds more than one. */
+int import_rename(struct result *r, const char *name, char *err,
+		  size_t len);
 /* r holds at least one benchmark with a run; else -EINVAL and why. */
 int import_check(const struct result *r, char *err, size_t len);
 
@@ -85,6 +95,8 @@ int import_score(struct result *r, struct run *run, const char *name,
 /* The time metric (wall, user, sys, maxrss) is not in the source: its
  * row says so. 0 or -ENOMEM. */
 int import_not_recorded(struct result *r, const char *metric);
+/* The metric is recorded after all (import_not_recorded undone). */
+void import_recorded(struct result *r, const char *metric);
 /* config "imported": where the importers keep what the source recorded. */
 json_t *import_meta(struct result *r);
 /* A warning kept in the result (and printed by import). */

@@ -167,8 +167,7 @@ int import_gobench(struct result *r, const char *path, const char *buf,
 		return err_nomem(err, len);
 	for (size_t i = 0; i < 4 && !rc; i++)
 		rc = import_not_recorded(r, missing[i]);
-	if (!rc && (json_object_set_new(imp, "primary", json_string("ns/op")) ||
-		    json_object_set_new(imp, "time_unit", json_string("ns"))))
+	if (!rc && json_object_set_new(imp, "primary", json_string("ns/op")))
 		rc = -ENOMEM;
 	for (char *s = text; s && !rc; s = save) {
 		save = strchr(s, '\n');

@@ -8,7 +8,8 @@
  * means over the runs, so user and sys are not recorded per run (the
  * means are kept in config "imported"); maxrss is the run's
  * "memory_usage_byte" entry where hyperfine writes one (1.19 and later),
- * else not recorded; "parameters" (-P, -L) are kept per benchmark.
+ * else not recorded; "parameters" (-P, -L) are kept per benchmark and
+ * name it as abstat run's own scan does ("sleep n=1"), so they pair.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,48 +18,6 @@
 
 #include "err.h"
 #include "import.h"
-
-/* The command's words, split at blanks (hyperfine -N splits so too, with
- * quoting that abstat leaves as written). NULL when out of memory. */
-static char **import_hf_words(const char *cmd)
-{
-	size_t n = 0, cap = 8;
-	char **argv = calloc(cap, sizeof(*argv));
-	const char *p = cmd;
-
-	while (argv && *p) {
-		size_t w;
-
-		p += strspn(p, " \t\n");
-		w = strcspn(p, " \t\n");
-		if (!w)
-			break;
-		if (n + 2 > cap) {
-			char **g = realloc(argv, (cap *= 2) * sizeof(*argv));
-
-			if (!g)
-				goto fail;
-			argv = g;
-		}
-		if (!(argv[n++] = strndup(p, w)))
-			goto fail;
-		argv[n] = NULL;
-		p += w;
-	}
-	return argv;
-fail:
-	for (size_t i = 0; i < n; i++)
-		free(argv[i]);
-	free(argv);
-	return NULL;
-}
-
-static void import_hf_free(char **argv)
-{
-	for (size_t i = 0; argv && argv[i]; i++)
-		free(argv[i]);
-	free(argv);
-}
 
 /* basename of the first word; *shared: another command has it too. */
 static const char *import_hf_base(const char *word)
@@ -78,7 +37,7 @@ static json_t *import_hf_bases(const json_t *results)
 	json_array_foreach(results, i, res) {
 		const char *c = json_string_value(json_object_get(res,
 								  "command"));
-		char **w = c ? import_hf_words(c) : NULL;
+		char **w = c ? import_words(c) : NULL;
 		json_t *n;
 
 		if (bases && w && w[0]) {
@@ -91,7 +50,7 @@ static json_t *import_hf_bases(const json_t *results)
 				bases = NULL;
 			}
 		}
-		import_hf_free(w);
+		import_words_free(w);
 		if (c && !w) {
 			json_decref(bases);
 			return NULL;
@@ -197,13 +156,30 @@ static int import_hf_meta(struct result *r, const char *name,
 	return !one || json_object_set_new(benches, name, one) ? -ENOMEM : 0;
 }
 
+/* hyperfine -P/-L's "parameters" ({"n": "1"}): the benchmark is named
+ * "BASE n=1" as abstat run's own scan names it, so the two pair; NULL
+ * where there are none or a value is not a string. */
+static const json_t *import_hf_params(const json_t *res)
+{
+	const json_t *p = json_object_get(res, "parameters"), *v;
+	const char *k;
+
+	if (!json_is_object(p) || !json_object_size(p))
+		return NULL;
+	json_object_foreach((json_t *)p, k, v)
+		if (!json_is_string(v))
+			return NULL;
+	return p;
+}
+
 static int import_hf_result(struct result *r, const char *path,
 			    const json_t *results, const json_t *bases,
 			    size_t i, char *err, size_t len)
 {
 	const json_t *res = json_array_get(results, i);
 	const char *cmd = json_string_value(json_object_get(res, "command"));
-	char **argv;
+	const json_t *params;
+	char **argv, *scanned = NULL;
 	const char *name;
 	struct benchmark *b;
 	int rc;
@@ -212,20 +188,26 @@ static int import_hf_result(struct result *r, const char *path,
 		return import_err(err, len, path, 0,
 				  "results[%zu].command: missing; not a hyperfine --export-json file",
 				  i);
-	argv = import_hf_words(cmd);
+	argv = import_words(cmd);
 	if (!argv)
 		return err_nomem(err, len);
 	if (!argv[0]) {
-		import_hf_free(argv);
+		import_words_free(argv);
 		return import_err(err, len, path, 0,
 				  "results[%zu].command: empty", i);
 	}
 	name = import_hf_base(argv[0]);
-	if (json_integer_value(json_object_get(bases, name)) > 1)
+	params = import_hf_params(res);
+	if (params)
+		name = scanned = result_bench_name(name, params);
+	else if (json_integer_value(json_object_get(bases, name)) > 1)
 		name = cmd;
-	b = import_bench(r, name, argv);
-	import_hf_free(argv);
-	if (!b)
+	b = name ? import_bench(r, name, argv) : NULL;
+	import_words_free(argv);
+	free(scanned);
+	if (b && params && !b->params)
+		b->params = json_deep_copy(params);
+	if (!b || (params && !b->params))
 		return err_nomem(err, len);
 	if (b->n_runs)
 		return import_err(err, len, path, 0,

@@ -222,6 +222,10 @@ static int import_ps_command(struct ps_state *st, int line, const char *s,
 	char *cmd, **argv, *save, *base;
 	size_t n = 0;
 
+	if (e && strstr(e, " runs)"))
+		return import_err(err, len, st->path, line,
+				  "'%s': this is perf stat -r output (means over runs); import repeated single runs (perf stat -o FILE --append, once per run)",
+				  e + 2);
 	if (!q || e == q)
 		return 0; /* -p PID, -a: no command */
 	cmd = strndup(q + 1, (size_t)(e - q - 1));

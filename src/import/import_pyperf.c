@@ -12,7 +12,10 @@
  * one benchmark). A unit "byte" benchmark (--track-memory, tracemalloc)
  * holds one peak memory size per value: a run whose score "memory" (B,
  * lower is better) is the value, with no ops or time. Other units are
- * refused. wall, user, sys and maxrss are not recorded per value; the
+ * refused. A pyperf command file's run metadata command_max_rss (bytes)
+ * is the maxrss of each of its values (recorded where every run has
+ * one) and its benchmark metadata command the benchmark's argv. wall,
+ * user, sys and maxrss are not recorded per value otherwise; the
  * metadata is kept in config "imported" (cpu_model_name also as the cpu
  * of the env).
  */
@@ -55,14 +58,16 @@ static int import_pp_meta_u64(const json_t *const *metas, size_t n,
 	return 0;
 }
 
-/* One value: seconds per loop (ops loops), or bytes (ops 0). */
+/* One value: seconds per loop (ops loops), or bytes (ops 0); rss: the
+ * pyperf run's command_max_rss (pyperf command), bytes, or 0. */
 static int import_pp_value(struct result *r, struct benchmark *b,
-			   bool warmup, uint64_t ops, double s)
+			   bool warmup, uint64_t ops, double s, uint64_t rss)
 {
 	struct run *run = import_run(r, b, warmup);
 
 	if (!run)
 		return -ENOMEM;
+	run->total.maxrss_kb = rss / 1024;
 	if (!ops)
 		return import_score(r, run, "memory", "B", false, s);
 	run->total.has_ops = true;
@@ -80,11 +85,16 @@ static int import_pp_run(struct result *r, struct benchmark *b,
 {
 	const json_t *values = json_object_get(run, "values");
 	const json_t *warmups = json_object_get(run, "warmups");
-	uint64_t inner, loops;
+	const json_t *mrss = json_object_get(metas[0], "command_max_rss");
+	uint64_t inner, loops, rss = 0;
 	size_t k;
 	json_t *v;
 	int rc = import_pp_meta_u64(metas, 3, "inner_loops", key, path,
 				    &inner, err, len);
+
+	if (!rc && mrss)
+		rc = import_pp_meta_u64(metas, 1, "command_max_rss", key,
+					path, &rss, err, len);
 
 	if (!rc)
 		rc = import_pp_meta_u64(metas, 3, "loops", key, path, &loops,
@@ -114,7 +124,7 @@ static int import_pp_run(struct result *r, struct benchmark *b,
 					  key, k);
 		rc = import_pp_value(r, b, true, bytes ? 0 :
 				     (uint64_t)json_integer_value(l) * inner,
-				     json_number_value(x));
+				     json_number_value(x), rss);
 		if (rc)
 			return rc;
 	}
@@ -125,7 +135,7 @@ static int import_pp_run(struct result *r, struct benchmark *b,
 					  bytes ? "size in bytes" :
 						  "time in seconds");
 		rc = import_pp_value(r, b, false, bytes ? 0 : loops * inner,
-				     json_number_value(v));
+				     json_number_value(v), rss);
 		if (rc)
 			return rc;
 	}
@@ -140,6 +150,8 @@ static int import_pp_bench(struct result *r, const char *path,
 	const json_t *runs = json_object_get(bench, "runs");
 	const char *name = json_string_value(json_object_get(meta, "name"));
 	const char *unit = json_string_value(json_object_get(meta, "unit"));
+	const char *cmd;
+	char **argv;
 	json_t *benches = json_object_get(import_meta(r), "benchmarks");
 	struct benchmark *b;
 	size_t k;
@@ -160,7 +172,10 @@ static int import_pp_bench(struct result *r, const char *path,
 	if (!json_is_array(runs))
 		return import_err(err, len, path, 0,
 				  "benchmarks[%zu].runs: missing", i);
-	b = import_bench(r, name, NULL);
+	cmd = json_string_value(json_object_get(meta, "command"));
+	argv = cmd ? import_words(cmd) : NULL;
+	b = cmd && !argv ? NULL : import_bench(r, name, argv);
+	import_words_free(argv);
 	if (!b || json_object_set(benches, name, meta ? (json_t *)meta :
 							json_null()))
 		return err_nomem(err, len);
@@ -177,6 +192,19 @@ static int import_pp_bench(struct result *r, const char *path,
 			return rc;
 	}
 	return 0;
+}
+
+/* Every measured run has a maxrss (pyperf command's command_max_rss). */
+static bool import_pp_all_rss(const struct result *r)
+{
+	size_t n = 0;
+
+	for (size_t b = 0; b < r->n_bench; b++)
+		for (size_t k = 0; k < r->bench[b].n_runs; k++, n++)
+			if (!r->bench[b].runs[k].warmup &&
+			    !r->bench[b].runs[k].total.maxrss_kb)
+				return false;
+	return n;
 }
 
 int import_pyperf(struct result *r, const char *path, const char *buf,
@@ -221,6 +249,8 @@ int import_pyperf(struct result *r, const char *path, const char *buf,
 	for (size_t i = 0; i < json_array_size(benches) && !rc; i++)
 		rc = import_pp_bench(r, path, meta, json_array_get(benches, i),
 				     i, err, len);
+	if (!rc && import_pp_all_rss(r))
+		import_recorded(r, "maxrss");
 	json_decref(j);
 	return rc;
 }

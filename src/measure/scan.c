@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "result.h"
 #include "scan.h"
 
 bool scan_name_ok(const char *name)
@@ -226,18 +227,5 @@ char *scan_substitute(const char *s, const json_t *params)
 
 char *scan_name(const char *base, const json_t *params)
 {
-	size_t len = strlen(base) + 1;
-	const char *k;
-	json_t *v;
-	char *out;
-
-	json_object_foreach((json_t *)params, k, v)
-		len += strlen(k) + strlen(json_string_value(v)) + 2;
-	out = malloc(len);
-	if (!out)
-		return NULL;
-	strcpy(out, base);
-	json_object_foreach((json_t *)params, k, v)
-		sprintf(out + strlen(out), " %s=%s", k, json_string_value(v));
-	return out;
+	return result_bench_name(base, params);
 }

@@ -574,6 +574,24 @@ size_t result_measured(const struct result *r)
 	return n;
 }
 
+char *result_bench_name(const char *base, const json_t *params)
+{
+	size_t len = strlen(base) + 1;
+	const char *k;
+	json_t *v;
+	char *out;
+
+	json_object_foreach((json_t *)params, k, v)
+		len += strlen(k) + strlen(json_string_value(v)) + 2;
+	out = malloc(len);
+	if (!out)
+		return NULL;
+	strcpy(out, base);
+	json_object_foreach((json_t *)params, k, v)
+		sprintf(out + strlen(out), " %s=%s", k, json_string_value(v));
+	return out;
+}
+
 struct benchmark *result_bench_find(struct result *r, const char *name)
 {
 	json_t *v;

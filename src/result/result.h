@@ -123,6 +123,10 @@ struct result {
  * no quadratic scan; a scan where memory runs out). Benchmarks are only
  * ever appended and never renamed while it is in use. */
 struct benchmark *result_bench_find(struct result *r, const char *name);
+/* "BASE k=v k2=v2" in the order of params (NAME -> string value): a
+ * scanned benchmark's name (abstat run -P, hyperfine -P imports). NULL
+ * when out of memory. */
+char *result_bench_name(const char *base, const json_t *params);
 /* How many measured runs (not warm-ups) of r succeeded. */
 size_t result_measured(const struct result *r);
 

@@ -61,12 +61,23 @@ test_expect_success HYPERFINE 'plot reads it (gnuplot script and data)' '
 	[ -s "$TESTTMP/p.gp" ]
 '
 
-test_expect_success 'parameters kept; commands sharing a name are named in full' '
+test_expect_success 'parameters kept and naming the benchmarks as abstat run -P does' '
 	expect_exit 0 "$ABSTAT" import hyperfine "$FIX/hyperfine-params.json" \
 		-n scan -o "$TESTTMP/hp.json" &&
 	is "d[\"label\"] == \"scan\"" "$TESTTMP/hp.json" &&
-	is "[b[\"name\"] for b in d[\"benchmarks\"]] == [\"sleep 0.001\", \"sleep 0.002\"]" "$TESTTMP/hp.json" &&
-	is "d[\"config\"][\"imported\"][\"benchmarks\"][\"sleep 0.002\"][\"parameters\"] == {\"n\": \"2\"}" "$TESTTMP/hp.json"
+	is "[b[\"name\"] for b in d[\"benchmarks\"]] == [\"sleep n=1\", \"sleep n=2\"]" "$TESTTMP/hp.json" &&
+	is "[b[\"params\"] for b in d[\"benchmarks\"]] == [{\"n\": \"1\"}, {\"n\": \"2\"}]" "$TESTTMP/hp.json" &&
+	is "d[\"config\"][\"imported\"][\"benchmarks\"][\"sleep n=2\"][\"parameters\"] == {\"n\": \"2\"}" "$TESTTMP/hp.json"
+'
+
+test_expect_success 'without parameters, commands sharing a name are named in full' '
+	python3 -c "import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d[\"results\"]:
+    del r[\"parameters\"]
+json.dump(d, open(sys.argv[2], \"w\"))" "$FIX/hyperfine-params.json" "$TESTTMP/np.json" &&
+	expect_exit 0 "$ABSTAT" import hyperfine "$TESTTMP/np.json" -o "$TESTTMP/np-r.json" &&
+	is "[b[\"name\"] for b in d[\"benchmarks\"]] == [\"sleep 0.001\", \"sleep 0.002\"]" "$TESTTMP/np-r.json"
 '
 
 test_expect_success HYPERFINE 'a failing command: its runs are failed runs with the exit status' '

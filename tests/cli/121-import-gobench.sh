@@ -121,6 +121,6 @@ test_expect_success GO 'the fixture package run here: the same rows' '
 	n=$(python3 "$TESTTMP/want.py" out.txt "$TESTTMP/c1.json") || fail "values differ"
 	[ "$n" -eq 34 ] || fail "$n rows, want 34"
 	expect_exit 0 "$ABSTAT" compare --metric B/op,MB/s "$TESTTMP/g1.json" "$TESTTMP/g1.json" &&
-	grep_out "B/op +64 " && grep_out "MB/s +[0-9]"
+	grep_out "B/op +64B " && grep_out "MB/s +[0-9]"
 '
 test_done

@@ -6,26 +6,11 @@
 # takes a 1200x800 screenshot of it with the hottest function searched
 # (?s= paints its frames rgb(230,0,230)) and the screenshot must show
 # them. A graph still taller than the window (deep named recursion,
-# kept) opens scrolled to its bottom, where the root is.
+# kept) opens scrolled to its hottest frame, here at its bottom (test
+# 263: one at its top and one halfway up).
 F="$TOP/tests/fixtures/flame"
 cd "$TESTTMP" || fail "no TESTTMP"
-test_lazy_prereq CHROMIUM 'command -v chromium'
-# Pillow reads the screenshot: Debian's python3-pil, for Debian's python3
-test_lazy_prereq PIL '/usr/bin/python3 -c "import PIL.Image"'
-# shot SVG QUERY PNG: a screenshot of the first screen (the timeout is a
-# guard against a hang, not a measurement)
-shot() {
-	timeout 120 chromium --headless --disable-gpu --no-sandbox \
-		--user-data-dir="$TESTTMP/chromium" --virtual-time-budget=2000 \
-		--window-size=1200,800 --hide-scrollbars --screenshot="$TESTTMP/$3" \
-		"file://$TESTTMP/$1?$2" 2>"$TESTTMP/chromium.log"
-}
-# painted PNG: the pixels of the search's colour
-painted() {
-	/usr/bin/python3 -c "import sys, PIL.Image
-im = PIL.Image.open(sys.argv[1]).convert('RGB')
-print(sum(1 for p in im.getdata() if p == (230, 0, 230)))" "$1"
-}
+. "$TOP/tests/flame_shot.sh" # CHROMIUM, PIL, shot, painted
 # the named leaf frame with the most samples, from the file itself
 HOT=$(awk '{ n = split($1, f, ";"); if (f[n] !~ /^\[/) s[f[n]] += $2 }
 	END { for (k in s) if (s[k] > m) { m = s[k]; h = k }; print h }' \

@@ -8,28 +8,16 @@
  */
 #include <stdlib.h>
 
-static volatile unsigned long sink;
-
-/* n units of 2000 steps of an LCG the compiler cannot fold; inlined, so
- * that the samples are the caller's own */
-#define SPLIT_STEPS(n)                                                      \
-	do {                                                                \
-		volatile unsigned long x = sink; /* on the stack: a frame */ \
-		for (unsigned long k = 0; k < (n); k++)                     \
-			for (int i = 0; i < 2000; i++)                      \
-				x = x * 6364136223846793005ul +             \
-				    1442695040888963407ul;                  \
-		sink = x;                                                   \
-	} while (0)
+#include "lcg_steps.h"
 
 __attribute__((noinline)) void work_a(unsigned long n)
 {
-	SPLIT_STEPS(n);
+	LCG_STEPS(n);
 }
 
 __attribute__((noinline)) void work_b(unsigned long n)
 {
-	SPLIT_STEPS(n);
+	LCG_STEPS(n);
 }
 
 int main(int argc, char **argv)

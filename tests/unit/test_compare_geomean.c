@@ -164,7 +164,15 @@ static void test_time_scale(void **state)
 		{ __LINE__, TIME_UNIT_MS, "ns", 5, 1e6, "ms" },
 		{ __LINE__, TIME_UNIT_NS, "ns", 5e9, 1, "ns" },
 		{ __LINE__, TIME_UNIT_S, "ns", 1, 1e9, "s" },
-		{ __LINE__, TIME_UNIT_AUTO, "kB", 1e6, 1, "kB" },
+		/* sizes by 1024 (pyperf's KiB, MiB), --time-unit aside */
+		{ __LINE__, TIME_UNIT_AUTO, "B", 1023, 1, "B" },
+		{ __LINE__, TIME_UNIT_AUTO, "B", 1024, 1024, "KiB" },
+		{ __LINE__, TIME_UNIT_AUTO, "B", 28.27e6, 1048576, "MiB" },
+		{ __LINE__, TIME_UNIT_MS, "B", 1073741824, 1073741824, "GiB" },
+		{ __LINE__, TIME_UNIT_AUTO, "B", 0, 1, "B" },
+		{ __LINE__, TIME_UNIT_AUTO, "kB", 948, 1, "KiB" },
+		{ __LINE__, TIME_UNIT_AUTO, "kB", 0, 1, "KiB" },
+		{ __LINE__, TIME_UNIT_AUTO, "kB", 1e6, 1024, "MiB" },
 		{ __LINE__, TIME_UNIT_MS, "", 1e9, 1, "" },
 	};
 
@@ -178,6 +186,19 @@ static void test_time_scale(void **state)
 		assert_true(div == cases[i].div);
 		assert_string_equal(name, cases[i].name);
 	}
+}
+
+/* fmt_typical: a zero median gives way to the mean, then to min/max */
+static void test_typical(void **state)
+{
+	struct stats_summary a = { .median = 5, .mean = 7 };
+	struct stats_summary b = { .median = 0, .mean = 2.4e6, .max = 8e6 };
+	struct stats_summary c = { .min = -3, .max = 2 };
+
+	(void)state;
+	assert_true(fmt_typical(&a) == 5);
+	assert_true(fmt_typical(&b) == 2.4e6);
+	assert_true(fmt_typical(&c) == 3);
 }
 
 /* fmt_scaled: seconds have no larger unit (1e15 ns is not "1Ms") */
@@ -268,6 +289,7 @@ int main(void)
 		cmocka_unit_test(test_geomean_interval),
 		cmocka_unit_test(test_geomean_single),
 		cmocka_unit_test(test_time_scale),
+		cmocka_unit_test(test_typical),
 		cmocka_unit_test(test_scaled_seconds),
 		cmocka_unit_test(test_geomean_boots),
 	};
