@@ -3,13 +3,15 @@
 # driver in a short configuration). In the same boots, after abstat
 # (LAB_AFTER), tests/progs/svecost (no abstat: its own perf_event_open,
 # pinned to its CPU) counts getppid with the SVE state dropped and live,
-# and fork (five runs, the median). abstat's getppid-nosve must give
+# and fork (nine runs). abstat's getppid-nosve must give
 # svecost's dropped figure on both sides (within LAB_NOSVE_TOL percent,
 # 1), far from the live one, also when abstat does not pin it (--no-pin
 # on 2 vCPUs: the workload forks its child on its own CPU; before issue
 # 40 the child ran on the other CPU and the state stayed live, 518
 # instructions a getppid); fork must cost more per op with 2 CPUs online
-# by abstat's count and by svecost's; and the guest, the result and the
+# (at least 0.5%; 6.12: +2 to 3%) by abstat's count and by svecost's,
+# the least run of each side (a fork's count varies by run, some runs
+# about 3% more, as if interrupted, on either side); and the guest, the result and the
 # compare must say how many CPUs were online (cpu.online 0 -> 0-1).
 . "$TOP/tests/lab/t/lib.sh"
 test_require QEMU,XBUILD,KERNELS
@@ -24,7 +26,7 @@ cat >"$TESTTMP/after" <<JOB
 cat /sys/devices/system/cpu/online >online.txt
 abstat run -q --no-pin -r 3 -e instructions -w 'getppid-nosve:-n $NG' -o nopin.json 2>nopin.err
 for m in dropped live; do svecost \$m $NG; done >svecost.txt 2>svecost.err
-for i in 1 2 3 4 5; do svecost fork $((NF * 4)); done >>svecost.txt 2>>svecost.err
+for i in 1 2 3 4 5 6 7 8 9; do svecost fork $((NF * 4)); done >>svecost.txt 2>>svecost.err
 JOB
 
 test_expect_success 'LAB_B_SMP=0, LAB_A_SMP=x: refused, nothing booted' '
@@ -37,7 +39,7 @@ test_expect_success 'LAB_B_SMP=0, LAB_A_SMP=x: refused, nothing booted' '
 '
 test_expect_success '6.12 1 vCPU vs 6.12 2 vCPUs: a boot a side, labels 6.12 and 6.12-smp2' '
 	rm -rf "$LABT/smp" &&
-	LAB_A=6.12 LAB_A_SMP=1 LAB_B_SMP=2 LAB_BOOTS=1 LAB_RUNS=3 \
+	LAB_A=6.12 LAB_A_SMP=1 LAB_B_SMP=2 LAB_BOOTS=1 LAB_RUNS=5 \
 		LAB_SCALE=$SCALE LAB_WORKLOADS="getppid-nosve fork" \
 		LAB_AFTER="$TESTTMP/after" LAB_OUT="$LABT/smp" \
 		sh "$TOP/tests/lab/lab.sh" >"$LABT/smp.out" 2>"$LABT/smp.err" ||
@@ -63,36 +65,36 @@ print(sys.argv[1], d[\"env\"][\"cpu\"][\"online\"]); assert d[\"env\"][\"cpu\"][
 cat >"$TESTTMP/check.py" <<'PY'
 import json, statistics, sys
 top, tol = sys.argv[1], float(sys.argv[2])
-def bench(path, name):
+def bench(path, name, pick=statistics.median):
     d = json.load(open(path))
     i = [e["name"] for e in d["events"]].index("instructions")
     for b in d["benchmarks"]:
         if b["name"] == name:
             v = [r["counters"][i]["value"] / r["ops"]
                  for r in b["runs"] if not r["warmup"]]
-            return statistics.median(v)
+            return pick(v)
     raise SystemExit("%s: no %s" % (path, name))
 def svecost(side):
     f = {}
     for l in open("%s/boots/%s/svecost.txt" % (top, side)):
         w = l.split()
         f.setdefault(w[1], []).append(float(w[4]))
-    return {m: statistics.median(v) for m, v in f.items()}
+    return {m: (min if m == "fork" else statistics.median)(v) for m, v in f.items()}
 s = {b: svecost(b) for b in ("A1", "B1")}
 fork = {}
 for b in ("A1", "B1"):
     p = "%s/boots/%s/result.json" % (top, b)
-    nosve, fork[b] = bench(p, "getppid-nosve"), bench(p, "fork")
+    nosve, fork[b] = bench(p, "getppid-nosve"), bench(p, "fork", min)
     nopin = bench("%s/boots/%s/nopin.json" % (top, b), "getppid-nosve")
-    print("%s: getppid-nosve %.2f (--no-pin %.2f), svecost dropped %.2f, live %.2f; fork %.1f, svecost fork %.1f"
+    print("%s: getppid-nosve %.2f (--no-pin %.2f), svecost dropped %.2f, live %.2f; fork (least) %.1f, svecost fork (least) %.1f"
           % (b, nosve, nopin, s[b]["dropped"], s[b]["live"], fork[b], s[b]["fork"]))
     assert s[b]["live"] > 1.05 * s[b]["dropped"], "%s: live and dropped do not differ" % b
     for what, v in (("pinned", nosve), ("--no-pin", nopin)):
         assert abs(v / s[b]["dropped"] - 1) * 100 <= tol, \
             "%s: getppid-nosve %s %.2f is not svecost's dropped %.2f (live %.2f)" % (b, what, v, s[b]["dropped"], s[b]["live"])
-assert fork["B1"] > 1.01 * fork["A1"], "abstat: fork does not cost more with 2 CPUs"
-assert s["B1"]["fork"] > 1.01 * s["A1"]["fork"], "svecost: fork does not cost more with 2 CPUs"
-print("fork with 2 CPUs: abstat %+.1f%%, svecost %+.1f%%"
+assert fork["B1"] > 1.005 * fork["A1"], "abstat: fork does not cost more with 2 CPUs"
+assert s["B1"]["fork"] > 1.005 * s["A1"]["fork"], "svecost: fork does not cost more with 2 CPUs"
+print("fork with 2 CPUs, the least run: abstat %+.1f%%, svecost %+.1f%%"
       % (100 * (fork["B1"] / fork["A1"] - 1), 100 * (s["B1"]["fork"] / s["A1"]["fork"] - 1)))
 PY
 test_expect_success "getppid-nosve gives svecost's SVE-dropped figure on 1 and 2 vCPUs (within $TOL%), pinned or not; fork costs more with 2" '
