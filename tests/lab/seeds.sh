@@ -1,0 +1,120 @@
+#!/bin/sh
+# seeds.sh STUDY: a study of ../shared/seeds (doc/seeds.md) in the lab,
+# its sides booted in pairs by lab.sh (each pair's boots two at a time,
+# LAB_JOBS), then one abstat compare of every side (the first the
+# baseline) and the study's table, generated from that compare:
+#   000  the OpenBSD thread's questions on Debian's 6.12: MP (2 vCPUs)
+#        against UP (1 vCPU, and maxcpus=1 on 2), with and without the
+#        speculative-execution mitigations (mitigations=off), and kpti=1
+#        (the costly entry path forced on this CPU): the syscalls suite
+#   001  the FreeBSD thread's calls per second, 6.1 and 6.12 each UP and
+#        MP: the 2x2 table of four sides
+# SEEDS_OUT: the study's directory (build/lab/seeds/STUDY; refused when
+# it holds a previous run); in it each pair's lab.sh directory, the
+# compare of all sides (compare.txt, compare.json) and table.txt.
+# SEEDS_SHORT=1: the short form make lab-check runs (one boot a side,
+# getppid-nosve and fork, LAB_RUNS=3); otherwise LAB_BOOTS (2), LAB_RUNS
+# (5), LAB_SCALE (40) and LAB_WORKLOADS as lab.sh takes them, the
+# syscalls suite by default. Under icount a guest runs one instruction a
+# nanosecond, so calls per second are 1e9 / instructions a call: the
+# table's calls/s are the emulated machine's, from instruction counts.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+[ $# -eq 1 ] || lab_die "usage: seeds.sh STUDY (000, 001)"
+study=$1
+abstat=$TOP/abstat
+[ -x "$abstat" ] || lab_die "$abstat is not built; run make"
+out=${SEEDS_OUT:-$LAB/seeds/$study}
+[ ! -e "$out" ] || [ -z "$(ls -A "$out" 2>/dev/null)" ] ||
+	lab_die "SEEDS_OUT=$out holds a previous run; remove it or set SEEDS_OUT"
+mkdir -p "$out"
+if [ "${SEEDS_SHORT:-}" = 1 ]; then
+	LAB_BOOTS=1 LAB_RUNS=3 LAB_WORKLOADS=${LAB_WORKLOADS:-getppid-nosve fork}
+else
+	LAB_BOOTS=${LAB_BOOTS:-2} LAB_RUNS=${LAB_RUNS:-5}
+fi
+export LAB_BOOTS LAB_RUNS
+[ -z "${LAB_WORKLOADS:-}" ] || export LAB_WORKLOADS
+lab_lock
+t0=$(date +%s)
+
+# pair NAME VAR=VALUE...: lab.sh with these settings into $out/NAME
+sides=
+pair() {
+	_n=$1
+	shift
+	lab_say "study $study: pair $_n: $*"
+	env "$@" LAB_OUT="$out/$_n" sh "$TOP/tests/lab/lab.sh" \
+		>"$out/$_n.txt" 2>"$out/$_n.err" ||
+		lab_die "study $study: pair $_n failed: $(tail -n 1 "$out/$_n.err")"
+	for _s in A B; do
+		_f=$(ls "$out/$_n/boots/$_s"*/result.json | tr '\n' , | sed 's/,$//')
+		_l=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["label"])' \
+			"${_f%%,*}")
+		sides="$sides $_l=$_f"
+	done
+}
+
+case $study in
+000)
+	pair up-mp LAB_A=6.12 LAB_B_SMP=2
+	pair mitigations LAB_A=6.12 LAB_A_CMDLINE=mitigations=off \
+		LAB_B_SMP=2 LAB_B_CMDLINE=mitigations=off
+	pair maxcpus-kpti LAB_A=6.12 LAB_A_SMP=2 LAB_A_CMDLINE=maxcpus=1 \
+		LAB_B_CMDLINE=kpti=1 ;;
+001)
+	pair v6.1 LAB_A=6.1 LAB_B_SMP=2
+	pair v6.12 LAB_A=6.12 LAB_B_SMP=2 ;;
+*)	lab_die "study $study: not a study (000, 001; 002 and 004: doc/seeds.md)" ;;
+esac
+
+# every side, the first the baseline: the vCPU counts make the pinned
+# CPU differ (abstat's default CPU of each guest), allowed
+set -- --primary instructions/op --allow-env-diff cpu.pinned,cpu.pinned_siblings $sides
+"$abstat" compare -q --format json "$@" >"$out/compare.json" ||
+	lab_die "study $study: abstat compare failed"
+"$abstat" compare "$@" >"$out/compare.txt"
+python3 - "$study" "$out/compare.json" >"$out/table.txt" <<'PY'
+import json, sys
+study, d = sys.argv[1], json.load(open(sys.argv[2]))
+labels = [s["label"] for s in d["sides"]]
+rows = [r for r in d["rows"] if r["primary"]]
+c = {r["benchmark"]: [s["center"] for s in r["sides"]] for r in rows}
+sig = {r["benchmark"]: ["" if x["significant"] else "~" for x in r["deltas"]]
+       for r in rows}
+def pct(a, b):
+    return "%+.1f%%" % (100 * (b / a - 1))
+online = {}
+if study == "000":
+    # sides: UP, MP, UP+mitigations=off, MP+mitigations=off,
+    # MP+maxcpus=1, UP+kpti=1
+    up, mp, upm, mpm, mpx, kpti = range(6)
+    print("instructions a call, 6.12 (%s)" % ", ".join(labels))
+    print("%-14s %8s %8s %8s %8s %8s %8s   %8s %8s %8s %8s"
+          % ("benchmark", "UP", "MP", "UP-mit", "MP-mit", "MPmax1", "UPkpti",
+             "MP/UP", "mit", "max1/UP", "kpti"))
+    for b, v in c.items():
+        print("%-14s %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f   %8s %8s %8s %8s"
+              % (b, *v, pct(v[up], v[mp]), pct(v[upm], v[up]),
+                 pct(v[up], v[mpx]), pct(v[up], v[kpti])))
+    print("MP/UP: 2 vCPUs against 1; mit: what mitigations=off saves UP "
+          "(default against off); max1/UP: maxcpus=1 on 2 vCPUs against 1; "
+          "kpti: kpti=1 against the default, UP")
+elif study == "001":
+    print("calls per second of the emulated 1 GHz machine (1e9 / "
+          "instructions a call), %s" % ", ".join(labels))
+    print("%-14s" % "benchmark" + "".join("%14s" % l for l in labels)
+          + "%10s%10s" % ("MP 6.1", "MP 6.12"))
+    for b, v in c.items():
+        print("%-14s" % b + "".join("%14.0f" % (1e9 / x) for x in v)
+              + "%10s%10s" % (pct(1e9 / v[0], 1e9 / v[1]), pct(1e9 / v[2], 1e9 / v[3])))
+    print("MP 6.1, MP 6.12: calls/s with 2 vCPUs against 1 of that kernel")
+for e in d.get("env_diff") or []:
+    if e["kind"] != "info":
+        print("differs: %s: %s" % (e["key"], " | ".join(
+            v if isinstance(v, str) else json.dumps(v) for v in e["values"])))
+PY
+cat "$out/table.txt"
+t1=$(date +%s)
+lab_say "study $study: $((t1 - t0)) s wall; in ${out#"$TOP"/}"
