@@ -9,6 +9,9 @@
 #        (the costly entry path forced on this CPU): the syscalls suite
 #   001  the FreeBSD thread's calls per second, 6.1 and 6.12 each UP and
 #        MP: the 2x2 table of four sides
+#   004  the NetBSD thread's thread-heavy work, UP against MP on 6.12:
+#        threads (sysbench threads: mutex + sched_yield in 4 threads),
+#        fork, exec
 # SEEDS_OUT: the study's directory (build/lab/seeds/STUDY; refused when
 # it holds a previous run); in it each pair's lab.sh directory, the
 # compare of all sides (compare.txt, compare.json) and table.txt.
@@ -21,8 +24,13 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-[ $# -eq 1 ] || lab_die "usage: seeds.sh STUDY (000, 001)"
+[ $# -eq 1 ] || lab_die "usage: seeds.sh STUDY (000, 001, 004)"
 study=$1
+case $study in
+000 | 001) wl= short="getppid-nosve fork" ;;
+004) wl="threads fork exec" short="threads fork" ;;
+*)	lab_die "study $study: not a study (000, 001, 004; 002: doc/seeds.md)" ;;
+esac
 abstat=$TOP/abstat
 [ -x "$abstat" ] || lab_die "$abstat is not built; run make"
 out=${SEEDS_OUT:-$LAB/seeds/$study}
@@ -30,9 +38,10 @@ out=${SEEDS_OUT:-$LAB/seeds/$study}
 	lab_die "SEEDS_OUT=$out holds a previous run; remove it or set SEEDS_OUT"
 mkdir -p "$out"
 if [ "${SEEDS_SHORT:-}" = 1 ]; then
-	LAB_BOOTS=1 LAB_RUNS=3 LAB_WORKLOADS=${LAB_WORKLOADS:-getppid-nosve fork}
+	LAB_BOOTS=1 LAB_RUNS=3 LAB_WORKLOADS=${LAB_WORKLOADS:-$short}
 else
 	LAB_BOOTS=${LAB_BOOTS:-2} LAB_RUNS=${LAB_RUNS:-5}
+	LAB_WORKLOADS=${LAB_WORKLOADS:-$wl}
 fi
 export LAB_BOOTS LAB_RUNS
 [ -z "${LAB_WORKLOADS:-}" ] || export LAB_WORKLOADS
@@ -66,7 +75,8 @@ case $study in
 001)
 	pair v6.1 LAB_A=6.1 LAB_B_SMP=2
 	pair v6.12 LAB_A=6.12 LAB_B_SMP=2 ;;
-*)	lab_die "study $study: not a study (000, 001; 002 and 004: doc/seeds.md)" ;;
+004)
+	pair up-mp LAB_A=6.12 LAB_B_SMP=2 ;;
 esac
 
 # every side, the first the baseline: the vCPU counts make the pinned
@@ -110,6 +120,12 @@ elif study == "001":
         print("%-14s" % b + "".join("%14.0f" % (1e9 / x) for x in v)
               + "%10s%10s" % (pct(1e9 / v[0], 1e9 / v[1]), pct(1e9 / v[2], 1e9 / v[3])))
     print("MP 6.1, MP 6.12: calls/s with 2 vCPUs against 1 of that kernel")
+elif study == "004":
+    print("instructions an operation, 6.12, 1 vCPU against 2 (the workload "
+          "pinned to one CPU in both)")
+    print("%-14s %12s %12s %8s %s" % ("benchmark", *labels, "MP/UP", "sig"))
+    for b, v in c.items():
+        print("%-14s %12.0f %12.0f %8s %s" % (b, *v, pct(*v), sig[b][0] or "yes"))
 for e in d.get("env_diff") or []:
     if e["kind"] != "info":
         print("differs: %s: %s" % (e["key"], " | ".join(
