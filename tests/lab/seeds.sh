@@ -9,6 +9,11 @@
 #        (the costly entry path forced on this CPU): the syscalls suite
 #   001  the FreeBSD thread's calls per second, 6.1 and 6.12 each UP and
 #        MP: the 2x2 table of four sides
+#   002  the OpenBSD-vs-Linux thread's stat(): 6.1 against 6.12,
+#        profiled (abstat profile, instructions sampled at 10 kHz, kernel
+#        frames), LAB_BOOTS boots a kernel, two at a time: compare's
+#        where table (boots the unit) and the kernel side's differential
+#        flame graph (diff.svg; diff.txt its function table)
 #   004  the NetBSD thread's thread-heavy work, UP against MP on 6.12:
 #        threads (sysbench threads: mutex + sched_yield in 4 threads),
 #        fork, exec
@@ -24,12 +29,13 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-[ $# -eq 1 ] || lab_die "usage: seeds.sh STUDY (000, 001, 004)"
+[ $# -eq 1 ] || lab_die "usage: seeds.sh STUDY (000, 001, 002, 004)"
 study=$1
 case $study in
 000 | 001) wl= short="getppid-nosve fork" ;;
+002) wl=stat short=stat ;;
 004) wl="threads fork exec" short="threads fork" ;;
-*)	lab_die "study $study: not a study (000, 001, 004; 002: doc/seeds.md)" ;;
+*)	lab_die "study $study: not a study (000, 001, 002, 004)" ;;
 esac
 abstat=$TOP/abstat
 [ -x "$abstat" ] || lab_die "$abstat is not built; run make"
@@ -64,6 +70,48 @@ pair() {
 		sides="$sides $_l=$_f"
 	done
 }
+
+# study 002: profiles, boot.sh directly (lab.sh runs abstat run)
+if [ "$study" = 002 ]; then
+	n=$(sed -n 's/.*default_n = \([0-9]*\).*/\1/p' "$TOP/workloads/stat.c")
+	n=$((n / ${LAB_SCALE:-40}))
+	cat >"$out/job" <<JOB
+abstat profile -q -r $LAB_RUNS --freq 10000 -e instructions -w 'stat:-n $n' -o profile.json
+JOB
+	ka=$(sh "$TOP/tests/lab/kernel.sh" 6.1) && kb=$(sh "$TOP/tests/lab/kernel.sh" 6.12) ||
+		lab_die "study 002: kernels 6.1 and 6.12 cannot be resolved"
+	two=$([ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null && echo 1 || echo)
+	fa= fb=
+	for i in $(seq 1 "$LAB_BOOTS"); do
+		LAB_CPU=${two:+0} sh "$TOP/tests/lab/boot.sh" "$ka" "" "$out/6.1-$i" -f "$out/job" &
+		pa=$!
+		[ -n "$two" ] || wait $pa || lab_die "study 002: boot 6.1 #$i failed"
+		LAB_CPU=${two:+1} sh "$TOP/tests/lab/boot.sh" "$kb" "" "$out/6.12-$i" -f "$out/job" ||
+			lab_die "study 002: boot 6.12 #$i failed"
+		[ -z "$two" ] || wait $pa || lab_die "study 002: boot 6.1 #$i failed"
+		for k in 6.1 6.12; do
+			[ "$(cat "$out/$k-$i/rc")" = 0 ] && [ -f "$out/$k-$i/profile.json" ] ||
+				lab_die "study 002: boot $k #$i: no profile ($(tail -n 1 "$out/$k-$i/stderr"))"
+		done
+		fa="$fa${fa:+,}$out/6.1-$i/profile.json"
+		fb="$fb${fb:+,}$out/6.12-$i/profile.json"
+		lab_say "study 002: boot $i of each: $(cat "$out/6.1-$i/status"), $(cat "$out/6.12-$i/status")"
+	done
+	"$abstat" compare -q --format mail --primary instructions/op "6.1=$fa" "6.12=$fb" \
+		>"$out/compare.txt" || lab_die "study 002: abstat compare failed"
+	"$abstat" flame --kernel "$fa" "$fb" -o "$out/diff.svg" ||
+		lab_die "study 002: abstat flame failed"
+	"$abstat" flame --kernel "$fa" "$fb" -o "$out/diff.txt"
+	{
+		sed -n '/^benchmark/,/^$/p' "$out/compare.txt"
+		sed -n '/^where:/,$p' "$out/compare.txt"
+		echo "kernel side, differential (abstat flame --kernel, diff.svg):"
+		head -n 16 "$out/diff.txt"
+	} >"$out/table.txt"
+	cat "$out/table.txt"
+	lab_say "study 002: $(($(date +%s) - t0)) s wall; in ${out#"$TOP"/}"
+	exit 0
+fi
 
 case $study in
 000)
