@@ -20,6 +20,8 @@
 # SEEDS_OUT: the study's directory (build/lab/seeds/STUDY; refused when
 # it holds a previous run); in it each pair's lab.sh directory, the
 # compare of all sides (compare.txt, compare.json) and table.txt.
+# seeds.sh --table STUDY: the table made again from SEEDS_OUT's files
+# (the compare and the profiles a run left there), nothing booted.
 # SEEDS_SHORT=1: the short form make lab-check runs (one boot a side,
 # getppid-nosve and fork, LAB_RUNS=3); otherwise LAB_BOOTS (2), LAB_RUNS
 # (5), LAB_SCALE (40) and LAB_WORKLOADS as lab.sh takes them, the
@@ -29,7 +31,9 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-[ $# -eq 1 ] || lab_die "usage: seeds.sh STUDY (000, 001, 002, 004)"
+table=
+if [ "${1:-}" = --table ]; then table=1; shift; fi
+[ $# -eq 1 ] || lab_die "usage: seeds.sh [--table] STUDY (000, 001, 002, 004)"
 study=$1
 case $study in
 000 | 001) wl= short="getppid-nosve fork" ;;
@@ -40,6 +44,28 @@ esac
 abstat=$TOP/abstat
 [ -x "$abstat" ] || lab_die "$abstat is not built; run make"
 out=${SEEDS_OUT:-$LAB/seeds/$study}
+# table002: study 002's table from its compare and differential
+table002() {
+	{
+		sed -n '/^  *6\.1  *6\.12$/,/^instructions\/op /p' "$out/compare.txt"
+		echo
+		sed -n '/^where:/,$p' "$out/compare.txt"
+		echo "kernel side, differential (abstat flame --kernel, diff.svg):"
+		head -n 16 "$out/diff.txt"
+	} >"$out/table.txt"
+	cat "$out/table.txt"
+}
+if [ -n "$table" ]; then
+	[ -f "$out/compare.json" ] || [ -f "$out/diff.txt" ] ||
+		lab_die "--table $study: no run in $out (SEEDS_OUT)"
+	if [ "$study" = 002 ]; then
+		table002
+	else
+		python3 "$TOP/tests/lab/seeds-table.py" "$study" "$out/compare.json" >"$out/table.txt"
+		cat "$out/table.txt"
+	fi
+	exit 0
+fi
 [ ! -e "$out" ] || [ -z "$(ls -A "$out" 2>/dev/null)" ] ||
 	lab_die "SEEDS_OUT=$out holds a previous run; remove it or set SEEDS_OUT"
 mkdir -p "$out"
@@ -102,13 +128,7 @@ JOB
 	"$abstat" flame --kernel "$fa" "$fb" -o "$out/diff.svg" ||
 		lab_die "study 002: abstat flame failed"
 	"$abstat" flame --kernel "$fa" "$fb" -o "$out/diff.txt"
-	{
-		sed -n '/^benchmark/,/^$/p' "$out/compare.txt"
-		sed -n '/^where:/,$p' "$out/compare.txt"
-		echo "kernel side, differential (abstat flame --kernel, diff.svg):"
-		head -n 16 "$out/diff.txt"
-	} >"$out/table.txt"
-	cat "$out/table.txt"
+	table002
 	lab_say "study 002: $(($(date +%s) - t0)) s wall; in ${out#"$TOP"/}"
 	exit 0
 fi
@@ -133,52 +153,7 @@ set -- --primary instructions/op --allow-env-diff cpu.pinned,cpu.pinned_siblings
 "$abstat" compare -q --format json "$@" >"$out/compare.json" ||
 	lab_die "study $study: abstat compare failed"
 "$abstat" compare "$@" >"$out/compare.txt"
-python3 - "$study" "$out/compare.json" >"$out/table.txt" <<'PY'
-import json, sys
-study, d = sys.argv[1], json.load(open(sys.argv[2]))
-labels = [s["label"] for s in d["sides"]]
-rows = [r for r in d["rows"] if r["primary"]]
-c = {r["benchmark"]: [s["center"] for s in r["sides"]] for r in rows}
-sig = {r["benchmark"]: ["" if x["significant"] else "~" for x in r["deltas"]]
-       for r in rows}
-def pct(a, b):
-    return "%+.1f%%" % (100 * (b / a - 1))
-online = {}
-if study == "000":
-    # sides: UP, MP, UP+mitigations=off, MP+mitigations=off,
-    # MP+maxcpus=1, UP+kpti=1
-    up, mp, upm, mpm, mpx, kpti = range(6)
-    print("instructions a call, 6.12 (%s)" % ", ".join(labels))
-    print("%-14s %8s %8s %8s %8s %8s %8s   %8s %8s %8s %8s"
-          % ("benchmark", "UP", "MP", "UP-mit", "MP-mit", "MPmax1", "UPkpti",
-             "MP/UP", "mit", "max1/UP", "kpti"))
-    for b, v in c.items():
-        print("%-14s %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f   %8s %8s %8s %8s"
-              % (b, *v, pct(v[up], v[mp]), pct(v[upm], v[up]),
-                 pct(v[up], v[mpx]), pct(v[up], v[kpti])))
-    print("MP/UP: 2 vCPUs against 1; mit: what mitigations=off saves UP "
-          "(default against off); max1/UP: maxcpus=1 on 2 vCPUs against 1; "
-          "kpti: kpti=1 against the default, UP")
-elif study == "001":
-    print("calls per second of the emulated 1 GHz machine (1e9 / "
-          "instructions a call), %s" % ", ".join(labels))
-    print("%-14s" % "benchmark" + "".join("%14s" % l for l in labels)
-          + "%10s%10s" % ("MP 6.1", "MP 6.12"))
-    for b, v in c.items():
-        print("%-14s" % b + "".join("%14.0f" % (1e9 / x) for x in v)
-              + "%10s%10s" % (pct(1e9 / v[0], 1e9 / v[1]), pct(1e9 / v[2], 1e9 / v[3])))
-    print("MP 6.1, MP 6.12: calls/s with 2 vCPUs against 1 of that kernel")
-elif study == "004":
-    print("instructions an operation, 6.12, 1 vCPU against 2 (the workload "
-          "pinned to one CPU in both)")
-    print("%-14s %12s %12s %8s %s" % ("benchmark", *labels, "MP/UP", "sig"))
-    for b, v in c.items():
-        print("%-14s %12.0f %12.0f %8s %s" % (b, *v, pct(*v), sig[b][0] or "yes"))
-for e in d.get("env_diff") or []:
-    if e["kind"] != "info":
-        print("differs: %s: %s" % (e["key"], " | ".join(
-            v if isinstance(v, str) else json.dumps(v) for v in e["values"])))
-PY
+python3 "$TOP/tests/lab/seeds-table.py" "$study" "$out/compare.json" >"$out/table.txt"
 cat "$out/table.txt"
 t1=$(date +%s)
 lab_say "study $study: $((t1 - t0)) s wall; in ${out#"$TOP"/}"
