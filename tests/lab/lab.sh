@@ -33,6 +33,11 @@
 #                           all of a guest's vCPUs in one host thread:
 #                           a 2-vCPU boot takes one host CPU, and
 #                           LAB_JOBS pins it as it pins a 1-vCPU one
+#   LAB_A_COPIES, LAB_B_COPIES  copies of each workload at once (1):
+#                           abstat run --copies N, each copy pinned to
+#                           its own CPU of the guest (N vCPUs at least),
+#                           counters and operations summed; the label
+#                           ends in -xN (6.12-smp2-x2)
 #   LAB_A_MODULES, LAB_B_MODULES   a directory DIR with lib/modules/RELEASE
 #                           (make modules_install INSTALL_MOD_PATH=DIR):
 #                           every module in it is loaded before abstat
@@ -79,13 +84,23 @@ t0=$(date +%s)
 a=${LAB_A:-6.1} acmd=${LAB_A_CMDLINE:-} amod=${LAB_A_MODULES:-}
 bcmd=${LAB_B_CMDLINE:-} bmod=${LAB_B_MODULES:-}
 asmp=${LAB_A_SMP:-1} bsmp=${LAB_B_SMP:-1} after=${LAB_AFTER:-}
+acop=${LAB_A_COPIES:-1} bcop=${LAB_B_COPIES:-1}
 for v in "LAB_A_SMP=$asmp" "LAB_B_SMP=$bsmp"; do
 	case ${v#*=} in
 	'' | *[!0-9]* | 0 | 0*) lab_die "$v: the side's vCPUs, 1 or more" ;;
 	esac
 done
+for v in "LAB_A_COPIES=$acop:$asmp" "LAB_B_COPIES=$bcop:$bsmp"; do
+	_c=${v#*=} _c=${_c%:*}
+	case $_c in
+	'' | *[!0-9]* | 0 | 0*) lab_die "${v%:*}: copies at once, 1 or more" ;;
+	esac
+	[ "$_c" -le "${v##*:}" ] ||
+		lab_die "${v%:*}: more copies than the side's ${v##*:} vCPUs (LAB_${v%%_COPIES*}_SMP)"
+done
 [ -z "$after" ] || [ -f "$after" ] || lab_die "LAB_AFTER=$after: no such script"
-if { [ -n "$bcmd" ] || [ "$asmp" != "$bsmp" ]; } && [ -z "${LAB_B:-}" ]; then
+if { [ -n "$bcmd" ] || [ "$asmp" != "$bsmp" ] || [ "$acop" != "$bcop" ]; } &&
+	[ -z "${LAB_B:-}" ]; then
 	b=$a
 else
 	b=${LAB_B:-6.12}
@@ -123,16 +138,17 @@ kb=$(sh "$TOP/tests/lab/kernel.sh" "$b") ||
 [ -z "$bmod" ] || lab_modules LAB_B_MODULES "$bmod" "$kb" >/dev/null
 
 # label: the side's name (a path's is its image's release), -smpN for
-# N vCPUs but 1, and the command line when there is one ('=' and ' '
+# N vCPUs but 1, -xN for N copies but 1, and the command line when there is one ('=' and ' '
 # cannot be in a compare label, nor in a directory's name: '/', ',')
 label() {
 	case $1 in */*) _l=$(cat "$2/release") ;; *) _l=$1 ;; esac
 	if [ "$4" != 1 ]; then _l="$_l-smp$4"; fi
+	if [ "$5" != 1 ]; then _l="$_l-x$5"; fi
 	if [ -n "$3" ]; then _l="$_l+$3"; fi
 	echo "$_l" | tr '= /,' '-+__'
 }
-la=${LAB_A_LABEL:-$(label "$a" "$ka" "$acmd" "$asmp")}
-lb=${LAB_B_LABEL:-$(label "$b" "$kb" "$bcmd" "$bsmp")}
+la=${LAB_A_LABEL:-$(label "$a" "$ka" "$acmd" "$asmp" "$acop")}
+lb=${LAB_B_LABEL:-$(label "$b" "$kb" "$bcmd" "$bsmp" "$bcop")}
 for l in "$la" "$lb"; do
 	case $l in
 	'' | *[!A-Za-z0-9._+-]*)
@@ -175,8 +191,8 @@ done
 sh "$TOP/tests/lab/initramfs.sh" >/dev/null
 # the lab's lock (LAB_LOCK), from the first boot to the last
 lab_lock
-lab_say "A = $la ($(cat "$ka/package") $(cat "$ka/version"), $asmp vCPU${acmd:+, $acmd}${amod:+, modules $amod})"
-lab_say "B = $lb ($(cat "$kb/package") $(cat "$kb/version"), $bsmp vCPU${bcmd:+, $bcmd}${bmod:+, modules $bmod})"
+lab_say "A = $la ($(cat "$ka/package") $(cat "$ka/version"), $asmp vCPU$([ "$acop" = 1 ] || echo ", $acop copies")${acmd:+, $acmd}${amod:+, modules $amod})"
+lab_say "B = $lb ($(cat "$kb/package") $(cat "$kb/version"), $bsmp vCPU$([ "$bcop" = 1 ] || echo ", $bcop copies")${bcmd:+, $bcmd}${bmod:+, modules $bmod})"
 lab_say "$boots boots per side, A B A B ..., $runs runs of each workload a boot"
 [ "$jobs" -eq 1 ] ||
 	lab_say "$jobs boots at once, each QEMU on its own CPU ($(echo $cpus | cut -d' ' -f1-"$jobs"))"
@@ -185,12 +201,14 @@ lab_say "$boots boots per side, A B A B ..., $runs runs of each workload a boot"
 # SLOT-th CPU when several run at once; its pid in pid_B
 boot() {
 	case $1 in
-	A*) k=$ka c=$acmd l=$la m=$amod s=$asmp ;;
-	*) k=$kb c=$bcmd l=$lb m=$bmod s=$bsmp ;;
+	A*) k=$ka c=$acmd l=$la m=$amod s=$asmp n=$acop ;;
+	*) k=$kb c=$bcmd l=$lb m=$bmod s=$bsmp n=$bcop ;;
 	esac
+	cop=
+	[ "$n" = 1 ] || cop="--copies $n"
 	cat >"$out/job$1" <<JOB
 abstat doctor >doctor.txt 2>&1
-abstat run -q -r $runs -e $events -n '$l' -w '$list' -o result.json
+abstat run -q -r $runs -e $events $cop -n '$l' -w '$list' -o result.json
 JOB
 	if [ -n "$after" ]; then
 		# abstat's status is the job's, whatever the script's
@@ -240,13 +258,14 @@ for b in $group; do done_boot "$b"; done
 [ -n "$files_a" ] && [ -n "$files_b" ] ||
 	lab_die "no result on side $([ -n "$files_a" ] && echo B || echo A) ($failed boots failed; see $out/boots)"
 
-# sides with different vCPU counts: abstat pins the workload to its
-# default CPU of each guest (0 of 1, 1 of 2), a difference that comes
-# with the vCPUs, allowed; cpu.online stays in the header
+# sides with different vCPU counts or copies: abstat pins the workload
+# to its default CPU of each guest (0 of 1, 1 of 2) or a copy to each
+# of N, a difference that comes with the vCPUs or the copies, allowed;
+# cpu.online stays in the header
 diff=
-if [ "$asmp" != "$bsmp" ]; then
+if [ "$asmp" != "$bsmp" ] || [ "$acop" != "$bcop" ]; then
 	diff="--allow-env-diff cpu.pinned,cpu.pinned_siblings"
-	lab_say "$asmp vs $bsmp vCPUs: compare $diff (the workload's CPU is the guest's default)"
+	lab_say "$asmp vs $bsmp vCPUs, $acop vs $bcop copies: compare $diff (the workload's CPUs are abstat's default)"
 fi
 set -- --primary instructions/op $diff "$la=$files_a" "$lb=$files_b"
 "$abstat" compare -q --format json "$@" >"$out/compare.json" || true

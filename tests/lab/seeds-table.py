@@ -1,5 +1,5 @@
 # seeds-table.py STUDY COMPARE_JSON: the table of a study of seeds.sh
-# (000, 001, 004), from the compare of all its sides, on stdout
+# (000, 000c, 001, 004), from the compare of all its sides, on stdout
 import json, sys
 study, d = sys.argv[1], json.load(open(sys.argv[2]))
 labels = [s["label"] for s in d["sides"]]
@@ -36,10 +36,17 @@ elif study == "001":
         print("%-14s" % b + "".join("%14.0f" % (1e9 / x) for x in v)
               + "%10s%10s" % (pct(1e9 / v[0], 1e9 / v[1]), pct(1e9 / v[2], 1e9 / v[3])))
     print("MP 6.1, MP 6.12: calls/s with 2 vCPUs against 1 of that kernel")
-elif study == "004":
-    print("instructions an operation, 6.12, 1 vCPU against 2 (the workload "
-          "pinned to one CPU in both)")
-    print("%-14s %12s %12s %8s %s" % ("benchmark", *labels, "MP/UP", "verdict"))
+elif study in ("004", "000c"):
+    if study == "004":
+        print("instructions an operation, 6.12, 1 vCPU against 2 (the workload "
+              "pinned to one CPU in both)")
+        col = "MP/UP"
+    else:
+        print("instructions an operation, 6.12 on 2 vCPUs, 1 copy against 2 "
+              "at once (each pinned to its own CPU; counts and operations "
+              "summed over the copies)")
+        col = "x2/x1"
+    print("%-14s %12s %12s %8s %s" % ("benchmark", *labels, col, "verdict"))
     for b, v in c.items():
         print("%-14s %12.0f %12.0f %8s %s" % (b, *v, pct(*v), sig[b][0]))
 for e in d.get("env_diff") or []:

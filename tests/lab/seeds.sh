@@ -7,6 +7,8 @@
 #        against UP (1 vCPU, and maxcpus=1 on 2), with and without the
 #        speculative-execution mitigations (mitigations=off), and kpti=1
 #        (the costly entry path forced on this CPU): the syscalls suite
+#   000c the same thread's 1 copy against 2 copies, on 2 vCPUs
+#        (LAB_B_COPIES=2: abstat run --copies 2, a copy on each CPU)
 #   001  the FreeBSD thread's calls per second, 6.1 and 6.12 each UP and
 #        MP: the 2x2 table of four sides
 #   002  the OpenBSD-vs-Linux thread's stat(): 6.1 against 6.12,
@@ -33,13 +35,13 @@ set -eu
 
 table=
 if [ "${1:-}" = --table ]; then table=1; shift; fi
-[ $# -eq 1 ] || lab_die "usage: seeds.sh [--table] STUDY (000, 001, 002, 004)"
+[ $# -eq 1 ] || lab_die "usage: seeds.sh [--table] STUDY (000, 000c, 001, 002, 004)"
 study=$1
 case $study in
-000 | 001) wl= short="getppid-nosve fork" ;;
+000 | 000c | 001) wl= short="getppid-nosve fork" ;;
 002) wl=stat short=stat ;;
 004) wl="threads fork exec" short="threads fork" ;;
-*)	lab_die "study $study: not a study (000, 001, 002, 004)" ;;
+*)	lab_die "study $study: not a study (000, 000c, 001, 002, 004)" ;;
 esac
 abstat=$TOP/abstat
 [ -x "$abstat" ] || lab_die "$abstat is not built; run make"
@@ -140,6 +142,8 @@ case $study in
 		LAB_B_SMP=2 LAB_B_CMDLINE=mitigations=off
 	pair maxcpus-kpti LAB_A=6.12 LAB_A_SMP=2 LAB_A_CMDLINE=maxcpus=1 \
 		LAB_B_CMDLINE=kpti=1 ;;
+000c)
+	pair copies LAB_A=6.12 LAB_A_SMP=2 LAB_B_SMP=2 LAB_B_COPIES=2 ;;
 001)
 	pair v6.1 LAB_A=6.1 LAB_B_SMP=2
 	pair v6.12 LAB_A=6.12 LAB_B_SMP=2 ;;
