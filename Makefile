@@ -159,7 +159,7 @@ DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
              libpcre2-dev gnuplot-nox
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
-        workloads progs units lab lab-check lab-src graph examples
+        workloads progs units lab lab-check lab-src lab-seeds graph examples
 
 # The kernel lab (tests/lab): Debian arm64 kernels booted under QEMU TCG
 # with its emulated PMU. Its packages are apart from DEB_PKGS, so that
@@ -325,6 +325,17 @@ lab-src: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
 	$(Q)sh tests/lab/src.sh
+
+# make lab-seeds STUDY=000: a study of the seeds' threads in the lab
+# (tests/lab/seeds.sh: 000 MP vs UP and mitigations, 001 6.1 and 6.12
+# UP and MP, 004 thread workloads UP vs MP), its table in
+# build/lab/seeds/STUDY/table.txt (doc/seeds.md: the tables and costs).
+STUDY ?= 000
+lab-seeds: deps
+	@sh tests/deps.sh $(LAB_PKGS)
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
+	$(Q)sh tests/lab/seeds.sh $(STUDY)
 
 # The lab's tests; what is missing (packages, the mirrors, the cross
 # build) makes them skip by name, never fail.

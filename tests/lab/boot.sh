@@ -20,6 +20,11 @@
 # module that does not load makes the command exit 125, saying which.
 # LAB_CPU=N: QEMU pinned to CPU N (taskset), for boots run side by side
 # (lab.sh LAB_JOBS).
+# LAB_SMP=N: the guest's vCPUs (1). Under -icount QEMU runs every vCPU
+# in one thread (icount rules out multi-threaded TCG), so a 2-vCPU guest
+# takes one host CPU, as a 1-vCPU one does, and LAB_CPU pins it whole;
+# the counts stay deterministic (the vCPUs take turns by instruction
+# count, not by host time).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -27,6 +32,10 @@ usage="usage: boot.sh KERNEL_DIR CMDLINE OUTDIR (-- COMMAND [ARG...] | -f SCRIPT
 [ $# -ge 5 ] || lab_die "$usage"
 kdir=$1 cmdline=$2 outdir=$3
 shift 3
+smp=${LAB_SMP:-1}
+case $smp in
+'' | *[!0-9]* | 0 | 0*) lab_die "LAB_SMP=$smp: the guest's vCPUs, 1 or more" ;;
+esac
 [ -f "$kdir/vmlinuz" ] || lab_die "$kdir/vmlinuz: no kernel (tests/lab/kernel.sh SERIES)"
 command -v qemu-system-aarch64 >/dev/null ||
 	lab_die "qemu-system-aarch64 is missing (apt-get install qemu-system-arm)"
@@ -73,7 +82,7 @@ t0=$(date +%s)
 set +e
 timeout -k 5 "$LAB_TIMEOUT" ${LAB_CPU:+taskset -c "$LAB_CPU"} \
 	qemu-system-aarch64 -M virt \
-	-cpu max,pauth-impdef=on -smp 1 -m 1024 -icount shift=0 \
+	-cpu max,pauth-impdef=on -smp "$smp" -m 1024 -icount shift=0 \
 	-nographic -no-reboot -kernel "$kdir/vmlinuz" -initrd "$work/initrd" \
 	-append "console=ttyAMA0 loglevel=1 panic=-1 $cmdline" \
 	</dev/null >"$log" 2>&1

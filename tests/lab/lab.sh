@@ -22,6 +22,22 @@
 #   LAB_A_LABEL, LAB_B_LABEL  the sides' names (the series, the package,
 #                           or for a path the image's release)
 #   LAB_A_CMDLINE, LAB_B_CMDLINE   added to the kernel command line
+#   LAB_A_SMP, LAB_B_SMP    the side's vCPUs (1): 2 boots the guest with
+#                           2 CPUs online (the result's env says which,
+#                           cpu.online, so compare shows 0 -> 0-1);
+#                           abstat pins the workload to one of them as
+#                           on a host, and nosmp or maxcpus=1 in the
+#                           side's CMDLINE takes the others offline. A
+#                           side's default label ends in -smpN when N
+#                           is not 1 (6.12-smp2). Under icount QEMU runs
+#                           all of a guest's vCPUs in one host thread:
+#                           a 2-vCPU boot takes one host CPU, and
+#                           LAB_JOBS pins it as it pins a 1-vCPU one
+#   LAB_A_COPIES, LAB_B_COPIES  copies of each workload at once (1):
+#                           abstat run --copies N, each copy pinned to
+#                           its own CPU of the guest (N vCPUs at least),
+#                           counters and operations summed; the label
+#                           ends in -xN (6.12-smp2-x2)
 #   LAB_A_MODULES, LAB_B_MODULES   a directory DIR with lib/modules/RELEASE
 #                           (make modules_install INSTALL_MOD_PATH=DIR):
 #                           every module in it is loaded before abstat
@@ -41,6 +57,10 @@
 #                           getppid-nosve), LAB_SCALE: each at 1/SCALE of
 #                           its default size (40; 1: the default sizes)
 #   LAB_EVENTS              cycles,instructions,task-clock
+#   LAB_AFTER               a shell script run in every boot's guest after
+#                           abstat, in the same /out: the files it writes
+#                           come back in the boot's directory (a test's
+#                           own measurement in the same boots)
 #   LAB_OUT                 where the results go: by default a directory
 #                           per run, build/lab/runs/A-vs-B-YYYYmmdd-HHMMSS,
 #                           and build/lab/latest links to the newest; a
@@ -63,7 +83,28 @@ set -eu
 t0=$(date +%s)
 a=${LAB_A:-6.1} acmd=${LAB_A_CMDLINE:-} amod=${LAB_A_MODULES:-}
 bcmd=${LAB_B_CMDLINE:-} bmod=${LAB_B_MODULES:-}
-if [ -n "$bcmd" ] && [ -z "${LAB_B:-}" ]; then b=$a; else b=${LAB_B:-6.12}; fi
+asmp=${LAB_A_SMP:-1} bsmp=${LAB_B_SMP:-1} after=${LAB_AFTER:-}
+acop=${LAB_A_COPIES:-1} bcop=${LAB_B_COPIES:-1}
+for v in "LAB_A_SMP=$asmp" "LAB_B_SMP=$bsmp"; do
+	case ${v#*=} in
+	'' | *[!0-9]* | 0 | 0*) lab_die "$v: the side's vCPUs, 1 or more" ;;
+	esac
+done
+for v in "LAB_A_COPIES=$acop:$asmp" "LAB_B_COPIES=$bcop:$bsmp"; do
+	_c=${v#*=} _c=${_c%:*}
+	case $_c in
+	'' | *[!0-9]* | 0 | 0*) lab_die "${v%:*}: copies at once, 1 or more" ;;
+	esac
+	[ "$_c" -le "${v##*:}" ] ||
+		lab_die "${v%:*}: more copies than the side's ${v##*:} vCPUs (LAB_${v%%_COPIES*}_SMP)"
+done
+[ -z "$after" ] || [ -f "$after" ] || lab_die "LAB_AFTER=$after: no such script"
+if { [ -n "$bcmd" ] || [ "$asmp" != "$bsmp" ] || [ "$acop" != "$bcop" ]; } &&
+	[ -z "${LAB_B:-}" ]; then
+	b=$a
+else
+	b=${LAB_B:-6.12}
+fi
 boots=${LAB_BOOTS:-3} runs=${LAB_RUNS:-5} scale=${LAB_SCALE:-40}
 events=${LAB_EVENTS:-cycles,instructions,task-clock}
 abstat=$TOP/abstat
@@ -96,16 +137,18 @@ kb=$(sh "$TOP/tests/lab/kernel.sh" "$b") ||
 [ -z "$amod" ] || lab_modules LAB_A_MODULES "$amod" "$ka" >/dev/null
 [ -z "$bmod" ] || lab_modules LAB_B_MODULES "$bmod" "$kb" >/dev/null
 
-# label: the side's name (a path's is its image's release), and the
-# command line when there is one ('=' and ' ' cannot be in a compare
-# label, nor in a directory's name: '/', ',')
+# label: the side's name (a path's is its image's release), -smpN for
+# N vCPUs but 1, -xN for N copies but 1, and the command line when there is one ('=' and ' '
+# cannot be in a compare label, nor in a directory's name: '/', ',')
 label() {
 	case $1 in */*) _l=$(cat "$2/release") ;; *) _l=$1 ;; esac
+	if [ "$4" != 1 ]; then _l="$_l-smp$4"; fi
+	if [ "$5" != 1 ]; then _l="$_l-x$5"; fi
 	if [ -n "$3" ]; then _l="$_l+$3"; fi
 	echo "$_l" | tr '= /,' '-+__'
 }
-la=${LAB_A_LABEL:-$(label "$a" "$ka" "$acmd")}
-lb=${LAB_B_LABEL:-$(label "$b" "$kb" "$bcmd")}
+la=${LAB_A_LABEL:-$(label "$a" "$ka" "$acmd" "$asmp" "$acop")}
+lb=${LAB_B_LABEL:-$(label "$b" "$kb" "$bcmd" "$bsmp" "$bcop")}
 for l in "$la" "$lb"; do
 	case $l in
 	'' | *[!A-Za-z0-9._+-]*)
@@ -113,7 +156,7 @@ for l in "$la" "$lb"; do
 	esac
 done
 [ "$la" != "$lb" ] ||
-	lab_die "sides A and B are the same ($la): set LAB_B, LAB_B_CMDLINE or LAB_A_LABEL and LAB_B_LABEL"
+	lab_die "sides A and B are the same ($la): set LAB_B, LAB_B_CMDLINE, LAB_B_SMP or LAB_A_LABEL and LAB_B_LABEL"
 
 # the results: LAB_OUT as given (never over a previous run), or a new
 # directory per run under runs/, build/lab/latest pointing to it
@@ -148,8 +191,8 @@ done
 sh "$TOP/tests/lab/initramfs.sh" >/dev/null
 # the lab's lock (LAB_LOCK), from the first boot to the last
 lab_lock
-lab_say "A = $la ($(cat "$ka/package") $(cat "$ka/version")${acmd:+, $acmd}${amod:+, modules $amod})"
-lab_say "B = $lb ($(cat "$kb/package") $(cat "$kb/version")${bcmd:+, $bcmd}${bmod:+, modules $bmod})"
+lab_say "A = $la ($(cat "$ka/package") $(cat "$ka/version"), $asmp vCPU$([ "$acop" = 1 ] || echo ", $acop copies")${acmd:+, $acmd}${amod:+, modules $amod})"
+lab_say "B = $lb ($(cat "$kb/package") $(cat "$kb/version"), $bsmp vCPU$([ "$bcop" = 1 ] || echo ", $bcop copies")${bcmd:+, $bcmd}${bmod:+, modules $bmod})"
 lab_say "$boots boots per side, A B A B ..., $runs runs of each workload a boot"
 [ "$jobs" -eq 1 ] ||
 	lab_say "$jobs boots at once, each QEMU on its own CPU ($(echo $cpus | cut -d' ' -f1-"$jobs"))"
@@ -158,16 +201,22 @@ lab_say "$boots boots per side, A B A B ..., $runs runs of each workload a boot"
 # SLOT-th CPU when several run at once; its pid in pid_B
 boot() {
 	case $1 in
-	A*) k=$ka c=$acmd l=$la m=$amod ;;
-	*) k=$kb c=$bcmd l=$lb m=$bmod ;;
+	A*) k=$ka c=$acmd l=$la m=$amod s=$asmp n=$acop ;;
+	*) k=$kb c=$bcmd l=$lb m=$bmod s=$bsmp n=$bcop ;;
 	esac
+	cop=
+	[ "$n" = 1 ] || cop="--copies $n"
 	cat >"$out/job$1" <<JOB
 abstat doctor >doctor.txt 2>&1
-abstat run -q -r $runs -e $events -n '$l' -w '$list' -o result.json
+abstat run -q -r $runs -e $events $cop -n '$l' -w '$list' -o result.json
 JOB
+	if [ -n "$after" ]; then
+		# abstat's status is the job's, whatever the script's
+		{ echo 'rc=$?'; cat "$after"; echo; echo 'exit $rc'; } >>"$out/job$1"
+	fi
 	cpu=
 	[ "$jobs" -eq 1 ] || cpu=$(echo $cpus | cut -d' ' -f"$2")
-	LAB_CPU=$cpu LAB_MODULES=$m sh "$TOP/tests/lab/boot.sh" "$k" "$c" \
+	LAB_CPU=$cpu LAB_SMP=$s LAB_MODULES=$m sh "$TOP/tests/lab/boot.sh" "$k" "$c" \
 		"$out/boots/$1" -f "$out/job$1" &
 	eval "pid_$1=\$!"
 }
@@ -209,9 +258,20 @@ for b in $group; do done_boot "$b"; done
 [ -n "$files_a" ] && [ -n "$files_b" ] ||
 	lab_die "no result on side $([ -n "$files_a" ] && echo B || echo A) ($failed boots failed; see $out/boots)"
 
-set -- --primary instructions/op "$la=$files_a" "$lb=$files_b"
+# sides with different vCPU counts or copies: abstat pins the workload
+# to its default CPU of each guest (0 of 1, 1 of 2) or a copy to each
+# of N, a difference that comes with the vCPUs or the copies, allowed;
+# cpu.online stays in the header
+diff=
+if [ "$asmp" != "$bsmp" ] || [ "$acop" != "$bcop" ]; then
+	diff="--allow-env-diff cpu.pinned,cpu.pinned_siblings"
+	lab_say "$asmp vs $bsmp vCPUs, $acop vs $bcop copies: compare $diff (the workload's CPUs are abstat's default)"
+fi
+set -- --primary instructions/op $diff "$la=$files_a" "$lb=$files_b"
 "$abstat" compare -q --format json "$@" >"$out/compare.json" || true
-"$abstat" compare --format mail "$@" | tee "$out/compare.txt"
+"$abstat" compare --format mail "$@" >"$out/compare.txt" ||
+	lab_die "abstat compare failed (above); the boots are in $out/boots"
+cat "$out/compare.txt"
 "$abstat" plot -q "$@" -o "$out/delta.txt" >/dev/null &&
 	"$abstat" plot -q "$@" -o "$out/delta.png" >/dev/null ||
 	lab_say "warning: the delta chart was not drawn (gnuplot?)"

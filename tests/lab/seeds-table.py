@@ -1,0 +1,55 @@
+# seeds-table.py STUDY COMPARE_JSON: the table of a study of seeds.sh
+# (000, 000c, 001, 004), from the compare of all its sides, on stdout
+import json, sys
+study, d = sys.argv[1], json.load(open(sys.argv[2]))
+labels = [s["label"] for s in d["sides"]]
+rows = [r for r in d["rows"] if r["primary"]]
+c = {r["benchmark"]: [s["center"] for s in r["sides"]] for r in rows}
+# the verdict of each delta: yes, ~ (not significant), ? (no verdict:
+# compare tests from 3 boots a side)
+sig = {r["benchmark"]: [x["verdict_word"] or "?" for x in r["deltas"]]
+       for r in rows}
+def pct(a, b):
+    return "%+.1f%%" % (100 * (b / a - 1))
+online = {}
+if study == "000":
+    # sides: UP, MP, UP+mitigations=off, MP+mitigations=off,
+    # MP+maxcpus=1, UP+kpti=1
+    up, mp, upm, mpm, mpx, kpti = range(6)
+    print("instructions a call, 6.12 (%s)" % ", ".join(labels))
+    print("%-14s %8s %8s %8s %8s %8s %8s   %8s %8s %8s %8s"
+          % ("benchmark", "UP", "MP", "UP-mit", "MP-mit", "MPmax1", "UPkpti",
+             "MP/UP", "mit", "max1/UP", "kpti"))
+    for b, v in c.items():
+        print("%-14s %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f   %8s %8s %8s %8s"
+              % (b, *v, pct(v[up], v[mp]), pct(v[upm], v[up]),
+                 pct(v[up], v[mpx]), pct(v[up], v[kpti])))
+    print("MP/UP: 2 vCPUs against 1; mit: what mitigations=off saves UP "
+          "(default against off); max1/UP: maxcpus=1 on 2 vCPUs against 1; "
+          "kpti: kpti=1 against the default, UP")
+elif study == "001":
+    print("calls per second of the emulated 1 GHz machine (1e9 / "
+          "instructions a call), %s" % ", ".join(labels))
+    print("%-14s" % "benchmark" + "".join("%14s" % l for l in labels)
+          + "%10s%10s" % ("MP 6.1", "MP 6.12"))
+    for b, v in c.items():
+        print("%-14s" % b + "".join("%14.0f" % (1e9 / x) for x in v)
+              + "%10s%10s" % (pct(1e9 / v[0], 1e9 / v[1]), pct(1e9 / v[2], 1e9 / v[3])))
+    print("MP 6.1, MP 6.12: calls/s with 2 vCPUs against 1 of that kernel")
+elif study in ("004", "000c"):
+    if study == "004":
+        print("instructions an operation, 6.12, 1 vCPU against 2 (the workload "
+              "pinned to one CPU in both)")
+        col = "MP/UP"
+    else:
+        print("instructions an operation, 6.12 on 2 vCPUs, 1 copy against 2 "
+              "at once (each pinned to its own CPU; counts and operations "
+              "summed over the copies)")
+        col = "x2/x1"
+    print("%-14s %12s %12s %8s %s" % ("benchmark", *labels, col, "verdict"))
+    for b, v in c.items():
+        print("%-14s %12.0f %12.0f %8s %s" % (b, *v, pct(*v), sig[b][0]))
+for e in d.get("env_diff") or []:
+    if e["kind"] != "info":
+        print("differs: %s: %s" % (e["key"], " | ".join(
+            v if isinstance(v, str) else json.dumps(v) for v in e["values"])))
