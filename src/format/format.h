@@ -135,6 +135,8 @@ enum fmt_view {
 };
 
 enum fmt_view fmt_view(const struct compare_model *m);
+/* Every row of the table is of one metric (a suite's primary rows). */
+bool fmt_one_metric(const struct compare_model *m);
 /* "<missing>", "<not supported>", "<not counted>", or NULL: st has
  * values. */
 const char *fmt_stat_state(const struct compare_stat *st);

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fmt_title: the sentences around a table that text, mail and markdown
+ * share: its title (what, runs, boots or sessions, CPUs), the footer
+ * (what the verdicts and intervals are, the design's sentence) and the
+ * geomean note, each into a buffer the format wraps (format.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "escape.h"
+#include "format.h"
+
+/* ", boots 3/3" when the sides' files are of distinct boots; with some
+ * sessions of one boot ", sessions 3 in 1 boot" (each side alike) or
+ * ", sessions 3/2 in 1/1 boots" (the sessions and boots per side). */
+static void fmt_title_boots(const struct compare_model *m, char *buf,
+			    size_t len)
+{
+	bool same = true, distinct = true;
+	size_t k;
+
+	for (size_t s = 0; s < m->n_sides; s++) {
+		same &= m->files[s] == m->files[0] &&
+			m->boots[s] == m->boots[0];
+		distinct &= m->boots[s] == m->files[s];
+	}
+	if (distinct) {
+		k = (size_t)snprintf(buf, len, ", boots ");
+		for (size_t s = 0; s < m->n_sides && k < len; s++)
+			k += (size_t)snprintf(buf + k, len - k, "%s%zu",
+					      s ? "/" : "", m->boots[s]);
+		return;
+	}
+	if (same) {
+		snprintf(buf, len, ", sessions %zu in %zu boot%s", m->files[0],
+			 m->boots[0], m->boots[0] == 1 ? "" : "s");
+		return;
+	}
+	k = (size_t)snprintf(buf, len, ", sessions ");
+	for (size_t s = 0; s < m->n_sides && k < len; s++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%zu", s ? "/" : "",
+				      m->files[s]);
+	for (size_t s = 0; s < m->n_sides && k < len; s++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%zu", s ? "/" : " in ",
+				      m->boots[s]);
+	if (k < len)
+		snprintf(buf + k, len - k, " boots");
+}
+
+void fmt_title(const struct compare_model *m, char *buf, size_t len)
+{
+	char what[96], runs[64], boots[64] = "";
+	bool same = true, multi = false;
+
+	for (size_t s = 1; s < m->n_sides; s++)
+		same &= m->runs[s] == m->runs[0];
+	for (size_t s = 0; s < m->n_sides; s++)
+		multi |= m->files[s] > 1;
+	if (fmt_view(m) == FMT_VIEW_SINGLE)
+		escape_str(m->rows[0].bench, what, sizeof(what));
+	else if (fmt_view(m) == FMT_VIEW_SUITE && fmt_one_metric(m))
+		snprintf(what, sizeof(what), "%zu benchmarks, %s", m->n_bench,
+			 m->rows[0].metric);
+	else
+		snprintf(what, sizeof(what), "%zu benchmarks", m->n_bench);
+	if (same) {
+		snprintf(runs, sizeof(runs), "%zu runs/side", m->runs[0]);
+	} else {
+		size_t k = (size_t)snprintf(runs, sizeof(runs), "runs ");
+
+		for (size_t s = 0; s < m->n_sides && k < sizeof(runs); s++)
+			k += (size_t)snprintf(runs + k, sizeof(runs) - k,
+					      "%s%zu", s ? "/" : "",
+					      m->runs[s]);
+	}
+	if (multi)
+		fmt_title_boots(m, boots, sizeof(boots));
+	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s%s, %s", what, runs,
+		 m->interrupted ? " (interrupted)" : "", boots,
+		 m->design == DESIGN_SESSIONS && !multi ? ", 1 session/side" :
+		 m->design == DESIGN_INTERLEAVED ? ", interleaved" : "",
+		 m->cpus ? ", CPU " : "", m->cpus ? m->cpus : "",
+		 m->user_only ? "user-only" : "user+kernel");
+}
+
+/* The primary metrics of the table, "task-clock/op" or "cycles/op,
+ * task-clock" (at most three named). */
+static void fmt_primaries(const struct compare_model *m, char *buf,
+			  size_t len)
+{
+	size_t k = 0, named = 0;
+
+	buf[0] = '\0';
+	for (size_t r = 0; r < m->n_rows && k < len; r++) {
+		bool seen = false;
+
+		if (!m->rows[r].primary)
+			continue;
+		for (size_t q = 0; q < r && !seen; q++)
+			seen = m->rows[q].primary &&
+			       !strcmp(m->rows[q].metric, m->rows[r].metric);
+		if (seen)
+			continue;
+		if (named++ == 3) {
+			k += (size_t)snprintf(buf + k, len - k, ", ...");
+			break;
+		}
+		k += (size_t)snprintf(buf + k, len - k, "%s%s",
+				      k ? ", " : "", m->rows[r].metric);
+	}
+}
+
+/* "<3 boots: ... (here 2/3)": what a verdict needs. The length written
+ * (snprintf's). */
+static size_t fmt_few_boots(const struct compare_model *m, char *buf,
+			    size_t len)
+{
+	size_t k = (size_t)snprintf(buf, len,
+		" <3 boots: no verdict and no p; a verdict needs %d boots per side (here ",
+		COMPARE_MIN_BOOTS);
+
+	for (size_t s = 0; s < m->n_sides && k < len; s++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%zu", s ? "/" : "",
+				      m->boots[s]);
+	if (k < len)
+		k += (size_t)snprintf(buf + k, len - k, ").");
+	return k;
+}
+
+/* The footer's sentence on the design: what the runs are replicates of.
+ * The length written (snprintf's). */
+static size_t fmt_footer_design(const struct compare_model *m, bool pooled,
+				char *buf, size_t len)
+{
+	size_t k = 0;
+
+	switch (m->design) {
+	case DESIGN_SESSIONS:
+		if (pooled) {
+			k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+				" Sessions of one boot (one kernel.boot_id) are not boots: each side's runs are pooled as one session, so p and the interval leave out boot-to-boot variation; \"session\" marks a difference between these sessions, not a verdict on A vs B, and --fail-on-regression acts on it only with --within-session. For a verdict: 3 or more boots per side (reboot between sessions: abstat boots), or abstat versus.");
+			break;
+		}
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+			" One session per side: the runs are replicates of their own session, so p and the interval leave out session-to-session (boot-to-boot) variation; \"session\" marks a difference between these two sessions, not a verdict on A vs B, and --fail-on-regression acts on it only with --within-session. For a verdict: 3 or more sessions (boots) per side, or abstat versus.");
+		break;
+	case DESIGN_INTERLEAVED:
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+			" One session, the sides interleaved: the runs are replicates of this A/B on this boot.");
+		break;
+	case DESIGN_BOOTS:
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
+			" Several boots on a side: each result file is one value (the %s of its runs); Welch t on their logs and the interval it implies; nothing is significant with fewer than %d boots per side.",
+			m->center == CENTER_MEAN ? "mean" : "median",
+			COMPARE_MIN_BOOTS);
+		if (pooled && k < len)
+			k += (size_t)snprintf(buf + k, len - k,
+				" Files of one boot (one kernel.boot_id) are sessions of it, pooled as one value.");
+		break;
+	}
+	return k;
+}
+
+void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
+		size_t len)
+{
+	bool small = false, exact = false, scaled = false, absolute = false;
+	bool secondary = false, disagree = false, few_boots = false;
+	bool flat = false, pooled = false, few_runs = false;
+	char prim[128];
+	size_t k;
+
+	for (size_t r = 0; r < m->n_rows; r++) {
+		secondary |= !m->rows[r].primary;
+		for (size_t s = 0; s < m->n_sides; s++) {
+			const struct compare_stat *st = &m->rows[r].stat[s];
+			const struct compare_delta *d = &m->rows[r].delta[s];
+
+			small |= st->n && st->run.ci_level < 1 - m->alpha - 1e-9;
+			scaled |= st->scaled;
+			exact |= s && d->exact && d->has_delta;
+			disagree |= s && intervals && d->ci_disagrees;
+			few_boots |= s && m->rows[r].primary &&
+				     d->verdict == VERDICT_TOO_FEW_BOOTS;
+			few_runs |= s && d->verdict == VERDICT_TOO_FEW_RUNS;
+			flat |= s && m->design == DESIGN_BOOTS && d->has_p &&
+				!d->exact && d->lo == d->hi;
+			absolute |= s && d->absolute && d->has_delta;
+		}
+	}
+	for (size_t s = 0; s < m->n_sides; s++)
+		pooled |= m->files[s] > m->boots[s];
+	fmt_primaries(m, prim, sizeof(prim));
+	/* no primary row tested (too few boots or runs): no Holm to name */
+	if (m->n_tests)
+		k = (size_t)snprintf(buf, len,
+			"Verdicts on the primary row of each benchmark (%s), Holm over %zu test%s at alpha %g (p shown corrected); %s~ not significant. Intervals at %g%%.",
+			prim[0] ? prim : "none", m->n_tests,
+			m->n_tests == 1 ? "" : "s", m->alpha,
+			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
+			(1 - m->alpha) * 100);
+	else
+		k = (size_t)snprintf(buf, len,
+			"Verdicts on the primary row of each benchmark (%s): none tested, too few boots or runs (no p shown); %sIntervals at %g%%.",
+			prim[0] ? prim : "none",
+			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
+			(1 - m->alpha) * 100);
+	k += fmt_footer_design(m, pooled, buf + k, k < len ? len - k : 0);
+	if (m->design != DESIGN_BOOTS && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" Test: Mann-Whitney U on the runs; interval: bootstrap, %u resamples, seed %llu.",
+			m->resamples, (unsigned long long)m->seed);
+	if (k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" cv: SD over mean of the %s.",
+			m->design == DESIGN_BOOTS ? "boots' values" : "runs");
+	if (small && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" With few runs the median's interval is the range (coverage below the level).");
+	if (exact && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" exact: identical values in every run (>= %d per side), no test needed.",
+			COMPARE_EXACT_MIN_RUNS);
+	if (few_runs && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" <4 runs: fewer than %d runs on a side, no test (the delta only).",
+			COMPARE_MIN_RUNS);
+	if (few_boots && k < len)
+		k += fmt_few_boots(m, buf + k, len - k);
+	if (flat && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" An interval of zero width: the boots of each side gave one value, so Welch t has no spread to weigh the delta against and its p is 0 (1 without a delta): a deterministic count, not a measured certainty.");
+	if (disagree && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" !: the interval is unadjusted and says otherwise than the Holm-adjusted verdict beside it, which is the one to read.");
+	if (absolute && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" A delta without %% is the change in the row's unit (its baseline is 0).");
+	if (scaled && k < len)
+		snprintf(buf + k, len - k,
+			" *: multiplexed, scaled by enabled/running time.");
+}
+
+/* What the geomean row is, as one paragraph (see format.h). */
+void fmt_geomean_note(const struct compare_model *m, bool intervals,
+		      char *buf, size_t len)
+{
+	char lab[512], x[24], y[24], z[24];
+	size_t k;
+
+	buf[0] = '\0';
+	if (!m->geomean)
+		return;
+	k = (size_t)snprintf(buf, len,
+		"geomean: the geometric mean of the primary rows' ratios to %s, its interval %s; no verdict%s",
+		fmt_label(m, 0, lab, sizeof(lab)),
+		m->geomean[m->n_sides - 1].boots ?
+			"Welch t over the boots, each boot's geomean one value (the boots' offset is shared by the benchmarks)" :
+			"by the delta method on the log ratios",
+		intervals ? ":" : ".");
+	for (size_t s = 1; intervals && s < m->n_sides && k < len; s++) {
+		const struct compare_geomean *g = &m->geomean[s];
+
+		fmt_label(m, s, lab, sizeof(lab));
+		if (!g->has) {
+			k += (size_t)snprintf(buf + k, len - k, "%s %s: none (%s)",
+					      s > 1 ? ";" : "", lab, g->why);
+			continue;
+		}
+		fmt_pct(g->delta, x, sizeof(x));
+		fmt_pct(g->lo, y, sizeof(y));
+		fmt_pct(g->hi, z, sizeof(z));
+		k += (size_t)snprintf(buf + k, len - k, "%s %s %s [%s, %s]",
+				      s > 1 ? ";" : "", lab, x, y, z);
+	}
+	if (intervals && k < len)
+		k += (size_t)snprintf(buf + k, len - k, ".");
+	for (size_t s = 1; s < m->n_sides && k < len; s++) {
+		const struct compare_geomean *g = &m->geomean[s];
+
+		if (g->left_out)
+			k += (size_t)snprintf(buf + k, len - k,
+				" %s: over the %zu of %zu benchmarks both sides have (%zu left out).",
+				fmt_label(m, s, lab, sizeof(lab)), g->n,
+				g->n + g->left_out, g->left_out);
+	}
+}
