@@ -12,8 +12,8 @@ ns() { unshare --pid --fork --mount-proc sh -c "$1"; }
 
 test_expect_success 'ten timeout -s INT runs: each prints the table or the saved line' '
 	for i in 0 1 2 3 4 5 6 7 8 9; do
-		o=$TESTTMP/t$i.json t=$((3 + i % 5))
-		ns "timeout --preserve-status -s INT 0.$t \"$ABSTAT\" run -q -r 50 -e task-clock -o $o -- sleep 0.02 >$o.out 2>$o.err"
+		o=$TESTTMP/t$i.json t=$((5 + i % 5))
+		ns "timeout --preserve-status -s INT 0.$t \"$ABSTAT\" run -q -r 300 -e task-clock -o $o -- sleep 0.02 >$o.out 2>$o.err"
 		rc=$?
 		[ $rc -eq 130 ] || { cat "$o.err"; fail "run $i: exit $rc, not 130"; }
 		grep -q "^abstat: saved $o (interrupted: [0-9]* measured runs* finished); the rest: abstat run --resume $o " "$o.err" ||
@@ -24,7 +24,7 @@ test_expect_success 'ten timeout -s INT runs: each prints the table or the saved
 '
 test_expect_success 'without -o: the table, and a line that nothing was saved' '
 	o=$TESTTMP/n
-	ns "timeout --preserve-status -s INT 0.5 \"$ABSTAT\" run -q -r 50 -e task-clock -- sleep 0.02 >$o.out 2>$o.err"
+	ns "timeout --preserve-status -s INT 0.8 \"$ABSTAT\" run -q -r 300 -e task-clock -- sleep 0.02 >$o.out 2>$o.err"
 	rc=$?
 	[ $rc -eq 130 ] || { cat "$o.err"; fail "exit $rc, not 130"; }
 	grep -q "^metric " "$o.out" || { cat "$o.out"; fail "no table"; }

@@ -17,7 +17,7 @@ sh -c '. "$1/tests/lab/lib.sh"; lab_lock; echo "child: no wait"' sh "$TOP"
 SH
 
 test_expect_success 'a second lab waits until the first lets go' '
-	flock "$L" sleep 1.5 &
+	flock "$L" sleep 3 &
 	holder=$!
 	sleep 0.3
 	LAB_LOCK=$L sh "$TESTTMP/locked.sh" "$TOP" "$TESTTMP" $holder >"$TESTTMP/out" 2>"$TESTTMP/err"
