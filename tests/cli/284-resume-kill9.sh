@@ -96,8 +96,9 @@ test_expect_success 'then --resume completes with every old run, no journal left
 '
 cat >second.sh <<'SH'
 # second.sh DIR ARGS...: run --resume DIR/k.json.journal; once its new
-# journal has 100 lines, a second --resume of the same journal (its exit
-# and stderr in DIR/second.*); then kill -9 of the first
+# journal has 100 lines, it is stopped (SIGSTOP) and a second --resume of
+# the same journal runs (its exit and stderr in DIR/second.*); then kill
+# -9 of the first
 d=$1
 shift
 "$ABSTAT" run "$@" --resume "$d/k.json.journal" -- true >"$d/out" 2>"$d/err" &
@@ -108,6 +109,9 @@ while [ "$(cat "$d"/.k.json.journal.* 2>/dev/null | wc -l)" -lt 100 ] &&
 	i=$((i + 1))
 	sleep 0.01
 done
+# held still in the middle of its copy (its lock with it), so that
+# neither a slow second (a sanitizer build) nor a fast first decides
+kill -STOP $pid
 "$ABSTAT" run "$@" --resume "$d/k.json.journal" -- true >"$d/second.out" 2>"$d/second.err"
 echo $? >"$d/second.rc"
 kill -9 $pid
