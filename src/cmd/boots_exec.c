@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "boots.h"
+#include "escape.h"
 #include "msg.h"
 
 static volatile sig_atomic_t boots_sig; /* a stop signal came */
@@ -44,24 +45,17 @@ int boots_signalled(void)
 	return boots_sig;
 }
 
-/* A word sh reads back as itself: anything but safe characters in single
- * quotes (' as '\''). */
+/* A word sh reads back as itself (escape_shell_append). */
 static void boots_print_word(FILE *f, const char *w)
 {
-	if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyz"
-			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-			    "-_./=:,+@%") == strlen(w)) {
-		fputs(w, f);
-		return;
-	}
-	fputc('\'', f);
-	for (; *w; w++) {
-		if (*w == '\'')
-			fputs("'\\''", f);
-		else
-			fputc(*w, f);
-	}
-	fputc('\'', f);
+	char small[512] = "", *buf = small;
+	size_t n = escape_shell_append(w, small, sizeof(small));
+
+	if (n >= sizeof(small) && (buf = calloc(n + 1, 1)))
+		escape_shell_append(w, buf, n + 1);
+	fputs(buf ? buf : small, f);
+	if (buf != small)
+		free(buf);
 }
 
 void boots_print_argv(FILE *f, char *const *env, char *const *argv)
