@@ -41,8 +41,9 @@ $A versus -q --progress $progress -r "$runs" -n shallow,deep --force \
 	-w "stat:-n $ops -f $tree/f" -w "stat:-n $ops -f $deep/f" |
 	tee "$out/compare.txt"
 echo
-# the sentence: the primary row's delta, as the table printed it
-row=$(awk '$1 == "task-clock/op" { print $4, $5, $NF; exit }' "$out/compare.txt")
+# the sentence: the primary row's delta, as the table printed it (in
+# either of its layouts: tests/demo-row.awk)
+row=$(awk -v metric=task-clock/op -f tests/demo-row.awk "$out/compare.txt")
 set -- $row
 echo "What you see: each stat() on B costs ${1#+} more CPU time than on A"
 echo "(task-clock/op, 95% interval ${2:-?}, verdict ${3:-?}): the kernel walks 16"
