@@ -6,7 +6,7 @@ test_lazy_prereq GROFF_COL 'command -v groff && command -v col'
 
 for m in man/*.[157]; do
 	test_expect_success GROFF "${m#man/}: clean under groff -ww" '
-		groff -ww -man -Tutf8 "$m" 2>"$TESTTMP/w" >/dev/null
+		groff -ww -man -Tutf8 "$m" 2>"$TESTTMP/w" >/dev/null || fail "$m: groff failed"
 		if [ -s "$TESTTMP/w" ]; then cat "$TESTTMP/w"; fail "$m: groff warnings"; fi
 	'
 	test_expect_success GROFF_COL "${m#man/}: renders within 80 columns" '
