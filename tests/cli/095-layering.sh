@@ -1,4 +1,5 @@
-# The layers of STYLE.md, held by the folders of src/ and their includes.
+# The layers of doc/development.md (its conventions), held by the folders
+# of src/ and their includes.
 # - A folder is a layer or a component. The table below says which folders'
 #   headers a folder's files may include (its own folder's always): a
 #   folder not in it, or a .c file directly in src/, fails; so does any
