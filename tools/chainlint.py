@@ -112,11 +112,12 @@ def logical_lines(body):
 
     while i < n:
         c = body[i]
-        if c == "'" :
-            j = body.find("'", i + 1)
+        if c in "'`":
+            # a quoted string, or a command substitution in backquotes
+            j = body.find(c, i + 1)
             j = n - 1 if j < 0 else j
             cur.append(body[i:j + 1])
-            word.append("Q")
+            word.append("Q" if c == "'" else "S")
             lineno += body.count("\n", i, j + 1)
             i = j + 1
             continue
@@ -144,15 +145,7 @@ def logical_lines(body):
             j = body.find("\n", i)
             i = n if j < 0 else j
             continue
-        if c in "(`" or (c == "$" and body.startswith("$(", i)):
-            if c == "`":
-                j = body.find("`", i + 1)
-                j = n - 1 if j < 0 else j
-                cur.append(body[i:j + 1])
-                word.append("S")
-                lineno += body.count("\n", i, j + 1)
-                i = j + 1
-                continue
+        if c == "(" or (c == "$" and body.startswith("$(", i)):
             w = 2 if c == "$" else 1
             depth += 1
             cur.append(body[i:i + w])
