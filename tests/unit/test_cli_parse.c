@@ -98,7 +98,7 @@ static void test_parse(void **state)
 /* --help and --version: nothing left to do */
 static void test_done(void **state)
 {
-	static const char *const lines[][3] = {
+	static const char *const lines[][4] = { /* NULL after, as argv */
 		{ "abstat", "--version" },
 		{ "abstat", "--help" },
 		{ "abstat", "compare", "--help" },
