@@ -87,13 +87,13 @@ CPPFLAGS_ALL := -D_GNU_SOURCE -DABSTAT_VERSION='"$(VERSION)"' \
 CFLAGS_ALL   := -std=c11 $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(CFLAGS)
 ifeq ($(LAZY_LIBS),1)
 CPPFLAGS_ALL += -DLAZY_LIBS=1 -DPFM_SONAME='"$(call soname_of,libpfm.so)"'
-LDLIBS_ALL   := -ljansson -lpcre2-8 -lm -ldl -pthread $(LDLIBS)
+LDLIBS_ALL   := -ljansson -lpcre2-8 -lnettle -lm -ldl -pthread $(LDLIBS)
 ifeq ($(HAVE_PAPI),1)
 CPPFLAGS_ALL += -DPAPI_SONAME='"$(call soname_of,libpapi.so)"'
 endif
 else
 CPPFLAGS_ALL += -DLAZY_LIBS=0
-LDLIBS_ALL   := -lpfm -ljansson -lpcre2-8 -lm -pthread $(LDLIBS)
+LDLIBS_ALL   := -lpfm -ljansson -lpcre2-8 -lnettle -lm -pthread $(LDLIBS)
 ifeq ($(HAVE_PAPI),1)
 LDLIBS_ALL   += -lpapi
 endif
@@ -143,6 +143,8 @@ DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
             hyperfine groff man-db clang libclang-rt-14-dev python3 procps \
             util-linux file libxml2-utils bsdextrautils libdw-dev libelf-dev \
             sysbench bonnie++ fio
+# SHA-256 of the workloads and of abstat itself (src/base/sha256.c)
+DEB_PKGS += nettle-dev
 # markdown as GitHub renders it; a .deb built and checked (tests 037, 097)
 DEB_PKGS += cmark-gfm dpkg-dev debhelper lintian
 # the flame graph in a real browser, its screenshot read (tests 146, 147)
@@ -156,7 +158,7 @@ DEB_PKGS += golang-go
 # make demo: only what it builds and draws with (the build, the counters'
 # libraries, gnuplot for the chart), not the test tools of DEB_PKGS
 DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
-             libpcre2-dev gnuplot-nox
+             libpcre2-dev nettle-dev gnuplot-nox
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
         workloads progs units lab lab-check lab-src lab-seeds graph examples

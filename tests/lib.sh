@@ -78,6 +78,17 @@ spin_n() {
 			"$TESTTMP/.spin.json" || echo 100000
 	rm -f "$TESTTMP/.spin.json"
 }
+# abstat_commands: the commands of 'abstat --help' (made from the
+# commands' table), one a line; abstat_formats CMD: the values of CMD
+# --help's --format (made from the format table), one a line. The tests'
+# lists of commands and formats are these, never written by hand.
+abstat_commands() {
+	"$ABSTAT" --help | sed -n '/^commands:/,/^$/p' | grep -oE '^  [a-z]+' | tr -d ' '
+}
+abstat_formats() {
+	"$ABSTAT" "$1" --help | grep -E -- '--format FMT ' | sed 's/.*--format FMT *//' |
+		tr -s ', ' '\n\n' | grep -E '^[a-z]+$'
+}
 need_cmd() { command -v "$1" >/dev/null 2>&1 || skip "missing prerequisite $(echo "$1" | tr a-z.- A-Z__): needs $1"; }
 
 # --- prerequisites -------------------------------------------------------

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * err: the one error rule below the commands (STYLE.md, commands.h): a
- * function returns 0 or -errno, and every negative return has said why
- * in the caller's buffer err[len] (one line, lower case, what to do), so
- * a caller may always print it. err_nomem() is that line for -ENOMEM.
+ * err: the one error rule below the commands (doc/development.md's
+ * conventions, commands.h): a function returns 0 or -errno, and every
+ * negative return has said why in the caller's buffer err[len] (one
+ * line, lower case, what to do), so a caller may always print it. err_nomem() is that line for -ENOMEM.
  * (A code that a function's header names as a signal to its own caller,
  * such as result_map_read's -ENOTSUP "read it instead" or the streaming
  * reader's -EAGAIN "parse it the other way", never reaches a command.)

@@ -9,6 +9,7 @@
 
 #include "cli_priv.h"
 #include "commands.h"
+#include "import.h"
 
 static const struct cli_values formats_single = {
 	(const char *const[]){ "text", "json", "csv", "benchstat", NULL }, true
@@ -196,9 +197,7 @@ const struct cmd_entry cli_cmds[] = {
 	  flame_opts },
 	{ "import", CMD_IMPORT, cmd_import, false,
 	  "abstat import SOURCE FILE... -o RESULT",
-	  "  SOURCE: hyperfine (--export-json), pyperf (JSON), gobench\n"
-	  "  (go test -bench output), perf-stat (perf stat -o F --append:\n"
-	  "  its default, -x, or -j output)\n",
+	  IMPORT_HELP,
 	  import_opts },
 	{ "profile", CMD_PROFILE, cmd_profile, true,
 	  "abstat profile [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "cli_priv.h"
+#include "import.h"
 #include "launcher.h"
 #include "msg.h"
 #include "score.h"
@@ -306,6 +307,7 @@ static int cli_run_targets(struct config *cfg, int argc, char **argv)
 int cli_validate(struct config *cfg, int argc, char **argv)
 {
 	int rc = cli_cpus(cfg) ? -EINVAL : cli_measure_checks(cfg);
+	char buf[64];
 
 	if (rc)
 		return rc;
@@ -345,7 +347,8 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 		break;
 	case CMD_IMPORT:
 		if (argc < 2)
-			return cli_usage("import: needs a source and at least one file; usage: abstat import hyperfine|pyperf|gobench|perf-stat FILE... -o RESULT");
+			return cli_usage("import: needs a source and at least one file; usage: abstat import %s FILE... -o RESULT",
+					 import_sources_join("|", "|", buf, sizeof(buf)));
 		if (!cfg->output)
 			return cli_usage("import: -o RESULT is required");
 		break;

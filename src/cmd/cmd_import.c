@@ -23,8 +23,10 @@ int cmd_import(const struct config *cfg)
 	int rc = 0;
 
 	if (s < 0)
-		return msg_usage("import: unknown source '%s'; expected hyperfine, pyperf, gobench or perf-stat",
-				 cfg->files[0]);
+		return msg_usage("import: unknown source '%s'; expected %s",
+				 cfg->files[0],
+				 import_sources_join(", ", " or ", err,
+						     sizeof(err)));
 	rc = result_check_output(cfg->output, cfg->force, err, sizeof(err));
 	if (rc) {
 		msg_error("import: %s", err);

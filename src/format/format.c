@@ -37,25 +37,17 @@ static void format_text(const struct compare_model *m, FILE *out)
 	fmt_text(m, out, FMT_TEXT_WIDTH, fmt_colour(out));
 }
 
-/* Every format, in enum order: its --format value and what prints it. */
+/* Every format, in enum order: its --format value and what prints it
+ * (the rows of FORMATS, format.h). */
+#define FORMAT_ROW_(id, name, print) [FMT_##id] = { name, print },
 static const struct format {
 	char name[12];
 	void (*print)(const struct compare_model *m, FILE *out);
-} formats[FMT_COUNT] = {
-	[FMT_TEXT] = { "text", format_text },
-	[FMT_MAIL] = { "mail", format_mail },
-	[FMT_MARKDOWN] = { "markdown", fmt_markdown },
-	[FMT_CSV] = { "csv", fmt_csv },
-	[FMT_JSON] = { "json", fmt_json },
-	[FMT_BENCHSTAT] = { "benchstat", fmt_benchstat },
-};
+} formats[FMT_COUNT] = { FORMATS(FORMAT_ROW_) };
 
 /* The table's names, for the command line's lists of values. */
-const char *const format_names[FMT_COUNT + 1] = {
-	formats[FMT_TEXT].name,     formats[FMT_MAIL].name,
-	formats[FMT_MARKDOWN].name, formats[FMT_CSV].name,
-	formats[FMT_JSON].name,     formats[FMT_BENCHSTAT].name,
-};
+#define FORMAT_NAME_(id, name, print) [FMT_##id] = name,
+const char *const format_names[FMT_COUNT + 1] = { FORMATS(FORMAT_NAME_) };
 
 const char *format_name(enum out_format f)
 {

@@ -9,8 +9,8 @@
  * markdown escapes) and fmt_env.c (the environment header); neither
  * calls a format. Every number comes from the model (compare.h).
  *
- * Adding a format: an enum value below, its file with its print
- * function, and one row in format.c's table.
+ * Adding a format: its file with its print function (declared below)
+ * and one row in FORMATS.
  */
 #ifndef ABSTAT_FORMAT_H
 #define ABSTAT_FORMAT_H
@@ -21,17 +21,26 @@
 
 #include "compare.h"
 
-enum out_format {
-	FMT_TEXT,
-	FMT_MAIL,
-	FMT_MARKDOWN,
-	FMT_CSV,
-	FMT_JSON,
-	FMT_BENCHSTAT,
-	FMT_COUNT
-};
+/*
+ * The formats: the one list of them, in --format's order (the first is
+ * the default). A row is X(ID, NAME, PRINT): its enum value FMT_ID, its
+ * --format value and its print function (format.c's table is made of
+ * these rows, and so is format_names, the command line's list).
+ */
+#define FORMATS(X)                              \
+	X(TEXT, "text", format_text)            \
+	X(MAIL, "mail", format_mail)            \
+	X(MARKDOWN, "markdown", fmt_markdown)   \
+	X(CSV, "csv", fmt_csv)                  \
+	X(JSON, "json", fmt_json)               \
+	X(BENCHSTAT, "benchstat", fmt_benchstat)
 
-/* "text", "mail", ...; the --format values, in enum order, NULL after. */
+#define FORMAT_ENUM_(id, name, print) FMT_##id,
+enum out_format { FORMATS(FORMAT_ENUM_) FMT_COUNT };
+#undef FORMAT_ENUM_
+
+/* "text", "mail", ...; the --format values, in enum order, NULL after
+ * (FORMATS' names). */
 extern const char *const format_names[FMT_COUNT + 1];
 const char *format_name(enum out_format f);
 /* The --format value named s, or -1. */

@@ -13,22 +13,35 @@
 #include "err.h"
 #include "import.h"
 
+/* The names and the readers, from the one list (import.h). */
+#define IMPORT_NAME_(id, name, reader, what) [IMPORT_##id] = name,
 const char *const import_sources[IMPORT_COUNT + 1] = {
-	[IMPORT_HYPERFINE] = "hyperfine",
-	[IMPORT_PYPERF] = "pyperf",
-	[IMPORT_GOBENCH] = "gobench",
-	[IMPORT_PERF_STAT] = "perf-stat",
-	[IMPORT_COUNT] = NULL,
+	IMPORT_SOURCES(IMPORT_NAME_)[IMPORT_COUNT] = NULL,
 };
 
+#define IMPORT_READER_(id, name, reader, what) [IMPORT_##id] = reader,
 static int (*const import_readers[IMPORT_COUNT])(struct result *,
 						 const char *, const char *,
 						 size_t, char *, size_t) = {
-	[IMPORT_HYPERFINE] = import_hyperfine,
-	[IMPORT_PYPERF] = import_pyperf,
-	[IMPORT_GOBENCH] = import_gobench,
-	[IMPORT_PERF_STAT] = import_perfstat,
+	IMPORT_SOURCES(IMPORT_READER_)
 };
+
+const char *import_sources_join(const char *sep, const char *last,
+				char *buf, size_t len)
+{
+	size_t n = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (int i = 0; i < IMPORT_COUNT && n < len; i++) {
+		int w = snprintf(buf + n, len - n, "%s%s",
+				 !i ? "" : i + 1 < IMPORT_COUNT ? sep : last,
+				 import_sources[i]);
+
+		n += w > 0 ? (size_t)w : 0;
+	}
+	return buf;
+}
 
 int import_find(const char *s)
 {

@@ -20,16 +20,37 @@
 
 #include "result.h"
 
-enum import_source {
-	IMPORT_HYPERFINE,
-	IMPORT_PYPERF,
-	IMPORT_GOBENCH,
-	IMPORT_PERF_STAT,
-	IMPORT_COUNT
-};
+/*
+ * The sources: the one list of them. A row is X(ID, NAME, READER, WHAT):
+ * its enum value IMPORT_ID, its name on the command line, its reader
+ * (import_READER.c, declared below) and what of the tool it reads, for
+ * import --help (IMPORT_HELP). The names (import_sources), the readers
+ * and every list the command line prints come from these rows. Adding a
+ * source: its reader's file, its prototype below and one row here.
+ */
+#define IMPORT_SOURCES(X)                                                \
+	X(HYPERFINE, "hyperfine", import_hyperfine,                       \
+	  "hyperfine --export-json FILE")                                 \
+	X(PYPERF, "pyperf", import_pyperf, "pyperf run -o FILE (JSON)")   \
+	X(GOBENCH, "gobench", import_gobench, "go test -bench output")    \
+	X(PERF_STAT, "perf-stat", import_perfstat,                        \
+	  "perf stat -o FILE --append (default, -x or -j)")
+
+#define IMPORT_ENUM_(id, name, reader, what) IMPORT_##id,
+enum import_source { IMPORT_SOURCES(IMPORT_ENUM_) IMPORT_COUNT };
+#undef IMPORT_ENUM_
+
+/* import --help's lines between usage and options: a line a source,
+ * "  NAME  WHAT" (a string constant, for the command's table). */
+#define IMPORT_HELP_(id, name, reader, what) "    " name ": " what "\n"
+#define IMPORT_HELP "  SOURCE, one of:\n" IMPORT_SOURCES(IMPORT_HELP_)
 
 /* "hyperfine", "pyperf", "gobench", "perf-stat"; NULL after. */
 extern const char *const import_sources[IMPORT_COUNT + 1];
+/* The names joined by sep, the last by last ("a, b or c" with ", " and
+ * " or "), truncated to len; returns buf. */
+const char *import_sources_join(const char *sep, const char *last,
+				char *buf, size_t len);
 /* The source named s, or -1. */
 int import_find(const char *s);
 

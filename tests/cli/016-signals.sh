@@ -21,7 +21,7 @@ test_expect_success 'SIGINT after two runs: exit 130' '
 	kill -INT $pid
 	wait $pid
 	rc=$?
-	cp "$TESTTMP/err" "$TESTTMP/int.err"
+	cp "$TESTTMP/err" "$TESTTMP/int.err" || fail "cannot keep stderr"
 	[ $rc -eq 130 ] || { cat "$TESTTMP/err"; fail "exit $rc, expected 130"; }
 '
 test_expect_success 'SIGINT: the result is saved as interrupted, its name on stderr' '

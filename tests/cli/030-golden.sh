@@ -18,7 +18,7 @@ while read -r name cmd args; do
 		{ cat "$TESTTMP/$name.stdout"; echo "--- stderr"; cat "$TESTTMP/err"
 		  echo "--- exit $rc"; } >"$TESTTMP/got"
 		if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
-			cp "$TESTTMP/got" "$E/$name.out"
+			cp "$TESTTMP/got" "$E/$name.out" || fail "cannot update $E/$name.out"
 		else
 			diff -u "$E/$name.out" "$TESTTMP/got" ||
 				fail "golden case $name differs (UPDATE_GOLDEN=1 to regenerate)"

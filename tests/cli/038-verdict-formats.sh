@@ -3,7 +3,8 @@
 # difference between two sessions is "session" everywhere, never
 # "significant" and never the many-sides table's '*'; fewer than 4 runs
 # is "<4 runs" in all six; secondary rows are "secondary"; abstat-json(5)'s jq
-# examples are run here as the page prints them.
+# examples are run here as the page prints them. The formats are those of
+# compare --help (the format table), not a list of this file's.
 test_lazy_prereq JQ 'command -v jq'
 G=tests/golden
 PAGE=man/abstat-json.5
@@ -24,9 +25,14 @@ word() {
 	csv) awk -F, '$2 == "task-clock/op" && $4 == 1 { print $NF }' "$TESTTMP/w.$f" ;;
 	json) jq -r '.rows[] | select(.primary) | .deltas[0].verdict_word' "$TESTTMP/w.$f" ;;
 	benchstat) awk '/^abstat-verdict: /{ print ($(NF-1) ~ /^<[0-9]$/ ? $(NF-1) : "") $NF }' "$TESTTMP/w.$f" ;;
+	*) echo "no-reader-for-$f" ;;
 	esac | tr -d ' '
 }
 
+test_expect_success 'the formats are read from compare --help' '
+	n=$(abstat_formats compare | wc -l) &&
+	[ "$n" -ge 6 ] || fail "$n formats parsed from compare --help"
+'
 # fewer than 4 runs (few.json: 3) is one word in every format too, and
 # never spread over the interval and p columns (issue 39)
 for design in session boots few; do
@@ -35,7 +41,9 @@ for design in session boots few; do
 	boots) SA=$BA SB=$BB want=yes ;;
 	few) SA=$A SB=$G/few.json want="<4runs" ;;
 	esac
-	for f in text mail markdown csv json benchstat; do
+	# every format of the table (compare --help's --format, abstat_formats):
+	# a new format has no reader in word() and fails here until it has one
+	for f in $(abstat_formats compare); do
 		test_expect_success JQ "$design: $f says $want on the primary row" '
 			got=$(word $f "$SA" "$SB") &&
 			[ "$got" = "$want" ] || { cat "$TESTTMP/w.$f"; fail "$f: \"$got\", not $want"; }

@@ -8,7 +8,7 @@ test_expect_success GROFF 'abstat-doctor.1: clean under groff -ww' '
 	if [ -s "$TESTTMP/groff" ]; then cat "$TESTTMP/groff"; fail "groff warnings"; fi
 '
 test_expect_success 'every check doctor prints is documented' '
-	"$ABSTAT" doctor --backend papi >"$TESTTMP/out" 2>/dev/null
+	"$ABSTAT" doctor --backend papi >"$TESTTMP/out" 2>/dev/null || : # (warnings: its checks are read below)
 	names=$(grep -E "^(OK|WARN|FAIL) " "$TESTTMP/out" | awk "{print \$2}")
 	[ -n "$names" ] || fail "doctor printed no checks"
 	for n in $names; do

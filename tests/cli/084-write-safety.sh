@@ -24,7 +24,7 @@ test_expect_success ROOT,NOBODY,SETPRIV 'an unwritable output directory (as nobo
 '
 
 test_expect_success 'an existing result: refused (exit 2 or 5), untouched, no journal' '
-	echo precious >"$TESTTMP/p.json"
+	echo precious >"$TESTTMP/p.json" || fail "cannot write p.json"
 	"$ABSTAT" run -r 1 -e task-clock -o "$TESTTMP/p.json" -- true >"$TESTTMP/out" 2>"$TESTTMP/err"
 	rc=$?
 	[ $rc -eq 2 ] || [ $rc -eq 5 ] || fail "existing output: exit $rc, expected 2 (usage) or 5"

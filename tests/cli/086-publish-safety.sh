@@ -40,7 +40,7 @@ test_expect_success MKNOD 'run -o DEVICE --force (a private c 1 3 node): refused
 	{ [ -c "$d/null" ] || fail "the device node was replaced"; }
 '
 test_expect_success MKNOD 'recover and plot -o DEVICE --force: refused, still a device' '
-	[ -c "$d/null" ] || mknod "$d/null" c 1 3
+	[ -c "$d/null" ] || mknod "$d/null" c 1 3 || fail "cannot make $d/null"
 	expect_exit 2 "$ABSTAT" recover "$j" -o "$d/null" --force &&
 	grep_err "character device" &&
 	mknod "$d/null.gp" c 1 3 &&

@@ -92,7 +92,7 @@ test_expect_success 'installed: with libexec/abstat hidden, -w fails (not built 
 	mv "$pre/libexec/abstat" "$pre/libexec/hidden" &&
 	"$A" run -q -r 1 -w getppid >"$TESTTMP/out" 2>"$TESTTMP/err"
 	rc=$?
-	mv "$pre/libexec/hidden" "$pre/libexec/abstat"
+	mv "$pre/libexec/hidden" "$pre/libexec/abstat" || fail "cannot put libexec/abstat back"
 	[ $rc -eq 2 ] || { cat "$TESTTMP/err"; fail "exit $rc, expected 2"; }
 	grep_err "not built or installed"
 '
@@ -101,7 +101,7 @@ test_expect_success 'installed: with share/abstat/plots hidden, plot fails namin
 	mv "$pre/share/abstat/plots" "$pre/share/abstat/hidden" &&
 	"$A" plot --force x.json -o x.gp >"$TESTTMP/out" 2>"$TESTTMP/err"
 	rc=$?
-	mv "$pre/share/abstat/hidden" "$pre/share/abstat/plots"
+	mv "$pre/share/abstat/hidden" "$pre/share/abstat/plots" || fail "cannot put the plots back"
 	[ $rc -ne 0 ] || fail "plot found a script with share/abstat/plots hidden"
 	grep_err "share/abstat/plots"
 '
@@ -112,9 +112,9 @@ for m in man/*.[157]; do
 	test_expect_success "installed man page man$sec/${m##*/} renders without warnings" '
 		[ -f "$im" ] || fail "$im not installed"
 		if command -v man >/dev/null 2>&1; then
-			MANWIDTH=80 man -l "$im" >"$TESTTMP/man" 2>"$TESTTMP/w"
+			MANWIDTH=80 man -l "$im" >"$TESTTMP/man" 2>"$TESTTMP/w" || fail "$im: man failed"
 		else
-			groff -man -Tutf8 "$im" >"$TESTTMP/man" 2>"$TESTTMP/w"
+			groff -man -Tutf8 "$im" >"$TESTTMP/man" 2>"$TESTTMP/w" || fail "$im: groff failed"
 		fi
 		grep -q NAME "$TESTTMP/man" || fail "$im does not render"
 		if [ -s "$TESTTMP/w" ]; then cat "$TESTTMP/w"; fail "$im: warnings"; fi

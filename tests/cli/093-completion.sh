@@ -43,7 +43,8 @@ test_expect_success BASH "$comp: names no option of its own" '
 		if grep -qe "$o\\b" "$comp"; then fail "$comp names $o"; fi
 	done
 '
-for cmd in '' run versus compare show plot list doctor workloads recover flame import profile bisect; do
+# every command of the top-level --help (abstat_commands, tests/lib.sh)
+for cmd in '' $(abstat_commands); do
 	test_expect_success BASH "completion: abstat ${cmd:+$cmd }-<TAB> offers the options of its --help" '
 		helpopts "$cmd" >"$TESTTMP/help" &&
 		{ [ -s "$TESTTMP/help" ] || fail "no options parsed from abstat $cmd --help"; } &&

@@ -1,4 +1,5 @@
-# The layers of STYLE.md, held by the folders of src/ and their includes.
+# The layers of doc/development.md (its conventions), held by the folders
+# of src/ and their includes.
 # - A folder is a layer or a component. The table below says which folders'
 #   headers a folder's files may include (its own folder's always): a
 #   folder not in it, or a .c file directly in src/, fails; so does any
@@ -45,8 +46,9 @@ srcs=$(git ls-files -co --exclude-standard 'src/*' 'counters/*' \
 [ -n "$srcs" ] || srcs=$(find src counters workloads -name '*.[ch]')
 
 rule() { echo "$rules" | sed -n "s|^$1:||p"; }
-# includes FILE: the "..." headers FILE includes, one a line
-includes() { sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$1"; }
+# includes FILE: the headers FILE includes, "x.h" and <x.h> alike (every
+# folder is on -I: <compare.h> is src/compare's header), one a line
+includes() { sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]\([^">]*\)[">].*/\1/p' "$1"; }
 
 bad=
 for f in $srcs; do
@@ -64,6 +66,7 @@ $f: folder $d is not in test 095's table (give it a row: what it may include)"; 
 	ok=$(rule "$d")
 	for i in $(includes "$f"); do
 		# the compiler's search: the file's own folder, then every folder
+		# (a system header, <stdio.h>, is in none of them)
 		if [ -f "$d/$i" ]; then
 			continue
 		fi

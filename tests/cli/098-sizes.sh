@@ -2,7 +2,7 @@
 # libexec/): no function over 100 lines and no file over 700, as
 # tools/funclen.py measures them (a function from its head to its closing
 # brace); it names what is over and by how much. Split a function by the
-# steps it takes and a file by the concepts it holds (STYLE.md).
+# steps it takes and a file by the concepts it holds (doc/development.md, Conventions).
 cd "$TOP" || fail "no tree at $TOP"
 
 test_expect_success 'no function over 100 lines' '

@@ -81,7 +81,7 @@ json.dump(d, open(sys.argv[2], \"w\"))" "$FIX/hyperfine-params.json" "$TESTTMP/n
 '
 
 test_expect_success HYPERFINE 'a failing command: its runs are failed runs with the exit status' '
-	hyperfine -N -i -r 3 --export-json "$TESTTMP/f.json" false >/dev/null 2>&1
+	hyperfine -N -i -r 3 --export-json "$TESTTMP/f.json" false >/dev/null 2>&1 &&
 	expect_exit 0 "$ABSTAT" import hyperfine "$TESTTMP/f.json" -o "$TESTTMP/fi.json" &&
 	is "set((r[\"status\"], r[\"reason\"], r[\"exit_status\"]) for r in d[\"benchmarks\"][0][\"runs\"]) == {(\"failed\", \"exit status 1\", 1)}" "$TESTTMP/fi.json"
 '

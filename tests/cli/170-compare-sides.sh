@@ -28,6 +28,7 @@ test_expect_success 'Holm: a p-value adjusted over both comparisons, not per pai
 	# few.json has 3 runs: no test, so the family is the one of B
 	assert d["tests"] == 1 and len(fam) == 1, (d["tests"], fam)
 	PY
+	[ $? -eq 0 ] || fail "Holm over A, B, C"
 	expect_exit 0 "$ABSTAT" compare --format json A=$G/base.json B=$G/slow.json C=$G/fast.json D=$G/drift.json &&
 	python3 - "$TESTTMP/out" <<-\PY
 	import json, sys

@@ -93,7 +93,7 @@ test_expect_success 'doc/fleet.md has the Slurm recipe: mkdir res, sbatch twice,
 '
 test_expect_success SLURM 'the recipe runs as written on a one-node cluster' '
 	PATH="$TESTTMP/bin:$PATH" timeout 300 unshare --net --pid --fork --mount-proc \
-		sh driver.sh "$TESTTMP" >driver.out 2>&1
+		sh driver.sh "$TESTTMP" >driver.out 2>&1 || : # (recipe.rc says how it ended)
 	if ! grep -qx "recipe exit 0" recipe.rc 2>/dev/null; then
 		cat driver.out recipe.err log/slurmctld.log 2>/dev/null | tail -40
 		fail "the recipe failed"

@@ -105,7 +105,7 @@ test_expect_success 'doc/fleet.md has the parallel recipe: mkdir res there, both
 '
 test_expect_success PARALLEL 'the recipe runs as written over ssh to three hosts' '
 	PATH="$TESTTMP/bin:$PATH" HOME="$TESTTMP/home" timeout 300 \
-		unshare --net --pid --fork --mount-proc sh driver.sh "$TESTTMP" >driver.out 2>&1
+		unshare --net --pid --fork --mount-proc sh driver.sh "$TESTTMP" >driver.out 2>&1 || : # (recipe.rc says how it ended)
 	if ! grep -qx "recipe exit 0" recipe.rc 2>/dev/null; then
 		cat driver.out recipe.err hosts/*/sshd.log 2>/dev/null | tail -40
 		fail "the recipe failed"

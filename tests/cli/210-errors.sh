@@ -143,7 +143,7 @@ test_expect_success 'option errors name the option once' '
 	for args in "--copies , -- true" "--copies 1,,2 -- true" \
 		"-L x! 1 -- true" "-P x a b -- true" "-e task-clock:Z -- true"; do
 		# shellcheck disable=SC2086
-		$ABSTAT run -q $args >/dev/null 2>"$TESTTMP/err"
+		if $ABSTAT run -q $args >/dev/null 2>"$TESTTMP/err"; then fail "run $args: exit 0"; fi
 		grep -q "^abstat: error: " "$TESTTMP/err" || fail "run $args: no error"
 		if grep -Eq -- "(-[-a-zA-Z]+( [^ :]+)?: )(.* )?\1" "$TESTTMP/err"; then
 			cat "$TESTTMP/err"; fail "run $args: a doubled prefix"

@@ -30,7 +30,8 @@ test_expect_success 'a second lab waits until the first lets go' '
 test_expect_success 'without LAB_LOCK nothing waits' '
 	flock "$L" sleep 3 &
 	holder=$!
-	sh -c ". \"$TOP/tests/lab/lib.sh\"; lab_lock; echo free" >"$TESTTMP/out" 2>&1
+	sh -c ". \"$TOP/tests/lab/lib.sh\"; lab_lock; echo free" >"$TESTTMP/out" 2>&1 ||
+		{ kill $holder; fail "lab_lock failed"; }
 	kill $holder; wait $holder
 	grep_out "^free\$"
 '

@@ -32,7 +32,7 @@ test_expect_success 'sizes step at 1024: 1023 B, 1 KiB, 1 GiB' '
 		sed "s/\"values\":\[[^]]*\]/\"values\":[$v,$v,$v]/g" "$FIX/pyperf/track_memory.json" >m$v.json &&
 		"$ABSTAT" import pyperf m$v.json -o r$v.json 2>/dev/null &&
 		"$ABSTAT" show r$v.json >"$TESTTMP/out" || fail "import $v"
-		set -- $(row memory) && echo "$v: $*" && printf "%s\n" "$1 $7" >>got
+		set -- $(row memory) && echo "$v: $*" && printf "%s\n" "$1 $7" >>got || exit 1
 	done &&
 	[ "$(cat got)" = "$(printf "1023 B\n1 KiB\n1 GiB\n")" ] || { cat got; fail "steps"; }
 '

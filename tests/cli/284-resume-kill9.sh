@@ -76,8 +76,8 @@ echo "new journal: $(new_lines) lines"
 SH
 for when in 0 100 1500 measuring; do
 	test_expect_success "kill -9 of --resume ($when): every old run recovered" '
-		d=$TESTTMP/k$when && mkdir -p "$d" && cp old.journal "$d/k.json.journal" &&
-		unshare --pid --fork --mount-proc sh kill9.sh "$d" $when $ARGS >"$d/log" 2>&1
+		d=$TESTTMP/k$when && mkdir -p "$d" && cp old.journal "$d/k.json.journal" || fail "cannot make $d" &&
+		{ unshare --pid --fork --mount-proc sh kill9.sh "$d" $when $ARGS >"$d/log" 2>&1 || :; } &&
 		grep -q "^abstat exit 137\$" "$d/log" ||
 			{ cat "$d/log" "$d/err"; fail "abstat was not killed by SIGKILL"; }
 		[ ! -e "$d/k.json" ] || fail "a result appeared"
@@ -119,8 +119,8 @@ wait $pid
 echo "abstat exit $?"
 SH
 test_expect_success 'a second --resume while one copies: refused, no run lost' '
-	d=$TESTTMP/second && mkdir -p "$d" && cp old.journal "$d/k.json.journal" &&
-	unshare --pid --fork --mount-proc sh second.sh "$d" $ARGS >"$d/log" 2>&1
+	d=$TESTTMP/second && mkdir -p "$d" && cp old.journal "$d/k.json.journal" || fail "cannot make $d" &&
+	{ unshare --pid --fork --mount-proc sh second.sh "$d" $ARGS >"$d/log" 2>&1 || :; } &&
 	grep -q "^abstat exit 137\$" "$d/log" ||
 		{ cat "$d/log" "$d/err"; fail "the first was not killed by SIGKILL"; }
 	[ "$(cat "$d/second.rc")" = 2 ] || { cat "$d/second.err"; fail "the second was not refused"; }

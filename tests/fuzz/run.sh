@@ -38,7 +38,7 @@ printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }
 
 papi=0
 printf '#include <papi.h>\n' | "$CC" -E -x c - >/dev/null 2>&1 && papi=1
-LIBS="-lpfm -ljansson -lpcre2-8 -lm"
+LIBS="-lpfm -ljansson -lpcre2-8 -lnettle -lm"
 [ $papi = 1 ] && LIBS="$LIBS -lpapi"
 
 # Compile what changed (a header change rebuilds everything: cheap enough).

@@ -1,8 +1,8 @@
 #!/bin/sh
 # sysroot.sh TRIPLET DIR: what make CROSS=TRIPLET- needs: the cross
 # compiler (gcc-TRIPLET, installed with tests/deps.sh) and a sysroot in DIR
-# of the target architecture's libpfm4-dev, libjansson-dev and
-# libpcre2-dev (static libraries and headers), fetched with apt-get
+# of the target architecture's libpfm4-dev, libjansson-dev,
+# libpcre2-dev and nettle-dev (static libraries and headers), fetched with apt-get
 # download and unpacked with dpkg-deb -x, once. No PAPI: the cross build has no PAPI backend.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -12,7 +12,7 @@ arch=$(dpkg-architecture -t "$triplet" -qDEB_HOST_ARCH 2>/dev/null) ||
 	lab_die "sysroot.sh: no Debian architecture for '$triplet'"
 sh "$TOP/tests/deps.sh" "gcc-$triplet"
 [ "$arch" = arm64 ] || lab_die "sysroot.sh: only arm64 is fetched, not $arch"
-for p in libpfm4-dev libjansson-dev libpcre2-dev; do
+for p in libpfm4-dev libjansson-dev libpcre2-dev nettle-dev; do
 	lab_fetch "$p" "$dir"
 done
 : >"$dir/.done"

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
-/* sha256: the standard's vectors (FIPS 180-4 examples, NIST CSRC), each
- * through both block functions (SHA-NI where the CPU has it, and the
- * portable rounds), and random messages of every length to 300 bytes and
- * some longer, fed whole and in odd pieces, the same digest both ways. */
+/* sha256: the standard's vectors (FIPS 180-4 examples, NIST CSRC), fed
+ * whole and in 7-byte pieces, and random messages of every length to 300
+ * bytes and some longer, fed whole and in odd pieces: the same digest
+ * both ways, and that of sha256_file on the same bytes. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -48,27 +50,22 @@ static const struct {
 static void test_vectors(void **state)
 {
 	(void)state;
-	for (int portable = 0; portable < 2; portable++) {
-		sha256_portable = portable;
-		for (size_t i = 0; i < sizeof(vectors) / sizeof(vectors[0]);
-		     i++) {
-			size_t n = strlen(vectors[i].msg) * vectors[i].repeat;
-			char *m = malloc(n + 1), hex[65];
+	for (size_t i = 0; i < sizeof(vectors) / sizeof(vectors[0]); i++) {
+		size_t n = strlen(vectors[i].msg) * vectors[i].repeat;
+		char *m = malloc(n + 1), hex[65];
 
-			assert_non_null(m);
-			for (size_t k = 0; k < vectors[i].repeat; k++)
-				memcpy(m + k * strlen(vectors[i].msg),
-				       vectors[i].msg, strlen(vectors[i].msg));
-			digest(m, n, n ? n : 1, hex);
-			if (strcmp(hex, vectors[i].want))
-				fail_msg("line %d, portable %d: %s",
-					 vectors[i].line, portable, hex);
-			digest(m, n, 7, hex);
-			assert_string_equal(hex, vectors[i].want);
-			free(m);
-		}
+		assert_non_null(m);
+		for (size_t k = 0; k < vectors[i].repeat; k++)
+			memcpy(m + k * strlen(vectors[i].msg), vectors[i].msg,
+			       strlen(vectors[i].msg));
+		digest(m, n, n ? n : 1, hex);
+		if (strcmp(hex, vectors[i].want))
+			fail_msg("line %d: %s", vectors[i].line, hex);
+		digest(m, n, 7, hex);
+		if (strcmp(hex, vectors[i].want))
+			fail_msg("line %d, in pieces: %s", vectors[i].line, hex);
+		free(m);
 	}
-	sha256_portable = false;
 }
 
 static void test_random_lengths(void **state)
@@ -86,15 +83,29 @@ static void test_random_lengths(void **state)
 	for (size_t n = 0; n <= 300 + 5; n++) {
 		size_t len = n <= 300 ? n : longer[n - 301];
 
-		sha256_portable = true;
 		digest(m, len, len ? len : 1, a);
-		sha256_portable = false;
-		digest(m, len, len ? len : 1, b);
-		if (strcmp(a, b))
-			fail_msg("length %zu: portable %s, fast %s", len, a, b);
 		digest(m, len, 65, b);
+		if (strcmp(a, b))
+			fail_msg("length %zu: whole %s, in pieces %s", len, a, b);
+		digest(m, len, 1 + len / 3, b);
 		assert_string_equal(a, b);
 	}
+}
+
+/* sha256_file: the digest of the file's bytes, as sha256sum prints it */
+static void test_file(void **state)
+{
+	char path[] = "/tmp/abstat-sha256.XXXXXX", hex[65];
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "abc", 3), 3);
+	close(fd);
+	assert_int_equal(sha256_file(path, hex), 0);
+	unlink(path);
+	assert_string_equal(hex, vectors[0].want);
+	assert_int_equal(sha256_file(path, hex), -ENOENT);
 }
 
 int main(void)
@@ -102,6 +113,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_vectors),
 		cmocka_unit_test(test_random_lengths),
+		cmocka_unit_test(test_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The command-line parser through its public functions (cli.h):
+ * cli_parse on tables of command lines, each case naming its line (the
+ * command found, the fields its options set, or -EINVAL for a usage
+ * error, whose one line goes to stderr), and the number parsers and the
+ * word splitter it uses. The headers are included by name: the parser's
+ * folder may move.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "cli.h"
+#include "format.h"
+
+#define N(x) (sizeof(x) / sizeof((x)[0]))
+#define MAX_WORDS 12
+
+static const struct {
+	const char *argv[MAX_WORDS]; /* after "abstat" */
+	int rc;                      /* 0 or -EINVAL */
+	enum command cmd;
+	enum out_format format;
+	unsigned repeat;             /* 0: not checked */
+	double alpha;                /* 0: not checked */
+	size_t n_files;
+	int line;
+} cases[] = {
+	{ { "compare", "a.json", "b.json" }, 0, CMD_COMPARE, FMT_TEXT, 0, 0,
+	  2, __LINE__ },
+	{ { "compare", "--format", "json", "a.json", "b.json" }, 0,
+	  CMD_COMPARE, FMT_JSON, 0, 0, 2, __LINE__ },
+	{ { "compare", "--format=benchstat", "a", "b", "c" }, 0, CMD_COMPARE,
+	  FMT_BENCHSTAT, 0, 0, 3, __LINE__ },
+	{ { "compare", "--alpha", "0.01", "a", "b" }, 0, CMD_COMPARE, FMT_TEXT,
+	  0, 0.01, 2, __LINE__ },
+	{ { "show", "--format", "csv", "a.json" }, 0, CMD_SHOW, FMT_CSV, 0, 0,
+	  1, __LINE__ },
+	{ { "run", "-r", "7", "--", "/bin/true" }, 0, CMD_RUN, FMT_TEXT, 7, 0,
+	  0, __LINE__ },
+	/* usage errors: each exits 2 in abstat */
+	{ { "compare", "--format", "yaml", "a", "b" }, -EINVAL, 0, 0, 0, 0, 0,
+	  __LINE__ },
+	{ { "compare", "a.json" }, -EINVAL, 0, 0, 0, 0, 0, __LINE__ },
+	{ { "compare", "--alpha", "2", "a", "b" }, -EINVAL, 0, 0, 0, 0, 0,
+	  __LINE__ },
+	{ { "run", "-r", "0", "--", "/bin/true" }, -EINVAL, 0, 0, 0, 0, 0,
+	  __LINE__ },
+	{ { "run", "--no-such-option", "--", "/bin/true" }, -EINVAL, 0, 0, 0,
+	  0, 0, __LINE__ },
+	{ { "nosuchcommand" }, -EINVAL, 0, 0, 0, 0, 0, __LINE__ },
+	{ { "import", "nosuch" }, -EINVAL, 0, 0, 0, 0, 0, __LINE__ },
+};
+
+static void test_parse(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < N(cases); i++) {
+		char *argv[MAX_WORDS + 2] = { "abstat" };
+		int argc = 1;
+		struct config cfg;
+		bool done = true;
+		int rc;
+
+		for (size_t k = 0; k < MAX_WORDS && cases[i].argv[k]; k++)
+			argv[argc++] = (char *)cases[i].argv[k];
+		memset(&cfg, 0, sizeof(cfg));
+		rc = cli_parse(argc, argv, &cfg, &done);
+		if (rc != cases[i].rc)
+			fail_msg("line %d: rc %d, want %d", cases[i].line, rc,
+				 cases[i].rc);
+		if (!rc) {
+			if (done || cfg.cmd != cases[i].cmd ||
+			    cfg.format != cases[i].format ||
+			    cfg.n_files != cases[i].n_files)
+				fail_msg("line %d: cmd %d format %d files %zu",
+					 cases[i].line, (int)cfg.cmd,
+					 (int)cfg.format, cfg.n_files);
+			if (cases[i].repeat && cfg.repeat != cases[i].repeat)
+				fail_msg("line %d: repeat %u", cases[i].line,
+					 cfg.repeat);
+			if (cases[i].alpha && cfg.alpha != cases[i].alpha)
+				fail_msg("line %d: alpha %g", cases[i].line,
+					 cfg.alpha);
+		}
+		cli_free(&cfg);
+	}
+}
+
+/* --help and --version: nothing left to do */
+static void test_done(void **state)
+{
+	static const char *const lines[][4] = { /* NULL after, as argv */
+		{ "abstat", "--version" },
+		{ "abstat", "--help" },
+		{ "abstat", "compare", "--help" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < N(lines); i++) {
+		struct config cfg;
+		bool done = false;
+		int argc = lines[i][2] ? 3 : 2;
+
+		memset(&cfg, 0, sizeof(cfg));
+		assert_int_equal(cli_parse(argc, (char **)lines[i], &cfg, &done),
+				 0);
+		if (!done)
+			fail_msg("%s %s: not done", lines[i][1],
+				 lines[i][2] ? lines[i][2] : "");
+		cli_free(&cfg);
+	}
+}
+
+static const struct {
+	const char *s;
+	uint64_t min, max;
+	int rc;
+	uint64_t want;
+	int line;
+} u64_cases[] = {
+	{ "10", 1, 100, 0, 10, __LINE__ },
+	{ "1", 1, 100, 0, 1, __LINE__ },
+	{ "0", 1, 100, -ERANGE, 0, __LINE__ },
+	{ "101", 1, 100, -ERANGE, 0, __LINE__ },
+	{ "", 1, 100, -EINVAL, 0, __LINE__ },
+	{ "12x", 1, 100, -EINVAL, 0, __LINE__ },
+	{ "-3", 0, 100, -EINVAL, 0, __LINE__ },
+	{ "18446744073709551616", 0, UINT64_MAX, -ERANGE, 0, __LINE__ },
+};
+
+static void test_numbers(void **state)
+{
+	double d = 0;
+
+	(void)state;
+	for (size_t i = 0; i < N(u64_cases); i++) {
+		uint64_t v = 0;
+		int rc = cli_parse_u64(u64_cases[i].s, u64_cases[i].min,
+				       u64_cases[i].max, &v);
+
+		/* a refusal is an error; which one is the parser's */
+		if ((rc == 0) != (u64_cases[i].rc == 0) ||
+		    (!rc && v != u64_cases[i].want))
+			fail_msg("line %d: rc %d, value %llu", u64_cases[i].line,
+				 rc, (unsigned long long)v);
+	}
+	assert_int_equal(cli_parse_double("0.25", 0, 1, &d), 0);
+	assert_true(d == 0.25);
+	assert_true(cli_parse_double("1.5", 0, 1, &d) < 0);
+	assert_true(cli_parse_double("nan", 0, 1, &d) < 0);
+	assert_true(cli_parse_double("x", 0, 1, &d) < 0);
+}
+
+static void test_words(void **state)
+{
+	char **w = NULL;
+
+	(void)state;
+	assert_int_equal(cli_split_words("  sleep   0.1 ", &w), 0);
+	assert_non_null(w);
+	assert_string_equal(w[0], "sleep");
+	assert_string_equal(w[1], "0.1");
+	assert_null(w[2]);
+	cli_free_words(w);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_done),
+		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_words),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
