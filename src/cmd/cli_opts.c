@@ -540,8 +540,8 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 		CLI_STRING_NONEMPTY(bisect_build, "--build: empty command; give --build 'make' (run by /bin/sh in the work tree)") },
 	[OPT_MAX_RUNS] = { "max-runs", 0, "N", "60", true,
 			   "a side's runs at a step before it is skipped\n"
-			   "as not decided (-r more each round; with\n"
-			   "--measure: a side's result files, boots)",
+			   "as not decided (-r more each round; result\n"
+			   "files, boots, with --measure)",
 		CLI_UINT(bisect_max_runs, 1, 100000) },
 	[OPT_MEASURE] = { "measure", 0, "CMD", NULL, false,
 			  "sh -c CMD measures a side instead of COMMAND:\n"
