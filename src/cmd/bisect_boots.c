@@ -5,7 +5,7 @@
  * (one object tree, incremental builds: no private work trees), then
  * measured by sh -c CMD there, which writes one abstat result file a
  * boot into $ABSTAT_BISECT_OUT. The files are kept per commit
- * (GIT_DIR/abstat-bisect/units/SHA/, one folder per call beside them),
+ * (GIT_DIR/abstat-bisect/units/SHA/; each call's folder in calls/SHA-N),
  * so a side measured once (an end, a step) is never measured again for
  * the first bad commit and its parent, and an interrupted bisect keeps
  * every boot it had. The boot is the unit (DESIGN_BOOTS): compare's
@@ -90,8 +90,13 @@ static int bisect_boots_call(const struct bisect_state *st, const char *sha,
 	snprintf(units, sizeof(units), "%s/units/%s", st->dir, sha);
 	if (mkdir(units, 0755) && errno != EEXIST)
 		return -errno;
+	/* the call's folder apart from units: side_read reads a folder's
+	 * *.json files below it too (lab.sh's compare.json) */
+	snprintf(out, sizeof(out), "%s/calls", st->dir);
+	mkdir(out, 0755);
 	for (;; n++) {
-		snprintf(out, sizeof(out), "%s/%d", units, n);
+		snprintf(out, sizeof(out), "%s/calls/%.40s-%d", st->dir, sha,
+			 n);
 		if (!mkdir(out, 0755))
 			break;
 		if (errno != EEXIST)
