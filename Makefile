@@ -1,6 +1,6 @@
 # abstat: one plain non-recursive Makefile.
 # Targets: all check demo bench install uninstall clean format deps fuzz
-#          lab lab-check lab-src (the kernel lab, tests/lab)
+#          lab lab-check lab-src lab-bisect (the kernel lab, tests/lab)
 #          graph (tools/graph.py)
 
 VERSION    := $(shell cat VERSION)
@@ -161,7 +161,7 @@ DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
              libpcre2-dev nettle-dev gnuplot-nox
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
-        workloads progs units lab lab-check lab-src lab-seeds graph examples
+        workloads progs units lab lab-check lab-src lab-seeds lab-bisect graph examples
 
 # The kernel lab (tests/lab): Debian arm64 kernels booted under QEMU TCG
 # with its emulated PMU. Its packages are apart from DEB_PKGS, so that
@@ -327,6 +327,17 @@ lab-src: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
 	$(Q)sh tests/lab/src.sh
+
+# make lab-bisect: a kernel bisect in the lab (tests/lab/bisect.sh):
+# Debian's linux-source-6.1 made into a git repository of 12 commits (one
+# does not build, one adds a loop to getppid), bisected by abstat bisect
+# --measure with incremental builds in one object tree and lab boots
+# (doc/bisect.md: the report, a step's time and the whole bisect's).
+lab-bisect: deps
+	@sh tests/deps.sh $(LAB_PKGS) $(LAB_SRC_PKGS)
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
+	$(Q)sh tests/lab/bisect.sh
 
 # make lab-seeds STUDY=000: a study of the seeds' threads in the lab
 # (tests/lab/seeds.sh: 000 MP vs UP and mitigations, 001 6.1 and 6.12

@@ -20,6 +20,7 @@ struct bisect_delta {
 	bool has;
 	double d, lo, hi;
 	bool sig;
+	bool tested;    /* lo, hi from a test (or exact), not a point */
 };
 
 struct bisect_step {
@@ -38,6 +39,10 @@ struct bisect_state {
 	char *dir;              /* gitdir/abstat-bisect */
 	char *good, *bad;       /* full SHAs of the ends */
 	const char *build;      /* --build */
+	const char *measure;    /* --measure, or NULL: COMMAND in sessions */
+	char *orig;             /* --measure: HEAD before the bisect (a
+				 * branch or a SHA), checked out at its end */
+	char *built;            /* --measure: the commit last built in top */
 	char *const *argv;      /* COMMAND [ARG...] as given */
 	size_t argc;
 	char *metric;           /* the primary row's metric, or NULL */
@@ -77,6 +82,14 @@ struct bisect_outcome {
 int bisect_measure(const struct config *cfg, struct bisect_state *st,
 		   char *const *trees, size_t n, enum bisect_kind kind,
 		   struct bisect_outcome *oc);
+/* compare_build on sides (the first the baseline): the deltas of the
+ * others into d[1...]; *boots (when not NULL) the fewest boots of a
+ * side, 0 unless the boot is the unit (DESIGN_BOOTS). 0 or an exit
+ * status after printing. */
+struct side;
+int bisect_model(const struct config *cfg, struct bisect_state *st,
+		 const struct side *sides, size_t n, struct bisect_delta *d,
+		 size_t *boots);
 /* Two sides: the second's delta against the first, the runs a side. */
 int bisect_pair(const struct config *cfg, struct bisect_state *st,
 		char *const *trees, enum bisect_kind kind,
@@ -87,12 +100,34 @@ int bisect_pair(const struct config *cfg, struct bisect_state *st,
 bool bisect_decided(enum bisect_kind kind, const struct bisect_outcome *oc,
 		    const char **decision, char *reason, size_t len);
 
+/* cmd_bisect.c: --build in tree, its output in dir/build.log: 0 built,
+ * > 0 its exit status (a skip), or -errno. */
+int bisect_build(const struct bisect_state *st, const char *tree);
+
+/* bisect_boots.c: --measure, each side's boots its result files */
+/* HEAD's commit checked out and built in st->top for sha: 0, > 0 the
+ * build's exit status, or -errno. */
+int bisect_boots_ready(struct bisect_state *st, const char *sha);
+/* The ends: measured until they differ or --max-runs boots a side. */
+int bisect_boots_ends(const struct config *cfg, struct bisect_state *st);
+/* A step at HEAD (built): its outcome in oc, or a reason to skip it in
+ * reason (rc 0 either way; oc->runs 0 when skipped). */
+int bisect_boots_step(const struct config *cfg, struct bisect_state *st,
+		      struct bisect_outcome *oc, char *reason, size_t len);
+/* The first bad commit against its parent, measured where they have no
+ * boots yet. */
+int bisect_boots_pair(const struct config *cfg, struct bisect_state *st,
+		      const char *parent, const char *first_bad);
+
 /* bisect_git.c */
 /* Run argv in dir (fork, chdir, exec; PATH lookup, LC_ALL=C): its
  * stdout and stderr into *out (NUL-terminated, free it) when out is
  * not NULL, else into log_fd (-1: abstat's own). The exit status,
  * 128 + a signal's number, or -errno. */
 int bisect_exec(const char *dir, char *const *argv, int log_fd, char **out);
+/* The same with env (NAME=VALUE words, NULL-terminated) added. */
+int bisect_exec_env(const char *dir, char *const *argv, int log_fd,
+		    char **out, char *const *env);
 /* git -C dir ARGS... (NULL-terminated): its exit status or -errno, its
  * output in *out (trailing newlines cut) when out is not NULL. */
 int bisect_git(const char *dir, char **out, ...) __attribute__((sentinel));

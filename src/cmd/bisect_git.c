@@ -50,6 +50,12 @@ static int bisect_slurp(int fd, char **out)
 
 int bisect_exec(const char *dir, char *const *argv, int log_fd, char **out)
 {
+	return bisect_exec_env(dir, argv, log_fd, out, NULL);
+}
+
+int bisect_exec_env(const char *dir, char *const *argv, int log_fd,
+		    char **out, char *const *env)
+{
 	int pipefd[2] = { -1, -1 }, status, rc = 0;
 	pid_t pid;
 
@@ -75,6 +81,8 @@ int bisect_exec(const char *dir, char *const *argv, int log_fd, char **out)
 		if (dir && chdir(dir))
 			_exit(127);
 		setenv("LC_ALL", "C", 1);
+		for (size_t i = 0; env && env[i]; i++)
+			putenv(env[i]);
 		execvp(argv[0], argv);
 		_exit(127);
 	}

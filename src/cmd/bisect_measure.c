@@ -69,15 +69,16 @@ static void bisect_delta_of(const struct compare_model *m, size_t s,
 		/* a change when the test and the interval agree on it */
 		d->sig = cd->verdict == VERDICT_SIGNIFICANT &&
 			 !cd->ci_disagrees;
+		/* an interval, not the point repeated: a test ran (on 3
+		 * boots a side at least) or the values are exact */
+		d->tested = (cd->has_p || cd->exact) && !cd->few_boots;
 		return;
 	}
 }
 
-/* compare_build on sides (the first is the baseline): the deltas of the
- * others into d[1...]. 0 or an exit status after printing. */
-static int bisect_model(const struct config *cfg, struct bisect_state *st,
-			const struct side *sides, size_t n,
-			struct bisect_delta *d)
+int bisect_model(const struct config *cfg, struct bisect_state *st,
+		 const struct side *sides, size_t n, struct bisect_delta *d,
+		 size_t *boots)
 {
 	struct compare_opts o;
 	struct compare_model *m = NULL;
@@ -93,6 +94,9 @@ static int bisect_model(const struct config *cfg, struct bisect_state *st,
 	}
 	for (size_t i = 1; i < n; i++)
 		bisect_delta_of(m, i, &d[i], &metric);
+	for (size_t i = 0; boots && i < n; i++)
+		if (!i || m->boots[i] < *boots)
+			*boots = m->design == DESIGN_BOOTS ? m->boots[i] : 0;
 	if (metric && !st->metric)
 		st->metric = strdup(metric);
 	compare_model_free(m);
@@ -131,7 +135,7 @@ bool bisect_decided(enum bisect_kind kind,
 	reason[0] = '\0';
 	if (kind != BISECT_STEP)
 		return oc->d[1].sig;
-	if (!g->has || !e->has || !e->sig)
+	if (!g->has || !g->tested || !e->has || !e->sig)
 		return false;
 	s = e->d >= 0 ? 1 : -1;
 	lo = s > 0 ? g->lo : -g->hi;
@@ -220,12 +224,12 @@ int bisect_measure(const struct config *cfg, struct bisect_state *st,
 		free(plan);
 		if (rc)
 			break;
-		rc = bisect_model(&c, st, sides, n, oc->d);
+		rc = bisect_model(&c, st, sides, n, oc->d, NULL);
 		if (!rc && kind == BISECT_STEP) {
 			struct side other[2] = { sides[2], sides[1] };
 			struct bisect_delta d[2];
 
-			rc = bisect_model(&c, st, other, 2, d);
+			rc = bisect_model(&c, st, other, 2, d, NULL);
 			oc->step_vs_bad = d[1];
 		}
 		oc->runs = SIZE_MAX;

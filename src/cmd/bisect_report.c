@@ -77,6 +77,10 @@ static json_t *bisect_json(const struct bisect_state *st, bool report)
 		      "ends_measured", st->ends_done, "bad_vs_good",
 		      bisect_delta_json(&st->ends), "ends_runs",
 		      (json_int_t)st->ends_runs, "steps", steps);
+	if (j && st->measure)
+		json_object_set_new(j, "measure", json_string(st->measure));
+	if (j && st->orig)
+		json_object_set_new(j, "orig_head", json_string(st->orig));
 	if (!j || !report)
 		return j;
 	if (st->first_bad) {
@@ -154,6 +158,13 @@ static bool bisect_same_command(const struct bisect_state *st, json_t *cmd)
 	return true;
 }
 
+static bool bisect_same_measure(const struct bisect_state *st, json_t *m)
+{
+	const char *w = json_string_value(m);
+
+	return st->measure ? w && !strcmp(w, st->measure) : !w;
+}
+
 int bisect_state_load(struct bisect_state *st, char *err, size_t len)
 {
 	char path[4096];
@@ -174,7 +185,8 @@ int bisect_state_load(struct bisect_state *st, char *err, size_t len)
 	build = json_string_value(json_object_get(j, "build"));
 	if (!good || !bad || !build || strcmp(good, st->good) ||
 	    strcmp(bad, st->bad) || strcmp(build, st->build) ||
-	    !bisect_same_command(st, json_object_get(j, "command"))) {
+	    !bisect_same_command(st, json_object_get(j, "command")) ||
+	    !bisect_same_measure(st, json_object_get(j, "measure"))) {
 		json_decref(j);
 		snprintf(err, len,
 			 "%s is another bisect's (other ends, build or command); give the same arguments to go on with it, or 'git bisect reset' and remove %s",
@@ -182,6 +194,7 @@ int bisect_state_load(struct bisect_state *st, char *err, size_t len)
 		return -EINVAL;
 	}
 	st->metric = bisect_dup(json_object_get(j, "metric"));
+	st->orig = bisect_dup(json_object_get(j, "orig_head"));
 	st->ends_done = json_is_true(json_object_get(j, "ends_measured"));
 	bisect_delta_read(json_object_get(j, "bad_vs_good"), &st->ends);
 	st->ends_runs = json_integer_value(json_object_get(j, "ends_runs"));
@@ -229,6 +242,8 @@ void bisect_state_free(struct bisect_state *st)
 	free(st->good);
 	free(st->bad);
 	free(st->metric);
+	free(st->orig);
+	free(st->built);
 	free(st->first_bad);
 	free(st->first_subject);
 	free(st->parent);
@@ -331,14 +346,20 @@ static void bisect_mail_head(const struct bisect_state *st, char **buf,
 	if (!st->parent_measured)
 		return;
 	bisect_cat(buf, n, "parent: %.12s\n", st->parent);
-	bisect_cat(buf, n, "delta:  %s against the parent,\n"
-		   "        %zu runs a side, interleaved on one boot\n", d,
-		   st->parent_runs);
+	if (st->measure)
+		bisect_cat(buf, n, "delta:  %s against the parent,\n"
+			   "        %zu boots a side (abstat bisect --measure)\n",
+			   d, st->parent_runs);
+	else
+		bisect_cat(buf, n, "delta:  %s against the parent,\n"
+			   "        %zu runs a side, interleaved on one boot\n",
+			   d, st->parent_runs);
 }
 
 char *bisect_mail(const struct bisect_state *st)
 {
-	char *buf = calloc(1, 1), d[64], cmd[BISECT_MAIL_WIDTH + 1];
+	char *buf = calloc(1, 1), d[64], cmd[BISECT_MAIL_WIDTH + 1] = "";
+	const char *unit = st->measure ? "boots" : "runs";
 	size_t n = 0, k = 0;
 
 	for (size_t i = 0; i < st->argc && k < sizeof(cmd) - 1; i++)
@@ -348,12 +369,14 @@ char *bisect_mail(const struct bisect_state *st)
 	if (st->note)
 		bisect_cat(&buf, &n, "note:   %.64s\n", st->note);
 	bisect_delta_text(&st->ends, d, sizeof(d));
-	bisect_cat(&buf, &n, "\nin testcase: %.59s\nbuilt with:  %.59s\n",
-		   cmd, st->build);
+	bisect_cat(&buf, &n, "\n%s %.59s\nbuilt with:  %.59s\n",
+		   st->measure ? "measured:   " : "in testcase:",
+		   st->measure ? st->measure : cmd, st->build);
 	bisect_cat(&buf, &n, "good:        %.12s\nbad:         %.12s %s\n"
-		   "             (%zu runs a side)\n", st->good, st->bad, d,
-		   st->ends_runs);
-	bisect_cat(&buf, &n, "\nsteps (delta against the good end, runs a side):\n");
+		   "             (%zu %s a side)\n", st->good, st->bad, d,
+		   st->ends_runs, unit);
+	bisect_cat(&buf, &n, "\nsteps (delta against the good end, %s a side):\n",
+		   unit);
 	for (size_t i = 0; i < st->n_steps; i++) {
 		char line[128];
 

@@ -195,6 +195,7 @@ struct config {
 	const char *bisect_repo;  /* --repo DIR, NULL: the current one */
 	const char *bisect_build; /* --build CMD, run by /bin/sh */
 	unsigned bisect_max_runs; /* --max-runs: a side's runs at a step */
+	const char *bisect_measure; /* --measure CMD: boots, not runs */
 };
 
 /*

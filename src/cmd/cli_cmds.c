@@ -150,6 +150,7 @@ static const struct cli_use boots_opts[] = {
 
 static const struct cli_use bisect_opts[] = {
 	USE(OPT_GOOD), USE(OPT_BAD), USE(OPT_REPO), USE(OPT_BUILD),
+	USE(OPT_MEASURE),
 	{ OPT_OUTPUT, "REPORT", "write the report (JSON): every step, the\n"
 				"first bad commit, the mail summary", NULL },
 	USE_HELP(OPT_FORCE, "overwrite REPORT"),
@@ -214,11 +215,12 @@ const struct cmd_entry cli_cmds[] = {
 	  "  and report read DIR\n",
 	  boots_opts },
 	{ "bisect", CMD_BISECT, cmd_bisect, true,
-	  "abstat bisect --good REV --bad REV --build 'CMD' [OPTIONS] -- "
-	  "COMMAND [ARG...]",
+	  "abstat bisect --good REV --bad REV --build 'CMD' [OPTIONS] "
+	  "(-- COMMAND [ARG...] | --measure 'CMD')",
 	  "  git bisect decided by measurement: each commit is built and\n"
 	  "  COMMAND measured interleaved against the good and bad ends;\n"
-	  "  good, bad, or more runs, or skipped with the reason\n",
+	  "  good, bad, or more runs, or skipped with the reason. With\n"
+	  "  --measure (kernels) each side's boots are its result files\n",
 	  bisect_opts },
 	{ NULL, CMD_NONE, NULL, false, NULL, NULL, NULL },
 };

@@ -540,6 +540,11 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 		CLI_STRING_NONEMPTY(bisect_build, "--build: empty command; give --build 'make' (run by /bin/sh in the work tree)") },
 	[OPT_MAX_RUNS] = { "max-runs", 0, "N", "60", true,
 			   "a side's runs at a step before it is skipped\n"
-			   "as not decided (-r more each round)",
+			   "as not decided (-r more each round; result\n"
+			   "files, boots, with --measure)",
 		CLI_UINT(bisect_max_runs, 1, 100000) },
+	[OPT_MEASURE] = { "measure", 0, "CMD", NULL, false,
+			  "sh -c CMD measures a side instead of COMMAND:\n"
+			  "result files (a boot each) in $ABSTAT_BISECT_OUT",
+		CLI_STRING_NONEMPTY(bisect_measure, "--measure: empty command; give --measure 'CMD' (run by /bin/sh in the work tree; it writes result files into $ABSTAT_BISECT_OUT)") },
 };

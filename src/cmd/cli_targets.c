@@ -357,8 +357,10 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 	case CMD_BISECT:
 		if (!cfg->bisect_good || !cfg->bisect_bad || !cfg->bisect_build)
 			return cli_usage("bisect: --good REV, --bad REV and --build 'CMD' are required; usage: abstat bisect --good REV --bad REV --build 'make' -- COMMAND");
-		if (argc < 1)
-			return cli_usage("bisect: no command to measure; give it after --, e.g. -- ./prog ARGS");
+		if (argc < 1 && !cfg->bisect_measure)
+			return cli_usage("bisect: no command to measure; give it after --, e.g. -- ./prog ARGS (or --measure 'CMD')");
+		if (argc && cfg->bisect_measure)
+			return cli_usage("bisect: --measure and a COMMAND after --: give one (--measure measures each side itself)");
 		break;
 	case CMD_LIST:
 		if (argc > 1)

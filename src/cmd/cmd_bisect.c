@@ -63,9 +63,7 @@ static int bisect_tree(const struct bisect_state *st, const char *name,
 	return EXIT_OK;
 }
 
-/* --build in tree: 0 built, > 0 its exit status (a skip), or -errno.
- * Its output goes to dir/build.log. */
-static int bisect_build(const struct bisect_state *st, const char *tree)
+int bisect_build(const struct bisect_state *st, const char *tree)
 {
 	char log[4096];
 	char *argv[] = { "/bin/sh", "-c", (char *)st->build, NULL };
@@ -206,7 +204,8 @@ static int bisect_step(const struct config *cfg, struct bisect_state *st,
 		free(s->subject);
 		return -1;
 	}
-	b = bisect_build(st, st->top);
+	b = st->measure ? bisect_boots_ready(st, s->commit) :
+			  bisect_build(st, st->top);
 	if (b < 0) {
 		msg_error("bisect: cannot run the build: %s", strerror(-b));
 		*rc = EXIT_IO;
@@ -216,6 +215,13 @@ static int bisect_step(const struct config *cfg, struct bisect_state *st,
 		snprintf(reason, sizeof(reason), b == 125 ?
 			 "the build said skip (exit 125)" :
 			 "the build failed (exit %d)", b);
+	} else if (st->measure) {
+		*rc = bisect_boots_step(cfg, st, &oc, reason, sizeof(reason));
+		if (*rc)
+			return -1;
+		if (oc.runs)
+			bisect_step_decide(s, &oc, &decision, reason,
+					   sizeof(reason));
 	} else {
 		*rc = bisect_measure(cfg, st, trees, 3, BISECT_STEP, &oc);
 		if (*rc == EXIT_WORKLOAD || *rc == EXIT_FAILED) {
@@ -257,6 +263,8 @@ static int bisect_parent(const struct config *cfg, struct bisect_state *st,
 	if (bisect_git(st->top, &st->parent, "rev-parse", "--verify",
 		       "--quiet", rev, NULL))
 		return EXIT_OK;
+	if (st->measure)
+		return bisect_boots_pair(cfg, st, st->parent, st->first_bad);
 	if (strcmp(st->parent, st->good)) {
 		rc = bisect_tree(st, "par0", st->parent, pt, sizeof(pt));
 		if (rc)
@@ -307,6 +315,7 @@ static int bisect_setup(const struct config *cfg, struct bisect_state *st)
 	int rc;
 
 	st->build = cfg->bisect_build;
+	st->measure = cfg->bisect_measure;
 	st->argv = cfg->files;
 	st->argc = cfg->n_files;
 	rc = bisect_git(repo, &st->top, "rev-parse", "--show-toplevel", NULL);
@@ -416,6 +425,40 @@ static void bisect_cleanup(const struct bisect_state *st)
 	bisect_git(st->top, NULL, "worktree", "prune", NULL);
 }
 
+/* The ends in private work trees, built: 0 or an exit status after
+ * printing. */
+static int bisect_end_trees(struct bisect_state *st, char *const *ends)
+{
+	int rc = bisect_tree(st, "end0", st->good, ends[0], 4096);
+
+	if (!rc)
+		rc = bisect_tree(st, "end1", st->bad, ends[1], 4096);
+	if (!rc)
+		rc = bisect_build_end(st, ends[0], "good", st->good);
+	if (!rc)
+		rc = bisect_build_end(st, ends[1], "bad", st->bad);
+	return rc;
+}
+
+/* --measure: the work tree's HEAD before the bisect (its branch, or its
+ * commit), saved before anything is checked out, for the end. 0 or an
+ * exit status. */
+static int bisect_orig(struct bisect_state *st, int loaded)
+{
+	if (loaded && st->orig)
+		return EXIT_OK;
+	if (bisect_git(st->top, &st->orig, "symbolic-ref", "--quiet",
+		       "--short", "HEAD", NULL) || !st->orig || !st->orig[0]) {
+		free(st->orig);
+		st->orig = NULL;
+		if (bisect_git(st->top, &st->orig, "rev-parse", "HEAD", NULL))
+			return EXIT_IO;
+	}
+	if (bisect_state_save(st))
+		msg_warn("bisect: cannot save the state in %s", st->dir);
+	return EXIT_OK;
+}
+
 /* The ends measured against each other; refused (EXIT_USAGE) when not
  * distinguishable. 0 or an exit status after printing. */
 static int bisect_ends(const struct config *cfg, struct bisect_state *st,
@@ -425,8 +468,9 @@ static int bisect_ends(const struct config *cfg, struct bisect_state *st,
 	int rc;
 
 	if (!st->ends_done) {
-		rc = bisect_pair(cfg, st, ends, BISECT_ENDS, &st->ends,
-				 &st->ends_runs);
+		rc = st->measure ? bisect_boots_ends(cfg, st) :
+				   bisect_pair(cfg, st, ends, BISECT_ENDS,
+					       &st->ends, &st->ends_runs);
 		if (rc)
 			return rc;
 		st->ends_done = true;
@@ -436,9 +480,9 @@ static int bisect_ends(const struct config *cfg, struct bisect_state *st,
 	}
 	bisect_delta_text(&st->ends, d, sizeof(d));
 	if (!st->ends.sig) {
-		msg_error("bisect: good and bad are not distinguishable here: %s (%s, %zu runs a side); more runs or boots?",
+		msg_error("bisect: good and bad are not distinguishable here: %s (%s, %zu %s a side); more runs or boots?",
 			  d, st->metric ? st->metric : "primary metric",
-			  st->ends_runs);
+			  st->ends_runs, st->measure ? "boots" : "runs");
 		return EXIT_USAGE;
 	}
 	snprintf(range, sizeof(range), "%s..%s", st->good, st->bad);
@@ -447,9 +491,11 @@ static int bisect_ends(const struct config *cfg, struct bisect_state *st,
 	printf("bisect of %s commits: good %.12s, bad %.12s\n",
 	       count ? count : "?", st->good, st->bad);
 	free(count);
-	printf("bad against good: %s (%.20s, %zu runs a side)\n", d,
-	       st->metric ? st->metric : "primary metric", st->ends_runs);
-	printf(" # commit       delta vs good           runs dec. subject\n");
+	printf("bad against good: %s (%.20s, %zu %s a side)\n", d,
+	       st->metric ? st->metric : "primary metric", st->ends_runs,
+	       st->measure ? "boots" : "runs");
+	printf(" # commit       delta vs good          %s dec. subject\n",
+	       st->measure ? "boots" : " runs");
 	fflush(stdout);
 	return EXIT_OK;
 }
@@ -496,8 +542,9 @@ static int bisect_finish(const struct config *cfg, struct bisect_state *st,
 		       st->first_subject);
 		if (st->parent_measured) {
 			bisect_delta_text(&st->vs_parent, d, sizeof(d));
-			printf("  %s against its parent %.12s (%zu runs a side)\n",
-			       d, st->parent, st->parent_runs);
+			printf("  %s against its parent %.12s (%zu %s a side)\n",
+			       d, st->parent, st->parent_runs,
+			       st->measure ? "boots" : "runs");
 		}
 	} else {
 		printf("no first bad commit: %s\n", st->note ? st->note : "");
@@ -561,19 +608,17 @@ int cmd_bisect(const struct config *cfg)
 		rc = EXIT_IO;
 		goto out;
 	}
-	rc = bisect_tree(&st, "end0", st.good, good, sizeof(good));
-	if (!rc)
-		rc = bisect_tree(&st, "end1", st.bad, bad, sizeof(bad));
-	if (!rc)
-		rc = bisect_build_end(&st, good, "good", st.good);
-	if (!rc)
-		rc = bisect_build_end(&st, bad, "bad", st.bad);
+	rc = st.measure ? bisect_orig(&st, loaded) :
+			  bisect_end_trees(&st, ends);
 	if (!rc)
 		rc = bisect_ends(cfg, &st, ends);
-	if (rc == EXIT_USAGE && st.ends_done) {
+	if (rc == EXIT_USAGE && (st.ends_done || st.measure)) {
 		if (report && bisect_report_write(&st, report, cfg->force, err,
 						  sizeof(err)))
 			msg_error("bisect: %s", err);
+		if (st.orig)
+			bisect_git(st.top, NULL, "checkout", "--quiet",
+				   st.orig, NULL);
 		bisect_cleanup(&st);
 	}
 	if (rc == EXIT_INTERRUPTED)
@@ -593,7 +638,7 @@ int cmd_bisect(const struct config *cfg)
 	}
 	rc = bisect_finish(cfg, &st, ends, report);
 	if (rc == EXIT_OK || rc == EXIT_FAILED) {
-		bisect_git(st.top, NULL, "bisect", "reset", NULL);
+		bisect_git(st.top, NULL, "bisect", "reset", st.orig, NULL);
 		bisect_cleanup(&st);
 	}
 out:

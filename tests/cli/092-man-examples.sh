@@ -24,6 +24,7 @@ fi
 NOT_RUNNABLE='
 abstat-versus.1|./old --bench|./old and ./new stand for your two builds
 abstat-bisect.1|--good v1.0|needs your repository with tags (tests/cli/250 makes one)
+abstat-bisect.1|--good v6.1|a kernel repository and the lab (make lab-bisect runs it)
 abstat-recover.1|-o side-a.json -s syscalls|killed by hand mid-session; its journal is a fixture
 abstat-run.1|-o syscalls.json|stopped by hand with Ctrl-C; the result it saves is a fixture
 abstat-flame.1|perf.txt|needs the output of perf record (tests/cli/142 makes one)

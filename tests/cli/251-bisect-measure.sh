@@ -1,0 +1,103 @@
+# abstat bisect --measure (issue 41, the kernel half) on the host: the
+# bar's repository (tests/fixtures/bisect-repo.sh; commit 8 does not
+# build, commit 11 adds 6% to the loop), each side measured by a fake
+# measure command that stands for boots: three abstat runs of the
+# side's ./loop a call, each result file given a boot_id of its own as
+# a reboot would (abstat-compare(1): the boot is the unit). It names
+# commit 11, measures each commit once (the ends' and steps' boots are
+# kept for the first bad commit and its parent), hands the command its
+# environment, skips what the measure says to skip, refuses files of
+# one boot, and leaves the repository as it found it.
+test_lazy_prereq BUILD_TOOLS 'command -v git && command -v make && command -v cc'
+# the fake boots are sessions of this host: under another load (a load
+# average of 2 or more on the 1-minute scale) they drift apart by more
+# than the 6% and the bisect rightly skips steps as between the ends
+test_lazy_prereq QUIET_HOST 'awk "{ exit !(\$1 < 2) }" /proc/loadavg'
+
+repo=$TESTTMP/repo
+setup() {
+	[ -d "$repo" ] || sh "$TOP/tests/fixtures/bisect-repo.sh" "$repo" 1500000 ||
+		fail "cannot make the repository"
+}
+rev() { git -C "$repo" rev-list --reverse trunk | sed -n "${1}p"; }
+# the fake boots: $TESTTMP/measure.sh, its calls logged in calls.log
+cat >"$TESTTMP/measure.sh" <<EOF2
+set -e
+echo "\$ABSTAT_BISECT_SIDE \$ABSTAT_BISECT_COMMIT \$ABSTAT_BISECT_ROUND \$ABSTAT_BISECT_TREE \$(pwd)" >>"$TESTTMP/calls.log"
+[ -z "\${SKIP_AT:-}" ] || [ "\$ABSTAT_BISECT_COMMIT" != "\$SKIP_AT" ] || exit 125
+for i in 1 2 3; do
+	"$ABSTAT" run -q -r 5 --warmup 1 -o "\$ABSTAT_BISECT_OUT/r\$i.json" -- ./loop >/dev/null
+	[ -n "\${ONE_BOOT:-}" ] && continue
+	python3 -c 'import json, sys, uuid
+d = json.load(open(sys.argv[1])); d["env"]["kernel"]["boot_id"] = str(uuid.uuid4())
+json.dump(d, open(sys.argv[1], "w"))' "\$ABSTAT_BISECT_OUT/r\$i.json"
+done
+EOF2
+m="sh $TESTTMP/measure.sh"
+clean() {
+	[ "$(git -C "$repo" rev-parse --abbrev-ref HEAD)" = trunk ] ||
+		fail "HEAD is not trunk again: $(git -C "$repo" rev-parse --abbrev-ref HEAD)"
+	[ ! -e "$repo/.git/BISECT_LOG" ] || fail "a git bisect is left in progress"
+	[ ! -e "$repo/.git/abstat-bisect" ] || fail "the state is left"
+}
+
+test_expect_success BUILD_TOOLS,QUIET_HOST 'bisect --measure names the 6% commit, each commit measured once' '
+	setup && rm -f "$TESTTMP/calls.log" &&
+	(cd "$repo" && "$ABSTAT" bisect --good "$(rev 1)" --bad "$(rev 16)" --build make \
+		--measure "$m" --max-runs 9 -o "$TESTTMP/report.json") >"$TESTTMP/out" 2>"$TESTTMP/err"; rc=$?
+	# fake boots are sessions of one loaded host: a drift between them
+	# may make a step "between the ends" (skipped): then commit 11 is
+	# one of the candidates
+	if [ $rc -eq 1 ] && grep -q "^  candidate $(rev 11 | cut -c1-7)" "$TESTTMP/out"; then
+		echo "# between the ends under drift: candidates"; exit 0; fi
+	[ $rc -eq 0 ] || { cat "$TESTTMP/out" "$TESTTMP/err"; fail "exit $rc"; }
+	grep_out "^first bad commit: $(rev 11)\$" &&
+	grep_out "^bad against good: \+[0-9.]+% .* boots a side\)\$" &&
+	grep_out "^ # commit .* boots dec\. subject\$" &&
+	[ "$(json "d[\"first_bad\"][\"commit\"]" "$TESTTMP/report.json")" = "$(rev 11)" ] &&
+	[ "$(json "d[\"measure\"]" "$TESTTMP/report.json")" = "$m" ] &&
+	json "[s[\"reason\"] for s in d[\"steps\"] if s[\"commit\"] == \"$(rev 8)\"][0]" \
+		"$TESTTMP/report.json" | grep -q "^the build failed" ||
+		fail "the commit that does not build is not skipped for it" &&
+	json "d[\"mail\"]" "$TESTTMP/report.json" >"$TESTTMP/mail" &&
+	width_ascii "$TESTTMP/mail" 72 && width_ascii "$TESTTMP/out" 80 &&
+	grep -q "^delta: .* against the parent," "$TESTTMP/mail" &&
+	grep -q "boots a side (abstat bisect --measure)" "$TESTTMP/mail" &&
+	# every call: the side, the commit, its round, the work tree, run there
+	awk -v top="$repo" "\$4 != top || \$5 != top { print; bad = 1 } END { exit bad }" \
+		"$TESTTMP/calls.log" || fail "a call not in the work tree" &&
+	awk "\$1 == \"good\" && \$3 == 1" "$TESTTMP/calls.log" | grep -q "$(rev 1)" &&
+	awk "\$1 == \"bad\" && \$3 == 1" "$TESTTMP/calls.log" | grep -q "$(rev 16)" &&
+	# the parent and the first bad commit: measured as steps or ends already
+	if awk "{ print \$2, \$3 }" "$TESTTMP/calls.log" | sort | uniq -d | grep .; then
+		fail "a call repeated"; fi &&
+	if grep -q "^parent\|^first-bad" "$TESTTMP/calls.log"; then
+		json "[s[\"commit\"][:12] for s in d[\"steps\"]]" "$TESTTMP/report.json"
+		cat "$TESTTMP/calls.log"; fi &&
+	clean
+'
+test_expect_success BUILD_TOOLS,QUIET_HOST 'the measure says skip (exit 125): the step is skipped with the reason' '
+	setup &&
+	(cd "$repo" && SKIP_AT=$(rev 13) "$ABSTAT" bisect --good "$(rev 1)" --bad "$(rev 16)" --build make \
+		--measure "$m" --max-runs 9 -o "$TESTTMP/skip.json") >"$TESTTMP/out" 2>"$TESTTMP/err"; rc=$?
+	[ $rc -eq 0 ] || { cat "$TESTTMP/out" "$TESTTMP/err"; fail "exit $rc"; }
+	grep_out "^first bad commit: $(rev 11)\$" &&
+	json "[s[\"reason\"] for s in d[\"steps\"] if s[\"commit\"] == \"$(rev 13)\"]" "$TESTTMP/skip.json" |
+		grep -q "the measure said skip (exit 125)" || { cat "$TESTTMP/out"; fail "commit 13 not skipped by the measure"; } &&
+	clean
+'
+test_expect_success BUILD_TOOLS 'files of one boot: refused, the repository as it was' '
+	setup &&
+	(cd "$repo" && ONE_BOOT=1 "$ABSTAT" bisect --good "$(rev 1)" --bad "$(rev 16)" --build make \
+		--measure "$m") >"$TESTTMP/out" 2>"$TESTTMP/err"; rc=$?
+	[ $rc -eq 2 ] || { cat "$TESTTMP/out" "$TESTTMP/err"; fail "exit $rc, expected 2"; }
+	grep_err "^abstat: error: bisect: the result files of a side are of one boot \(sessions, not boots\); --measure.s unit is the boot" &&
+	clean
+'
+test_expect_success '--measure with a COMMAND too, or empty: usage errors' '
+	expect_exit 2 "$ABSTAT" bisect --good HEAD --bad HEAD~1 --build make --measure true -- ./loop &&
+	grep_err "^abstat: error: bisect: --measure and a COMMAND after --: give one" &&
+	expect_exit 2 "$ABSTAT" bisect --good HEAD --bad HEAD~1 --build make --measure "" &&
+	grep_err "^abstat: error: --measure: empty command"
+'
+test_done
