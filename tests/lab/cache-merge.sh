@@ -22,15 +22,7 @@ result=$1 cache=$2 events=$3
 command -v jq >/dev/null || lab_die "cache-merge.sh needs jq (apt-get install jq)"
 [ -f "$result" ] || lab_die "$result: no result file"
 [ -s "$cache" ] || lab_die "$cache: the cache model wrote no counts"
-for e in $(echo "$events" | tr ',' ' '); do
-	case $e in
-	lab:l1i-accesses | lab:l1i-misses | lab:l1d-accesses | lab:l1d-misses | \
-	lab:l2-accesses | lab:l2-misses) ;;
-	lab:l1i-accesses:[uk] | lab:l1i-misses:[uk] | lab:l1d-accesses:[uk] | \
-	lab:l1d-misses:[uk] | lab:l2-accesses:[uk] | lab:l2-misses:[uk]) ;;
-	*) lab_die "LAB_EVENTS: unknown model event '$e'; lab:LEVEL-accesses or lab:LEVEL-misses, LEVEL l1i, l1d or l2, with :u, :k or neither (doc/lab.md)" ;;
-	esac
-done
+for e in $(echo "$events" | tr ',' ' '); do lab_model_event "$e"; done
 
 tmp=$result.merge.$$
 trap 'rm -f "$tmp"' EXIT
