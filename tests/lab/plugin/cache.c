@@ -18,9 +18,12 @@
  * lines is two accesses. Instruction fetch is one L1I access for each
  * line a translation block's instructions enter, counted when the block
  * starts (a block left early by an exception still counts whole). User
- * or kernel is the address's half of the arm64 address space (bit 63:
- * the kernel's half, TTBR1); an access by the kernel to user memory
- * (copy_to_user) counts as user. Page-table walks are not seen. The
+ * or kernel is the half of the arm64 address space the instruction runs
+ * from (bit 63 of its address: the kernel's half, TTBR1), so that an
+ * access by the kernel to user memory (copy_to_user, the rseq update
+ * after an interrupt) is the kernel's, and what user space counts
+ * depends on the user instructions alone. Page-table walks are not
+ * seen. The
  * caches keep their state across regions, as hardware's do.
  *
  * Geometry: by default what QEMU 7.2's -cpu max reports (it is an A57 to
@@ -148,14 +151,13 @@ static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info,
 	uint64_t pa, first, last;
 	enum priv p;
 
-	(void)udata;
 	if ((int)vcpu != measured)
 		return;
 	hw = qemu_plugin_get_hwaddr(info, vaddr);
 	if (!hw || qemu_plugin_hwaddr_is_io(hw))
 		return; /* a device's registers: not cached */
 	pa = qemu_plugin_hwaddr_phys_addr(hw);
-	p = vaddr >> 63 ? PRIV_K : PRIV_U;
+	p = udata ? PRIV_K : PRIV_U; /* the instruction's half */
 	first = pa >> line_shift;
 	last = (pa + (1u << qemu_plugin_mem_size_shift(info)) - 1) >> line_shift;
 	for (uint64_t line = first; line <= last; line++)
@@ -249,7 +251,8 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			qemu_plugin_register_vcpu_insn_exec_cb(insn, on_sep,
 				QEMU_PLUGIN_CB_NO_REGS, NULL);
 		qemu_plugin_register_vcpu_mem_cb(insn, on_mem,
-			QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, NULL);
+			QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW,
+			qemu_plugin_insn_vaddr(insn) >> 63 ? (void *)1 : NULL);
 	}
 	/* kept for the block's life: QEMU 7.2 tells no plugin when a block
 	 * is dropped, and the guest's code is translated a bounded number
