@@ -235,11 +235,11 @@ lab_say "$boots boots per side, A B A B ..., $runs runs of each workload a boot"
 # SLOT-th CPU when several run at once; its pid in pid_B
 boot() {
 	case $1 in
-	A*) k=$ka c=$acmd l=$la m=$amod s=$asmp n=$acop ;;
-	*) k=$kb c=$bcmd l=$lb m=$bmod s=$bsmp n=$bcop ;;
+	A*) k=$ka c=$acmd l=$la m=$amod s=$asmp nc=$acop ;;
+	*) k=$kb c=$bcmd l=$lb m=$bmod s=$bsmp nc=$bcop ;;
 	esac
 	cop=
-	[ "$n" = 1 ] || cop="--copies $n"
+	[ "$nc" = 1 ] || cop="--copies $nc"
 	mark=
 	[ -z "$model" ] || mark=lab_mark
 	cat >"$out/job$1" <<JOB
