@@ -161,7 +161,8 @@ DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
              libpcre2-dev nettle-dev gnuplot-nox
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
-        workloads progs units lab lab-check lab-src lab-seeds lab-bisect graph examples
+        workloads progs units lab lab-check lab-src lab-seeds lab-bisect graph \
+        examples lab-plugin
 
 # The kernel lab (tests/lab): Debian arm64 kernels booted under QEMU TCG
 # with its emulated PMU. Its packages are apart from DEB_PKGS, so that
@@ -304,12 +305,24 @@ demo:
 bench: all progs
 	$(Q)sh bench/run.sh
 
+# The lab's cache model (tests/lab/plugin): a QEMU 7.2 TCG plugin, built
+# for the host (qemu-system-aarch64 loads it; LAB_EVENTS=lab:... asks for
+# it). Debian ships no qemu-plugin.h: the plugin declares the API itself.
+LAB_PLUGIN := build/plugin/abstat-cache.so
+lab-plugin: $(LAB_PLUGIN)
+
+$(LAB_PLUGIN): tests/lab/plugin/cache.c tests/lab/plugin/qemu_plugin_api.h
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  PLUGIN  $@")
+	$(Q)gcc -std=gnu11 -O2 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) \
+		-fvisibility=hidden -shared -fPIC -o $@ $<
+
 # make lab: kernel A (6.1) against kernel B (6.12), LAB_BOOTS boots each in
 # turn, the syscalls suite and getppid-sve/-nosve, compare --format mail
 # and the delta chart, in build/lab/runs/A-vs-B-DATE (build/lab/latest)
 # (LAB_* settings: tests/lab/lab.sh). make lab LAB_B_CMDLINE=kpti=1: one
 # kernel, two command lines; LAB_A=PATH LAB_B=PATH: two arm64 Images.
-lab: deps
+lab: deps lab-plugin
 	@sh tests/deps.sh $(LAB_PKGS)
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
@@ -322,7 +335,7 @@ lab: deps
 # build/lab/src/images), then the lab on PARAVIRT y vs n and on
 # INIT_ON_FREE n vs y: mmap, lat-mmap and the syscalls suite
 # (doc/lab-src.md: the recipe, the build time and the tables).
-lab-src: deps
+lab-src: deps lab-plugin
 	@sh tests/deps.sh $(LAB_PKGS) $(LAB_SRC_PKGS)
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
@@ -344,7 +357,7 @@ lab-bisect: deps
 # UP and MP, 004 thread workloads UP vs MP), its table in
 # build/lab/seeds/STUDY/table.txt (doc/seeds.md: the tables and costs).
 STUDY ?= 000
-lab-seeds: deps
+lab-seeds: deps lab-plugin
 	@sh tests/deps.sh $(LAB_PKGS)
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
@@ -352,7 +365,7 @@ lab-seeds: deps
 
 # The lab's tests; what is missing (packages, the mirrors, the cross
 # build) makes them skip by name, never fail.
-lab-check: deps
+lab-check: deps lab-plugin
 	@sh tests/deps.sh $(LAB_PKGS) $(LAB_SRC_PKGS) || \
 		echo "lab: warning: the lab's packages are missing; its tests skip" >&2
 	$(Q)$(MAKE) --no-print-directory all progs units

@@ -43,6 +43,10 @@ struct event {
 	 * a kernel-only event under --user-only); "counted": false in a
 	 * result file (schema 3) */
 	bool not_counted;
+	/* a model's count, not a counter's (the kernel lab's cache model,
+	 * tests/lab/cache-merge.sh): "modelled": true in a result file, and
+	 * every table marks its rows [m] */
+	bool modelled;
 	char **native; /* PAPI: native events a preset maps to (NULL-term.) */
 	int precise;   /* perf's :p/:P level as written (0-3); sampling only,
 			* never in the attr: not an encoding (the name keeps it) */

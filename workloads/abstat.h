@@ -418,9 +418,22 @@ static inline int abstat__region_end(struct abstat__state *st)
 }
 #endif
 
+/* On arm64 the region's begin and end also execute HINT #120 and HINT
+ * #121, NOPs on hardware (unallocated hints execute as NOP), which the
+ * kernel lab's cache model recognises (tests/lab/plugin/cache.c): the
+ * begin's before the counters start, the end's after they stop, so that
+ * the counters never count them; the model's region holds the toggles. */
+#if defined(__aarch64__)
+#define ABSTAT__HINT_BEGIN() __asm__ __volatile__("hint #120" ::: "memory")
+#define ABSTAT__HINT_END() __asm__ __volatile__("hint #121" ::: "memory")
+#else
+#define ABSTAT__HINT_BEGIN() ((void)0)
+#define ABSTAT__HINT_END() ((void)0)
+#endif
+
 /* A region boundary: on the counters the program was given, or with the
  * handshake's command line. */
-static inline int abstat__mark(int begin)
+static inline int abstat__mark_counters(int begin)
 {
 #ifdef __linux__
 	struct abstat__state *st = abstat__init();
@@ -436,6 +449,18 @@ static inline int abstat__mark(int begin)
 #endif
 	return begin ? abstat__command("enable\n", 7, 1) :
 		       abstat__command("disable\n", 8, 1);
+}
+
+static inline int abstat__mark(int begin)
+{
+	int rc;
+
+	if (begin)
+		ABSTAT__HINT_BEGIN();
+	rc = abstat__mark_counters(begin);
+	if (!begin)
+		ABSTAT__HINT_END();
+	return rc;
 }
 
 /* Start counting: the counters are on when it returns. */

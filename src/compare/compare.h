@@ -200,6 +200,7 @@ struct compare_row {
 	char *unit;
 	enum metric_kind kind;
 	bool higher_is_better;
+	bool modelled;    /* a model's count (metric.modelled): [m] */
 	bool primary;     /* the benchmark's one tested row; the others are
 			   * secondary: delta, interval, unadjusted p, never
 			   * a verdict or an exit status */

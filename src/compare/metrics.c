@@ -149,6 +149,7 @@ static int metrics_events(const struct result *r, const struct benchmark *b,
 
 		if (!m)
 			return -ENOMEM;
+		m->modelled = ev->modelled;
 		if (ev->state != EVENT_OK) {
 			m->supported = false;
 			m->reason = strdup(ev->reason ? ev->reason :
@@ -384,6 +385,7 @@ static int metrics_per_event_op(const struct result *r,
 				b->n_runs);
 		if (!m)
 			return -ENOMEM;
+		m->modelled = r->events[i].modelled;
 		for (size_t k = 0; k < b->n_runs; k++) {
 			const struct run *run = &b->runs[k];
 			double val;

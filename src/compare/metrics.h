@@ -30,6 +30,7 @@ struct metric {
 	bool counted;   /* false: <not counted> in some run (reason) */
 	char *reason;
 	bool scaled;    /* some value was scaled from multiplexing */
+	bool modelled;  /* a modelled event's (struct event), or per op */
 	size_t n;
 	double *v;      /* per measured run, in run order */
 };

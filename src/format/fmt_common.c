@@ -238,16 +238,21 @@ const char *fmt_stat_state(const struct compare_stat *st)
 static void fmt_name(const struct compare_model *m,
 		     const struct compare_row *r, char *buf, size_t len)
 {
-	const char *star = "";
+	char star[8] = "";
 	char bench[72], metric[72];
 
 	/* as shown: control characters escaped (escape.h) */
 	escape_str(r->bench, bench, sizeof(bench));
 	escape_str(r->metric, metric, sizeof(metric));
 
+	/* [m]: a model's count, never a hardware counter's (the footer) */
+	if (r->modelled)
+		strcpy(star, "[m]");
 	for (size_t s = 0; s < m->n_sides; s++)
-		if (r->stat[s].scaled)
-			star = "*";
+		if (r->stat[s].scaled) {
+			strcat(star, "*");
+			break;
+		}
 	switch (fmt_view(m)) {
 	case FMT_VIEW_SUITE:
 		if (fmt_one_metric(m))

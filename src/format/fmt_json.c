@@ -134,6 +134,26 @@ static json_t *fmt_json_geomean(const struct compare_model *m)
 	return a;
 }
 
+/* One row: its sides' stats and deltas; "modelled": true on a model's
+ * count (the kernel lab's cache model), absent on every other row. */
+static json_t *fmt_json_row(const struct compare_model *m,
+			    const struct compare_row *row)
+{
+	json_t *st = json_array(), *de = json_array(), *o;
+
+	for (size_t s = 0; s < m->n_sides; s++)
+		json_array_append_new(st, fmt_json_stat(&row->stat[s]));
+	for (size_t s = 1; s < m->n_sides; s++)
+		json_array_append_new(de, fmt_json_delta(m, row, s));
+	o = json_pack("{s:s,s:s,s:s,s:b,s:b,s:o,s:o}", "benchmark", row->bench,
+		      "metric", row->metric, "unit", row->unit,
+		      "higher_is_better", row->higher_is_better, "primary",
+		      row->primary, "sides", st, "deltas", de);
+	if (o && row->modelled)
+		json_object_set_new(o, "modelled", json_true());
+	return o;
+}
+
 void fmt_json(const struct compare_model *m, FILE *out)
 {
 	json_t *root = json_object(), *sides = json_array(),
@@ -202,21 +222,8 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	for (size_t i = 0; i < m->n_warnings; i++)
 		json_array_append_new(warn, json_string(m->warnings[i]));
 	json_object_set_new(root, "warnings", warn);
-	for (size_t r = 0; r < m->n_rows; r++) {
-		const struct compare_row *row = &m->rows[r];
-		json_t *st = json_array(), *de = json_array();
-
-		for (size_t s = 0; s < m->n_sides; s++)
-			json_array_append_new(st, fmt_json_stat(&row->stat[s]));
-		for (size_t s = 1; s < m->n_sides; s++)
-			json_array_append_new(
-				de, fmt_json_delta(m, row, s));
-		json_array_append_new(rows, json_pack("{s:s,s:s,s:s,s:b,s:b,s:o,s:o}",
-			"benchmark", row->bench, "metric", row->metric,
-			"unit", row->unit, "higher_is_better",
-			row->higher_is_better, "primary", row->primary,
-			"sides", st, "deltas", de));
-	}
+	for (size_t r = 0; r < m->n_rows; r++)
+		json_array_append_new(rows, fmt_json_row(m, &m->rows[r]));
 	json_object_set_new(root, "rows", rows);
 	/* schema 3: the baseline's label and a suite's geomean per side */
 	json_object_set_new(root, "baseline", json_string(m->labels[0]));

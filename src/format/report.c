@@ -101,6 +101,8 @@ static void report_metric(const struct metric *m, int nw,
 	char v[5][16], name[512], why[1024];
 
 	escape_str(m->name, name, sizeof(name));
+	if (m->modelled && strlen(name) + 4 < sizeof(name))
+		strcat(name, "[m]"); /* a model's count: the footer says */
 	if ((int)strlen(name) > nw) {
 		fprintf(out, "%s\n", name);
 		fprintf(out, "%*s", nw, "");
@@ -196,7 +198,7 @@ static void report_bench(const struct report_opts *o, const struct result *r,
 			 const struct benchmark *b, FILE *out)
 {
 	struct metric_set set;
-	bool scaled = false, partial = false;
+	bool scaled = false, partial = false, model = false;
 	const char *last_reason = NULL;
 	int nw = 6;
 
@@ -214,10 +216,12 @@ static void report_bench(const struct report_opts *o, const struct result *r,
 		fprintf(out, "(out of memory)\n");
 		return;
 	}
-	for (size_t i = 0; i < set.n; i++)
-		if ((int)strlen(set.m[i].name) > nw &&
-		    strlen(set.m[i].name) <= REPORT_NAME_MAX)
-			nw = (int)strlen(set.m[i].name);
+	for (size_t i = 0; i < set.n; i++) {
+		int w = (int)strlen(set.m[i].name) + (set.m[i].modelled ? 3 : 0);
+
+		if (w > nw && w <= REPORT_NAME_MAX)
+			nw = w;
+	}
 	fprintf(out, "\n%-*s %8s %8s %8s %8s %8s %4s unit\n", nw, "metric",
 		"median", "mean", "SD", "min", "max", "n");
 	for (size_t i = 0; i < set.n; i++) {
@@ -225,6 +229,7 @@ static void report_bench(const struct report_opts *o, const struct result *r,
 			continue;
 		report_metric(&set.m[i], nw, &last_reason, o->time_unit, out);
 		scaled |= set.m[i].scaled;
+		model |= set.m[i].modelled;
 		partial |= set.m[i].supported && !set.m[i].counted &&
 			   set.m[i].n;
 	}
@@ -232,6 +237,8 @@ static void report_bench(const struct report_opts *o, const struct result *r,
 		fprintf(out, "* multiplexed: scaled by enabled/running time\n");
 	if (partial)
 		fprintf(out, "! not counted in every run: n counts the runs that counted\n");
+	if (model)
+		fprintf(out, "[m] modelled: a cache model's count (the kernel lab), not a hardware counter's\n");
 	metrics_free(&set);
 }
 
@@ -287,7 +294,8 @@ static void report_machine(const struct report_opts *o,
 				  !stats_summarize(m->v, m->n, 0.95, &s);
 			const char *st = !m->supported ? "not-supported" :
 					 !m->n ? "not-counted" :
-					 m->scaled ? "scaled" : "ok";
+					 m->scaled ? "scaled" :
+					 m->modelled ? "modelled" : "ok";
 
 			if (!report_shown(o, m))
 				continue;

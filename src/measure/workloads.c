@@ -62,6 +62,8 @@ static const struct workload_info workloads_table[] = {
 	  "sched" },
 	{ "create", "create+write+close+unlink file", "bonnie++ seq create",
 	  "fs" },
+	{ "stride", "read a byte every 64 B, 1 MiB", "abstat: lab cache model",
+	  "all" },
 };
 
 #define WORKLOADS_N (sizeof(workloads_table) / sizeof(workloads_table[0]))

@@ -180,10 +180,15 @@ static const char *plot_row_name(const struct compare_model *m,
 {
 	bool bench = m->n_bench > 1;
 
-	if (!k->many && bench)
+	if (!k->many && bench && !row->modelled)
 		return row->bench;
-	snprintf(buf, len, "%s%s%s%s%s", bench ? row->bench : "",
-		 bench ? " " : "", row->metric,
+	/* [m]: a model's count (the kernel lab's cache model) */
+	if (!k->many && bench) {
+		snprintf(buf, len, "%s [m]", row->bench);
+		return buf;
+	}
+	snprintf(buf, len, "%s%s%s%s%s%s", bench ? row->bench : "",
+		 bench ? " " : "", row->metric, row->modelled ? "[m]" : "",
 		 row->higher_is_better == k->higher ? "" :
 		 row->higher_is_better ? " (higher is better)" :
 					 " (lower is better)",

@@ -1,5 +1,5 @@
-# abstat workloads: all 20 built-in workloads, one line each, with their
-# suites (18 in the named suites, getppid-nosve in all only, getppid-sve
+# abstat workloads: all 21 built-in workloads, one line each, with their
+# suites (18 in the named suites, getppid-nosve and stride in all only, getppid-sve
 # aarch64-only), in 80 columns of plain ASCII; found through
 # ABSTAT_WORKLOAD_DIR, next to the binary (build tree) and in
 # ../libexec/abstat (installed).
@@ -30,12 +30,12 @@ test_expect_success 'origins: mmap from mmap-perf, create from bonnie' '
 	grep_out "^create .*bonnie"
 '
 
-test_expect_success 'exactly 18 workload lines in the named suites, 20 in all' '
+test_expect_success 'exactly 18 workload lines in the named suites, 21 in all' '
 	expect_exit 0 "$ABSTAT" workloads &&
 	n=$(grep -Ec "^[a-z_-]+ .*(syscalls|vm|sched|fs)(,fs)?\$" "$TESTTMP/out") &&
 	{ [ "$n" -eq 18 ] || fail "expected 18 workload lines, got $n"; } &&
 	n=$(grep -Ec "^[a-z_-]+ .*(syscalls|vm|sched|fs|,fs| all|-only)\$" "$TESTTMP/out") &&
-	{ [ "$n" -eq 20 ] || fail "expected 20 workload lines, got $n"; }
+	{ [ "$n" -eq 21 ] || fail "expected 21 workload lines, got $n"; }
 '
 
 test_expect_success 'the suites line: syscalls, vm, sched, fs, all' '

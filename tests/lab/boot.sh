@@ -20,6 +20,10 @@
 # module that does not load makes the command exit 125, saying which.
 # LAB_CPU=N: QEMU pinned to CPU N (taskset), for boots run side by side
 # (lab.sh LAB_JOBS).
+# LAB_MODEL=1 (or the model's own arguments, l1d=KIB:WAYS,l1i=...,l2=...,
+# line=BYTES): QEMU runs the lab's cache model (tests/lab/plugin/cache.c,
+# make lab-plugin; LAB_PLUGIN: another build of it), which writes the
+# counts of every measured region of the guest into OUTDIR/cache.jsonl.
 # LAB_SMP=N: the guest's vCPUs (1). Under -icount QEMU runs every vCPU
 # in one thread (icount rules out multi-threaded TCG), so a 2-vCPU guest
 # takes one host CPU, as a 1-vCPU one does, and LAB_CPU pins it whole;
@@ -75,6 +79,14 @@ fi
 (cd "$work/job" && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 >"$work/job.cpio.gz"
 cat "$base" "$work/job.cpio.gz" >"$work/initrd"
 
+plugin=
+if [ -n "${LAB_MODEL:-}" ]; then
+	so=${LAB_PLUGIN:-$TOP/build/plugin/abstat-cache.so}
+	[ -f "$so" ] || lab_die "$so is not built; run make lab-plugin"
+	plugin="$so,out=$outdir/cache.jsonl"
+	[ "$LAB_MODEL" = 1 ] || plugin="$plugin,$LAB_MODEL"
+	rm -f "$outdir/cache.jsonl"
+fi
 name=$(cat "$kdir/package" 2>/dev/null || basename "$kdir")
 log=$outdir/console.log
 rm -f "$outdir/status" "$outdir/rc"
@@ -83,7 +95,7 @@ set +e
 timeout -k 5 "$LAB_TIMEOUT" ${LAB_CPU:+taskset -c "$LAB_CPU"} \
 	qemu-system-aarch64 -M virt \
 	-cpu max,pauth-impdef=on -smp "$smp" -m 1024 -icount shift=0 \
-	-nographic -no-reboot -kernel "$kdir/vmlinuz" -initrd "$work/initrd" \
+	${plugin:+-plugin "$plugin"} -nographic -no-reboot -kernel "$kdir/vmlinuz" -initrd "$work/initrd" \
 	-append "console=ttyAMA0 loglevel=1 panic=-1 $cmdline" \
 	</dev/null >"$log" 2>&1
 qrc=$?
@@ -121,6 +133,8 @@ elif [ -z "$rc" ]; then
 	why="ended without the command's status (qemu exit $qrc)"
 elif [ -n "$bad" ]; then
 	why="files corrupted on the console:$bad"
+elif [ -n "$plugin" ] && [ ! -s "$outdir/cache.jsonl" ]; then
+	why="the cache model wrote nothing (qemu exit $qrc: $(grep -m 1 'abstat-cache\|plugin' "$work/console"))"
 fi
 if [ -n "$why" ]; then
 	echo "boot $name '$cmdline': $why" >"$outdir/status"

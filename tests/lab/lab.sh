@@ -54,9 +54,23 @@
 #                           that row by 0.4%)
 #   LAB_WORKLOADS           the workloads (the syscalls suite's, from
 #                           abstat workloads, and getppid-sve and
-#                           getppid-nosve), LAB_SCALE: each at 1/SCALE of
+#                           getppid-nosve), each NAME or NAME:ARGS, its
+#                           own options without spaces (stride:-s4: a
+#                           4 KiB buffer); LAB_SCALE: each at 1/SCALE of
 #                           its default size (40; 1: the default sizes)
-#   LAB_EVENTS              cycles,instructions,task-clock
+#   LAB_EVENTS              cycles,instructions,task-clock; with lab:...
+#                           events, the lab's cache model's counts too
+#                           (QEMU runs tests/lab/plugin/cache.c, make
+#                           lab-plugin): lab:l1d-misses:u, lab:l1i-accesses:k,
+#                           lab:l2-misses (LEVEL l1i, l1d, l2; accesses or
+#                           misses; :u user, :k kernel, neither both),
+#                           added to each boot's result as modelled events
+#                           (tests/lab/cache-merge.sh, [m] in the tables)
+#                           and their per-op rows to the table; a boot with
+#                           the model takes about 1.2 times as long
+#   LAB_MODEL_ARGS          the model's geometry (l1d=KIB:WAYS,l1i=...,
+#                           l2=...,line=BYTES; by default what -cpu max
+#                           reports: l1d=32:2,l1i=48:3,l2=2048:16,line=64)
 #   LAB_AFTER               a shell script run in every boot's guest after
 #                           abstat, in the same /out: the files it writes
 #                           come back in the boot's directory (a test's
@@ -107,6 +121,23 @@ else
 fi
 boots=${LAB_BOOTS:-3} runs=${LAB_RUNS:-5} scale=${LAB_SCALE:-40}
 events=${LAB_EVENTS:-cycles,instructions,task-clock}
+# the model's events (lab:...) apart from the counters'
+model= hw=
+for e in $(echo "$events" | tr ',' ' '); do
+	case $e in
+	lab:*) lab_model_event "$e"; model="$model${model:+,}$e" ;;
+	*) hw="$hw${hw:+,}$e" ;;
+	esac
+done
+[ -n "$hw" ] || lab_die "LAB_EVENTS=$events: no counter besides the model's (add instructions)"
+events=$hw
+if [ -n "$model" ]; then
+	[ "$acop" = 1 ] && [ "$bcop" = 1 ] ||
+		lab_die "LAB_EVENTS=...lab:...: the cache model counts one copy's region; LAB_A_COPIES=1 LAB_B_COPIES=1"
+	command -v jq >/dev/null || lab_die "LAB_EVENTS=...lab:... needs jq (apt-get install jq)"
+	[ -f "$TOP/build/plugin/abstat-cache.so" ] ||
+		lab_die "build/plugin/abstat-cache.so is not built; run make lab-plugin"
+fi
 abstat=$TOP/abstat
 [ -x "$abstat" ] || lab_die "$abstat is not built; run make"
 
@@ -182,10 +213,13 @@ mkdir -p "$out/boots"
 list=
 for w in ${LAB_WORKLOADS:-$("$abstat" workloads |
 	awk 'NR > 1 && ($NF ~ /(^|,)syscalls(,|$)/ || $1 ~ /^getppid-(no)?sve$/) { print $1 }')}; do
+	# NAME:ARGS, the workload's own options without spaces (stride:-s4)
+	wa=
+	case $w in *:*) wa=" ${w#*:}" w=${w%%:*} ;; esac
 	n=$("$TOP/build/workloads/$w" -h | sed -n 's/^ *-n N .*(default \([0-9]*\)).*/\1/p')
 	[ -n "$n" ] || lab_die "$w -h gives no default size"
 	n=$((n / scale)); [ "$n" -ge 1 ] || n=1
-	list="$list${list:+,}$w:-n $n"
+	list="$list${list:+,}$w:-n $n$wa"
 done
 
 sh "$TOP/tests/lab/initramfs.sh" >/dev/null
@@ -201,14 +235,20 @@ lab_say "$boots boots per side, A B A B ..., $runs runs of each workload a boot"
 # SLOT-th CPU when several run at once; its pid in pid_B
 boot() {
 	case $1 in
-	A*) k=$ka c=$acmd l=$la m=$amod s=$asmp n=$acop ;;
-	*) k=$kb c=$bcmd l=$lb m=$bmod s=$bsmp n=$bcop ;;
+	A*) k=$ka c=$acmd l=$la m=$amod s=$asmp nc=$acop ;;
+	*) k=$kb c=$bcmd l=$lb m=$bmod s=$bsmp nc=$bcop ;;
 	esac
 	cop=
-	[ "$n" = 1 ] || cop="--copies $n"
+	[ "$nc" = 1 ] || cop="--copies $nc"
+	mark=
+	[ -z "$model" ] || mark=lab_mark
 	cat >"$out/job$1" <<JOB
 abstat doctor >doctor.txt 2>&1
+$mark
 abstat run -q -r $runs -e $events $cop -n '$l' -w '$list' -o result.json
+rc=\$?
+$mark
+(exit \$rc)
 JOB
 	if [ -n "$after" ]; then
 		# abstat's status is the job's, whatever the script's
@@ -216,6 +256,7 @@ JOB
 	fi
 	cpu=
 	[ "$jobs" -eq 1 ] || cpu=$(echo $cpus | cut -d' ' -f"$2")
+	LAB_MODEL=${model:+${LAB_MODEL_ARGS:-1}} \
 	LAB_CPU=$cpu LAB_SMP=$s LAB_MODULES=$m sh "$TOP/tests/lab/boot.sh" "$k" "$c" \
 		"$out/boots/$1" -f "$out/job$1" &
 	eval "pid_$1=\$!"
@@ -226,7 +267,10 @@ done_boot() {
 	case $1 in A*) l=$la ;; *) l=$lb ;; esac
 	d=$out/boots/$1
 	if eval "wait \$pid_$1" && [ "$(cat "$d/rc")" = 0 ] &&
-		[ -f "$d/result.json" ]; then
+		[ -f "$d/result.json" ] && { [ -z "$model" ] ||
+		sh "$TOP/tests/lab/cache-merge.sh" "$d/result.json" \
+			"$d/cache.jsonl" "$model" 2>"$d/merge.err" ||
+		{ cp "$d/merge.err" "$d/status"; false; }; }; then
 		lab_say "boot $1 ($l): $(cat "$d/status")"
 		case $1 in
 		A*) files_a="$files_a${files_a:+,}$d/result.json" ;;
@@ -267,7 +311,12 @@ if [ "$asmp" != "$bsmp" ] || [ "$acop" != "$bcop" ]; then
 	diff="--allow-env-diff cpu.pinned,cpu.pinned_siblings"
 	lab_say "$asmp vs $bsmp vCPUs, $acop vs $bcop copies: compare $diff (the workload's CPUs are abstat's default)"
 fi
-set -- --primary instructions/op $diff "$la=$files_a" "$lb=$files_b"
+rows=
+if [ -n "$model" ]; then
+	# the model's per-op rows under the tested one, marked [m]
+	rows="--metric instructions/op,$(echo "$model" | sed 's|,|/op,|g')/op"
+fi
+set -- --primary instructions/op $diff $rows "$la=$files_a" "$lb=$files_b"
 "$abstat" compare -q --format json "$@" >"$out/compare.json" || true
 "$abstat" compare --format mail "$@" >"$out/compare.txt" ||
 	lab_die "abstat compare failed (above); the boots are in $out/boots"

@@ -72,3 +72,13 @@ lab_modules() {
 		lab_die "$1=$2: no lib/modules/${_r:-RELEASE} in it (the kernel is ${_r:-unknown}; make modules_install INSTALL_MOD_PATH=$2 writes it)"
 	echo "$2/lib/modules/$_r"
 }
+
+# lab_model_event NAME: dies unless NAME is an event of the lab's cache
+# model (tests/lab/plugin/cache.c): lab:LEVEL-WHAT[:u|:k]
+lab_model_event() {
+	case ${1%:[uk]} in
+	lab:l1i-accesses | lab:l1i-misses | lab:l1d-accesses | lab:l1d-misses | \
+	lab:l2-accesses | lab:l2-misses) ;;
+	*) lab_die "LAB_EVENTS: unknown model event '$1'; lab:LEVEL-accesses or lab:LEVEL-misses, LEVEL l1i, l1d or l2, with :u, :k or neither (doc/lab.md)" ;;
+	esac
+}
