@@ -18,7 +18,10 @@
 
 #include "bisect.h"
 
-#define D(x, l, h, s) { true, x, l, h, s }
+/* a delta whose interval comes from a test; P: a point estimate only
+ * (too few boots for a test), which decides nothing */
+#define D(x, l, h, s) { true, x, l, h, s, true }
+#define P(x, l, h, s) { true, x, l, h, s, false }
 
 static const struct {
 	int line;
@@ -53,6 +56,9 @@ static const struct {
 	/* beyond the bad end: bad, said so, not a part of the change */
 	{ __LINE__, D(0.12, 0.10, 0.14, true), D(0.06, 0.05, 0.07, true),
 	  D(0.06, 0.04, 0.08, true), "bad", true, "beyond the bad end" },
+	/* like bad, but its interval is a point (one boot): not yet */
+	{ __LINE__, P(0.061, 0.061, 0.061, true), D(0.06, 0.05, 0.07, true),
+	  D(0.001, -0.01, 0.01, false), NULL, false, NULL },
 	/* a step faster than good: good, and no part of the change */
 	{ __LINE__, D(-0.03, -0.04, -0.02, true), D(0.06, 0.05, 0.07, true),
 	  D(-0.09, -0.1, -0.08, true), "good", false, NULL },
