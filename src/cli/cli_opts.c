@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "boots_plan.h"
 #include "cli_priv.h"
 #include "flame.h"
 #include "score.h"

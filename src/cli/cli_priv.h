@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cli_priv: what the cli*.c files share: the option table (cli_opts.c),
- * the command table (cli_cmds.c), help, values, checks and targets (not
+ * the command table (src/cmd/cmd_table.c), help, values, checks and targets (not
  * an API; src/cmd/cli.h is; commands.h says how to add a command or an
  * option).
  */
@@ -125,10 +125,10 @@ struct cmd_entry {
 	const char *usage;
 	const char *intro;          /* lines between usage and options */
 	const struct cli_use *opts; /* ends with OPT_HELP */
+	/* its operands checked, after cli_validate's checks (NULL: they
+	 * are cfg->files): 0, or -EINVAL after one error line */
+	int (*operands)(struct config *cfg, int argc, char **argv);
 };
-
-/* Every command, in --help order; the last has a NULL name. */
-extern const struct cmd_entry cli_cmds[];
 
 /* 'abstat COMMAND --help' and 'abstat --help', on stdout. */
 void cli_print_help(const struct cmd_entry *e);
@@ -137,7 +137,8 @@ void cli_print_main_help(void);
  * commands, one a line, then the top-level options; with e its options,
  * one a line in --help order: LONG SHORT ARG [VALUE...], '-' for no
  * short form or no value. */
-void cli_print_complete(const struct cmd_entry *e);
+void cli_print_complete(const struct cmd_entry *cmds,
+			const struct cmd_entry *e);
 /* The values joined by sep, the last by last; with mark the first is
  * "NAME (default)". Truncated to len. */
 void cli_values_join(const struct cli_values *v, const char *sep,
@@ -145,11 +146,9 @@ void cli_values_join(const struct cli_values *v, const char *sep,
 
 /* Checks that need the whole command line; builds cfg->targets. 0, or
  * -EINVAL after one error line, or -ENOMEM. */
-int cli_validate(struct config *cfg, int argc, char **argv);
+int cli_validate(struct config *cfg, const struct cmd_entry *e, int argc,
+		 char **argv);
 
-/* cli_boots.c: boots' operands (VERB DIR [A=KERNEL B=KERNEL]) and its
- * run arguments, the n_run words after its --. */
-int cli_boots_validate(struct config *cfg, int argc, char **argv);
 
 /* cli_run.c: the set functions (CLI_FN) of --score, --parser and the
  * hooks (--setup, --cleanup, --prepare, --conclude: o's field). */

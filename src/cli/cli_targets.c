@@ -303,12 +303,15 @@ static int cli_run_targets(struct config *cfg, int argc, char **argv)
 
 /* Checks that need the whole command line; the operands of each
  * command. */
-int cli_validate(struct config *cfg, int argc, char **argv)
+int cli_validate(struct config *cfg, const struct cmd_entry *e, int argc,
+		 char **argv)
 {
 	int rc = cli_cpus(cfg) ? -EINVAL : cli_measure_checks(cfg);
 
 	if (rc)
 		return rc;
+	if (e->operands)
+		return e->operands(cfg, argc, argv);
 	switch (cfg->cmd) {
 	case CMD_PROFILE:
 	case CMD_RUN:
@@ -349,8 +352,6 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 		if (!cfg->output)
 			return cli_usage("import: -o RESULT is required");
 		break;
-	case CMD_BOOTS:
-		return cli_boots_validate(cfg, argc, argv);
 	case CMD_BISECT:
 		if (!cfg->bisect_good || !cfg->bisect_bad || !cfg->bisect_build)
 			return cli_usage("bisect: --good REV, --bad REV and --build 'CMD' are required; usage: abstat bisect --good REV --bad REV --build 'make' -- COMMAND");
