@@ -21,25 +21,6 @@
 #include "score.h"
 #include "workloads.h"
 
-/* The field of struct config an option sets. */
-#define CLI_FIELD(f) \
-	.off = offsetof(struct config, f), \
-	.size = sizeof(((struct config *)0)->f)
-/* Its kind: a flag; a string (NONEMPTY: "" is refused with why); a whole
- * number in [lo, hi] (FLAG: a bool field set too); a real in [lo, hi];
- * one of its values, stored as base + the value's index; a set function
- * (FIELD: that knows its field from the table). */
-#define CLI_BOOL(f) .kind = CLI_FLAG, CLI_FIELD(f)
-#define CLI_STRING(f) .kind = CLI_STR, CLI_FIELD(f)
-#define CLI_STRING_NONEMPTY(f, why) CLI_STRING(f), .empty = why
-#define CLI_UINT(f, lo, hi) .kind = CLI_NUM, CLI_FIELD(f), .min = lo, .max = hi
-#define CLI_UINT_FLAG(f, lo, hi, flag) \
-	CLI_UINT(f, lo, hi), .also = offsetof(struct config, flag)
-#define CLI_DOUBLE(f, l, h) .kind = CLI_REAL, CLI_FIELD(f), .lo = l, .hi = h
-#define CLI_ENUM(f, b) .kind = CLI_CHOICE, CLI_FIELD(f), .base = b
-#define CLI_CALL(fn) .kind = CLI_FN, .set = fn
-#define CLI_CALL_FIELD(fn, f) CLI_CALL(fn), CLI_FIELD(f)
-
 static const struct cli_values formats = { format_names, false };
 static const struct cli_values suites = { workloads_suites, false };
 static const struct cli_values backends = {

@@ -21,7 +21,9 @@
  * struct config (cli.h), and its row in cli_opts[] (cli_opts.c): name,
  * short form, value word, default, help, fixed values, and what it sets
  * (CLI_BOOL(field), CLI_STRING, CLI_UINT(field, lo, hi), CLI_DOUBLE,
- * CLI_ENUM(field, base), or CLI_CALL(fn) for what a table cannot say);
+ * CLI_ENUM(field, base), or CLI_CALL(fn) for what a table cannot say;
+ * each but CLI_CALL fails to build on a field of another type: cli_priv.h,
+ * test 246);
  * then USE(OPT_ID) in the cli_use list of each command that takes it.
  * Its --help line, getopt entry, default and completion follow.
  */
