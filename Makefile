@@ -75,9 +75,9 @@ LAZY_LIBS ?= 1
 soname_of = $(shell objdump -p "$$($(CC) -print-file-name=$(1))" 2>/dev/null | \
               awk '$$1 == "SONAME" { print $$2 }')
 
-# src/ is in folders by layer (src/base ... src/cmd; the order is test 095's
-# rule); every folder is on the include path, so #include "x.h" names a
-# header, not its folder. A file left directly in src/ (a merge) still
+# src/ is in folders by layer (src/base ... src/cli, src/boots, src/engine,
+# src/cmd; the order is test 095's rule); every folder is on the include
+# path, so #include "x.h" names a header, not its folder. A file left directly in src/ (a merge) still
 # builds, and test 095 says where it goes.
 SRC_DIRS := src $(patsubst %/,%,$(sort $(wildcard src/*/)))
 SRC_INC  := $(addprefix -I,$(SRC_DIRS))

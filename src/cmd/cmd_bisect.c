@@ -314,8 +314,8 @@ static int bisect_setup(const struct config *cfg, struct bisect_state *st)
 	char line[200];
 	int rc;
 
-	st->build = cfg->bisect_build;
-	st->measure = cfg->bisect_measure;
+	st->build = cfg->bisect_build_cmd;
+	st->measure = cfg->bisect_measure_cmd;
 	st->argv = cfg->files;
 	st->argc = cfg->n_files;
 	rc = bisect_git(repo, &st->top, "rev-parse", "--show-toplevel", NULL);

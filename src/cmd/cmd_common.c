@@ -3,8 +3,8 @@
  * cmd_common: what several command files share (commands.h): options of
  * the model built from the command line, reading sides, building the
  * compare model with its one error line and warnings, the regression
- * warnings, the check of a single result's --format, the one mapping
- * of -errno to an exit status, and whether stdout got what was printed.
+ * warnings, the check of a single result's --format, and whether stdout
+ * got what was printed.
  */
 #include <errno.h>
 #include <glob.h>
@@ -16,21 +16,6 @@
 #include "commands.h"
 #include "msg.h"
 #include "report.h"
-
-int cmd_status(int rc, int otherwise)
-{
-	switch (rc) {
-	case 0:
-		return EXIT_OK;
-	case -ENOMEM:
-		return EXIT_IO;
-	case -EEXIST:
-	case -EBUSY: /* another session holds it (hold.h) */
-		return EXIT_USAGE;
-	default:
-		return otherwise;
-	}
-}
 
 /* The error stdout had when cmd_stdout_reached flushed it (0: none), for
  * cmd_close_stdout's message: the stream keeps only that it failed. */

@@ -9,18 +9,21 @@
  * Adding a command NAME (as git's builtin.h says for a builtin):
  *  1. write int cmd_NAME(const struct config *cfg) in cmd_NAME.c, which
  *     the Makefile finds, and declare it below;
- *  2. give it a value in enum command (cli.h) and a row in cli_cmds[]
- *     (cli_cmds.c): its name, that value, cmd_NAME, whether options end
+ *  2. give it a value in enum command (cli.h) and a row in cmd_table[]
+ *     (cmd_table.c): its name, that value, cmd_NAME, whether options end
  *     at the first operand, its usage line and the options it takes in
  *     --help order (a cli_use list ending with END); and a line in
  *     cli_help.c's main_help;
- *  3. say what its operands are in cli_validate() (cli_targets.c):
+ *  3. say what its operands are in cli_validate() (cli_targets.c), or in
+ *     its own function, the entry's operands (cmd_boots_args.c):
  *     their count, into cfg->files.
  * Adding an option: an id in enum cli_opt_id (cli_priv.h), its field in
  * struct config (cli.h), and its row in cli_opts[] (cli_opts.c): name,
  * short form, value word, default, help, fixed values, and what it sets
  * (CLI_BOOL(field), CLI_STRING, CLI_UINT(field, lo, hi), CLI_DOUBLE,
- * CLI_ENUM(field, base), or CLI_CALL(fn) for what a table cannot say);
+ * CLI_ENUM(field, base), or CLI_CALL(fn) for what a table cannot say;
+ * each but CLI_CALL fails to build on a field of another type: cli_priv.h,
+ * test 246);
  * then USE(OPT_ID) in the cli_use list of each command that takes it.
  * Its --help line, getopt entry, default and completion follow.
  */
@@ -32,6 +35,7 @@
 
 #include "cli.h"
 #include "compare.h"
+#include "msg.h"
 #include "side.h"
 
 int cmd_run(const struct config *cfg);       /* cmd_run.c */
@@ -49,6 +53,13 @@ int cmd_profile(const struct config *cfg);   /* cmd_profile.c */
 int cmd_boots(const struct config *cfg);     /* cmd_boots.c */
 int cmd_bisect(const struct config *cfg);    /* cmd_bisect.c */
 
+/* Every command, in --help order; the last has a NULL name
+ * (cmd_table.c). main passes it to cli_parse. */
+extern const struct cmd_entry *const cmd_table;
+/* boots' operands (VERB DIR [A=KERNEL B=KERNEL]) and its run
+ * arguments, the n_run words after its -- (cmd_boots_args.c). */
+int cmd_boots_args(struct config *cfg, int argc, char **argv);
+
 /* Shared by the command files. Each returns an exit status (msg.h) after
  * printing its one error line, unless said otherwise. */
 
@@ -63,11 +74,11 @@ int cmd_compare_where(const struct config *cfg, const struct side *sides,
 		      size_t n, const struct compare_model *m, FILE *out);
 
 /* cmd_common.c */
-/* The exit status of rc, 0 or -errno from below the commands: EXIT_OK;
- * EXIT_IO when out of memory and EXIT_USAGE for an output file that
- * exists without --force, in every command (abstat(1)); otherwise the
- * command's status for what failed. Prints nothing. */
-int cmd_status(int rc, int otherwise);
+/* msg_status (msg.h), by the name the command files know it by. */
+static inline int cmd_status(int rc, int otherwise)
+{
+	return msg_status(rc, otherwise);
+}
 /* Whether what was printed to stdout reached it: written, flushed and
  * closed without error (a duplicate of the descriptor is closed, which
  * reports what a file system defers to close). cmd_close_stdout still

@@ -26,7 +26,7 @@ int main(int argc, char **argv)
 		_exit(EXIT_SETUID);
 	}
 	trace_start();
-	rc = cli_parse(argc, argv, &cfg, &done);
+	rc = cli_parse(argc, argv, cmd_table, &cfg, &done);
 	trace_mark("command line parsed");
 	if (rc < 0)
 		rc = cmd_status(rc, EXIT_USAGE);

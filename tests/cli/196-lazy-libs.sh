@@ -1,5 +1,5 @@
 # libpfm4 and PAPI are loaded when abstat first counts (counters/lib_dl.h),
-# libdw when profile first symbolises (src/measure/usyms_dl.c), not at
+# libdw when profile first symbolises (src/profile/usyms_dl.c), not at
 # start: the commands that read results (compare, show, import, flame, plot) and
 # --version never map them, run maps libpfm when an event needs it (perf's
 # software events do not, nor its generic hardware ones where the kernel

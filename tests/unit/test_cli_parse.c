@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "format.h"
 
 #define N(x) (sizeof(x) / sizeof((x)[0]))
@@ -73,7 +74,7 @@ static void test_parse(void **state)
 		for (size_t k = 0; k < MAX_WORDS && cases[i].argv[k]; k++)
 			argv[argc++] = (char *)cases[i].argv[k];
 		memset(&cfg, 0, sizeof(cfg));
-		rc = cli_parse(argc, argv, &cfg, &done);
+		rc = cli_parse(argc, argv, cmd_table, &cfg, &done);
 		if (rc != cases[i].rc)
 			fail_msg("line %d: rc %d, want %d", cases[i].line, rc,
 				 cases[i].rc);
@@ -111,8 +112,8 @@ static void test_done(void **state)
 		int argc = lines[i][2] ? 3 : 2;
 
 		memset(&cfg, 0, sizeof(cfg));
-		assert_int_equal(cli_parse(argc, (char **)lines[i], &cfg, &done),
-				 0);
+		assert_int_equal(cli_parse(argc, (char **)lines[i], cmd_table,
+					   &cfg, &done), 0);
 		if (!done)
 			fail_msg("%s %s: not done", lines[i][1],
 				 lines[i][2] ? lines[i][2] : "");

@@ -304,13 +304,16 @@ static int cli_run_targets(struct config *cfg, int argc, char **argv)
 
 /* Checks that need the whole command line; the operands of each
  * command. */
-int cli_validate(struct config *cfg, int argc, char **argv)
+int cli_validate(struct config *cfg, const struct cmd_entry *e, int argc,
+		 char **argv)
 {
 	int rc = cli_cpus(cfg) ? -EINVAL : cli_measure_checks(cfg);
 	char buf[64];
 
 	if (rc)
 		return rc;
+	if (e->operands)
+		return e->operands(cfg, argc, argv);
 	switch (cfg->cmd) {
 	case CMD_PROFILE:
 	case CMD_RUN:
@@ -352,14 +355,13 @@ int cli_validate(struct config *cfg, int argc, char **argv)
 		if (!cfg->output)
 			return cli_usage("import: -o RESULT is required");
 		break;
-	case CMD_BOOTS:
-		return cli_boots_validate(cfg, argc, argv);
 	case CMD_BISECT:
-		if (!cfg->bisect_good || !cfg->bisect_bad || !cfg->bisect_build)
+		if (!cfg->bisect_good || !cfg->bisect_bad ||
+		    !cfg->bisect_build_cmd)
 			return cli_usage("bisect: --good REV, --bad REV and --build 'CMD' are required; usage: abstat bisect --good REV --bad REV --build 'make' -- COMMAND");
-		if (argc < 1 && !cfg->bisect_measure)
+		if (argc < 1 && !cfg->bisect_measure_cmd)
 			return cli_usage("bisect: no command to measure; give it after --, e.g. -- ./prog ARGS (or --measure 'CMD')");
-		if (argc && cfg->bisect_measure)
+		if (argc && cfg->bisect_measure_cmd)
 			return cli_usage("bisect: --measure and a COMMAND after --: give one (--measure measures each side itself)");
 		break;
 	case CMD_LIST:

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * cli_cmds: every command (cli_cmds[], commands.h says how to add one):
+ * cmd_table: every command (cmd_table[], commands.h says how to add one):
  * its name, its function, its usage line and the options it takes in
- * --help order, each an entry of cli_opts[] (cli_opts.c) with the help,
+ * --help order, each an entry of cli_opts[] (src/cli/cli_opts.c) with the help,
  * value word or fixed values the command says differently.
  */
 #include <stddef.h>
@@ -163,46 +163,47 @@ static const struct cli_use bisect_opts[] = {
 
 static const struct cli_use no_opts[] = { END };
 
-const struct cmd_entry cli_cmds[] = {
+static const struct cmd_entry cmd_entries[] = {
 	{ "run", CMD_RUN, cmd_run, true,
 	  "abstat run [OPTIONS] (-- CMD [ARG...] | -w W[,...] | "
-	  "-s SUITE | -S FILE)", NULL, run_opts },
+	  "-s SUITE | -S FILE)", NULL, run_opts, NULL },
 	{ "versus", CMD_VERSUS, cmd_versus, true,
 	  "abstat versus [OPTIONS] [-w WORKLOAD...] ['COMMAND A' 'COMMAND B'...]",
 	  "  two sides or more: every -w, then every command\n",
-	  versus_opts },
+	  versus_opts, NULL },
 	{ "compare", CMD_COMPARE, cmd_compare, false,
 	  "abstat compare [OPTIONS] BASE OTHER [OTHER...]",
 	  "  BASE and OTHER are result files, or FILE,FILE... (several\n"
 	  "  boots of one side), optionally LABEL=FILE[,FILE...]; a DIR\n"
 	  "  or a 'GLOB' stands for its *.json files\n",
-	  compare_opts },
+	  compare_opts, NULL },
 	{ "show", CMD_SHOW, cmd_show, false, "abstat show [OPTIONS] FILE",
-	  NULL, show_opts },
+	  NULL, show_opts, NULL },
 	{ "plot", CMD_PLOT, cmd_plot, false,
 	  "abstat plot [OPTIONS] FILE... -o OUT.{png,svg,txt,gp}", NULL,
-	  plot_opts },
+	  plot_opts, NULL },
 	{ "list", CMD_LIST, cmd_list, false,
-	  "abstat list [OPTIONS] [PATTERN]", NULL, list_opts },
+	  "abstat list [OPTIONS] [PATTERN]", NULL, list_opts, NULL },
 	{ "doctor", CMD_DOCTOR, cmd_doctor, false,
 	  "abstat doctor [-C CPU] [--user-only] [--clean-cgroups]", NULL,
-	  doctor_opts },
+	  doctor_opts, NULL },
 	{ "workloads", CMD_WORKLOADS, cmd_workloads, true, "abstat workloads",
-	  NULL, no_opts },
+	  NULL, no_opts, NULL },
 	{ "recover", CMD_RECOVER, cmd_recover, false,
-	  "abstat recover JOURNAL -o FILE [--force]", NULL, recover_opts },
+	  "abstat recover JOURNAL -o FILE [--force]", NULL, recover_opts,
+	  NULL },
 	{ "flame", CMD_FLAME, cmd_flame, false,
 	  "abstat flame [OPTIONS] FILE [FILE] -o OUT.{svg,folded,txt}",
 	  "  FILE: a result of abstat profile (FILE,FILE...: one side), or\n"
 	  "  with --import a profile made elsewhere; two: differential\n",
-	  flame_opts },
+	  flame_opts, NULL },
 	{ "import", CMD_IMPORT, cmd_import, false,
 	  "abstat import SOURCE FILE... -o RESULT",
 	  IMPORT_HELP,
-	  import_opts },
+	  import_opts, NULL },
 	{ "profile", CMD_PROFILE, cmd_profile, true,
 	  "abstat profile [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | "
-	  "-s SUITE) -o FILE", NULL, profile_opts },
+	  "-s SUITE) -o FILE", NULL, profile_opts, NULL },
 	{ "boots", CMD_BOOTS, cmd_boots, false,
 	  "abstat boots (init DIR LABEL=KERNEL LABEL=KERNEL [OPTIONS] -- "
 	  "RUN-ARGS | step|status|report|install|uninstall DIR)",
@@ -213,7 +214,7 @@ const struct cmd_entry cli_cmds[] = {
 	  "  time (DIR/plan.lock), checks the running kernel, runs doctor and\n"
 	  "  abstat run RUN-ARGS into DIR, then boots the next kernel; status\n"
 	  "  and report read DIR\n",
-	  boots_opts },
+	  boots_opts, cmd_boots_args },
 	{ "bisect", CMD_BISECT, cmd_bisect, true,
 	  "abstat bisect --good REV --bad REV --build 'CMD' [OPTIONS] "
 	  "(-- COMMAND [ARG...] | --measure 'CMD')",
@@ -221,6 +222,8 @@ const struct cmd_entry cli_cmds[] = {
 	  "  COMMAND measured interleaved against the good and bad ends;\n"
 	  "  good, bad, or more runs, or skipped with the reason. With\n"
 	  "  --measure (kernels) each side's boots are its result files\n",
-	  bisect_opts },
-	{ NULL, CMD_NONE, NULL, false, NULL, NULL, NULL },
+	  bisect_opts, NULL },
+	{ NULL, CMD_NONE, NULL, false, NULL, NULL, NULL, NULL },
 };
+
+const struct cmd_entry *const cmd_table = cmd_entries;

@@ -16,30 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "boots_plan.h"
 #include "cli_priv.h"
 #include "flame.h"
 #include "score.h"
 #include "workloads.h"
-
-/* The field of struct config an option sets. */
-#define CLI_FIELD(f) \
-	.off = offsetof(struct config, f), \
-	.size = sizeof(((struct config *)0)->f)
-/* Its kind: a flag; a string (NONEMPTY: "" is refused with why); a whole
- * number in [lo, hi] (FLAG: a bool field set too); a real in [lo, hi];
- * one of its values, stored as base + the value's index; a set function
- * (FIELD: that knows its field from the table). */
-#define CLI_BOOL(f) .kind = CLI_FLAG, CLI_FIELD(f)
-#define CLI_STRING(f) .kind = CLI_STR, CLI_FIELD(f)
-#define CLI_STRING_NONEMPTY(f, why) CLI_STRING(f), .empty = why
-#define CLI_UINT(f, lo, hi) .kind = CLI_NUM, CLI_FIELD(f), .min = lo, .max = hi
-#define CLI_UINT_FLAG(f, lo, hi, flag) \
-	CLI_UINT(f, lo, hi), .also = offsetof(struct config, flag)
-#define CLI_DOUBLE(f, l, h) .kind = CLI_REAL, CLI_FIELD(f), .lo = l, .hi = h
-#define CLI_ENUM(f, b) .kind = CLI_CHOICE, CLI_FIELD(f), .base = b
-#define CLI_CALL(fn) .kind = CLI_FN, .set = fn
-#define CLI_CALL_FIELD(fn, f) CLI_CALL(fn), CLI_FIELD(f)
 
 static const struct cli_values formats = { format_names, false };
 static const struct cli_values suites = { workloads_suites, false };
@@ -537,7 +517,7 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_BUILD] = { "build", 0, "CMD", NULL, false,
 			"sh -c CMD builds a commit in its work tree\n"
 			"(failure or exit 125: skip the commit)",
-		CLI_STRING_NONEMPTY(bisect_build, "--build: empty command; give --build 'make' (run by /bin/sh in the work tree)") },
+		CLI_STRING_NONEMPTY(bisect_build_cmd, "--build: empty command; give --build 'make' (run by /bin/sh in the work tree)") },
 	[OPT_MAX_RUNS] = { "max-runs", 0, "N", "60", true,
 			   "a side's runs at a step before it is skipped\n"
 			   "as not decided (-r more each round; result\n"
@@ -546,5 +526,5 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_MEASURE] = { "measure", 0, "CMD", NULL, false,
 			  "sh -c CMD measures a side instead of COMMAND:\n"
 			  "result files (a boot each) in $ABSTAT_BISECT_OUT",
-		CLI_STRING_NONEMPTY(bisect_measure, "--measure: empty command; give --measure 'CMD' (run by /bin/sh in the work tree; it writes result files into $ABSTAT_BISECT_OUT)") },
+		CLI_STRING_NONEMPTY(bisect_measure_cmd, "--measure: empty command; give --measure 'CMD' (run by /bin/sh in the work tree; it writes result files into $ABSTAT_BISECT_OUT)") },
 };

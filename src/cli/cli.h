@@ -49,6 +49,8 @@ enum command {
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
 enum order_kind { ORDER_ALTERNATE, ORDER_RANDOM };
 /* boots --method, --on-mismatch (in the order of their --help values) */
+#define BOOTS_K_MAX 99              /* boots init's -k: boots a side */
+#define BOOTS_LIMIT_MAX 864000      /* boots init's --limit: s */
 enum boots_method { BOOTS_KEXEC, BOOTS_GRUB, BOOTS_CMD };
 enum boots_mismatch { BOOTS_RETRY, BOOTS_STOP };
 enum plot_kind { PLOT_AUTO, PLOT_DELTA, PLOT_RUNS, PLOT_SCALING, PLOT_DIST };
@@ -66,7 +68,7 @@ struct target {
 
 struct config {
 	enum command cmd;
-	int (*run)(const struct config *cfg); /* the command (cli_cmds[]) */
+	int (*run)(const struct config *cfg); /* the command (cmd_table[]) */
 	const char *argv0;
 	/* The words after the command's name as given, before getopt
 	 * reorders them (the line run --resume prints). */
@@ -174,7 +176,7 @@ struct config {
 	enum launcher_cpu launcher_cpu; /* --launcher-cpu */
 	const char *suite_file;  /* run -S FILE */
 	struct suite *suite_lines; /* its lines (targets point into it) */
-	/* boots (cli_boots.c, cmd_boots*.c) */
+	/* boots (cmd_boots_args.c, cmd_boots*.c) */
 	const char *boots_verb;  /* init, step, status, report, ... */
 	const char *boots_dir;   /* DIR, the plan's */
 	const char *boots_side[2]; /* init: LABEL=KERNEL, A then B */
@@ -193,9 +195,9 @@ struct config {
 	/* bisect (cmd_bisect.c) */
 	const char *bisect_good, *bisect_bad; /* --good REV, --bad REV */
 	const char *bisect_repo;  /* --repo DIR, NULL: the current one */
-	const char *bisect_build; /* --build CMD, run by /bin/sh */
+	const char *bisect_build_cmd; /* --build CMD, run by /bin/sh */
 	unsigned bisect_max_runs; /* --max-runs: a side's runs at a step */
-	const char *bisect_measure; /* --measure CMD: boots, not runs */
+	const char *bisect_measure_cmd; /* --measure CMD: boots, not runs */
 };
 
 /*
@@ -203,7 +205,9 @@ struct config {
  * printed (nothing left to do: exit 0); or -EINVAL after printing one
  * error line; or -ENOMEM.
  */
-int cli_parse(int argc, char **argv, struct config *cfg, bool *done);
+struct cmd_entry; /* a command: its name, options, function (cli_priv.h) */
+int cli_parse(int argc, char **argv, const struct cmd_entry *cmds,
+	      struct config *cfg, bool *done);
 void cli_free(struct config *cfg);
 
 /* Strict number parsing: whole string, range checked. 0 or -EINVAL/-ERANGE. */

@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cli_priv: what the cli*.c files share: the option table (cli_opts.c),
- * the command table (cli_cmds.c), help, values, checks and targets (not
- * an API; src/cmd/cli.h is; commands.h says how to add a command or an
- * option).
+ * the command table (src/cmd/cmd_table.c), help, values, checks and
+ * targets (not an API; src/cli/cli.h is; src/cmd/commands.h says how to
+ * add a command or an option).
  */
 #ifndef ABSTAT_CLI_PRIV_H
 #define ABSTAT_CLI_PRIV_H
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "cli.h"
 
@@ -105,6 +107,54 @@ struct cli_opt {
 
 extern const struct cli_opt cli_opts[OPT_COUNT];
 
+/*
+ * The bindings of cli_opts[] (as git's OPT_BOOL, OPT_UNSIGNED...): the
+ * field of struct config an option sets and its kind. Each checks the
+ * field's type at compile time, since cli_option stores through the
+ * offset and the size: a field of another type (a uint16_t for
+ * CLI_UINT, an int for CLI_BOOL) fails to build, with the kind it needs.
+ */
+#define CLI_TYPE(f) __typeof__(((struct config *)0)->f)
+#define CLI_IS(f, type) __builtin_types_compatible_p(CLI_TYPE(f), type)
+/* 0, or a compile error saying why when cond is false */
+#define CLI_CHECK(cond, why) \
+	(sizeof(struct { _Static_assert(cond, why); int x; }) * 0)
+#define CLI_FIELD(f) \
+	.off = offsetof(struct config, f), \
+	.size = sizeof(((struct config *)0)->f)
+/* Its kind: a flag; a string (NONEMPTY: "" is refused with why); a whole
+ * number in [lo, hi] (FLAG: a bool field set too); a real in [lo, hi];
+ * one of its values, stored as base + the value's index; a set function
+ * (FIELD: that knows its field from the table; its type is the
+ * function's to know). */
+#define CLI_BOOL(f) .kind = CLI_FLAG, CLI_FIELD(f) + \
+	CLI_CHECK(CLI_IS(f, bool), "CLI_BOOL(" #f "): the field must be bool")
+#define CLI_STRING(f) .kind = CLI_STR, CLI_FIELD(f) + \
+	CLI_CHECK(CLI_IS(f, const char *) || CLI_IS(f, char *), \
+		  "CLI_STRING(" #f "): the field must be a const char *")
+#define CLI_STRING_NONEMPTY(f, why) CLI_STRING(f), .empty = why
+#define CLI_UINT(f, lo, hi) .kind = CLI_NUM, CLI_FIELD(f) + \
+	CLI_CHECK(CLI_IS(f, unsigned int) || CLI_IS(f, uint64_t), \
+		  "CLI_UINT(" #f "): the field must be unsigned or uint64_t"), \
+	.min = lo, .max = hi
+#define CLI_UINT_FLAG(f, lo, hi, flag) \
+	CLI_UINT(f, lo, hi), .also = offsetof(struct config, flag) + \
+	CLI_CHECK(CLI_IS(flag, bool), \
+		  "CLI_UINT_FLAG(" #flag "): the flag must be bool")
+#define CLI_DOUBLE(f, l, h) .kind = CLI_REAL, CLI_FIELD(f) + \
+	CLI_CHECK(CLI_IS(f, double), "CLI_DOUBLE(" #f "): the field must be double"), \
+	.lo = l, .hi = h
+/* a choice: bool (two values), or an integer (a cast keeps no
+ * fraction) of unsigned's size: an enum, unsigned, or int (-1: unset) */
+#define CLI_ENUM(f, b) .kind = CLI_CHOICE, CLI_FIELD(f) + \
+	CLI_CHECK(CLI_IS(f, bool) || \
+		  (sizeof(CLI_TYPE(f)) == sizeof(unsigned int) && \
+		   (CLI_TYPE(f))0.5 == 0), \
+		  "CLI_ENUM(" #f "): the field must be an enum, bool or unsigned"), \
+	.base = b
+#define CLI_CALL(fn) .kind = CLI_FN, .set = fn
+#define CLI_CALL_FIELD(fn, f) CLI_CALL(fn), CLI_FIELD(f)
+
 /* An option of one command, in --help order; arg, help and values
  * replace the table's where the command says it differently (NULL: the
  * table's). */
@@ -125,10 +175,10 @@ struct cmd_entry {
 	const char *usage;
 	const char *intro;          /* lines between usage and options */
 	const struct cli_use *opts; /* ends with OPT_HELP */
+	/* its operands checked, after cli_validate's checks (NULL: they
+	 * are cfg->files): 0, or -EINVAL after one error line */
+	int (*operands)(struct config *cfg, int argc, char **argv);
 };
-
-/* Every command, in --help order; the last has a NULL name. */
-extern const struct cmd_entry cli_cmds[];
 
 /* 'abstat COMMAND --help' and 'abstat --help', on stdout. */
 void cli_print_help(const struct cmd_entry *e);
@@ -137,7 +187,8 @@ void cli_print_main_help(void);
  * commands, one a line, then the top-level options; with e its options,
  * one a line in --help order: LONG SHORT ARG [VALUE...], '-' for no
  * short form or no value. */
-void cli_print_complete(const struct cmd_entry *e);
+void cli_print_complete(const struct cmd_entry *cmds,
+			const struct cmd_entry *e);
 /* The values joined by sep, the last by last; with mark the first is
  * "NAME (default)". Truncated to len. */
 void cli_values_join(const struct cli_values *v, const char *sep,
@@ -145,11 +196,9 @@ void cli_values_join(const struct cli_values *v, const char *sep,
 
 /* Checks that need the whole command line; builds cfg->targets. 0, or
  * -EINVAL after one error line, or -ENOMEM. */
-int cli_validate(struct config *cfg, int argc, char **argv);
+int cli_validate(struct config *cfg, const struct cmd_entry *e, int argc,
+		 char **argv);
 
-/* cli_boots.c: boots' operands (VERB DIR [A=KERNEL B=KERNEL]) and its
- * run arguments, the n_run words after its --. */
-int cli_boots_validate(struct config *cfg, int argc, char **argv);
 
 /* cli_run.c: the set functions (CLI_FN) of --score, --parser and the
  * hooks (--setup, --cleanup, --prepare, --conclude: o's field). */

@@ -21,8 +21,6 @@
 #define BOOTS_LOCK_FILE "plan.lock" /* the lock of the step that acts */
 #define BOOTS_SELF_FILE "abstat.sha256" /* install: the abstat it runs */
 #define BOOTS_PLAN_MAX (1 << 20)    /* bytes: 198 boots' notes fit */
-#define BOOTS_K_MAX 99              /* init's -k: boots a side */
-#define BOOTS_LIMIT_MAX 864000      /* init's --limit: s */
 #define BOOTS_MAX_TRIES 2 /* a boot is tried twice at most (mismatches) */
 
 enum boots_state {

@@ -3,8 +3,8 @@
  * msg: every diagnostic abstat prints goes through here, on stderr, one line
  * each: "abstat: error: ...", "abstat: warning: ...", "abstat: ...".
  * Library-like code returns 0 or -errno with a reason in a caller's err
- * buffer; only the command layer (src/cmd/cmd_*.c, cli*.c, main.c and the
- * session driver) includes this, as tests/cli/095-layering.sh checks.
+ * buffer; only the layers above the libraries (src/cli, src/boots, src/engine,
+ * src/cmd) include this, as tests/cli/095-layering.sh checks.
  */
 #ifndef ABSTAT_MSG_H
 #define ABSTAT_MSG_H
@@ -33,6 +33,13 @@ void msg_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_notice(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "abstat: error: ...", returns EXIT_USAGE. */
 int msg_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The exit status of rc, 0 or -errno from below the commands: EXIT_OK;
+ * EXIT_IO when out of memory and EXIT_USAGE for an output file that
+ * exists without --force or is held (hold.h), in every command
+ * (abstat(1)); otherwise the command's status for what failed. Prints
+ * nothing. */
+int msg_status(int rc, int otherwise);
 
 /* -q: silence msg_warn and msg_info (errors always print). */
 void msg_set_quiet(bool quiet);

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * cli_boots: the operands of abstat boots: a verb, the plan's directory,
+ * cmd_boots_args: the operands of abstat boots: a verb, the plan's directory,
  * and for init the two sides (LABEL=KERNEL) and the abstat run words
  * after -- (cli_parse counted them: getopt leaves them last).
  */
 #include <string.h>
 
 #include "boots_plan.h"
+#include "commands.h"
 #include "cli_priv.h"
 #include "suggest.h"
 
@@ -14,7 +15,7 @@ static const char *const boots_verbs[] = {
 	"init", "step", "status", "report", "install", "uninstall", NULL
 };
 
-static int cli_boots_init(struct config *cfg, int argc, char **argv)
+static int cmd_boots_init(struct config *cfg, int argc, char **argv)
 {
 	int ops = argc - (int)cfg->n_boots_run;
 
@@ -42,7 +43,7 @@ static int cli_boots_init(struct config *cfg, int argc, char **argv)
 	return 0;
 }
 
-int cli_boots_validate(struct config *cfg, int argc, char **argv)
+int cmd_boots_args(struct config *cfg, int argc, char **argv)
 {
 	int i;
 
@@ -68,7 +69,7 @@ int cli_boots_validate(struct config *cfg, int argc, char **argv)
 				 argv[0], argv[0]);
 	cfg->boots_dir = argv[1];
 	if (!strcmp(argv[0], "init"))
-		return cli_boots_init(cfg, argc, argv);
+		return cmd_boots_init(cfg, argc, argv);
 	if (argc > 2 || cfg->n_boots_run)
 		return cli_usage("boots %s: unexpected argument '%s'; usage: abstat boots %s DIR",
 				 argv[0], argc > 2 ? argv[2] : "--", argv[0]);

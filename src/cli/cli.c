@@ -3,7 +3,7 @@
  * cli: argv -> const struct config. Two tables say everything: every
  * option once, with what it sets (cli_opts[], cli_opts.c), and every
  * command with its function and the options it takes in --help order
- * (cli_cmds[], cli_cmds.c); getopt's tables, the defaults, --help and
+ * (the cmd_entry table main passes, src/cmd/cmd_table.c); getopt's tables, the defaults, --help and
  * 'abstat --complete' for the bash completion (cli_help.c) are made from
  * them, and cli_option() here does what an option's kind says. Every
  * number parsed strictly (whole string, range: cli_value.c); every error
@@ -161,14 +161,15 @@ static bool cli_is(const char *s, enum cli_opt_id id)
 }
 
 /* The command named name, or NULL after one error line. */
-static const struct cmd_entry *cli_command(const char *name)
+static const struct cmd_entry *cli_command(const struct cmd_entry *cmds,
+					   const char *name)
 {
 	char list[256];
 	size_t k = 0;
 	struct suggest sg;
 
 	suggest_init(&sg, name);
-	for (const struct cmd_entry *e = cli_cmds; e->name; e++) {
+	for (const struct cmd_entry *e = cmds; e->name; e++) {
 		if (!strcmp(name, e->name))
 			return e;
 		suggest_offer(&sg, e->name);
@@ -179,7 +180,7 @@ static const struct cmd_entry *cli_command(const char *name)
 		return NULL;
 	}
 	list[0] = '\0';
-	for (const struct cmd_entry *e = cli_cmds; e->name; e++)
+	for (const struct cmd_entry *e = cmds; e->name; e++)
 		if (k < sizeof(list))
 			k += snprintf(list + k, sizeof(list) - k, "%s%s",
 				      k ? ", " : "", e->name);
@@ -249,7 +250,8 @@ static const char *cli_option_habit(const struct cmd_entry *e,
 	return NULL;
 }
 
-int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
+int cli_parse(int argc, char **argv, const struct cmd_entry *cmds,
+	      struct config *cfg, bool *done)
 {
 	struct option lo[CLI_MAX_OPTS];
 	const struct cmd_entry *e = NULL;
@@ -277,13 +279,13 @@ int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
 	if (!strcmp(argv[1], "--complete")) {
 		if (argc > 3)
 			return cli_usage("--complete: usage: abstat --complete [COMMAND]");
-		if (argc == 3 && !(e = cli_command(argv[2])))
+		if (argc == 3 && !(e = cli_command(cmds, argv[2])))
 			return -EINVAL;
-		cli_print_complete(e);
+		cli_print_complete(cmds, e);
 		*done = true;
 		return 0;
 	}
-	e = cli_command(argv[1]);
+	e = cli_command(cmds, argv[1]);
 	if (!e)
 		return -EINVAL;
 	cfg->cmd = e->cmd;
@@ -336,5 +338,5 @@ int cli_parse(int argc, char **argv, struct config *cfg, bool *done)
 			return rc;
 	}
 	msg_set_quiet(cfg->quiet);
-	return cli_validate(cfg, argc - optind, argv + optind);
+	return cli_validate(cfg, e, argc - optind, argv + optind);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * cli_help: 'abstat --help' (the list of commands) and 'abstat COMMAND
- * --help', made from the command's entry in cli_cmds[] (cli_cmds.c) and
+ * --help', made from the command's entry in the command table (src/cmd/cmd_table.c) and
  * the option table (cli_opts.c): usage line, intro, one line per option
  * in the command's order; and 'abstat --complete [COMMAND]', the same
  * tables for the bash completion (man/abstat.bash-completion).
@@ -169,10 +169,11 @@ static void cli_complete_line(const struct cli_opt *o, const char *arg,
 	putchar('\n');
 }
 
-void cli_print_complete(const struct cmd_entry *e)
+void cli_print_complete(const struct cmd_entry *cmds,
+			const struct cmd_entry *e)
 {
 	if (!e) {
-		for (const struct cmd_entry *c = cli_cmds; c->name; c++)
+		for (const struct cmd_entry *c = cmds; c->name; c++)
 			printf("%s\n", c->name);
 		cli_complete_line(&cli_opts[OPT_HELP], NULL, NULL);
 		cli_complete_line(&cli_opts[OPT_VERSION], NULL, NULL);

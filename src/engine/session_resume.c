@@ -22,7 +22,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "commands.h"
+#include "cli.h"
 #include "env.h"
 #include "hold.h"
 #include "msg.h"
@@ -62,7 +62,7 @@ int session_resume_open(const char *file, struct session_resume *rs)
 		rc = result_read(file, &rs->old, err, sizeof(err));
 	if (rc) {
 		msg_error("--resume: %s", err);
-		return cmd_status(rc, EXIT_USAGE);
+		return msg_status(rc, EXIT_USAGE);
 	}
 	if (journal) {
 		rs->journal = strdup(path);
