@@ -112,6 +112,7 @@ timed() {
 	_t0=$(date +%s)
 	_rc=0
 	"$@" || _rc=$?
+	mkdir -p "$BIS"
 	echo "$_w ${ABSTAT_BISECT_SIDE:-?} $(echo "${ABSTAT_BISECT_COMMIT:-?}" | cut -c1-12) $(($(date +%s) - _t0)) s, exit $_rc" >>"$BIS/times.txt"
 	return $_rc
 }
