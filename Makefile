@@ -168,7 +168,7 @@ DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
 # with its emulated PMU. Its packages are apart from DEB_PKGS, so that
 # make check never pulls QEMU; the arm64 ones (the sysroot, busybox, the
 # kernels) are fetched by the lab's scripts with apt-get download.
-LAB_PKGS  := qemu-system-arm gcc-aarch64-linux-gnu cpio
+LAB_PKGS  := qemu-system-arm gcc-aarch64-linux-gnu cpio jq
 LAB_CROSS := aarch64-linux-gnu-
 # make lab-src builds arm64 kernels from Debian's source: the tarball,
 # and what kbuild needs on the host (tar unpacks the .xz with xz)
