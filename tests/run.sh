@@ -5,6 +5,8 @@
 # with its output, the prerequisites this machine has, the skipped cases
 # by missing prerequisite, then "N passed, N failed, N skipped".
 # Run one: sh tests/run.sh tests/cli/010-run-result.sh
+# Its "slowest:" line names the 8 slowest files; ABSTAT_TEST_TIMES=FILE
+# keeps every file's seconds there, slowest first.
 # Each CLI script has its own $TESTTMP and XDG_STATE_HOME below it (where
 # versus without -o journals).
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -48,6 +50,7 @@ count_tap() {
 for t in $tests; do
 	name=${t#"$top"/}
 	log="$logdir/$(echo "$name" | tr / _).log"
+	t0=$(date +%s)
 	case "$t" in
 	*.sh) (cd "$top" && TESTTMP=$(mktemp -d "${TMPDIR:-/tmp}/abstat-t.XXXXXX") \
 		sh -c 'trap "rm -rf \"\$TESTTMP\" \"\$TESTTMP.pub\"" EXIT; export XDG_STATE_HOME="$TESTTMP/state"; . tests/lib.sh; . "$0"' "$t") >"$log" 2>&1
@@ -72,6 +75,7 @@ for t in $tests; do
 		grep -E '^ok [0-9]+ # skip |^missing prerequisite ' "$log" |
 			grep -o 'missing prerequisite [!A-Z0-9_]*' >>"$logdir/missing"
 	fi
+	echo "$(($(date +%s) - t0)) $name" >>"$logdir/times"
 	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 	if [ $f -gt 0 ]; then
 		failed="$failed $name"
@@ -88,6 +92,10 @@ if [ -s "$logdir/missing" ]; then
 	echo "skipped by prerequisite: $(sed 's/missing prerequisite //' "$logdir/missing" |
 		sort | uniq -c | awk '{printf "%s%s %d", (NR > 1 ? ", " : ""), $2, $1}')"
 fi
+# where the time went (CI's budget: doc/development.md)
+[ -s "$logdir/times" ] && echo "slowest: $(sort -rn "$logdir/times" | head -n 8 |
+	awk '{printf "%s%s %ds", (NR > 1 ? ", " : ""), $2, $1}'); all $(awk '{s += $1} END {print s}' "$logdir/times")s"
+[ -n "${ABSTAT_TEST_TIMES:-}" ] && sort -rn "$logdir/times" >"$ABSTAT_TEST_TIMES"
 [ -n "$failed" ] && echo "failed:$failed"
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]
