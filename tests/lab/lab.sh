@@ -67,7 +67,8 @@
 #                           added to each boot's result as modelled events
 #                           (tests/lab/cache-merge.sh, [m] in the tables)
 #                           and their per-op rows to the table; a boot with
-#                           the model takes about 1.2 times as long
+#                           the model takes about 2.9 times QEMU's CPU
+#                           time of one without (doc/lab.md)
 #   LAB_MODEL_ARGS          the model's geometry (l1d=KIB:WAYS,l1i=...,
 #                           l2=...,line=BYTES; by default what -cpu max
 #                           reports: l1d=32:2,l1i=48:3,l2=2048:16,line=64)
