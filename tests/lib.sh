@@ -123,6 +123,11 @@ test_require() {
 	skip "missing prerequisite $TEST_MISSING"
 }
 
+# PLAIN_BUILD: this pass is make check's plain one, not SANITIZE=1's. A
+# file that builds and runs its own binaries (the fuzz targets, already
+# ASan+UBSan; a .deb) requires it: the sanitized pass would only repeat
+# it, minutes of .ci/run's 45 (doc/development.md)
+test_lazy_prereq PLAIN_BUILD '[ "${ABSTAT_SANITIZE:-0}" != 1 ]'
 test_lazy_prereq PMU '"$BUILD/tests/prereq" PMU'
 test_lazy_prereq LIBPFM_CPU '"$BUILD/tests/prereq" LIBPFM_CPU'
 test_lazy_prereq FOREIGN_PMU '"$BUILD/tests/prereq" FOREIGN_PMU'
