@@ -38,26 +38,20 @@
 #include "msg.h"
 #include "side.h"
 
-int cmd_run(const struct config *cfg);       /* cmd_run.c */
-int cmd_versus(const struct config *cfg);    /* cmd_versus.c */
-int cmd_compare(const struct config *cfg);   /* cmd_compare.c */
-int cmd_show(const struct config *cfg);      /* cmd_show.c */
-int cmd_plot(const struct config *cfg);      /* cmd_plot.c */
-int cmd_list(const struct config *cfg);      /* cmd_list.c */
-int cmd_doctor(const struct config *cfg);    /* cmd_doctor.c */
-int cmd_workloads(const struct config *cfg); /* cmd_workloads.c */
-int cmd_recover(const struct config *cfg);   /* cmd_recover.c */
-int cmd_flame(const struct config *cfg);     /* cmd_flame.c */
-int cmd_import(const struct config *cfg);    /* cmd_import.c */
-int cmd_profile(const struct config *cfg);   /* cmd_profile.c */
-int cmd_boots(const struct config *cfg);     /* cmd_boots.c */
-int cmd_bisect(const struct config *cfg);    /* cmd_bisect.c */
+/* Every command, in --help order, then NULL (cmd_table.c's COMMANDS).
+ * main passes it to cli_parse. */
+extern const struct cmd_entry *const *const cmd_table;
 
-/* Every command, in --help order; the last has a NULL name
- * (cmd_table.c). main passes it to cli_parse. */
-extern const struct cmd_entry *const cmd_table;
+/* The commands that others run: boots' report is compare's table and
+ * plot's chart, a bisect step a versus of its sides, profile a run that
+ * samples. */
+extern const struct cmd_entry cmd_entry_compare, cmd_entry_plot,
+	cmd_entry_versus;
+int cmd_compare(const struct config *cfg); /* cmd_compare.c */
+int cmd_plot(const struct config *cfg);    /* cmd_plot.c */
+int cmd_run(const struct config *cfg);     /* cmd_run.c */
 /* boots' operands (VERB DIR [A=KERNEL B=KERNEL]) and its run
- * arguments, the n_run words after its -- (cmd_boots_args.c). */
+ * arguments, the n_last_words after its -- (cmd_boots_args.c). */
 int cmd_boots_args(struct config *cfg, int argc, char **argv);
 
 /* Shared by the command files. Each returns an exit status (msg.h) after
