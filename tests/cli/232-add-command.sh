@@ -14,16 +14,6 @@ test_lazy_prereq GIT 'command -v git'
 test_lazy_prereq GROFF 'command -v groff && command -v col'
 test_lazy_prereq BASH 'command -v bash'
 
-# the copy: the files git has and would add, its own repository, the
-# tree's objects (their times kept, so make rebuilds what changed)
-scratch() {
-	rm -rf "$S" && mkdir -p "$S" &&
-	git ls-files -z -co --exclude-standard | tar --null -T - -cf - | tar -C "$S" -xf - &&
-	git -C "$S" init -q && git -C "$S" add -A &&
-	git -C "$S" -c user.name=t -c user.email=t@t commit -qm tree &&
-	mkdir -p "$S/build" &&
-	{ [ ! -d "$BUILD/src" ] || cp -a "$BUILD/src" "$BUILD/counters" "$BUILD/config.mk" "$S/build/"; }
-}
 # the command: its file, its line in the table, its page
 add_hello() {
 	cat >"$S/src/cmd/cmd_hello.c" <<-'EOF' &&
@@ -80,24 +70,13 @@ add_hello() {
 	.BR abstat (1)
 	EOF
 }
-mk() {
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-		make --no-print-directory -C "$S" SANITIZE="${ABSTAT_SANITIZE:-0}" "$@" \
-		>"$TESTTMP/make.log" 2>&1 || { cat "$TESTTMP/make.log"; fail "make $*"; }
-}
 # with_hello: the tree's abstat --help with hello's line after bisect's
 with_hello() {
 	awk '{ print } /^  bisect / { print "  hello      say hello (a command in three files)" }'
 }
-# in_scratch SCRIPT: tests/cli/SCRIPT run in the copy on its abstat
-in_scratch() {
-	rm -rf "$TESTTMP/s" && mkdir -p "$TESTTMP/s" &&
-	(cd "$S" && TOP=$S ABSTAT=$SA BUILD=$S/build TESTTMP=$TESTTMP/s \
-		sh -c '. tests/lib.sh; . "$0"' "tests/cli/$1") >"$TESTTMP/s.out" 2>&1
-}
 
 test_expect_success GIT 'a command is three files: cmd_hello.c, its line in the table, its page' '
-	scratch && mk abstat && add_hello && git -C "$S" add -A &&
+	scratch_repo "$S" && scratch_make "$S" abstat && add_hello && git -C "$S" add -A &&
 	git -C "$S" diff --cached --name-only >"$TESTTMP/files" &&
 	printf "%s\n" man/abstat-hello.1 src/cmd/cmd_hello.c src/cmd/cmd_table.c >"$TESTTMP/want" &&
 	{ diff "$TESTTMP/want" "$TESTTMP/files" || fail "the files changed are not the three"; } &&
@@ -107,7 +86,7 @@ test_expect_success GIT 'a command is three files: cmd_hello.c, its line in the 
 '
 test_expect_success GIT 'the copy builds its abstat, compiling only the new file and the table' '
 	[ -f "$S/src/cmd/cmd_hello.c" ] || fail "no copy (the case before failed)" &&
-	mk abstat && [ -x "$SA" ] || fail "no abstat built" &&
+	scratch_make "$S" abstat && [ -x "$SA" ] || fail "no abstat built" &&
 	grep " CC " "$TESTTMP/make.log" | sed "s/.* CC *//" | sort >"$TESTTMP/cc" &&
 	printf "%s\n" src/cmd/cmd_hello.c src/cmd/cmd_table.c >"$TESTTMP/want" &&
 	{ diff "$TESTTMP/want" "$TESTTMP/cc" || fail "compiled other files than the two"; }
@@ -143,7 +122,7 @@ test_expect_success GIT,BASH 'the bash completion offers it, and its options' '
 '
 test_expect_success GIT,GROFF 'the man-page test (090) passes on the copy with abstat-hello.1' '
 	[ -x "$SA" ] || fail "no abstat in the copy" &&
-	in_scratch 090-man.sh || { grep "^not ok" -A5 "$TESTTMP/s.out"; fail "090 fails with the page"; } &&
+	scratch_test "$S" 090-man.sh || { grep "^not ok" -A5 "$TESTTMP/s.out"; fail "090 fails with the page"; } &&
 	grep -q "^ok [0-9]* - abstat hello has its man page" "$TESTTMP/s.out" ||
 		fail "090 did not check hello" &&
 	grep -q "^ok [0-9]* - hello: its page documents every option of hello --help" "$TESTTMP/s.out" ||
@@ -152,7 +131,7 @@ test_expect_success GIT,GROFF 'the man-page test (090) passes on the copy with a
 test_expect_success GIT,GROFF 'and fails without it, naming the page' '
 	[ -x "$SA" ] || fail "no abstat in the copy" &&
 	rm "$S/man/abstat-hello.1" &&
-	if in_scratch 090-man.sh; then fail "090 passed without abstat-hello.1"; fi &&
+	if scratch_test "$S" 090-man.sh; then fail "090 passed without abstat-hello.1"; fi &&
 	grep -q "^not ok [0-9]* - abstat hello has its man page" "$TESTTMP/s.out" ||
 		{ grep "^not ok" "$TESTTMP/s.out"; fail "090 did not fail for hello"; } &&
 	grep -q "no man page man/abstat-hello.1" "$TESTTMP/s.out" || fail "no reason given"
