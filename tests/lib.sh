@@ -89,6 +89,32 @@ abstat_formats() {
 	"$ABSTAT" "$1" --help | grep -E -- '--format FMT ' | sed 's/.*--format FMT *//' |
 		tr -s ', ' '\n\n' | grep -E '^[a-z]+$'
 }
+# scratch_repo DIR: a copy of the tree (the files git has and would add)
+# in DIR, a git repository of its own with them committed, and this
+# build's objects (their times kept: make rebuilds only what changes)
+scratch_repo() {
+	rm -rf "$1" && mkdir -p "$1/build" &&
+	(cd "$TOP" && git ls-files -z -co --exclude-standard) | tar -C "$TOP" --null -T - -cf - |
+		tar -C "$1" -xf - &&
+	git -C "$1" init -q && git -C "$1" add -A &&
+	git -C "$1" -c user.name=t -c user.email=t@t commit -qm tree &&
+	{ [ ! -d "$BUILD/src" ] || cp -a "$BUILD/src" "$BUILD/counters" "$BUILD/config.mk" "$1/build/"; }
+}
+# scratch_make DIR TARGET...: make in DIR as this build was made
+# (SANITIZE), its output in $TESTTMP/make.log
+scratch_make() {
+	_t_dir=$1; shift
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		make --no-print-directory -C "$_t_dir" SANITIZE="${ABSTAT_SANITIZE:-0}" "$@" \
+		>"$TESTTMP/make.log" 2>&1 || { cat "$TESTTMP/make.log"; fail "make $*"; }
+}
+# scratch_test DIR SCRIPT: tests/cli/SCRIPT run in DIR on DIR's abstat,
+# as run.sh runs it; its output in $TESTTMP/s.out, its status returned
+scratch_test() {
+	rm -rf "$TESTTMP/s" && mkdir -p "$TESTTMP/s" &&
+	(cd "$1" && TOP=$1 ABSTAT=$1/abstat BUILD=$1/build TESTTMP=$TESTTMP/s \
+		sh -c '. tests/lib.sh; . "$0"' "tests/cli/$2") >"$TESTTMP/s.out" 2>&1
+}
 need_cmd() { command -v "$1" >/dev/null 2>&1 || skip "missing prerequisite $(echo "$1" | tr a-z.- A-Z__): needs $1"; }
 
 # --- prerequisites -------------------------------------------------------

@@ -144,7 +144,7 @@ int boots_plan_new(const struct config *cfg, struct boots_plan *p,
 	rc = plan_sides(cfg, p, err, len);
 	if (rc)
 		return rc;
-	p->n_run = cfg->n_boots_run;
+	p->n_run = cfg->n_last_words;
 	p->run = calloc(p->n_run + 1, sizeof(*p->run));
 	if (!p->run || (cfg->boots_next && !p->next))
 		return err_nomem(err, len);

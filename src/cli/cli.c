@@ -161,18 +161,18 @@ static bool cli_is(const char *s, enum cli_opt_id id)
 }
 
 /* The command named name, or NULL after one error line. */
-static const struct cmd_entry *cli_command(const struct cmd_entry *cmds,
-					   const char *name)
+static const struct cmd_entry *
+cli_command(const struct cmd_entry *const *cmds, const char *name)
 {
 	char list[256];
 	size_t k = 0;
 	struct suggest sg;
 
 	suggest_init(&sg, name);
-	for (const struct cmd_entry *e = cmds; e->name; e++) {
-		if (!strcmp(name, e->name))
-			return e;
-		suggest_offer(&sg, e->name);
+	for (const struct cmd_entry *const *e = cmds; *e; e++) {
+		if (!strcmp(name, (*e)->name))
+			return *e;
+		suggest_offer(&sg, (*e)->name);
 	}
 	if (suggest_best(&sg)) {
 		cli_usage("unknown command '%s' (did you mean '%s'?); commands: see 'abstat --help'",
@@ -180,10 +180,10 @@ static const struct cmd_entry *cli_command(const struct cmd_entry *cmds,
 		return NULL;
 	}
 	list[0] = '\0';
-	for (const struct cmd_entry *e = cmds; e->name; e++)
+	for (const struct cmd_entry *const *e = cmds; *e; e++)
 		if (k < sizeof(list))
 			k += snprintf(list + k, sizeof(list) - k, "%s%s",
-				      k ? ", " : "", e->name);
+				      k ? ", " : "", (*e)->name);
 	cli_usage("unknown command '%s'; commands: %s", name, list);
 	return NULL;
 }
@@ -212,8 +212,8 @@ static const char *cli_option_typo(const struct cmd_entry *e,
 	return suggest_best(&sg);
 }
 
-/* The options perf stat and hyperfine users type from habit, in run,
- * versus and profile: what abstat does instead, one line (doc/import.md,
+/* The options perf stat and hyperfine users type from habit, in the
+ * commands that measure in a session (run, versus, profile): what abstat does instead, one line (doc/import.md,
  * "Habits"). arg: the word getopt refused, short: the option character
  * when a short option was (its word may be "-x," or "-r2x"). NULL for
  * any other. */
@@ -238,7 +238,7 @@ static const char *cli_option_habit(const struct cmd_entry *e,
 	};
 	size_t n = strcspn(arg, "=");
 
-	if (e->cmd != CMD_RUN && e->cmd != CMD_VERSUS && e->cmd != CMD_PROFILE)
+	if (!(e->flags & CMD_SESSION))
 		return NULL;
 	for (size_t i = 0; i < sizeof(habits) / sizeof(*habits); i++) {
 		const char *o = habits[i].opt;
@@ -250,7 +250,7 @@ static const char *cli_option_habit(const struct cmd_entry *e,
 	return NULL;
 }
 
-int cli_parse(int argc, char **argv, const struct cmd_entry *cmds,
+int cli_parse(int argc, char **argv, const struct cmd_entry *const *cmds,
 	      struct config *cfg, bool *done)
 {
 	struct option lo[CLI_MAX_OPTS];
@@ -267,7 +267,7 @@ int cli_parse(int argc, char **argv, const struct cmd_entry *cmds,
 	if (argc < 2)
 		return cli_usage("no command given; usage: abstat COMMAND [OPTIONS] (try 'abstat --help')");
 	if (cli_is(argv[1], OPT_HELP) || !strcmp(argv[1], "help")) {
-		cli_print_main_help();
+		cli_print_main_help(cmds);
 		*done = true;
 		return 0;
 	}
@@ -288,8 +288,7 @@ int cli_parse(int argc, char **argv, const struct cmd_entry *cmds,
 	e = cli_command(cmds, argv[1]);
 	if (!e)
 		return -EINVAL;
-	cfg->cmd = e->cmd;
-	cfg->run = e->run;
+	cfg->cmd = e;
 	cfg->words = malloc((size_t)(argc - 1) * sizeof(*cfg->words));
 	if (!cfg->words)
 		return -ENOMEM;
@@ -298,11 +297,12 @@ int cli_parse(int argc, char **argv, const struct cmd_entry *cmds,
 	cli_getopt_tables(e, lo, so, sizeof(so));
 	argc--;
 	argv++;
-	/* boots init's run arguments: the words after the first --, which
-	 * getopt leaves last, in order, after the operands it permutes */
-	for (int i = 1; e->cmd == CMD_BOOTS && i < argc; i++)
+	/* the words after the first --, which getopt leaves last, in
+	 * order, after the operands it permutes (boots init's run
+	 * arguments) */
+	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--")) {
-			cfg->n_boots_run = (size_t)(argc - i - 1);
+			cfg->n_last_words = (size_t)(argc - i - 1);
 			break;
 		}
 	optind = 1;

@@ -28,23 +28,49 @@ enum launcher_cpu {
 	LAUNCHER_CPU_ANY,  /* where the scheduler puts it */
 };
 
-enum command {
-	CMD_NONE,
-	CMD_RUN,
-	CMD_VERSUS,
-	CMD_COMPARE,
-	CMD_SHOW,
-	CMD_PLOT,
-	CMD_LIST,
-	CMD_DOCTOR,
-	CMD_WORKLOADS,
-	CMD_RECOVER,
-	CMD_FLAME,
-	CMD_IMPORT,
-	CMD_PROFILE,
-	CMD_BOOTS,
-	CMD_BISECT,
+/*
+ * A command (its file, src/cmd/cmd_NAME.c, defines its entry; commands.h
+ * says how to add one): its name, its line in 'abstat --help', its
+ * function, its usage and options (--help, getopt, the completion), what
+ * its operands are, and what kind of command it is (its flags), which is
+ * all the parser and the engine ask of it: no code below src/cmd names a
+ * command.
+ */
+enum cmd_flag {
+	/* counts events on workloads: -C, --no-pin, --cpuset, --keep-env
+	 * and --copies checked against each other, LIBPFM_FORCE_PMU refused */
+	CMD_MEASURES = 1 << 0,
+	/* measures its command line's targets in a session (-e is what to
+	 * count, every row kept; perf stat's and hyperfine's habits told) */
+	CMD_SESSION = 1 << 1,
+	CMD_INTERLEAVED = 1 << 2, /* its targets are sides, run ABAB... */
+	CMD_SAMPLES = 1 << 3,     /* samples where the time goes */
+	CMD_SCANS = 1 << 4,       /* -P/-L scans, -S suite files, scores */
 };
+
+struct config;
+struct cli_use; /* an option of a command (cli_priv.h) */
+struct cmd_entry {
+	const char *name;
+	const char *summary;        /* its line in 'abstat --help' */
+	int (*run)(const struct config *cfg);
+	unsigned flags;             /* enum cmd_flag */
+	bool in_order;              /* options end at the first operand */
+	const char *usage;
+	const char *intro;          /* lines between usage and options */
+	const struct cli_use *opts; /* ends with OPT_HELP */
+	int man_section;            /* its page's, abstat-NAME(N); 0: 1 */
+	/* Its operands: their count in [min, max] (max 0 with min 0: none;
+	 * CMD_ANY: no limit), else "NAME: " and operands_error; -o
+	 * required when output_error says why. Then cfg->files, unless
+	 * operands: its function checks and takes them (0, or -EINVAL
+	 * after one error line). */
+	unsigned min_operands, max_operands;
+	const char *operands_error;
+	const char *output_error;
+	int (*operands)(struct config *cfg, int argc, char **argv);
+};
+#define CMD_ANY (~0u)
 
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
 enum order_kind { ORDER_ALTERNATE, ORDER_RANDOM };
@@ -67,13 +93,16 @@ struct target {
 };
 
 struct config {
-	enum command cmd;
-	int (*run)(const struct config *cfg); /* the command (cmd_table[]) */
+	const struct cmd_entry *cmd; /* the command (cmd_table) */
 	const char *argv0;
 	/* The words after the command's name as given, before getopt
 	 * reorders them (the line run --resume prints). */
 	char **words;
 	size_t n_words;
+	/* How many words follow the first --, which getopt leaves last, in
+	 * order, after the operands it permutes (boots init's run
+	 * arguments) */
+	size_t n_last_words;
 
 	/* run / versus */
 	const char *events;    /* -e LIST, every -e joined; NULL = default set */
@@ -149,7 +178,6 @@ struct config {
 	enum plot_kind plot_kind;
 
 	/* list */
-	const char *pattern;
 	bool encode;             /* list --encode: print encodings */
 	bool clean_cgroups;      /* doctor --clean-cgroups */
 
@@ -181,7 +209,6 @@ struct config {
 	const char *boots_dir;   /* DIR, the plan's */
 	const char *boots_side[2]; /* init: LABEL=KERNEL, A then B */
 	char **boots_run;        /* init: the abstat run words after -- */
-	size_t n_boots_run;
 	unsigned boots_k;        /* -k: boots per side */
 	enum boots_method boots_method;
 	enum boots_mismatch boots_mismatch;
@@ -205,10 +232,15 @@ struct config {
  * printed (nothing left to do: exit 0); or -EINVAL after printing one
  * error line; or -ENOMEM.
  */
-struct cmd_entry; /* a command: its name, options, function (cli_priv.h) */
-int cli_parse(int argc, char **argv, const struct cmd_entry *cmds,
+int cli_parse(int argc, char **argv, const struct cmd_entry *const *cmds,
 	      struct config *cfg, bool *done);
 void cli_free(struct config *cfg);
+
+/* The operands functions of the commands that measure (cli_targets.c):
+ * run's and profile's targets (-S FILE, -w, -s or -- COMMAND), versus'
+ * sides. 0, or -EINVAL after one error line, or -ENOMEM. */
+int cli_run_operands(struct config *cfg, int argc, char **argv);
+int cli_versus_operands(struct config *cfg, int argc, char **argv);
 
 /* Strict number parsing: whole string, range checked. 0 or -EINVAL/-ERANGE. */
 int cli_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * cli_help: 'abstat --help' (the list of commands) and 'abstat COMMAND
- * --help', made from the command's entry in the command table (src/cmd/cmd_table.c) and
- * the option table (cli_opts.c): usage line, intro, one line per option
- * in the command's order; and 'abstat --complete [COMMAND]', the same
+ * --help', made from the commands' entries (each in its cmd_NAME.c,
+ * listed in src/cmd/cmd_table.c) and the option table (cli_opts.c):
+ * usage line, intro, one line per option in the command's order; and 'abstat --complete [COMMAND]', the same
  * tables for the bash completion (man/abstat.bash-completion).
  */
 #include <stdio.h>
@@ -11,26 +11,15 @@
 
 #include "cli_priv.h"
 
-static const char main_help[] =
+/* 'abstat --help': the commands' lines come from their entries'
+ * summaries, in the table's order, between these. */
+static const char main_help_head[] =
 	"usage: abstat COMMAND [OPTIONS] [ARGS]\n"
 	"Measure a workload with hardware and software counters, pinned,\n"
 	"many times; compare results with deltas, CIs and significance.\n"
 	"\n"
-	"commands:\n"
-	"  run        measure a command or built-in workloads; -o saves\n"
-	"  versus     run commands interleaved (ABAB...) and compare at once\n"
-	"  profile    run, sampling where the time goes (call stacks); -o\n"
-	"  compare    delta table from saved results (first is the baseline)\n"
-	"  show       one saved result as a table\n"
-	"  plot       gnuplot charts: delta, runs, scaling, dist (.png .svg .txt .gp)\n"
-	"  flame      flame graphs (.svg), folded stacks, function tables\n"
-	"  list       events this machine can count, and why not\n"
-	"  doctor     what will make results noisy or wrong, and the fix\n"
-	"  workloads  the built-in workloads and suites\n"
-	"  recover    turn a journal left by a crash into a result\n"
-	"  boots      a plan of interleaved reboots (kexec, grub) run unattended\n"
-	"  bisect     git bisect by measurement: which commit made it slower\n"
-	"  import     hyperfine, pyperf, go test -bench, perf stat files as a result\n"
+	"commands:\n";
+static const char main_help_tail[] =
 	"\n"
 	"'abstat COMMAND --help' lists a command's options; see abstat(1).\n"
 	"  -h, --help      this help\n"
@@ -134,15 +123,23 @@ void cli_print_help(const struct cmd_entry *e)
 		if (u->id == OPT_HELP)
 			break;
 	}
-	/* Each command has its page; the workloads command shares the
-	 * workloads' page (section 7). */
+	/* Each command has its page (the workloads command shares the
+	 * workloads' page, section 7). */
 	printf("See abstat-%s(%d).\n", e->name,
-	       e->cmd == CMD_WORKLOADS ? 7 : 1);
+	       e->man_section ? e->man_section : 1);
 }
 
-void cli_print_main_help(void)
+void cli_print_main_help(const struct cmd_entry *const *cmds)
 {
-	fputs(main_help, stdout);
+	int w = 0;
+
+	for (const struct cmd_entry *const *e = cmds; *e; e++)
+		if ((int)strlen((*e)->name) > w)
+			w = (int)strlen((*e)->name);
+	fputs(main_help_head, stdout);
+	for (const struct cmd_entry *const *e = cmds; *e; e++)
+		printf("  %-*s  %s\n", w, (*e)->name, (*e)->summary);
+	fputs(main_help_tail, stdout);
 }
 
 /*
@@ -169,12 +166,12 @@ static void cli_complete_line(const struct cli_opt *o, const char *arg,
 	putchar('\n');
 }
 
-void cli_print_complete(const struct cmd_entry *cmds,
+void cli_print_complete(const struct cmd_entry *const *cmds,
 			const struct cmd_entry *e)
 {
 	if (!e) {
-		for (const struct cmd_entry *c = cmds; c->name; c++)
-			printf("%s\n", c->name);
+		for (const struct cmd_entry *const *c = cmds; *c; c++)
+			printf("%s\n", (*c)->name);
 		cli_complete_line(&cli_opts[OPT_HELP], NULL, NULL);
 		cli_complete_line(&cli_opts[OPT_VERSION], NULL, NULL);
 		return;

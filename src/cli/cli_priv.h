@@ -165,29 +165,14 @@ struct cli_use {
 	const struct cli_values *values;
 };
 
-/* A command (commands.h says how to add one): its name, what it is in
- * the config, its function (cmd_NAME.c) and its --help. */
-struct cmd_entry {
-	const char *name;
-	enum command cmd;
-	int (*run)(const struct config *cfg);
-	bool in_order;              /* options end at the first operand */
-	const char *usage;
-	const char *intro;          /* lines between usage and options */
-	const struct cli_use *opts; /* ends with OPT_HELP */
-	/* its operands checked, after cli_validate's checks (NULL: they
-	 * are cfg->files): 0, or -EINVAL after one error line */
-	int (*operands)(struct config *cfg, int argc, char **argv);
-};
-
 /* 'abstat COMMAND --help' and 'abstat --help', on stdout. */
 void cli_print_help(const struct cmd_entry *e);
-void cli_print_main_help(void);
+void cli_print_main_help(const struct cmd_entry *const *cmds);
 /* 'abstat --complete [COMMAND]' (abstat(1)), on stdout: without e the
  * commands, one a line, then the top-level options; with e its options,
  * one a line in --help order: LONG SHORT ARG [VALUE...], '-' for no
  * short form or no value. */
-void cli_print_complete(const struct cmd_entry *cmds,
+void cli_print_complete(const struct cmd_entry *const *cmds,
 			const struct cmd_entry *e);
 /* The values joined by sep, the last by last; with mark the first is
  * "NAME (default)". Truncated to len. */

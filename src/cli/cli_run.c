@@ -68,9 +68,9 @@ int cli_run_hook(struct config *cfg, const struct cli_opt *o,
 
 int cli_run_validate(const struct config *cfg)
 {
-	if (cfg->cmd == CMD_VERSUS && cfg->n_params)
+	if ((cfg->cmd->flags & CMD_INTERLEAVED) && cfg->n_params)
 		return cli_usage("versus: --copies takes one number (a list is a scan: use abstat run)");
-	if (cfg->cmd != CMD_RUN)
+	if (!(cfg->cmd->flags & CMD_SCANS))
 		return 0;
 	for (size_t i = 0; i < cfg->n_params; i++)
 		for (size_t j = 0; j < i; j++)

@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 
 #include "cli_priv.h"
-#include "import.h"
 #include "launcher.h"
 #include "msg.h"
 #include "score.h"
@@ -200,7 +199,7 @@ static int cli_command_targets(struct config *cfg, int argc, char **argv)
 
 /* versus: every workload of -w is one side, in order, then every command
  * (options come before operands, so that is the command line's order). */
-static int cli_versus_targets(struct config *cfg, int argc, char **argv)
+int cli_versus_operands(struct config *cfg, int argc, char **argv)
 {
 	if (cfg->workloads && cli_workload_targets(cfg))
 		return -EINVAL;
@@ -256,11 +255,10 @@ static int cli_cpus(struct config *cfg)
 	return 0;
 }
 
-/* The options of run, versus and profile against each other. */
+/* The options of the commands that measure against each other. */
 static int cli_measure_checks(const struct config *cfg)
 {
-	bool measures = cfg->cmd == CMD_RUN || cfg->cmd == CMD_VERSUS ||
-			cfg->cmd == CMD_PROFILE || cfg->cmd == CMD_BISECT;
+	bool measures = cfg->cmd->flags & CMD_MEASURES;
 
 	if (measures && cfg->no_pin && cfg->cpu_list)
 		return cli_usage("--no-pin and -C contradict each other; give one");
@@ -276,13 +274,11 @@ static int cli_measure_checks(const struct config *cfg)
 		return -EINVAL;
 	if (measures && getenv("LIBPFM_FORCE_PMU"))
 		return cli_usage("LIBPFM_FORCE_PMU is set: libpfm4 would invent a PMU this machine does not have; unset it (it is only for 'abstat list --encode')");
-	if (cfg->cmd == CMD_PROFILE && !cfg->output)
-		return cli_usage("profile: -o FILE is required (the profile is saved in the result)");
 	return 0;
 }
 
 /* The targets of run and profile: -S FILE, -w or -s, or -- COMMAND. */
-static int cli_run_targets(struct config *cfg, int argc, char **argv)
+int cli_run_operands(struct config *cfg, int argc, char **argv)
 {
 	if (cfg->suite_file && (cfg->workloads || cfg->suite || argc > 0))
 		return cli_usage("run: give -S FILE alone, without -w, -s or -- COMMAND");
@@ -303,83 +299,26 @@ static int cli_run_targets(struct config *cfg, int argc, char **argv)
 }
 
 /* Checks that need the whole command line; the operands of each
- * command. */
+ * command, as its entry says. */
 int cli_validate(struct config *cfg, const struct cmd_entry *e, int argc,
 		 char **argv)
 {
 	int rc = cli_cpus(cfg) ? -EINVAL : cli_measure_checks(cfg);
-	char buf[64];
+	unsigned n = (unsigned)argc;
 
 	if (rc)
 		return rc;
+	if (!e->max_operands && !e->min_operands && !e->operands &&
+	    argc > 0)
+		return cli_usage("%s: unexpected argument '%s'", e->name,
+				 argv[0]);
+	if ((e->min_operands || e->max_operands) &&
+	    (n < e->min_operands || n > e->max_operands))
+		return cli_usage("%s: %s", e->name, e->operands_error);
+	if (e->output_error && !cfg->output)
+		return cli_usage("%s: %s", e->name, e->output_error);
 	if (e->operands)
 		return e->operands(cfg, argc, argv);
-	switch (cfg->cmd) {
-	case CMD_PROFILE:
-	case CMD_RUN:
-		return cli_run_targets(cfg, argc, argv);
-	case CMD_VERSUS:
-		return cli_versus_targets(cfg, argc, argv);
-	case CMD_COMPARE:
-		if (argc < 2)
-			return cli_usage("compare: needs a baseline and at least one other result; usage: abstat compare [OPTIONS] BASE OTHER");
-		break;
-	case CMD_SHOW:
-		if (argc != 1)
-			return cli_usage("show: needs exactly one result file; usage: abstat show FILE");
-		break;
-	case CMD_PLOT:
-		if (argc < 1)
-			return cli_usage("plot: needs at least one result file; usage: abstat plot FILE... -o OUT.png");
-		if (!cfg->output)
-			return cli_usage("plot: -o OUT is required (.png, .svg, .txt or .gp)");
-		break;
-	case CMD_RECOVER:
-		if (argc != 1)
-			return cli_usage("recover: needs exactly one journal; usage: abstat recover JOURNAL -o FILE");
-		if (!cfg->output)
-			return cli_usage("recover: -o FILE is required");
-		break;
-	case CMD_FLAME:
-		if (argc < 1 || argc > 2)
-			return cli_usage("flame: needs one profile, or two (A B) for a differential; usage: abstat flame FILE [FILE] -o OUT.svg");
-		if (cfg->diff && argc != 2)
-			return cli_usage("flame: --diff needs two sides, A and B; usage: abstat flame --diff A B -o OUT.svg");
-		if (!cfg->output)
-			cfg->output = "-";
-		break;
-	case CMD_IMPORT:
-		if (argc < 2)
-			return cli_usage("import: needs a source and at least one file; usage: abstat import %s FILE... -o RESULT",
-					 import_sources_join("|", "|", buf, sizeof(buf)));
-		if (!cfg->output)
-			return cli_usage("import: -o RESULT is required");
-		break;
-	case CMD_BISECT:
-		if (!cfg->bisect_good || !cfg->bisect_bad ||
-		    !cfg->bisect_build_cmd)
-			return cli_usage("bisect: --good REV, --bad REV and --build 'CMD' are required; usage: abstat bisect --good REV --bad REV --build 'make' -- COMMAND");
-		if (argc < 1 && !cfg->bisect_measure_cmd)
-			return cli_usage("bisect: no command to measure; give it after --, e.g. -- ./prog ARGS (or --measure 'CMD')");
-		if (argc && cfg->bisect_measure_cmd)
-			return cli_usage("bisect: --measure and a COMMAND after --: give one (--measure measures each side itself)");
-		break;
-	case CMD_LIST:
-		if (argc > 1)
-			return cli_usage("list: takes at most one PATTERN");
-		cfg->pattern = argc ? argv[0] : NULL;
-		return 0;
-	case CMD_DOCTOR:
-	case CMD_WORKLOADS:
-		if (argc > 0)
-			return cli_usage("%s: unexpected argument '%s'",
-					 cfg->cmd == CMD_DOCTOR ? "doctor" :
-								  "workloads",
-					 argv[0]);
-		return 0;
-	default:
-		break;
-	}
 	cfg->files = argv;
 	cfg->n_files = argc;
 	return 0;

@@ -194,7 +194,7 @@ int bisect_measure(const struct config *cfg, struct bisect_state *st,
 			goto out;
 	}
 	/* a step is a versus of its sides: one session, interleaved */
-	c.cmd = CMD_VERSUS;
+	c.cmd = &cmd_entry_versus;
 	c.targets = t;
 	c.n_targets = n;
 	c.output = NULL;

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "bisect.h"
+#include "cmd_entry.h"
 #include "commands.h"
 #include "msg.h"
 
@@ -570,7 +571,7 @@ static int bisect_finish(const struct config *cfg, struct bisect_state *st,
 	return rc;
 }
 
-int cmd_bisect(const struct config *cfg)
+static int cmd_bisect(const struct config *cfg)
 {
 	struct bisect_state st;
 	char good[4096], bad[4096], err[512];
@@ -646,3 +647,47 @@ out:
 	free(report);
 	return rc;
 }
+
+static const struct cli_use bisect_opts[] = {
+	USE(OPT_GOOD), USE(OPT_BAD), USE(OPT_REPO), USE(OPT_BUILD),
+	USE(OPT_MEASURE),
+	{ OPT_OUTPUT, "REPORT", "write the report (JSON): every step, the\n"
+				"first bad commit, the mail summary", NULL },
+	USE_HELP(OPT_FORCE, "overwrite REPORT"),
+	USE_HELP(OPT_REPEAT, "runs a side each round of a step"),
+	USE(OPT_MAX_RUNS), USE(OPT_WARMUP), USE(OPT_EVENTS), USE(OPT_CPU),
+	USE(OPT_NO_PIN), USE(OPT_TIMEOUT), USE(OPT_USER_ONLY), USE(OPT_ALPHA),
+	USE(OPT_PRIMARY), USE(OPT_SEED), USE(OPT_QUIET),
+	USE(OPT_PROGRESS), END,
+};
+
+/* --good, --bad and --build, and what to measure: -- COMMAND or
+ * --measure. */
+static int cmd_bisect_operands(struct config *cfg, int argc, char **argv)
+{
+	if (!cfg->bisect_good || !cfg->bisect_bad || !cfg->bisect_build_cmd)
+		return cli_usage("bisect: --good REV, --bad REV and --build 'CMD' are required; usage: abstat bisect --good REV --bad REV --build 'make' -- COMMAND");
+	if (argc < 1 && !cfg->bisect_measure_cmd)
+		return cli_usage("bisect: no command to measure; give it after --, e.g. -- ./prog ARGS (or --measure 'CMD')");
+	if (argc && cfg->bisect_measure_cmd)
+		return cli_usage("bisect: --measure and a COMMAND after --: give one (--measure measures each side itself)");
+	cfg->files = argv;
+	cfg->n_files = argc;
+	return 0;
+}
+
+const struct cmd_entry cmd_entry_bisect = {
+	.name = "bisect",
+	.summary = "git bisect by measurement: which commit made it slower",
+	.run = cmd_bisect,
+	.flags = CMD_MEASURES,
+	.in_order = true,
+	.usage = "abstat bisect --good REV --bad REV --build 'CMD' [OPTIONS] "
+		 "(-- COMMAND [ARG...] | --measure 'CMD')",
+	.intro = "  git bisect decided by measurement: each commit is built and\n"
+		 "  COMMAND measured interleaved against the good and bad ends;\n"
+		 "  good, bad, or more runs, or skipped with the reason. With\n"
+		 "  --measure (kernels) each side's boots are its result files\n",
+	.opts = bisect_opts,
+	.operands = cmd_bisect_operands,
+};

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "boots.h"
+#include "cmd_entry.h"
 #include "commands.h"
 #include "escape.h"
 #include "sha256.h"
@@ -247,7 +248,7 @@ static int boots_report(const struct config *cfg, const struct boots_ctx *c)
 	if (specs[1]) {
 		rc_cfg.files = specs;
 		rc_cfg.n_files = 2;
-		rc_cfg.cmd = CMD_COMPARE;
+		rc_cfg.cmd = &cmd_entry_compare;
 		rc_cfg.where = 0;
 		rc = cmd_compare(&rc_cfg);
 	}
@@ -255,7 +256,7 @@ static int boots_report(const struct config *cfg, const struct boots_ctx *c)
 					    rc == EXIT_REGRESSION)) {
 		int prc;
 
-		rc_cfg.cmd = CMD_PLOT;
+		rc_cfg.cmd = &cmd_entry_plot;
 		rc_cfg.output = cfg->boots_plot;
 		/* the same sides: compare said their warnings once */
 		msg_set_quiet(true);
@@ -432,7 +433,7 @@ static int boots_uninstall(const struct config *cfg)
 	return EXIT_OK;
 }
 
-int cmd_boots(const struct config *cfg)
+static int cmd_boots(const struct config *cfg)
 {
 	const char *root = getenv("ABSTAT_SYSROOT");
 	char who[64];
@@ -456,3 +457,34 @@ int cmd_boots(const struct config *cfg)
 		return boots_uninstall(cfg);
 	return boots_step_verb(&c);
 }
+
+static const struct cli_use boots_opts[] = {
+	USE(OPT_BOOTS_K), USE(OPT_BOOTS_ORDER),
+	USE_HELP(OPT_SEED, "--order random's seed (default: the time)"),
+	USE(OPT_METHOD), USE(OPT_NEXT), USE(OPT_CMDLINE_A), USE(OPT_CMDLINE_B),
+	USE(OPT_INITRD_A), USE(OPT_INITRD_B), USE(OPT_RELEASE_A),
+	USE(OPT_RELEASE_B), USE(OPT_BOOT_LIMIT), USE(OPT_ON_MISMATCH),
+	USE(OPT_DRY_RUN), USE(OPT_NO_CHECK), USE(OPT_UNIT_DIR),
+	USE(OPT_PLOT_OUT),
+	USE_HELP(OPT_FORMAT, "report: the table's format"),
+	USE_HELP(OPT_PRIMARY, "report: the tested row of each benchmark"),
+	USE_HELP(OPT_FORCE, "init: replace a plan; install: a unit;\nreport --plot: an existing chart"),
+	USE_HELP(OPT_QUIET, "no warnings"), END,
+};
+
+const struct cmd_entry cmd_entry_boots = {
+	.name = "boots",
+	.summary = "a plan of interleaved reboots (kexec, grub) run unattended",
+	.run = cmd_boots,
+	.usage = "abstat boots (init DIR LABEL=KERNEL LABEL=KERNEL [OPTIONS] -- "
+		 "RUN-ARGS | step|status|report|install|uninstall DIR)",
+	.intro = "  an unattended plan of K boots per side, interleaved: init checks\n"
+		 "  the kernels, initrds, tools and command lines, then writes\n"
+		 "  DIR/plan.json (DIR and its files root's alone); step, once per\n"
+		 "  boot (install: a systemd unit after multi-user.target), one at a\n"
+		 "  time (DIR/plan.lock), checks the running kernel, runs doctor and\n"
+		 "  abstat run RUN-ARGS into DIR, then boots the next kernel; status\n"
+		 "  and report read DIR\n",
+	.opts = boots_opts,
+	.operands = cmd_boots_args,
+};

@@ -17,11 +17,11 @@ static const char *const boots_verbs[] = {
 
 static int cmd_boots_init(struct config *cfg, int argc, char **argv)
 {
-	int ops = argc - (int)cfg->n_boots_run;
+	int ops = argc - (int)cfg->n_last_words;
 
 	if (ops != 4)
 		return cli_usage("boots init: needs DIR and two sides; usage: abstat boots init DIR A=KERNEL B=KERNEL [OPTIONS] -- RUN-ARGS");
-	if (!cfg->n_boots_run)
+	if (!cfg->n_last_words)
 		return cli_usage("boots init: no run arguments; give what abstat run measures after --, e.g. -- -r 5 -w getppid");
 	for (int i = 0; i < 2; i++) {
 		const char *eq = strchr(argv[2 + i], '=');
@@ -70,7 +70,7 @@ int cmd_boots_args(struct config *cfg, int argc, char **argv)
 	cfg->boots_dir = argv[1];
 	if (!strcmp(argv[0], "init"))
 		return cmd_boots_init(cfg, argc, argv);
-	if (argc > 2 || cfg->n_boots_run)
+	if (argc > 2 || cfg->n_last_words)
 		return cli_usage("boots %s: unexpected argument '%s'; usage: abstat boots %s DIR",
 				 argv[0], argc > 2 ? argv[2] : "--", argv[0]);
 	return 0;

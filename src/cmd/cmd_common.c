@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmd_entry.h"
 #include "commands.h"
 #include "msg.h"
 #include "report.h"
@@ -64,10 +65,13 @@ int cmd_close_stdout(int rc)
 	return EXIT_IO;
 }
 
+const struct cli_values cmd_formats_single = {
+	(const char *const[]){ "text", "json", "csv", "benchstat", NULL }, true
+};
+
 void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 {
-	bool measures = cfg->cmd == CMD_RUN || cfg->cmd == CMD_VERSUS ||
-			cfg->cmd == CMD_PROFILE;
+	bool measures = cfg->cmd->flags & CMD_SESSION;
 
 	*o = (struct compare_opts){
 		.alpha = cfg->alpha,
@@ -86,7 +90,7 @@ void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 		.allow_env_diff = cfg->allow_env_diff,
 		.primary = cfg->primary,
 		/* versus measures different commands on purpose */
-		.commands_differ = cfg->cmd == CMD_VERSUS,
+		.commands_differ = cfg->cmd->flags & CMD_INTERLEAVED,
 		.time_unit = cfg->time_unit,
 	};
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_entry.h"
 #include "commands.h"
 #include "escape.h"
 #include "msg.h"
@@ -30,7 +31,8 @@ int cmd_compare_sides(const struct config *cfg, const struct side *sides,
 	rc = cmd_compare_build("compare", &o, sides, n, &m);
 	if (rc)
 		return rc;
-	if (cfg->cmd == CMD_COMPARE && cfg->where)
+	/* the sides a session measured (versus) have no profile */
+	if (!(cfg->cmd->flags & CMD_SESSION) && cfg->where)
 		rc = cmd_compare_where(cfg, sides, n, m, out);
 	else
 		format_print(cfg->format, m, out);
@@ -213,3 +215,23 @@ int cmd_compare(const struct config *cfg)
 	side_free(sides, n);
 	return rc;
 }
+
+static const struct cli_use compare_opts[] = {
+	MODEL_OPTS, USE(OPT_DETECT), USE(OPT_FORMAT),
+	USE_HELP(OPT_EVENTS, "counter rows to show"),
+	READ_OPTS, USE_HELP(OPT_QUIET, "no warnings"), USE(OPT_BASELINE),
+	USE(OPT_TIME_UNIT), USE(OPT_BY), USE(OPT_COLOR), USE(OPT_WHERE), END,
+};
+
+const struct cmd_entry cmd_entry_compare = {
+	.name = "compare",
+	.summary = "delta table from saved results (first is the baseline)",
+	.run = cmd_compare,
+	.usage = "abstat compare [OPTIONS] BASE OTHER [OTHER...]",
+	.intro = "  BASE and OTHER are result files, or FILE,FILE... (several\n"
+		 "  boots of one side), optionally LABEL=FILE[,FILE...]; a DIR\n"
+		 "  or a 'GLOB' stands for its *.json files\n",
+	.opts = compare_opts,
+	.min_operands = 2, .max_operands = CMD_ANY,
+	.operands_error = "needs a baseline and at least one other result; usage: abstat compare [OPTIONS] BASE OTHER",
+};

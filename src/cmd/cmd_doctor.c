@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_entry.h"
 #include "commands.h"
 #include "cpuset.h"
 #include "doctor.h"
@@ -95,7 +96,7 @@ static int doctor_clean(const char *root)
 	return failed ? EXIT_IO : EXIT_OK;
 }
 
-int cmd_doctor(const struct config *cfg)
+static int cmd_doctor(const struct config *cfg)
 {
 	const char *root = getenv("ABSTAT_SYSROOT");
 	struct doctor_ctx ctx = {
@@ -144,3 +145,17 @@ int cmd_doctor(const struct config *cfg)
 	doctor_free(c, n);
 	return count[DOCTOR_FAIL] ? EXIT_REGRESSION : EXIT_OK;
 }
+
+static const struct cli_use doctor_opts[] = {
+	USE_HELP(OPT_CPU, "CPUs that will run the workload"),
+	USE_HELP(OPT_USER_ONLY, "checks for user-space counting"),
+	USE(OPT_BACKEND), USE(OPT_CLEAN_CGROUPS), END,
+};
+
+const struct cmd_entry cmd_entry_doctor = {
+	.name = "doctor",
+	.summary = "what will make results noisy or wrong, and the fix",
+	.run = cmd_doctor,
+	.usage = "abstat doctor [-C CPU] [--user-only] [--clean-cgroups]",
+	.opts = doctor_opts,
+};

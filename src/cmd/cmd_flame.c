@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmd_entry.h"
 #include "commands.h"
 #include "escape.h"
 #include "flame.h"
@@ -345,7 +346,7 @@ static int flame_run(struct flame_job *j)
 	return rc;
 }
 
-int cmd_flame(const struct config *cfg)
+static int cmd_flame(const struct config *cfg)
 {
 	struct flame_job j = { .cfg = cfg };
 	int rc = flame_run(&j);
@@ -362,3 +363,35 @@ int cmd_flame(const struct config *cfg)
 		regfree(&j.re);
 	return rc;
 }
+
+static const struct cli_use flame_opts[] = {
+	{ OPT_OUTPUT, "OUT", ".svg, .folded or .txt ('-': stdout)", NULL },
+	USE(OPT_FLAME_FORMAT), USE(OPT_IMPORT), USE(OPT_EXCLUDE),
+	USE(OPT_KERNEL), USE(OPT_USER_FRAMES), USE(OPT_DIFF),
+	USE_HELP(OPT_FORCE, "overwrite OUT"), END,
+};
+
+/* A profile, or two sides (--diff needs two); -o - by default. */
+static int cmd_flame_operands(struct config *cfg, int argc, char **argv)
+{
+	if (cfg->diff && argc != 2)
+		return cli_usage("flame: --diff needs two sides, A and B; usage: abstat flame --diff A B -o OUT.svg");
+	if (!cfg->output)
+		cfg->output = "-";
+	cfg->files = argv;
+	cfg->n_files = argc;
+	return 0;
+}
+
+const struct cmd_entry cmd_entry_flame = {
+	.name = "flame",
+	.summary = "flame graphs (.svg), folded stacks, function tables",
+	.run = cmd_flame,
+	.usage = "abstat flame [OPTIONS] FILE [FILE] -o OUT.{svg,folded,txt}",
+	.intro = "  FILE: a result of abstat profile (FILE,FILE...: one side), or\n"
+		 "  with --import a profile made elsewhere; two: differential\n",
+	.opts = flame_opts,
+	.min_operands = 1, .max_operands = 2,
+	.operands_error = "needs one profile, or two (A B) for a differential; usage: abstat flame FILE [FILE] -o OUT.svg",
+	.operands = cmd_flame_operands,
+};

@@ -9,11 +9,12 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "cmd_entry.h"
 #include "commands.h"
 #include "import.h"
 #include "msg.h"
 
-int cmd_import(const struct config *cfg)
+static int cmd_import(const struct config *cfg)
 {
 	int s = import_find(cfg->files[0]);
 	struct result *r;
@@ -61,3 +62,36 @@ int cmd_import(const struct config *cfg)
 	msg_info("saved %s", cfg->output);
 	return EXIT_OK;
 }
+
+static const struct cli_use import_opts[] = {
+	{ OPT_OUTPUT, "RESULT", "the result to write", NULL },
+	USE_HELP(OPT_NAME, "label of the result (default: the source)"),
+	USE(OPT_BENCH),
+	USE_HELP(OPT_FORCE, "overwrite an existing file"),
+	USE_HELP(OPT_QUIET, "no warnings"), END,
+};
+
+/* SOURCE FILE... (the sources: import.h's table) and -o RESULT. */
+static int cmd_import_operands(struct config *cfg, int argc, char **argv)
+{
+	char buf[64];
+
+	if (argc < 2)
+		return cli_usage("import: needs a source and at least one file; usage: abstat import %s FILE... -o RESULT",
+				 import_sources_join("|", "|", buf, sizeof(buf)));
+	if (!cfg->output)
+		return cli_usage("import: -o RESULT is required");
+	cfg->files = argv;
+	cfg->n_files = argc;
+	return 0;
+}
+
+const struct cmd_entry cmd_entry_import = {
+	.name = "import",
+	.summary = "hyperfine, pyperf, go test -bench, perf stat files as a result",
+	.run = cmd_import,
+	.usage = "abstat import SOURCE FILE... -o RESULT",
+	.intro = IMPORT_HELP,
+	.opts = import_opts,
+	.operands = cmd_import_operands,
+};

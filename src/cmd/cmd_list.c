@@ -11,14 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_entry.h"
 #include "commands.h"
 #include "counters.h"
 #include "msg.h"
 
-int cmd_list(const struct config *cfg)
+static int cmd_list(const struct config *cfg)
 {
 	const struct backend_ops *b =
 		cfg->backend == BACKEND_PAPI ? &papi_backend : &perf_backend;
+	/* its operand, if any (max_operands 1) */
+	const char *pattern = cfg->n_files ? cfg->files[0] : NULL;
 	char err[512] = "";
 	int rc;
 
@@ -39,7 +42,7 @@ int cmd_list(const struct config *cfg)
 			  err[0] ? err : strerror(-rc));
 		return EXIT_COUNTERS;
 	}
-	rc = b->list(cfg->pattern, cfg->encode, cfg->user_only, stdout);
+	rc = b->list(pattern, cfg->encode, cfg->user_only, stdout);
 	if (b->fini)
 		b->fini();
 	if (fflush(stdout) != 0) {
@@ -48,7 +51,7 @@ int cmd_list(const struct config *cfg)
 	}
 	if (rc == -ENOENT) {
 		msg_error("list: no event matches '%s'; run 'abstat list' without a pattern to see every event",
-			  cfg->pattern ? cfg->pattern : "");
+			  pattern ? pattern : "");
 		return EXIT_USAGE;
 	}
 	if (rc) {
@@ -58,3 +61,18 @@ int cmd_list(const struct config *cfg)
 	}
 	return EXIT_OK;
 }
+
+static const struct cli_use list_opts[] = {
+	USE(OPT_BACKEND), USE(OPT_ENCODE),
+	USE_HELP(OPT_USER_ONLY, "encode for user space only"), END,
+};
+
+const struct cmd_entry cmd_entry_list = {
+	.name = "list",
+	.summary = "events this machine can count, and why not",
+	.run = cmd_list,
+	.usage = "abstat list [OPTIONS] [PATTERN]",
+	.opts = list_opts,
+	.min_operands = 0, .max_operands = 1,
+	.operands_error = "takes at most one PATTERN",
+};

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cmd_plot_job.h"
+#include "cmd_entry.h"
 #include "commands.h"
 #include "msg.h"
 
@@ -246,3 +247,22 @@ int cmd_plot(const struct config *cfg)
 	free(j.base);
 	return rc;
 }
+
+static const struct cli_use plot_opts[] = {
+	{ OPT_OUTPUT, "OUT", ".png, .svg, .txt (ASCII, for mail),\n"
+			     ".gp (script and data to edit)", NULL },
+	USE(OPT_KIND), MODEL_OPTS, USE_HELP(OPT_EVENTS, "counters to plot"),
+	READ_OPTS, USE_HELP(OPT_FORCE, "overwrite OUT"),
+	USE_HELP(OPT_QUIET, "no warnings"), END,
+};
+
+const struct cmd_entry cmd_entry_plot = {
+	.name = "plot",
+	.summary = "gnuplot charts: delta, runs, scaling, dist (.png .svg .txt .gp)",
+	.run = cmd_plot,
+	.usage = "abstat plot [OPTIONS] FILE... -o OUT.{png,svg,txt,gp}",
+	.opts = plot_opts,
+	.min_operands = 1, .max_operands = CMD_ANY,
+	.operands_error = "needs at least one result file; usage: abstat plot FILE... -o OUT.png",
+	.output_error = "-o OUT is required (.png, .svg, .txt or .gp)",
+};

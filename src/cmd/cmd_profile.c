@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_entry.h"
 #include "commands.h"
 #include "where.h"
 #include "escape.h"
@@ -89,7 +90,7 @@ static int cmd_profile_bench(const struct benchmark *b, FILE *out)
 	return EXIT_OK;
 }
 
-int cmd_profile(const struct config *cfg)
+static int cmd_profile(const struct config *cfg)
 {
 	struct result *r = NULL;
 	char err[512];
@@ -106,3 +107,26 @@ int cmd_profile(const struct config *cfg)
 	result_free(r);
 	return rc;
 }
+
+static const struct cli_use profile_opts[] = {
+	MEASURE_OPTS_HEAD,
+	USE_HELP(OPT_OUTPUT, "save the result with its profile (JSON)"),
+	MEASURE_OPTS_TAIL, USE(OPT_FREQ), USE(OPT_SAMPLE_EVENT),
+	USE(OPT_CALL_GRAPH),
+	USE_VALUES(OPT_FORMAT, &cmd_formats_single), USE(OPT_WORKLOAD),
+	USE(OPT_SUITE), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS), USE(OPT_COLOR),
+	END,
+};
+
+const struct cmd_entry cmd_entry_profile = {
+	.name = "profile",
+	.summary = "run, sampling where the time goes (call stacks); -o",
+	.run = cmd_profile,
+	.flags = CMD_MEASURES | CMD_SESSION | CMD_SAMPLES,
+	.in_order = true,
+	.usage = "abstat profile [OPTIONS] (-- COMMAND [ARG...] | "
+		 "-w WORKLOAD[,...] | -s SUITE) -o FILE",
+	.opts = profile_opts,
+	.output_error = "-o FILE is required (the profile is saved in the result)",
+	.operands = cli_run_operands,
+};

@@ -9,12 +9,13 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "cmd_entry.h"
 #include "commands.h"
 #include "hold.h"
 #include "journal.h"
 #include "msg.h"
 
-int cmd_recover(const struct config *cfg)
+static int cmd_recover(const struct config *cfg)
 {
 	const char *path = cfg->files[0];
 	struct result *r;
@@ -58,3 +59,19 @@ int cmd_recover(const struct config *cfg)
 		 runs, cfg->output, path, also);
 	return EXIT_OK;
 }
+
+static const struct cli_use recover_opts[] = {
+	USE_HELP(OPT_OUTPUT, "the result to write"),
+	USE_HELP(OPT_FORCE, "overwrite an existing file"), END,
+};
+
+const struct cmd_entry cmd_entry_recover = {
+	.name = "recover",
+	.summary = "turn a journal left by a crash into a result",
+	.run = cmd_recover,
+	.usage = "abstat recover JOURNAL -o FILE [--force]",
+	.opts = recover_opts,
+	.min_operands = 1, .max_operands = 1,
+	.operands_error = "needs exactly one journal; usage: abstat recover JOURNAL -o FILE",
+	.output_error = "-o FILE is required",
+};

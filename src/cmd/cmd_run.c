@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_entry.h"
 #include "commands.h"
 #include "escape.h"
 #include "journal.h"
@@ -176,3 +177,28 @@ out_resume:
 	session_resume_close(&rs);
 	return rc;
 }
+
+static const struct cli_use run_opts[] = {
+	MEASURE_OPTS_HEAD, USE(OPT_OUTPUT), USE(OPT_RESUME),
+	USE_HELP(OPT_ALLOW_ENV_DIFF, "with --resume: environment keys that may\n"
+				     "differ from FILE's (comma list)"),
+	MEASURE_OPTS_TAIL,
+	USE_VALUES(OPT_FORMAT, &cmd_formats_single), USE(OPT_WORKLOAD),
+	USE(OPT_SUITE), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS), USE(OPT_COLOR),
+	USE(OPT_SCORE), USE(OPT_PARSER), USE(OPT_KEEP_OUTPUT),
+	USE(OPT_SETUP), USE(OPT_CLEANUP), USE(OPT_PREPARE), USE(OPT_CONCLUDE),
+	USE(OPT_PARAM_SCAN), USE(OPT_PARAM_LIST), USE(OPT_OVERSUBSCRIBE),
+	USE(OPT_SUITE_FILE), END,
+};
+
+const struct cmd_entry cmd_entry_run = {
+	.name = "run",
+	.summary = "measure a command or built-in workloads; -o saves",
+	.run = cmd_run,
+	.flags = CMD_MEASURES | CMD_SESSION | CMD_SCANS,
+	.in_order = true,
+	.usage = "abstat run [OPTIONS] (-- CMD [ARG...] | -w W[,...] | "
+		 "-s SUITE | -S FILE)",
+	.opts = run_opts,
+	.operands = cli_run_operands,
+};

@@ -8,12 +8,13 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "cmd_entry.h"
 #include "commands.h"
 #include "msg.h"
 #include "report.h"
 #include "score.h"
 
-int cmd_show(const struct config *cfg)
+static int cmd_show(const struct config *cfg)
 {
 	struct report_opts opts = {
 		.format = cfg->format,
@@ -67,3 +68,21 @@ int cmd_show(const struct config *cfg)
 	result_free(r);
 	return EXIT_OK;
 }
+
+static const struct cli_use show_opts[] = {
+	USE_VALUES(OPT_FORMAT, &cmd_formats_single), USE(OPT_DETAIL),
+	USE_HELP(OPT_METRIC, "only these metrics"),
+	USE_HELP(OPT_EVENTS, "only these events"), USE(OPT_TIME_UNIT),
+	USE(OPT_COLOR), USE_HELP(OPT_SCORE, "re-read a score from the kept output"),
+	USE(OPT_PARSER), END,
+};
+
+const struct cmd_entry cmd_entry_show = {
+	.name = "show",
+	.summary = "one saved result as a table",
+	.run = cmd_show,
+	.usage = "abstat show [OPTIONS] FILE",
+	.opts = show_opts,
+	.min_operands = 1, .max_operands = 1,
+	.operands_error = "needs exactly one result file; usage: abstat show FILE",
+};

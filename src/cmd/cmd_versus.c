@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd_entry.h"
 #include "commands.h"
 #include "escape.h"
 #include "msg.h"
@@ -302,7 +303,7 @@ static int versus_results(struct session *s, char **labels, char **paths,
 	return EXIT_OK;
 }
 
-int cmd_versus(const struct config *cfg)
+static int cmd_versus(const struct config *cfg)
 {
 	size_t n = cfg->n_targets, n_plan = 0;
 	struct result **res = calloc(n, sizeof(*res));
@@ -393,3 +394,31 @@ out:
 	free(state);
 	return rc;
 }
+
+static const struct cli_use versus_opts[] = {
+	MEASURE_OPTS_HEAD,
+	{ OPT_OUTPUT, "PREFIX", "save PREFIX-LABEL.json per side (without\n"
+				"-o runs are journaled, see abstat-versus(1))",
+	  NULL },
+	MEASURE_OPTS_TAIL,
+	{ OPT_WORKLOAD, "W", "one side: a built-in workload NAME[:ARGS],\n"
+			     "once per side, before the commands", NULL },
+	MODEL_OPTS, USE(OPT_FORMAT), USE(OPT_ORDER),
+	USE_HELP(OPT_SEED, "--order random's seed, and the bootstrap's"),
+	USE(OPT_SHELL),
+	USE(OPT_ALLOW_ENV_DIFF), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS),
+	USE(OPT_COLOR), END,
+};
+
+const struct cmd_entry cmd_entry_versus = {
+	.name = "versus",
+	.summary = "run commands interleaved (ABAB...) and compare at once",
+	.run = cmd_versus,
+	.flags = CMD_MEASURES | CMD_SESSION | CMD_INTERLEAVED,
+	.in_order = true,
+	.usage = "abstat versus [OPTIONS] [-w WORKLOAD...] "
+		 "['COMMAND A' 'COMMAND B'...]",
+	.intro = "  two sides or more: every -w, then every command\n",
+	.opts = versus_opts,
+	.operands = cli_versus_operands,
+};

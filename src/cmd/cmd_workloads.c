@@ -7,11 +7,12 @@
 #include <limits.h>
 #include <stdio.h>
 
+#include "cmd_entry.h"
 #include "commands.h"
 #include "msg.h"
 #include "workloads.h"
 
-int cmd_workloads(const struct config *cfg)
+static int cmd_workloads(const struct config *cfg)
 {
 	char path[PATH_MAX];
 	size_t missing = 0;
@@ -36,3 +37,15 @@ int cmd_workloads(const struct config *cfg)
 			 missing);
 	return EXIT_OK;
 }
+
+static const struct cli_use workloads_opts[] = { END };
+
+const struct cmd_entry cmd_entry_workloads = {
+	.name = "workloads",
+	.summary = "the built-in workloads and suites",
+	.run = cmd_workloads,
+	.in_order = true,
+	.usage = "abstat workloads",
+	.opts = workloads_opts,
+	.man_section = 7, /* the workloads' page, abstat-workloads(7) */
+};

@@ -6,17 +6,25 @@
  * function returns 0 or -errno and explains itself in a caller's err
  * buffer. main() only parses and runs the command cli_parse() found.
  *
- * Adding a command NAME (as git's builtin.h says for a builtin):
- *  1. write int cmd_NAME(const struct config *cfg) in cmd_NAME.c, which
- *     the Makefile finds, and declare it below;
- *  2. give it a value in enum command (cli.h) and a row in cmd_table[]
- *     (cmd_table.c): its name, that value, cmd_NAME, whether options end
- *     at the first operand, its usage line and the options it takes in
- *     --help order (a cli_use list ending with END); and a line in
- *     cli_help.c's main_help;
- *  3. say what its operands are in cli_validate() (cli_targets.c), or in
- *     its own function, the entry's operands (cmd_boots_args.c):
- *     their count, into cfg->files.
+ * Adding a command NAME takes three files (test 232 adds one so):
+ *  1. src/cmd/cmd_NAME.c (the Makefile finds it): its function, static
+ *     int cmd_NAME(const struct config *cfg), and after it its entry,
+ *     const struct cmd_entry cmd_entry_NAME (cli.h; cmd_entry.h has the
+ *     USE macros and the option groups): its name, its summary (its
+ *     line in abstat --help), the function, its flags (enum cmd_flag:
+ *     what kind of command it is, the only thing the parser and the
+ *     engine ask), whether options end at the first operand, its usage
+ *     line, intro and options in --help order (a cli_use list ending
+ *     with END), and its operands: min_operands/max_operands and the
+ *     error when they are wrong, output_error when -o is required, or
+ *     an operands function that checks and takes them (cmd_flame.c,
+ *     cmd_boots_args.c);
+ *  2. one line X(NAME) in COMMANDS (cmd_table.c), where it is to stand
+ *     in abstat --help;
+ *  3. man/abstat-NAME.1 (test 090: every command's page, its options
+ *     those of its --help).
+ * --help, getopt's tables, the bash completion and the tests' lists of
+ * commands follow from the entry and the line.
  * Adding an option: an id in enum cli_opt_id (cli_priv.h), its field in
  * struct config (cli.h), and its row in cli_opts[] (cli_opts.c): name,
  * short form, value word, default, help, fixed values, and what it sets
@@ -38,26 +46,20 @@
 #include "msg.h"
 #include "side.h"
 
-int cmd_run(const struct config *cfg);       /* cmd_run.c */
-int cmd_versus(const struct config *cfg);    /* cmd_versus.c */
-int cmd_compare(const struct config *cfg);   /* cmd_compare.c */
-int cmd_show(const struct config *cfg);      /* cmd_show.c */
-int cmd_plot(const struct config *cfg);      /* cmd_plot.c */
-int cmd_list(const struct config *cfg);      /* cmd_list.c */
-int cmd_doctor(const struct config *cfg);    /* cmd_doctor.c */
-int cmd_workloads(const struct config *cfg); /* cmd_workloads.c */
-int cmd_recover(const struct config *cfg);   /* cmd_recover.c */
-int cmd_flame(const struct config *cfg);     /* cmd_flame.c */
-int cmd_import(const struct config *cfg);    /* cmd_import.c */
-int cmd_profile(const struct config *cfg);   /* cmd_profile.c */
-int cmd_boots(const struct config *cfg);     /* cmd_boots.c */
-int cmd_bisect(const struct config *cfg);    /* cmd_bisect.c */
+/* Every command, in --help order, then NULL (cmd_table.c's COMMANDS).
+ * main passes it to cli_parse. */
+extern const struct cmd_entry *const *const cmd_table;
 
-/* Every command, in --help order; the last has a NULL name
- * (cmd_table.c). main passes it to cli_parse. */
-extern const struct cmd_entry *const cmd_table;
+/* The commands that others run: boots' report is compare's table and
+ * plot's chart, a bisect step a versus of its sides, profile a run that
+ * samples. */
+extern const struct cmd_entry cmd_entry_compare, cmd_entry_plot,
+	cmd_entry_versus;
+int cmd_compare(const struct config *cfg); /* cmd_compare.c */
+int cmd_plot(const struct config *cfg);    /* cmd_plot.c */
+int cmd_run(const struct config *cfg);     /* cmd_run.c */
 /* boots' operands (VERB DIR [A=KERNEL B=KERNEL]) and its run
- * arguments, the n_run words after its -- (cmd_boots_args.c). */
+ * arguments, the n_last_words after its -- (cmd_boots_args.c). */
 int cmd_boots_args(struct config *cfg, int argc, char **argv);
 
 /* Shared by the command files. Each returns an exit status (msg.h) after

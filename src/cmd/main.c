@@ -32,7 +32,7 @@ int main(int argc, char **argv)
 		rc = cmd_status(rc, EXIT_USAGE);
 	else if (!done) {
 		term_colour_set(cfg.colour);
-		rc = cfg.run(&cfg);
+		rc = cfg.cmd->run(&cfg);
 	}
 	cli_free(&cfg);
 	return cmd_close_stdout(rc);

@@ -295,7 +295,7 @@ static int session_profile(struct session *s)
 	char err[1024];
 	int rc;
 
-	if (cfg->cmd != CMD_PROFILE)
+	if (!(cfg->cmd->flags & CMD_SAMPLES))
 		return EXIT_OK;
 	rc = profile_open(&po, &s->profile, err, sizeof(err));
 	if (rc == -ENOENT || rc == -EINVAL)
@@ -482,7 +482,8 @@ static json_t *session_config_json(const struct session *s)
 	cpu_list_format(&s->pinned, cpus, sizeof(cpus));
 	return json_pack("{s:s, s:b, s:I, s:I, s:s, s:b, s:b, s:I, s:o?, s:s, s:b, s:f, s:b, s:s, s:s?, s:s?, s:s?}",
 			 "session", s->id,
-			 "interleaved", cfg->cmd == CMD_VERSUS,
+			 "interleaved",
+			 (cfg->cmd->flags & CMD_INTERLEAVED) != 0,
 			 "repeat", (json_int_t)cfg->repeat,
 			 "warmup", (json_int_t)cfg->warmup,
 			 "cpus", cpus,

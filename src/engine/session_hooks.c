@@ -104,7 +104,7 @@ const struct suite_entry *session_entry(const struct session *s,
 {
 	const struct config *cfg = s->cfg;
 
-	if (cfg->cmd != CMD_RUN || plan[i].bench >= cfg->n_targets)
+	if (!(cfg->cmd->flags & CMD_SCANS) || plan[i].bench >= cfg->n_targets)
 		return NULL;
 	return cfg->targets[plan[i].bench].entry;
 }

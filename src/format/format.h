@@ -9,8 +9,10 @@
  * markdown escapes) and fmt_env.c (the environment header); neither
  * calls a format. Every number comes from the model (compare.h).
  *
- * Adding a format: its file with its print function (declared below)
- * and one row in FORMATS.
+ * Adding a format (three files; test 233 adds one so): its file with
+ * its print function (declared below), one row in FORMATS, and the
+ * reader of its verdict word in tests/cli/038, which fails until the
+ * format has one.
  */
 #ifndef ABSTAT_FORMAT_H
 #define ABSTAT_FORMAT_H

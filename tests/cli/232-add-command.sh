@@ -1,0 +1,139 @@
+# A command takes three files (issue 45; the recipe in src/cmd/commands.h
+# and doc/development.md): in a scratch copy of the tree, a git
+# repository of its own ($TESTTMP/tree), `abstat hello` is added with
+# src/cmd/cmd_hello.c (its function and entry), one line in COMMANDS
+# (src/cmd/cmd_table.c) and man/abstat-hello.1; git counts the files.
+# Then the copy's abstat (built there, only the binary: the tree's
+# objects are copied and brought up to date before hello is added, so
+# only the new file and the table compile for it) has
+# its --help, its line in abstat --help, its completion, and the
+# man-page test (090) passes with the page and fails without it.
+S=$TESTTMP/tree
+SA=$S/abstat
+test_lazy_prereq GIT 'command -v git'
+test_lazy_prereq GROFF 'command -v groff && command -v col'
+test_lazy_prereq BASH 'command -v bash'
+
+# the command: its file, its line in the table, its page
+add_hello() {
+	cat >"$S/src/cmd/cmd_hello.c" <<-'EOF' &&
+	// SPDX-License-Identifier: MIT
+	/* cmd_hello: 'abstat hello [NAME]', a greeting (test 232). */
+	#include <stdio.h>
+
+	#include "cmd_entry.h"
+	#include "commands.h"
+
+	static int cmd_hello(const struct config *cfg)
+	{
+		if (!cfg->quiet)
+			printf("hello, %s\n", cfg->n_files ? cfg->files[0] : "world");
+		return EXIT_OK;
+	}
+
+	static const struct cli_use hello_opts[] = {
+		USE_HELP(OPT_QUIET, "print nothing"), END,
+	};
+
+	const struct cmd_entry cmd_entry_hello = {
+		.name = "hello",
+		.summary = "say hello (a command in three files)",
+		.run = cmd_hello,
+		.usage = "abstat hello [OPTIONS] [NAME]",
+		.opts = hello_opts,
+		.min_operands = 0, .max_operands = 1,
+		.operands_error = "takes at most one NAME",
+	};
+	EOF
+	awk '{ print } /^\tX\(bisect\) *\\$/ { print "\tX(hello)       \\" }' \
+		"$S/src/cmd/cmd_table.c" >"$S/t.c" && mv "$S/t.c" "$S/src/cmd/cmd_table.c" &&
+	cat >"$S/man/abstat-hello.1" <<-'EOF'
+	.TH ABSTAT\-HELLO 1 2026-12-03 "abstat 0.1.0" "abstat manual"
+	.SH NAME
+	abstat\-hello \- say hello
+	.SH SYNOPSIS
+	.B abstat hello
+	.RI [ options ]
+	.RI [ name ]
+	.SH DESCRIPTION
+	Prints hello and the name given, or world.
+	.SH OPTIONS
+	.TP
+	.BR \-q ", " \-\-quiet
+	Print nothing.
+	.TP
+	.BR \-h ", " \-\-help
+	Print the options and exit.
+	.SH EXIT STATUS
+	0, or 2 for a usage error.
+	.SH SEE ALSO
+	.BR abstat (1)
+	EOF
+}
+# with_hello: the tree's abstat --help with hello's line after bisect's
+with_hello() {
+	awk '{ print } /^  bisect / { print "  hello      say hello (a command in three files)" }'
+}
+
+test_expect_success GIT 'a command is three files: cmd_hello.c, its line in the table, its page' '
+	scratch_repo "$S" && scratch_make "$S" abstat && add_hello && git -C "$S" add -A &&
+	git -C "$S" diff --cached --name-only >"$TESTTMP/files" &&
+	printf "%s\n" man/abstat-hello.1 src/cmd/cmd_hello.c src/cmd/cmd_table.c >"$TESTTMP/want" &&
+	{ diff "$TESTTMP/want" "$TESTTMP/files" || fail "the files changed are not the three"; } &&
+	git -C "$S" diff --cached --numstat src/cmd/cmd_table.c >"$TESTTMP/n" &&
+	[ "$(cat "$TESTTMP/n")" = "1	0	src/cmd/cmd_table.c" ] ||
+		fail "the table took more than one added line: $(cat "$TESTTMP/n")"
+'
+test_expect_success GIT 'the copy builds its abstat, compiling only the new file and the table' '
+	[ -f "$S/src/cmd/cmd_hello.c" ] || fail "no copy (the case before failed)" &&
+	scratch_make "$S" abstat && [ -x "$SA" ] || fail "no abstat built" &&
+	grep " CC " "$TESTTMP/make.log" | sed "s/.* CC *//" | sort >"$TESTTMP/cc" &&
+	printf "%s\n" src/cmd/cmd_hello.c src/cmd/cmd_table.c >"$TESTTMP/want" &&
+	{ diff "$TESTTMP/want" "$TESTTMP/cc" || fail "compiled other files than the two"; }
+'
+test_expect_success GIT 'abstat hello --help: its usage, its options, its page' '
+	expect_exit 0 "$SA" hello --help &&
+	grep_out "^usage: abstat hello \[OPTIONS\] \[NAME\]\$" &&
+	grep_out "^  -q, --quiet +print nothing\$" &&
+	grep_out "^See abstat-hello\(1\)\.\$"
+'
+test_expect_success GIT 'abstat hello runs, and its operand count is checked' '
+	expect_exit 0 "$SA" hello abstat && grep_out "^hello, abstat\$" &&
+	expect_exit 2 "$SA" hello a b && one_line_err &&
+	grep_err "^abstat: error: hello: takes at most one NAME\$"
+'
+test_expect_success GIT 'abstat --help lists it with its summary, after bisect' '
+	expect_exit 0 "$SA" --help &&
+	grep_out "^  hello      say hello \(a command in three files\)\$" &&
+	sed -n "/^commands:/,/^\$/p" "$TESTTMP/out" | grep -A1 "^  bisect " | grep -q "^  hello " ||
+		fail "hello is not after bisect" &&
+	"$ABSTAT" --help | with_hello >"$TESTTMP/want" &&
+	{ diff "$TESTTMP/want" "$TESTTMP/out" || fail "abstat --help changed more than the line"; }
+'
+test_expect_success GIT,BASH 'the bash completion offers it, and its options' '
+	"$SA" --complete | grep -qx hello || fail "abstat --complete lacks hello" &&
+	(cd "$TESTTMP" && bash -c ". \"\$0\"; COMP_WORDS=(\"\$1\" hel); COMP_CWORD=1; _abstat; echo \"\${COMPREPLY[*]}\"" \
+		"$S/man/abstat.bash-completion" "$SA") >"$TESTTMP/comp" &&
+	[ "$(cat "$TESTTMP/comp")" = hello ] || fail "abstat hel<TAB> offers: $(cat "$TESTTMP/comp")" &&
+	(cd "$TESTTMP" && bash -c ". \"\$0\"; COMP_WORDS=(\"\$1\" hello -); COMP_CWORD=2; _abstat; echo \"\${COMPREPLY[*]}\"" \
+		"$S/man/abstat.bash-completion" "$SA") | tr " " "\n" | sort >"$TESTTMP/comp" &&
+	printf "%s\n" --help --quiet -h -q >"$TESTTMP/want" &&
+	{ diff "$TESTTMP/want" "$TESTTMP/comp" || fail "abstat hello -<TAB> offers other options"; }
+'
+test_expect_success GIT,GROFF 'the man-page test (090) passes on the copy with abstat-hello.1' '
+	[ -x "$SA" ] || fail "no abstat in the copy" &&
+	scratch_test "$S" 090-man.sh || { grep "^not ok" -A5 "$TESTTMP/s.out"; fail "090 fails with the page"; } &&
+	grep -q "^ok [0-9]* - abstat hello has its man page" "$TESTTMP/s.out" ||
+		fail "090 did not check hello" &&
+	grep -q "^ok [0-9]* - hello: its page documents every option of hello --help" "$TESTTMP/s.out" ||
+		fail "090 did not check the options of hello"
+'
+test_expect_success GIT,GROFF 'and fails without it, naming the page' '
+	[ -x "$SA" ] || fail "no abstat in the copy" &&
+	rm "$S/man/abstat-hello.1" &&
+	if scratch_test "$S" 090-man.sh; then fail "090 passed without abstat-hello.1"; fi &&
+	grep -q "^not ok [0-9]* - abstat hello has its man page" "$TESTTMP/s.out" ||
+		{ grep "^not ok" "$TESTTMP/s.out"; fail "090 did not fail for hello"; } &&
+	grep -q "no man page man/abstat-hello.1" "$TESTTMP/s.out" || fail "no reason given"
+'
+test_done
