@@ -239,12 +239,37 @@ static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,
 	fmt_pair_table(m, s, out, width, colour, ci_head);
 }
 
-/* Within/between-boot spread, only when some side has several boots. */
+/* The spread table's name column: the longest row name, at least 16,
+ * at most what leaves the sides' columns the width (a longer name goes
+ * on a line of its own, as in the delta table). */
+static int fmt_boots_name_width(const struct compare_model *m, int width,
+				int cw, int indent)
+{
+	int w = 16, most = width - (int)m->n_sides * (cw + 1);
+
+	for (size_t r = 0; r < m->n_rows; r++) {
+		struct fmt_cells c;
+		const char *name;
+
+		fmt_row_cells(m, &m->rows[r], 1, &c);
+		if (c.special)
+			continue;
+		name = c.name[0] == ' ' ? c.name + 2 : c.name;
+		if ((int)strlen(name) + indent > w)
+			w = (int)strlen(name) + indent;
+	}
+	return w < most ? w : most;
+}
+
+/* Within/between-boot spread, only when some side has several boots;
+ * with several benchmarks each has its heading, as in the delta table. */
 static void fmt_boots(const struct compare_model *m, FILE *out, int width)
 {
-	char buf[256], cell[40], lab[512];
+	char buf[512], cell[40], lab[512];
+	const char *last_bench = NULL;
+	bool several, other = false, multi = false;
+	int cw = 16, nw, indent;
 	size_t k;
-	int cw = 16;
 
 	for (size_t s = 0; s < m->n_sides; s++)
 		if (m->boots[s] > 1)
@@ -254,19 +279,40 @@ print:
 	fputc('\n', out);
 	fmt_text_line(out, width,
 		 "boot-to-boot spread, SD as % of center (within / between):");
-	k = (size_t)snprintf(buf, sizeof(buf), "%-16s", "metric");
+	/* headings when the benchmarks differ and one has several rows
+	 * (one row each: the row is named by its benchmark) */
+	for (size_t r = 1; r < m->n_rows; r++) {
+		other |= strcmp(m->rows[r].bench, m->rows[0].bench) != 0;
+		multi |= strcmp(m->rows[r].bench, m->rows[r - 1].bench) == 0;
+	}
+	several = other && multi;
+	indent = several ? 2 : 0;
+	nw = fmt_boots_name_width(m, width, cw, indent);
+	k = (size_t)snprintf(buf, sizeof(buf), "%-*s", nw, "metric");
 	for (size_t s = 0; s < m->n_sides && k < sizeof(buf); s++)
 		k += (size_t)snprintf(buf + k, sizeof(buf) - k, " %*s", cw,
 				      fmt_label_fit(m, s, cw, lab, sizeof(lab)));
 	fmt_text_line(out, width, buf);
 	for (size_t r = 0; r < m->n_rows; r++) {
 		struct fmt_cells c;
+		const char *name;
 
 		fmt_row_cells(m, &m->rows[r], 1, &c);
 		if (c.special)
 			continue;
-		k = (size_t)snprintf(buf, sizeof(buf), "%-16.16s",
-				     c.name[0] == ' ' ? c.name + 2 : c.name);
+		if (several && (!last_bench ||
+				strcmp(last_bench, m->rows[r].bench))) {
+			fmt_text_line(out, width, m->rows[r].bench);
+			last_bench = m->rows[r].bench;
+		}
+		name = c.name[0] == ' ' ? c.name + 2 : c.name;
+		if ((int)strlen(name) + indent > nw) {
+			snprintf(buf, sizeof(buf), "%*s%s", indent, "", name);
+			fmt_text_line(out, width, buf);
+			name = "";
+		}
+		k = (size_t)snprintf(buf, sizeof(buf), "%*s%-*s", indent, "",
+				     nw - indent, name);
 		for (size_t s = 0; s < m->n_sides && k < sizeof(buf); s++) {
 			const struct compare_stat *st = &m->rows[r].stat[s];
 
