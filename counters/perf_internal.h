@@ -168,6 +168,11 @@ void perf_group_read_reset(bool allow);
 /* Whether sets use PERF_FORMAT_GROUP (after init). */
 bool perf_group_read(void);
 
+/* perf_fit.c: the default set's cache events, where they fit (see the
+ * file). perf_fit is perf_backend's fit. */
+bool perf_fit_is_cache(const char *name);
+int perf_fit(struct event *evs, size_t n, char *err, size_t len);
+
 /* perf_list.c */
 int perf_list(const char *pattern, bool encode, bool user_only, FILE *out);
 
