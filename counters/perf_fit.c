@@ -88,7 +88,8 @@ static bool perf_fit_try(const struct event *evs, size_t n, bool cache)
 	return ok;
 }
 
-int perf_fit(struct event *evs, size_t n, char *err, size_t len)
+int perf_fit_with(struct event *evs, size_t n, perf_fit_try_fn try_fit,
+		  char *err, size_t len)
 {
 	size_t cache = 0, others = 0;
 	char why[256];
@@ -98,8 +99,7 @@ int perf_fit(struct event *evs, size_t n, char *err, size_t len)
 			perf_fit_is_cache(evs[i].name) ? cache++ : others++;
 	/* Nothing to decide; or the group fails without them too, and the
 	 * run says why as it does for any set. */
-	if (!cache || perf_fit_try(evs, n, true) ||
-	    !perf_fit_try(evs, n, false))
+	if (!cache || try_fit(evs, n, true) || !try_fit(evs, n, false))
 		return 0;
 	snprintf(why, sizeof(why), "not supported: the PMU cannot count them in one pinned group with the default set's %zu other hardware events (abstat never multiplexes silently); name fewer events with -e",
 		 others);
@@ -114,4 +114,9 @@ int perf_fit(struct event *evs, size_t n, char *err, size_t len)
 		evs[i].state = EVENT_NOT_SUPPORTED;
 	}
 	return 0;
+}
+
+int perf_fit(struct event *evs, size_t n, char *err, size_t len)
+{
+	return perf_fit_with(evs, n, perf_fit_try, err, len);
 }

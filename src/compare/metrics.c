@@ -9,6 +9,8 @@
  *   <event>             each event of the result, unit from the event
  *   IPC[:mod]           instructions / cycles
  *   cache-miss-ratio    cache-misses / cache-references
+ *   L1-dcache-miss-ratio  L1-dcache-load-misses / L1-dcache-loads
+ *   LLC-miss-ratio      LLC-load-misses / LLC-loads
  *   branch-miss-ratio   branch-misses / branches (or branch-instructions)
  *   wall user sys       ns (wait4 rusage for user/sys)
  *   maxrss              kB
@@ -207,6 +209,9 @@ struct metrics_ratio {
 static const struct metrics_ratio metrics_ratios[] = {
 	{ "IPC", "instructions", "cycles", "cpu-cycles", true },
 	{ "cache-miss-ratio", "cache-misses", "cache-references", NULL, false },
+	{ "L1-dcache-miss-ratio", "L1-dcache-load-misses", "L1-dcache-loads",
+	  NULL, false },
+	{ "LLC-miss-ratio", "LLC-load-misses", "LLC-loads", NULL, false },
 	{ "branch-miss-ratio", "branch-misses", "branches",
 	  "branch-instructions", false },
 };
