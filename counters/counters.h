@@ -154,10 +154,9 @@ struct backend_ops {
 extern const struct backend_ops perf_backend;
 extern const struct backend_ops papi_backend;
 
-/* The default event lists for run/versus when -e is not given: the perf
- * backend's (with the cache events, where they fit) and PAPI's. */
+/* The perf backend's default event list (perf_backend.default_events):
+ * with the cache events, counted where they fit (perf_fit.c). */
 extern const char *const counters_default_events;
-extern const char *const counters_default_papi;
 
 /* Scaling rule (perf's): running == 0 -> not counted (false);
  * running < enabled -> *scaled = value * enabled / running, *multiplexed. */

@@ -26,9 +26,9 @@
 
 /* perf's default set without the cache events, which PAPI's perf_event
  * component does not spell as perf does. */
-const char *const counters_default_papi =
-	"cycles,instructions,cache-references,cache-misses,branches,"
-	"branch-misses,task-clock,context-switches,cpu-migrations,page-faults";
+#define PAPI_DEFAULT_EVENTS                                                    \
+	"cycles,instructions,cache-references,cache-misses,branches,"         \
+	"branch-misses,task-clock,context-switches,cpu-migrations,page-faults"
 
 #if HAVE_PAPI
 
@@ -419,7 +419,7 @@ const struct backend_ops papi_backend = {
 	.free = papi_free,
 	.strerror = papi_strerror_fill,
 	.list = papi_list,
-	.default_events = counters_default_papi,
+	.default_events = PAPI_DEFAULT_EVENTS,
 };
 
 #else /* !HAVE_PAPI */
@@ -442,7 +442,7 @@ const struct backend_ops papi_backend = {
 	.self_open = false,
 	.init = papi_init,
 	.list = papi_list,
-	.default_events = counters_default_papi,
+	.default_events = PAPI_DEFAULT_EVENTS,
 };
 
 #endif

@@ -28,10 +28,11 @@
 
 /* L1-dcache-load-misses and LLC-load-misses are counted only where the
  * PMU holds them in one pinned group with the others (perf_fit.c). */
-const char *const counters_default_events =
-	"cycles,instructions,cache-references,cache-misses,"
-	"L1-dcache-load-misses,LLC-load-misses,branches,branch-misses,"
-	"task-clock,context-switches,cpu-migrations,page-faults";
+#define PERF_DEFAULT_EVENTS                                                    \
+	"cycles,instructions,cache-references,cache-misses,"                  \
+	"L1-dcache-load-misses,LLC-load-misses,branches,branch-misses,"       \
+	"task-clock,context-switches,cpu-migrations,page-faults"
+const char *const counters_default_events = PERF_DEFAULT_EVENTS;
 
 struct counter_set {
 	size_t n;
@@ -601,6 +602,6 @@ const struct backend_ops perf_backend = {
 	.strerror = perf_strerror,
 	.list = perf_list,
 	.list_setup = pfm_setup,
-	.default_events = counters_default_events,
+	.default_events = PERF_DEFAULT_EVENTS,
 	.fit = perf_fit,
 };

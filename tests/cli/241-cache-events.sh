@@ -30,29 +30,26 @@ test_expect_success NO_CORE_PMU,PYTHON3 'no PMU: software counts, the hardware e
 		grep_out "^$e +<not supported>\$" || exit 1
 	done &&
 	grep_out "^task-clock +[0-9]" && grep_out "^page-faults +[0-9]" &&
-	[ "$(grep -c "^  (not supported: no PMU" "$TESTTMP/out")" = 1 ] ||
-		fail "the reason is not printed once" &&
+	n=$(grep -c "^  (not supported: no PMU" "$TESTTMP/out") &&
+	[ "$n" = 1 ] || fail "the reason is printed $n times" &&
 	width_ascii "$TESTTMP/out" 80 &&
 	got=$(json "\";\".join(\"%s %s\" % (e[\"supported\"], e[\"reason\"]) for e in d[\"events\"][4:6])" "$R") &&
-	case $got in
-	"False not supported: no PMU exposed by this kernel"*";False not supported: no PMU exposed by this kernel"*) ;;
-	*) fail "the result file: $got" ;;
-	esac
+	echo "$got" | grep -q "^False not supported: no PMU exposed by this kernel.*;False not supported: no PMU exposed by this kernel" ||
+		fail "the result file: $got"
 '
 test_expect_success PMU,PYTHON3 'a PMU: the default set counts the cache events, or says in one line why not' '
 	expect_exit 0 "$ABSTAT" run -r 3 -o "$TESTTMP/d3.json" -w getppid &&
 	got=$(json "\" \".join(\"%s\" % e[\"supported\"] for e in d[\"events\"][4:6])" "$TESTTMP/d3.json") &&
 	echo "cache events supported: $got" &&
-	case $got in
-	"True True")
+	if [ "$got" = "True True" ]; then
 		for e in $CACHE; do
-			grep_out "^$e +[0-9]" && grep_out "^$e/op +[0-9]" || exit 1
-		done ;;
-	*)
-		[ "$(grep -c "L1-dcache-load-misses" "$TESTTMP/err")" = 1 ] ||
-			fail "not one warning line for the cache events" &&
-		grep_out "^L1-dcache-load-misses +<not supported>" ;;
-	esac &&
+			grep_out "^$e +[0-9]" && grep_out "^$e/op( +[0-9]|$)" || exit 1
+		done
+	else
+		n=$(grep -c "L1-dcache-load-misses" "$TESTTMP/err") &&
+		[ "$n" = 1 ] || fail "$n warning lines for the cache events" &&
+		grep_out "^L1-dcache-load-misses +<not supported>" || exit 1
+	fi &&
 	grep_out "^cycles +[0-9]" && grep_out "^task-clock +[0-9]"
 '
 # a line a read; past the page (4160 bytes), so neither the next-line nor
@@ -66,8 +63,10 @@ test_expect_success PMU,PYTHON3 'stride: about one L1D miss a read of 64 MiB, ab
 	expect_exit 0 "$ABSTAT" run -q -r 3 -e $E -o "$TESTTMP/big.json" -w "stride:-s 65536 -t 4160 -n 2000000" &&
 	cp "$TESTTMP/out" "$TESTTMP/big.out" &&
 	expect_exit 0 "$ABSTAT" run -q -r 3 -e $E -o "$TESTTMP/small.json" -w "stride:-s 4 -t 64 -n 2000000" &&
-	grep_out "^L1-dcache-load-misses:u/op +[0-9]" &&
-	case $E in *loads*) grep_out "^L1-dcache-miss-ratio:u +[0-9]" ;; esac &&
+	grep_out "^L1-dcache-load-misses:u/op( +[0-9]|$)" &&
+	if [ "$E" != L1-dcache-load-misses:u,task-clock ]; then
+		grep_out "^L1-dcache-miss-ratio:u +[0-9]" || exit 1
+	fi &&
 	python3 - "$TESTTMP/big.json" "$TESTTMP/small.json" <<-PY
 	import json, sys
 	def per_op(f):
