@@ -109,6 +109,20 @@ static const struct {
 	  PERF_COUNT_HW_STALLED_CYCLES_BACKEND, "STALLED_CYCLES_BACKEND" },
 	{ "ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES,
 	  "REF_CPU_CYCLES" },
+	/* the default set's cache events and their loads: cache | op << 8 |
+	 * result << 16 (perf_event_open(2), PERF_TYPE_HW_CACHE) */
+	{ "L1-dcache-loads", PERF_TYPE_HW_CACHE,
+	  PERF_COUNT_HW_CACHE_L1D | PERF_COUNT_HW_CACHE_OP_READ << 8 |
+	  PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16, "CACHE_L1D:READ:ACCESS" },
+	{ "L1-dcache-load-misses", PERF_TYPE_HW_CACHE,
+	  PERF_COUNT_HW_CACHE_L1D | PERF_COUNT_HW_CACHE_OP_READ << 8 |
+	  PERF_COUNT_HW_CACHE_RESULT_MISS << 16, "CACHE_L1D:READ:MISS" },
+	{ "LLC-loads", PERF_TYPE_HW_CACHE,
+	  PERF_COUNT_HW_CACHE_LL | PERF_COUNT_HW_CACHE_OP_READ << 8 |
+	  PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16, "CACHE_LL:READ:ACCESS" },
+	{ "LLC-load-misses", PERF_TYPE_HW_CACHE,
+	  PERF_COUNT_HW_CACHE_LL | PERF_COUNT_HW_CACHE_OP_READ << 8 |
+	  PERF_COUNT_HW_CACHE_RESULT_MISS << 16, "CACHE_LL:READ:MISS" },
 };
 
 /* 0 with ev filled, 1 when body is not one of them (or has u, k, h, or
@@ -127,7 +141,7 @@ static int encode_perf_generic_event(const char *name, const char *body,
 		;
 	if (i == n || m->u || m->k || m->h)
 		return 1;
-	hw = encode_perf_generic[i].type == PERF_TYPE_HARDWARE;
+	hw = encode_perf_generic[i].type != PERF_TYPE_SOFTWARE;
 	if (hw && perf_cpu_pmu_present())
 		return 1;
 	snprintf(fstr, sizeof(fstr), "perf::PERF_COUNT_%s_%s:u=1:k=%d%s:excl=0:mg=0:mh=1",

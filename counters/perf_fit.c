@@ -79,7 +79,10 @@ static bool perf_fit_try(const struct event *evs, size_t n, bool cache)
 		else
 			fd[k++] = (int)f;
 	}
-	/* read(2) in error state: 0 bytes; scheduled: running > 0 */
+	/* a little work counted first; then read(2): 0 bytes in error
+	 * state, running > 0 once scheduled */
+	for (volatile unsigned spin = 0; ok && spin < 10000; spin++)
+		;
 	if (ok && k)
 		ok = read(fd[0], v, sizeof(v)) == (ssize_t)sizeof(v) && v[2];
 	while (k)

@@ -270,8 +270,10 @@ static int metrics_derived(const struct result *r, const struct benchmark *b,
 {
 	static const char *const suffixes[] = { "", ":u", ":k" };
 
+	size_t nd = sizeof(metrics_ratios) / sizeof(metrics_ratios[0]);
+
 	for (size_t s = 0; s < 3; s++)
-		for (size_t d = 0; d < 3; d++)
+		for (size_t d = 0; d < nd; d++)
 			if (metrics_ratio(r, b, &metrics_ratios[d],
 					  suffixes[s], set))
 				return -ENOMEM;
