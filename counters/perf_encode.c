@@ -55,6 +55,14 @@ static const struct {
  * to libpfm4, which spells those. With a core PMU the hardware names go
  * to libpfm4 as before: there its core tables are searched too.
  */
+
+/* A generic cache event that reads: cache | op << 8 | result << 16
+ * (perf_event_open(2), PERF_TYPE_HW_CACHE), libpfm4's name of it. */
+#define ENCODE_CACHE_READ(name, cache, result)                                 \
+	{ name, PERF_TYPE_HW_CACHE,                                            \
+	  PERF_COUNT_HW_CACHE_##cache | PERF_COUNT_HW_CACHE_OP_READ << 8 |     \
+		  PERF_COUNT_HW_CACHE_RESULT_##result << 16,                   \
+	  "CACHE_" #cache ":READ:" #result }
 static const struct {
 	const char *name;
 	uint32_t type;
@@ -109,20 +117,11 @@ static const struct {
 	  PERF_COUNT_HW_STALLED_CYCLES_BACKEND, "STALLED_CYCLES_BACKEND" },
 	{ "ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES,
 	  "REF_CPU_CYCLES" },
-	/* the default set's cache events and their loads: cache | op << 8 |
-	 * result << 16 (perf_event_open(2), PERF_TYPE_HW_CACHE) */
-	{ "L1-dcache-loads", PERF_TYPE_HW_CACHE,
-	  PERF_COUNT_HW_CACHE_L1D | PERF_COUNT_HW_CACHE_OP_READ << 8 |
-	  PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16, "CACHE_L1D:READ:ACCESS" },
-	{ "L1-dcache-load-misses", PERF_TYPE_HW_CACHE,
-	  PERF_COUNT_HW_CACHE_L1D | PERF_COUNT_HW_CACHE_OP_READ << 8 |
-	  PERF_COUNT_HW_CACHE_RESULT_MISS << 16, "CACHE_L1D:READ:MISS" },
-	{ "LLC-loads", PERF_TYPE_HW_CACHE,
-	  PERF_COUNT_HW_CACHE_LL | PERF_COUNT_HW_CACHE_OP_READ << 8 |
-	  PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16, "CACHE_LL:READ:ACCESS" },
-	{ "LLC-load-misses", PERF_TYPE_HW_CACHE,
-	  PERF_COUNT_HW_CACHE_LL | PERF_COUNT_HW_CACHE_OP_READ << 8 |
-	  PERF_COUNT_HW_CACHE_RESULT_MISS << 16, "CACHE_LL:READ:MISS" },
+	/* the default set's cache events and their loads */
+	ENCODE_CACHE_READ("L1-dcache-loads", L1D, ACCESS),
+	ENCODE_CACHE_READ("L1-dcache-load-misses", L1D, MISS),
+	ENCODE_CACHE_READ("LLC-loads", LL, ACCESS),
+	ENCODE_CACHE_READ("LLC-load-misses", LL, MISS),
 };
 
 /* 0 with ev filled, 1 when body is not one of them (or has u, k, h, or
