@@ -41,6 +41,13 @@ void session_warn(struct session *s, const char *fmt, ...)
 	json_array_append_new(s->warnings, json_string(buf));
 }
 
+/* Event e cannot count here, for the reason why (NULL: none given). */
+static bool session_unsupported_for(const struct event *e, const char *why)
+{
+	return e->state != EVENT_OK &&
+	       !strcmp(e->reason ? e->reason : "", why ? why : "");
+}
+
 /* The events that cannot count here: one warning a reason (the default
  * set without a PMU is one line, not one an event), naming its events. */
 static void session_unsupported(struct session *s)
@@ -55,18 +62,12 @@ static void session_unsupported(struct session *s)
 		size_t used = 0;
 		bool seen = false;
 
-		if (s->events[i].state == EVENT_OK)
-			continue;
 		for (size_t j = 0; j < i && !seen; j++)
-			seen = s->events[j].state != EVENT_OK &&
-			       !strcmp(s->events[j].reason ? s->events[j].reason : "",
-				       why ? why : "");
-		if (seen)
+			seen = session_unsupported_for(&s->events[j], why);
+		if (s->events[i].state == EVENT_OK || seen)
 			continue;
 		for (size_t j = i; j < s->n_events; j++) {
-			if (s->events[j].state == EVENT_OK ||
-			    strcmp(s->events[j].reason ? s->events[j].reason : "",
-				   why ? why : ""))
+			if (!session_unsupported_for(&s->events[j], why))
 				continue;
 			snprintf(names + used, sizeof(names) - used, "%s%s",
 				 used ? ", " : "", s->events[j].name);
