@@ -141,12 +141,21 @@ struct backend_ops {
 	 * which counting sets up only for an event it encodes): 0, or
 	 * -errno with the reason in err. NULL: nothing. */
 	int (*list_setup)(char *err, size_t len);
+	/* run/versus without -e: the events counted (a perf spelling list) */
+	const char *default_events;
+	/* The default set's composition, once its events are probed (only
+	 * without -e): optional events it counts only where the PMU holds
+	 * them beside the others (perf: the cache events, perf_fit.c) are
+	 * marked EVENT_NOT_SUPPORTED with the reason where it does not. 0, or
+	 * -ENOMEM. NULL: the default set is counted as given. */
+	int (*fit)(struct event *evs, size_t n, char *err, size_t len);
 };
 
 extern const struct backend_ops perf_backend;
 extern const struct backend_ops papi_backend;
 
-/* The default event list for run/versus when -e is not given. */
+/* The perf backend's default event list (perf_backend.default_events):
+ * with the cache events, counted where they fit (perf_fit.c). */
 extern const char *const counters_default_events;
 
 /* Scaling rule (perf's): running == 0 -> not counted (false);

@@ -24,6 +24,12 @@
 
 #include "counters.h"
 
+/* perf's default set without the cache events, which PAPI's perf_event
+ * component does not spell as perf does. */
+#define PAPI_DEFAULT_EVENTS                                                    \
+	"cycles,instructions,cache-references,cache-misses,branches,"         \
+	"branch-misses,task-clock,context-switches,cpu-migrations,page-faults"
+
 #if HAVE_PAPI
 
 #include <papi.h>
@@ -413,6 +419,7 @@ const struct backend_ops papi_backend = {
 	.free = papi_free,
 	.strerror = papi_strerror_fill,
 	.list = papi_list,
+	.default_events = PAPI_DEFAULT_EVENTS,
 };
 
 #else /* !HAVE_PAPI */
@@ -435,6 +442,7 @@ const struct backend_ops papi_backend = {
 	.self_open = false,
 	.init = papi_init,
 	.list = papi_list,
+	.default_events = PAPI_DEFAULT_EVENTS,
 };
 
 #endif

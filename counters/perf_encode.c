@@ -55,6 +55,14 @@ static const struct {
  * to libpfm4, which spells those. With a core PMU the hardware names go
  * to libpfm4 as before: there its core tables are searched too.
  */
+
+/* A generic cache event that reads: cache | op << 8 | result << 16
+ * (perf_event_open(2), PERF_TYPE_HW_CACHE), libpfm4's name of it. */
+#define ENCODE_CACHE_READ(name, cache, result)                                 \
+	{ name, PERF_TYPE_HW_CACHE,                                            \
+	  PERF_COUNT_HW_CACHE_##cache | PERF_COUNT_HW_CACHE_OP_READ << 8 |     \
+		  PERF_COUNT_HW_CACHE_RESULT_##result << 16,                   \
+	  "CACHE_" #cache ":READ:" #result }
 static const struct {
 	const char *name;
 	uint32_t type;
@@ -109,6 +117,11 @@ static const struct {
 	  PERF_COUNT_HW_STALLED_CYCLES_BACKEND, "STALLED_CYCLES_BACKEND" },
 	{ "ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES,
 	  "REF_CPU_CYCLES" },
+	/* the default set's cache events and their loads */
+	ENCODE_CACHE_READ("L1-dcache-loads", L1D, ACCESS),
+	ENCODE_CACHE_READ("L1-dcache-load-misses", L1D, MISS),
+	ENCODE_CACHE_READ("LLC-loads", LL, ACCESS),
+	ENCODE_CACHE_READ("LLC-load-misses", LL, MISS),
 };
 
 /* 0 with ev filled, 1 when body is not one of them (or has u, k, h, or
@@ -127,7 +140,7 @@ static int encode_perf_generic_event(const char *name, const char *body,
 		;
 	if (i == n || m->u || m->k || m->h)
 		return 1;
-	hw = encode_perf_generic[i].type == PERF_TYPE_HARDWARE;
+	hw = encode_perf_generic[i].type != PERF_TYPE_SOFTWARE;
 	if (hw && perf_cpu_pmu_present())
 		return 1;
 	snprintf(fstr, sizeof(fstr), "perf::PERF_COUNT_%s_%s:u=1:k=%d%s:excl=0:mg=0:mh=1",

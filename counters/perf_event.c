@@ -26,9 +26,13 @@
 #include "err.h"
 #include "perf_internal.h"
 
-const char *const counters_default_events =
-	"cycles,instructions,cache-references,cache-misses,branches,"
-	"branch-misses,task-clock,context-switches,cpu-migrations,page-faults";
+/* L1-dcache-load-misses and LLC-load-misses are counted only where the
+ * PMU holds them in one pinned group with the others (perf_fit.c). */
+#define PERF_DEFAULT_EVENTS                                                    \
+	"cycles,instructions,cache-references,cache-misses,"                  \
+	"L1-dcache-load-misses,LLC-load-misses,branches,branch-misses,"       \
+	"task-clock,context-switches,cpu-migrations,page-faults"
+const char *const counters_default_events = PERF_DEFAULT_EVENTS;
 
 struct counter_set {
 	size_t n;
@@ -598,4 +602,6 @@ const struct backend_ops perf_backend = {
 	.strerror = perf_strerror,
 	.list = perf_list,
 	.list_setup = pfm_setup,
+	.default_events = PERF_DEFAULT_EVENTS,
+	.fit = perf_fit,
 };

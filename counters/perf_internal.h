@@ -168,6 +168,18 @@ void perf_group_read_reset(bool allow);
 /* Whether sets use PERF_FORMAT_GROUP (after init). */
 bool perf_group_read(void);
 
+/* perf_fit.c: the default set's cache events, where they fit (see the
+ * file). perf_fit is perf_backend's fit. */
+bool perf_fit_is_cache(const char *name);
+int perf_fit(struct event *evs, size_t n, char *err, size_t len);
+/* perf_fit with the trial given (unit tests): try(evs, n, cache) is true
+ * when the CPU group, with the cache events or without, opens and is
+ * scheduled. */
+typedef bool (*perf_fit_try_fn)(const struct event *evs, size_t n,
+				bool cache);
+int perf_fit_with(struct event *evs, size_t n, perf_fit_try_fn try_fit,
+		  char *err, size_t len);
+
 /* perf_list.c */
 int perf_list(const char *pattern, bool encode, bool user_only, FILE *out);
 

@@ -9,6 +9,8 @@
  *   <event>             each event of the result, unit from the event
  *   IPC[:mod]           instructions / cycles
  *   cache-miss-ratio    cache-misses / cache-references
+ *   L1-dcache-miss-ratio  L1-dcache-load-misses / L1-dcache-loads
+ *   LLC-miss-ratio      LLC-load-misses / LLC-loads
  *   branch-miss-ratio   branch-misses / branches (or branch-instructions)
  *   wall user sys       ns (wait4 rusage for user/sys)
  *   maxrss              kB
@@ -207,6 +209,9 @@ struct metrics_ratio {
 static const struct metrics_ratio metrics_ratios[] = {
 	{ "IPC", "instructions", "cycles", "cpu-cycles", true },
 	{ "cache-miss-ratio", "cache-misses", "cache-references", NULL, false },
+	{ "L1-dcache-miss-ratio", "L1-dcache-load-misses", "L1-dcache-loads",
+	  NULL, false },
+	{ "LLC-miss-ratio", "LLC-load-misses", "LLC-loads", NULL, false },
 	{ "branch-miss-ratio", "branch-misses", "branches",
 	  "branch-instructions", false },
 };
@@ -265,8 +270,10 @@ static int metrics_derived(const struct result *r, const struct benchmark *b,
 {
 	static const char *const suffixes[] = { "", ":u", ":k" };
 
+	size_t nd = sizeof(metrics_ratios) / sizeof(metrics_ratios[0]);
+
 	for (size_t s = 0; s < 3; s++)
-		for (size_t d = 0; d < 3; d++)
+		for (size_t d = 0; d < nd; d++)
 			if (metrics_ratio(r, b, &metrics_ratios[d],
 					  suffixes[s], set))
 				return -ENOMEM;

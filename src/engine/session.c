@@ -41,19 +41,59 @@ void session_warn(struct session *s, const char *fmt, ...)
 	json_array_append_new(s->warnings, json_string(buf));
 }
 
+/* Event e cannot count here, for the reason why (NULL: none given). */
+static bool session_unsupported_for(const struct event *e, const char *why)
+{
+	return e->state != EVENT_OK &&
+	       !strcmp(e->reason ? e->reason : "", why ? why : "");
+}
+
+/* The events that cannot count here: one warning a reason (the default
+ * set without a PMU is one line, not one an event), naming its events. */
+static void session_unsupported(struct session *s)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < s->n_events; i++)
+		any |= s->events[i].state == EVENT_OK;
+	for (size_t i = 0; i < s->n_events; i++) {
+		const char *why = s->events[i].reason;
+		char names[512] = "";
+		size_t used = 0;
+		bool seen = false;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = session_unsupported_for(&s->events[j], why);
+		if (s->events[i].state == EVENT_OK || seen)
+			continue;
+		for (size_t j = i; j < s->n_events; j++) {
+			if (!session_unsupported_for(&s->events[j], why))
+				continue;
+			snprintf(names + used, sizeof(names) - used, "%s%s",
+				 used ? ", " : "", s->events[j].name);
+			used = strlen(names);
+		}
+		session_warn(s, "%s: %s; %s", names,
+			     why ? why : "not supported",
+			     any ? "counting the others only" :
+				   "measuring times only");
+	}
+}
+
 /* Split -e into names (perf's grammar: {a,b} groups, pmu/a=1,b=2/) and
- * resolve + probe each. */
+ * resolve + probe each; without -e, the backend's default set, made to
+ * fit the PMU (backend_ops.fit). */
 static int session_events(struct session *s)
 {
 	const struct config *cfg = s->cfg;
 	struct event_token *toks = NULL;
 	size_t n_toks = 0;
 	char err[512];
-	char unsupported[512] = "", precise[256] = "";
-	const char *reason = NULL;
+	char precise[256] = "";
 	int rc = EXIT_OK;
 
-	if (counters_split(cfg->events ? cfg->events : counters_default_events,
+	if (counters_split(cfg->events ? cfg->events :
+					 s->backend->default_events,
 			   &toks, &n_toks, err, sizeof(err)))
 		return msg_usage("-e: %s", err);
 	for (size_t t = 0; t < n_toks; t++) {
@@ -111,30 +151,19 @@ static int session_events(struct session *s)
 			rc = EXIT_COUNTERS;
 			break;
 		}
-		if (ev->state != EVENT_OK) {
-			size_t used = strlen(unsupported);
-
-			snprintf(unsupported + used, sizeof(unsupported) - used,
-				 "%s%s", used ? ", " : "", ev->name);
-			if (!reason)
-				reason = ev->reason;
-		}
 	}
 out:
 	counters_split_free(toks, n_toks);
+	if (rc == EXIT_OK && !cfg->events && s->backend->fit &&
+	    s->backend->fit(s->events, s->n_events, err, sizeof(err)) < 0) {
+		msg_error("%s", err);
+		rc = EXIT_IO;
+	}
 	if (rc == EXIT_OK && precise[0])
 		session_warn(s, "%s: precise modifiers (p, P) matter for sampling only; counted without precise_ip (the names keep them)",
 			     precise);
-	if (rc == EXIT_OK && unsupported[0]) {
-		bool any = false;
-
-		for (size_t i = 0; i < s->n_events; i++)
-			any |= s->events[i].state == EVENT_OK;
-		session_warn(s, "%s: %s; %s", unsupported,
-			     reason ? reason : "not supported",
-			     any ? "counting the others only" :
-				   "measuring times only");
-	}
+	if (rc == EXIT_OK)
+		session_unsupported(s);
 	return rc;
 }
 

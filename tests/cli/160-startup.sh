@@ -86,12 +86,12 @@ test_expect_success 'the encodings are libpfm4 4.13 s, with and without --user-o
 # goes to libpfm4 as it is): the same attr, string, PMU and unit, with
 # and without --user-only. The hardware ones are abstat's own only
 # without a core PMU; with one, both columns are libpfm4's.
-GENERIC=cycles,cpu-cycles,instructions,cache-references,cache-misses,branches,branch-instructions,branch-misses,bus-cycles,stalled-cycles-frontend,stalled-cycles-backend,ref-cycles,idle-cycles-frontend,idle-cycles-backend,$SW,cpu-clock,cs,migrations,minor-faults,major-faults,faults,cpu-migrations
+GENERIC=cycles,cpu-cycles,instructions,cache-references,cache-misses,L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses,branches,branch-instructions,branch-misses,bus-cycles,stalled-cycles-frontend,stalled-cycles-backend,ref-cycles,idle-cycles-frontend,idle-cycles-backend,$SW,cpu-clock,cs,migrations,minor-faults,major-faults,faults,cpu-migrations
 # same A B: each event of A as B's, but for its name
 same() {
 	python3 -c "import json, sys
 a, b = (json.load(open(f))[\"events\"] for f in sys.argv[1:])
-assert len(a) == len(b) == 24, (len(a), len(b))
+assert len(a) == len(b) == 28, (len(a), len(b))
 bad = [(x[\"name\"], k, x[k], y[k]) for x, y in zip(a, b) for k in x
        if k != \"name\" and x[k] != y.get(k)]
 assert not bad, bad" "$1" "$2"
