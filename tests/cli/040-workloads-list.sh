@@ -1,5 +1,5 @@
-# abstat workloads: all 21 built-in workloads, one line each, with their
-# suites (18 in the named suites, getppid-nosve and stride in all only, getppid-sve
+# abstat workloads: all 23 built-in workloads, one line each, with their
+# suites (20 in the named suites, getppid-nosve and stride in all only, getppid-sve
 # aarch64-only), in 80 columns of plain ASCII; found through
 # ABSTAT_WORKLOAD_DIR, next to the binary (build tree) and in
 # ../libexec/abstat (installed).
@@ -13,7 +13,7 @@ test_expect_success 'abstat workloads: 80 columns of ASCII under its header' '
 # suite: its members (the line ends with the suite, or lists it)
 for spec in "syscalls:syscall getppid getuid gettimeofday clock_gettime write socket select open-close stat:.*syscalls" \
 	"vm:mmap lat-mmap page-fault: vm\$" \
-	"sched:pipe fork exec threads: sched\$" \
+	"sched:pipe fork exec threads thread-create tls: sched\$" \
 	"fs:create open-close stat:fs\$"; do
 	suite=${spec%%:*} rest=${spec#*:} members=${rest%%:*} tail=${rest#*:}
 	test_expect_success "suite $suite lists $members" '
@@ -30,12 +30,12 @@ test_expect_success 'origins: mmap from mmap-perf, create from bonnie' '
 	grep_out "^create .*bonnie"
 '
 
-test_expect_success 'exactly 18 workload lines in the named suites, 21 in all' '
+test_expect_success 'exactly 20 workload lines in the named suites, 23 in all' '
 	expect_exit 0 "$ABSTAT" workloads &&
 	n=$(grep -Ec "^[a-z_-]+ .*(syscalls|vm|sched|fs)(,fs)?\$" "$TESTTMP/out") &&
-	{ [ "$n" -eq 18 ] || fail "expected 18 workload lines, got $n"; } &&
+	{ [ "$n" -eq 20 ] || fail "expected 20 workload lines, got $n"; } &&
 	n=$(grep -Ec "^[a-z_-]+ .*(syscalls|vm|sched|fs|,fs| all|-only)\$" "$TESTTMP/out") &&
-	{ [ "$n" -eq 21 ] || fail "expected 21 workload lines, got $n"; }
+	{ [ "$n" -eq 23 ] || fail "expected 23 workload lines, got $n"; }
 '
 
 test_expect_success 'the suites line: syscalls, vm, sched, fs, all' '

@@ -10,7 +10,7 @@ test_expect_success GROFF 'abstat-workloads.7: clean under groff -ww' '
 # (the roff forms the page uses: lat\-mmap, page\-fault, but open-close)
 for w in syscall getppid 'getppid\\-sve' 'getppid\\-nosve' getuid \
 	gettimeofday clock_gettime write socket select pipe open-close stat \
-	mmap 'lat\\-mmap' 'page\\-fault' fork exec threads create stride; do
+	mmap 'lat\\-mmap' 'page\\-fault' fork exec threads 'thread\\-create' tls create stride; do
 	test_expect_success "abstat-workloads.7 names workload $(echo "$w" | tr -d '\\')" '
 		grep -q "^\.B $w\$" "$M" || fail "man page lacks workload $w"
 	'

@@ -18,6 +18,8 @@
 #        flame graph (diff.svg; diff.txt its function table)
 #   004  the NetBSD thread's thread-heavy work, UP against MP on 6.12:
 #        threads (sysbench threads: mutex + sched_yield in 4 threads),
+#        thread-create (create + join), tls and tls:-g (a thread-local
+#        counter against a global slot, 4 threads),
 #        fork, exec
 # SEEDS_OUT: the study's directory (build/lab/seeds/STUDY; refused when
 # it holds a previous run); in it each pair's lab.sh directory, the
@@ -40,7 +42,7 @@ study=$1
 case $study in
 000 | 000c | 001) wl= short="getppid-nosve fork" ;;
 002) wl=stat short=stat ;;
-004) wl="threads fork exec" short="threads fork" ;;
+004) wl="threads thread-create tls tls:-g fork exec" short="threads fork" ;;
 *)	lab_die "study $study: not a study (000, 000c, 001, 002, 004)" ;;
 esac
 abstat=$TOP/abstat
