@@ -433,13 +433,12 @@ static const char *encode_refused_why(char letter)
 
 /* The search for a mistyped event among libpfm4's: the events of the
  * PMU the word names ("pmu::EVENT": pmu, plen), else of every PMU, by
- * their names without it; best keeps the name offered (pfm_for_each's
+ * their names without it (suggest copies the nearest: pfm_for_each's
  * entry is reused). */
 struct encode_near {
 	struct suggest sg;
 	const char *pmu;
 	size_t plen;
-	char best[256];
 };
 
 static int encode_near_pfm(const struct pfm_entry *e, void *arg)
@@ -452,10 +451,6 @@ static int encode_near_pfm(const struct pfm_entry *e, void *arg)
 		return 0;
 	name += 2;
 	suggest_offer(&n->sg, name);
-	if (n->sg.best == name) {
-		snprintf(n->best, sizeof(n->best), "%s", name);
-		n->sg.best = n->best;
-	}
 	return 0;
 }
 

@@ -21,10 +21,18 @@ unq(s) = strstrt(s, Q) ? s[1:strstrt(s, Q) - 1] . '"' . \
 # fitting plot titles into key"): labels over 60 characters show 57 and ...
 short(s) = strlen(s) > 60 ? s[1:57] . "..." : s
 
-# index 0: 0, title, subtitle, x label, rows, sides, CI low, CI high
+# the machine lines under the subtitle (two fields, "-" for none), and
+# how many there are (the chart grows by them)
+mline(a, b) = (a eq "-" ? "" : "\n" . unq(a)) . \
+	       (b eq "-" ? "" : "\n" . unq(b))
+mlines(a, b) = (a ne "-") + (b ne "-")
+# index 0: 0, title, subtitle, x label, rows, sides, CI low, CI high,
+# machine (two lines)
 stats data index 0 using (title = unq(strcol(2)), sub = unq(strcol(3)), \
 	xlab = unq(strcol(4)), nrows = column(5), nsides = column(6), \
-	lo = column(7), hi = column(8), 0) nooutput
+	lo = column(7), hi = column(8), \
+	mach = mline(strcol(9), strcol(10)), \
+	nm = mlines(strcol(9), strcol(10)), 0) nooutput
 # index 1: side number, side label (0 is the baseline)
 array side[nsides]
 do for [i = 1:nsides] {
@@ -40,19 +48,20 @@ xmin = lo - 0.05 * span
 xmax = hi + 0.05 * span
 
 if (fmt eq "png") {
-	set terminal pngcairo noenhanced size 960, 180 + 30 * nbars \
+	set terminal pngcairo noenhanced size 960, 180 + 15 * nm + 30 * nbars \
 		font "sans,10"
 } else {
 	if (fmt eq "svg") {
-		set terminal svg noenhanced size 960, 180 + 30 * nbars \
+		set terminal svg noenhanced \
+			size 960, 180 + 15 * nm + 30 * nbars \
 			font "sans,10"
 	} else {
-		set terminal dumb noenhanced nofeed size 72, 10 + 2 * nbars
+		set terminal dumb noenhanced nofeed size 72, 10 + nm + 2 * nbars
 	}
 }
 set output out
 
-set title title . "\n" . sub
+set title title . "\n" . sub . mach
 set xlabel xlab
 set xrange [xmin:xmax]
 set yrange [nrows - 0.5:-0.5]

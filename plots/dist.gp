@@ -22,9 +22,17 @@ unq(s) = strstrt(s, Q) ? s[1:strstrt(s, Q) - 1] . '"' . \
 # a side's name under its box: 24 characters at most
 short(s) = strlen(s) > 24 ? s[1:21] . "..." : s
 
-# index 0: 0, title, subtitle, panels, sides, most runs of a side
+# the machine lines under the subtitle (two fields, "-" for none), and
+# how many there are (the chart grows by them)
+mline(a, b) = (a eq "-" ? "" : "\n" . unq(a)) . \
+	       (b eq "-" ? "" : "\n" . unq(b))
+mlines(a, b) = (a ne "-") + (b ne "-")
+# index 0: 0, title, subtitle, panels, sides, most runs of a side,
+# machine (two lines)
 stats data index 0 using (title = unq(strcol(2)), sub = unq(strcol(3)), \
-	np = column(4), ns = column(5), nruns = column(6), 0) nooutput
+	np = column(4), ns = column(5), nruns = column(6), \
+	mach = mline(strcol(7), strcol(8)), \
+	nm = mlines(strcol(7), strcol(8)), 0) nooutput
 # index 1: side number, side label
 array side[ns]
 do for [i = 1:ns] {
@@ -56,14 +64,16 @@ dot(s, i) = s + 0.3 + 0.12 * (i * 0.6180339887 - floor(i * 0.6180339887))
 cols = (fmt eq "txt" || np == 1) ? 1 : 2
 rows = ceil(np * 1.0 / cols)
 if (fmt eq "png") {
-	set terminal pngcairo noenhanced size 520 * cols, 90 + 280 * rows \
+	set terminal pngcairo noenhanced \
+		size 520 * cols, 90 + 15 * nm + 280 * rows \
 		font "sans,10"
 } else {
 	if (fmt eq "svg") {
-		set terminal svg noenhanced size 520 * cols, 90 + 280 * rows \
+		set terminal svg noenhanced \
+			size 520 * cols, 90 + 15 * nm + 280 * rows \
 			font "sans,10"
 	} else {
-		set terminal dumb noenhanced nofeed size 72, 4 + 16 * rows
+		set terminal dumb noenhanced nofeed size 72, 4 + nm + 16 * rows
 	}
 }
 set output out
@@ -81,7 +91,7 @@ if (fmt ne "txt") { set grid ytics }
 unset key
 set offsets 0, 0, graph 0.08, graph 0.08
 
-set multiplot layout rows, cols title title . "\n" . sub
+set multiplot layout rows, cols title title . "\n" . sub . mach
 do for [p = 1:np] {
 	set title ptitle[p]
 	set ylabel plabel[p]

@@ -29,12 +29,19 @@ ilet(c) = L[(c - 1) % 26 + 1:(c - 1) % 26 + 1]
 # fitting plot titles into key"): labels over 60 characters show 57 and ...
 short(s) = strlen(s) > 60 ? s[1:57] . "..." : s
 
+# the machine lines under the subtitle (two fields, "-" for none), and
+# how many there are (the chart grows by them)
+mline(a, b) = (a eq "-" ? "" : "\n" . unq(a)) . \
+	       (b eq "-" ? "" : "\n" . unq(b))
+mlines(a, b) = (a ne "-") + (b ne "-")
 # index 0: 0, title, subtitle, x label, y label, curves, categorical,
-# smallest x, largest x, the ideal ("linear", "flat"; "-" for none)
+# smallest x, largest x, the ideal ("linear", "flat"; "-" for none),
+# machine (two lines)
 stats data index 0 using (title = unq(strcol(2)), sub = unq(strcol(3)), \
 	xlab = unq(strcol(4)), ylab = unq(strcol(5)), nc = column(6), \
 	cat = column(7), xmin = column(8), xmax = column(9), \
-	ideal = strcol(10), 0) nooutput
+	ideal = strcol(10), mach = mline(strcol(11), strcol(12)), \
+	nm = mlines(strcol(11), strcol(12)), 0) nooutput
 # index 1: curve number, curve name (side label)
 array curve[nc]
 do for [i = 1:nc] {
@@ -45,17 +52,18 @@ do for [i = 1:nc] {
 # index 1 + c: x, center, CI low, CI high, ideal, x as written
 
 if (fmt eq "png") {
-	set terminal pngcairo noenhanced size 800, 540 font "sans,10"
+	set terminal pngcairo noenhanced size 800, 540 + 15 * nm font "sans,10"
 } else {
 	if (fmt eq "svg") {
-		set terminal svg noenhanced size 800, 540 font "sans,10"
+		set terminal svg noenhanced \
+			size 800, 540 + 15 * nm font "sans,10"
 	} else {
-		set terminal dumb noenhanced nofeed size 72, 30
+		set terminal dumb noenhanced nofeed size 72, 30 + nm
 	}
 }
 set output out
 
-set title title . "\n" . sub
+set title title . "\n" . sub . mach
 set xlabel xlab
 set ylabel ylab
 # the dumb terminal writes a y label over the tick labels

@@ -51,7 +51,7 @@ unsigned suggest_distance(const char *a, const char *b)
 void suggest_init(struct suggest *s, const char *word)
 {
 	s->word = word;
-	s->best = NULL;
+	s->best[0] = '\0';
 	s->dist = SUGGEST_MAX + 1;
 }
 
@@ -62,9 +62,10 @@ void suggest_offer(struct suggest *s, const char *name)
 	if (!name || !strcmp(name, s->word))
 		return;
 	d = suggest_distance(s->word, name);
+	/* d <= SUGGEST_MAX here, so the name fits in best */
 	if (d < s->dist) {
 		s->dist = d;
-		s->best = name;
+		snprintf(s->best, sizeof(s->best), "%s", name);
 	}
 }
 
@@ -73,7 +74,7 @@ const char *suggest_best(const struct suggest *s)
 	size_t len = strlen(s->word);
 	unsigned most = len <= 4 ? 1 : len <= 8 ? 2 : 3;
 
-	if (!s->best || !s->dist || s->dist > most ||
+	if (!s->best[0] || !s->dist || s->dist > most ||
 	    s->dist >= strlen(s->best))
 		return NULL;
 	return s->best;

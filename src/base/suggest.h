@@ -16,10 +16,11 @@
 #define SUGGEST_MAX 64
 
 /* A running search: suggest_init, suggest_offer each name, then
- * suggest_best. */
+ * suggest_best. The nearest name is copied in, so a name offered may be
+ * freed before suggest_best (the metrics of one file at a time). */
 struct suggest {
 	const char *word;
-	const char *best;
+	char best[SUGGEST_MAX + 1];
 	unsigned dist;
 };
 

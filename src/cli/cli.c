@@ -209,7 +209,15 @@ static const char *cli_option_typo(const struct cmd_entry *e,
 		if (u->id == OPT_HELP)
 			break;
 	}
-	return suggest_best(&sg);
+	if (!suggest_best(&sg))
+		return NULL;
+	/* the table's own name: suggest_best's copy lives in sg */
+	for (const struct cli_use *u = e->opts;; u++) {
+		if (!strcmp(cli_opts[u->id].name, suggest_best(&sg)))
+			return cli_opts[u->id].name;
+		if (u->id == OPT_HELP)
+			return NULL;
+	}
 }
 
 /* The options perf stat and hyperfine users type from habit, in the

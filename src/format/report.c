@@ -356,19 +356,21 @@ static void report_machine(const struct report_opts *o,
 void report_env(const struct result *r, FILE *out)
 {
 	const char *rel = report_str(r->env, "kernel", "release");
-	const char *cpu = report_str(r->env, "cpu", "model_name");
-	const json_t *hv = r->env ? json_object_get(r->env, "hypervisor") :
-				    NULL;
+	json_t *machine = compare_machine(r->env);
 	char line[1024];
 
 	snprintf(line, sizeof(line), "%s: %s, created %s",
 		 r->path ? r->path : "result", r->status ? r->status : "?",
 		 r->created ? r->created : "?");
 	fmt_text_line(out, REPORT_WIDTH, line);
-	snprintf(line, sizeof(line), "kernel %s%s, %s", rel ? rel : "unknown",
-		 json_is_true(hv) ? " (virtual machine)" : "",
-		 cpu ? cpu : "CPU unknown");
+	snprintf(line, sizeof(line), "kernel %s", rel ? rel : "unknown");
 	fmt_text_line(out, REPORT_WIDTH, line);
+	/* compare's line: the CPU, virtual or not, the PMU */
+	if (machine) {
+		compare_machine_line(machine, line, sizeof(line));
+		fmt_text_wrap(out, REPORT_WIDTH, "", "    ", line);
+		json_decref(machine);
+	}
 	/* a warning whole (wrapped, never cut): it says what to do */
 	for (size_t i = 0; r->warnings && i < json_array_size(r->warnings);
 	     i++) {

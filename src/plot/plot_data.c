@@ -55,6 +55,30 @@ void plot_put_field(FILE *f, const char *s, bool ascii)
 	plot_put_str(f, s, ascii);
 }
 
+void plot_put_machine(FILE *f, const json_t *machine, bool ascii)
+{
+	char line[1024], first[PLOT_MACHINE_COLS + 1];
+	size_t cut;
+
+	if (!machine) {
+		fputs("\t-\t-", f);
+		return;
+	}
+	compare_machine_line(machine, line, sizeof(line));
+	cut = strlen(line);
+	if (cut > PLOT_MACHINE_COLS) {
+		/* the last space that leaves the first line short enough,
+		 * else a cut inside the word */
+		for (cut = PLOT_MACHINE_COLS; cut && line[cut] != ' '; cut--)
+			;
+		if (!cut)
+			cut = PLOT_MACHINE_COLS;
+	}
+	snprintf(first, sizeof(first), "%.*s", (int)cut, line);
+	plot_put_field(f, first, ascii);
+	plot_put_field(f, line + cut + (line[cut] == ' '), ascii);
+}
+
 unsigned plot_side_copies(const struct side *side)
 {
 	const struct result *r = side->n_files ? side->files[0] : NULL;
@@ -303,6 +327,7 @@ int plot_data_delta(const struct compare_model *m, FILE *f, bool ascii,
 	fprintf(f, "\t%zu\t%zu", kept, n);
 	plot_put_num(f, lo);
 	plot_put_num(f, hi);
+	plot_put_machine(f, m->machine, ascii);
 	fputc('\n', f);
 	plot_sides_block(m, f, ascii);
 	plot_delta_rows(m, keep, f, ascii);

@@ -62,6 +62,13 @@ int plot_data_scaling(const struct compare_model *m,
 void plot_put_num(FILE *f, double v);
 /* A string field (plot_put_str), tab first. */
 void plot_put_field(FILE *f, const char *s, bool ascii);
+/* What the chart was measured on: compare's "machine:" line
+ * (compare_machine_line of machine, side 0's first file) as two fields,
+ * wrapped at a space within PLOT_MACHINE_COLS (the .txt chart is 72
+ * wide), the second "-" when one line holds it; both "-" without a
+ * machine. The scripts put them under the subtitle. */
+#define PLOT_MACHINE_COLS 70
+void plot_put_machine(FILE *f, const json_t *machine, bool ascii);
 /* What a title names: "getppid", "getppid, stat" or "5 benchmarks", the
  * distinct names of names[0..n) (NULL ones left out), in buf. */
 void plot_name_list(const char *const *names, size_t n, char *buf,

@@ -380,6 +380,7 @@ int plot_data_runs(const struct plot_rows *cfg, const struct side *sides,
 		   size_t len)
 {
 	struct plot_runs p = { .n_sides = n, .sides = sides };
+	json_t *machine = NULL;
 	char title[512];
 	int rc;
 
@@ -406,6 +407,11 @@ int plot_data_runs(const struct plot_rows *cfg, const struct side *sides,
 		rc = -EINVAL;
 		goto out;
 	}
+	machine = compare_machine(sides[0].files[0]->env);
+	if (!machine) {
+		rc = -ENOMEM;
+		goto out;
+	}
 	*panels = p.n_panels;
 	if (!cfg->metrics && !cfg->events && p.n_panels > PLOT_RUNS_MAX_PANELS)
 		p.n_panels = PLOT_RUNS_MAX_PANELS;
@@ -425,10 +431,12 @@ int plot_data_runs(const struct plot_rows *cfg, const struct side *sides,
 		     "box: quartiles, median, 1.5 IQR whiskers; dots: every measured run" :
 		     "x: measured run in run order (warm-up excluded); gaps separate boots",
 		     ascii);
-	fprintf(f, "\t%zu\t%zu\t%zu\n\n\n", p.n_panels, n,
-		plot_runs_most(&p));
+	fprintf(f, "\t%zu\t%zu\t%zu", p.n_panels, n, plot_runs_most(&p));
+	plot_put_machine(f, machine, ascii);
+	fputs("\n\n\n", f);
 	plot_runs_write(&p, f, ascii);
 out:
+	json_decref(machine);
 	plot_runs_free(&p);
 	return rc == -ENOMEM ? err_nomem(err, len) : rc;
 }

@@ -299,6 +299,7 @@ static int scale_write(const struct compare_model *m, const char *param,
 	plot_put_num(f, xmin);
 	plot_put_num(f, xmax);
 	plot_put_field(f, kind, ascii);
+	plot_put_machine(f, m->machine, ascii);
 	fputs("\n\n\n", f);
 	for (size_t c = 0; c < d->n_curves; c++) {
 		fprintf(f, "%zu", c);

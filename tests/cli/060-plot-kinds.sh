@@ -98,6 +98,34 @@ test_expect_success 'gnuplot -e fmt=svg renders edit.svg' '
 	check_svg edit.svg
 '
 
+# What a chart was measured on: compare's machine: line under the
+# subtitle, wrapped within the .txt chart's 72 columns.
+LAB="$TOP/examples/lab"
+test_expect_success 'compare names the lab machine (the charts say the same)' '
+	expect_exit 0 "$ABSTAT" compare -q "$LAB/6.1" "$LAB/6.12" &&
+	cp "$TESTTMP/out" lab-cmp.txt &&
+	awk "/^machine: /{ s = \$0; while ((getline l) > 0 && l ~ /^    /) {
+		sub(/^ +/, \"\", l); s = s \" \" l }; print s; exit }" \
+		lab-cmp.txt >machine.want &&
+	grep -q "emulated PMU" machine.want || { cat lab-cmp.txt; fail "no machine line"; }
+'
+for kind in delta runs dist; do
+	test_expect_success "--kind $kind .txt of the lab: compare's machine line" '
+		expect_exit 0 "$ABSTAT" plot -q --kind $kind "$LAB/6.1" "$LAB/6.12" \
+			-o lab-$kind.txt &&
+		width_ascii lab-$kind.txt 72 &&
+		awk "/^ *machine: /{ s = \$0; getline l; s = s \" \" l
+			gsub(/^ +| +\$/, \"\", s); gsub(/  +/, \" \", s); print s; exit }" \
+			lab-$kind.txt >machine.got &&
+		diff -u machine.want machine.got || { cat lab-$kind.txt; fail "machine lines"; }
+	'
+done
+test_expect_success 'scaling .txt and the .gp data name the machine too' '
+	expect_exit 0 "$ABSTAT" plot -q --kind scaling a.json c2.json -o m-scaling.txt &&
+	grep -q "^ *machine: unknown CPU\$" m-scaling.txt || { cat m-scaling.txt; fail "scaling"; } &&
+	head -n 3 edit.dat | grep -q "	machine: unknown CPU	-\$" || { cat edit.dat; fail "edit.dat"; }
+'
+
 # OUT rules: unknown extension, existing file, --force; errors leave no file.
 test_expect_success 'unknown extension: exit 2 listing the extensions' '
 	expect_exit 2 "$ABSTAT" plot a.json -o chart.jpg &&

@@ -117,6 +117,8 @@ suite|syscalls|run -q -s syscall
 command|run|runn -- true
 long option|--force|run --forse -- true
 long option with a value|--timeout|run --timout=3 -- true
+metric of --primary|instructions/op|compare -q --primary instructions/opp examples/lab/6.1 examples/lab/6.12
+metric of --metric|instructions/op|compare -q --metric instructions/opp examples/lab/6.1 examples/lab/6.12
 CASES
 test_expect_success 'nothing near: no suggestion' '
 	expect_exit 2 $ABSTAT frobnicate &&

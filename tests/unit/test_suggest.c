@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -95,6 +96,25 @@ static void test_search(void **state)
 	}
 }
 
+/* The nearest name is kept though the name offered is freed or reused
+ * (compare offers each file's metrics, then frees them). */
+static void test_offered_freed(void **state)
+{
+	char *name = strdup("instructions/op");
+	char reused[32] = "task-clock";
+	struct suggest s;
+
+	(void)state;
+	assert_non_null(name);
+	suggest_init(&s, "instructions/opp");
+	suggest_offer(&s, name);
+	suggest_offer(&s, reused);
+	memset(name, 'x', strlen(name));
+	free(name);
+	strcpy(reused, "instructions/oq");
+	assert_string_equal(suggest_best(&s), "instructions/op");
+}
+
 static void test_insert(void **state)
 {
 	char buf[128] = "unknown event 'task-clok'; see 'abstat list'";
@@ -118,6 +138,7 @@ int main(void)
 		cmocka_unit_test(test_distance),
 		cmocka_unit_test(test_too_long),
 		cmocka_unit_test(test_search),
+		cmocka_unit_test(test_offered_freed),
 		cmocka_unit_test(test_insert),
 	};
 
