@@ -134,6 +134,39 @@ static void fmt_numbers(const struct fmt_table *t, const struct fmt_cells *c,
 	fputc('\n', out);
 }
 
+/* The geomean's row; a reason that would run past the width goes on a
+ * line of its own under a "?" (mail's 72 columns, long metric names). */
+static void fmt_geomean_row(const struct compare_model *m, size_t s,
+			    const struct fmt_table *t, bool split,
+			    int indent, int width, FILE *out)
+{
+	struct fmt_cells c;
+	char why[sizeof(c.msg) + 16] = "";
+	char *line = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	fmt_geomean_cells(m, s, &c);
+	mem = c.msg[0] ? open_memstream(&line, &len) : NULL;
+	if (mem) {
+		fmt_numbers(t, &c, false, mem);
+		fclose(mem);
+		if (indent + (int)len - 1 > width) {
+			snprintf(why, sizeof(why), "%*s(geomean: %s)", indent,
+				 "", c.msg);
+			c.msg[0] = '\0';
+		}
+		free(line);
+	}
+	if (split)
+		fprintf(out, "%s\n%*s", c.name, indent, "");
+	else
+		fprintf(out, "%-*s", indent, c.name);
+	fmt_numbers(t, &c, false, out);
+	if (why[0])
+		fmt_text_line(out, width, why);
+}
+
 static void fmt_pair_table(const struct compare_model *m, size_t s,
 			   FILE *out, int width, bool colour,
 			   const char *ci_head)
@@ -213,16 +246,8 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 			fprintf(out, "%-*s", indent, c.name);
 		fmt_numbers(&t, &c, colour, out);
 	}
-	if (m->geomean) {
-		struct fmt_cells c;
-
-		fmt_geomean_cells(m, s, &c);
-		if (split)
-			fprintf(out, "%s\n%*s", c.name, indent, "");
-		else
-			fprintf(out, "%-*s", indent, c.name);
-		fmt_numbers(&t, &c, false, out);
-	}
+	if (m->geomean)
+		fmt_geomean_row(m, s, &t, split, indent, width, out);
 	if ((int)strlen(la) > wa || (int)strlen(lb) > wb)
 		fmt_legend(m, out, width);
 	if (t.no_cv)
