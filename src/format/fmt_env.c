@@ -9,7 +9,10 @@
  * "k=a -> k=b" a key=value word whose value changed, ", " between them;
  * anything else shows each side's full value on lines of its own
  * ("  LABEL: value"). Long entries wrap at spaces (continuation lines
- * indented), and a word longer than a line is folded, never cut.
+ * indented), and a word longer than a line is folded, never cut. The
+ * one entry that is cut is kernel.config, whose options that differ
+ * (thousands between two releases) are named as fit in the line, then
+ * "and N more" (fmt_env_kconfig).
  * Documented in abstat-compare(1), "Environment".
  */
 #include <stdlib.h>
