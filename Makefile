@@ -65,6 +65,15 @@ endif
 HAVE_LIBDW ?= $(shell printf '\043include <elfutils/libdwfl.h>\n' | \
               $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0)
 
+# zlib unpacks the running kernel's /proc/config.gz into the environment
+# (src/env/env_kconfig.c); without it (the static cross build) only
+# /boot/config-RELEASE is read.
+ifneq ($(CROSS),)
+HAVE_ZLIB := 0
+endif
+HAVE_ZLIB ?= $(shell printf '\043include <zlib.h>\n' | \
+              $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0)
+
 # libpfm4 and PAPI are dlopen()ed when abstat first counts
 # (counters/lib_dl.h), so compare, show, plot... never map them; by the
 # SONAME of the library the linker would take. A static build links them.
@@ -83,7 +92,8 @@ SRC_DIRS := src $(patsubst %/,%,$(sort $(wildcard src/*/)))
 SRC_INC  := $(addprefix -I,$(SRC_DIRS))
 CPPFLAGS_ALL := -D_GNU_SOURCE -DABSTAT_VERSION='"$(VERSION)"' \
                 -DHAVE_PAPI=$(HAVE_PAPI) $(SRC_INC) -Icounters -Iworkloads \
-                -DHAVE_LIBDW=$(HAVE_LIBDW) $(X_CPPFLAGS)
+                -DHAVE_LIBDW=$(HAVE_LIBDW) -DHAVE_ZLIB=$(HAVE_ZLIB) \
+                $(X_CPPFLAGS)
 CFLAGS_ALL   := -std=c11 $(OPT) $(WARN) $(SANFLAGS) -MMD -MP $(CFLAGS)
 ifeq ($(LAZY_LIBS),1)
 CPPFLAGS_ALL += -DLAZY_LIBS=1 -DPFM_SONAME='"$(call soname_of,libpfm.so)"'
@@ -104,6 +114,9 @@ CPPFLAGS_ALL += -DDW_SONAME='"$(call soname_of,libdw.so)"'
 else
 LDLIBS_ALL   += -ldw -lelf
 endif
+endif
+ifeq ($(HAVE_ZLIB),1)
+LDLIBS_ALL   += -lz
 endif
 
 # Workloads are built with fixed flags, recorded in every result.
@@ -145,6 +158,8 @@ DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
             sysbench bonnie++ fio
 # SHA-256 of the workloads and of abstat itself (src/base/sha256.c)
 DEB_PKGS += nettle-dev
+# the running kernel's /proc/config.gz in the environment (env_kconfig.c)
+DEB_PKGS += zlib1g-dev
 # markdown as GitHub renders it; a .deb built and checked (tests 037, 097)
 DEB_PKGS += cmark-gfm dpkg-dev debhelper lintian
 # the flame graph in a real browser, its screenshot read (tests 146, 147)
@@ -158,7 +173,7 @@ DEB_PKGS += golang-go
 # make demo: only what it builds and draws with (the build, the counters'
 # libraries, gnuplot for the chart), not the test tools of DEB_PKGS
 DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
-             libpcre2-dev nettle-dev gnuplot-nox
+             libpcre2-dev nettle-dev zlib1g-dev gnuplot-nox
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
         workloads progs units lab lab-check lab-src lab-seeds lab-bisect graph \
@@ -188,6 +203,7 @@ define BUILD_CONFIG_TEXT
 CC = $(CC) $(shell $(CC) -dumpfullversion 2>/dev/null)
 HAVE_PAPI = $(HAVE_PAPI)
 HAVE_LIBDW = $(HAVE_LIBDW)
+HAVE_ZLIB = $(HAVE_ZLIB)
 LAZY_LIBS = $(LAZY_LIBS)
 CPPFLAGS = $(CPPFLAGS_ALL) $(CPPFLAGS)
 CFLAGS = $(filter-out -Werror,$(CFLAGS_ALL))

@@ -46,7 +46,7 @@ static json_t *env_file_int(const char *root, const char *rel)
 
 static json_t *env_kernel(const char *root, char *cmdline, size_t len)
 {
-	json_t *k = json_object();
+	json_t *k = json_object(), *c;
 	char buf[4096];
 	long btime = -1;
 	FILE *f;
@@ -78,6 +78,10 @@ static json_t *env_kernel(const char *root, char *cmdline, size_t len)
 	} else {
 		json_object_set_new(k, "boot_time", json_string("unknown"));
 	}
+	c = env_kconfig(root, json_string_value(json_object_get(k,
+								 "release")));
+	if (c)
+		json_object_set_new(k, "config", c);
 	return k;
 }
 

@@ -29,6 +29,11 @@ json_t *env_capture(const struct env_opts *o);
  * execvp would, with the sha256 of its file. A session captures the
  * rest once and adds this for each result. */
 json_t *env_workloads(const char *const *paths);
+/* env_kconfig.c: the running kernel's configuration (kernel.config):
+ * {"source": "/boot/config-RELEASE", "options": {"CONFIG_SMP": "y"...}}
+ * from <root>/boot/config-RELEASE or <root>/proc/config.gz; NULL when
+ * neither can be read within kconfig.h's bounds. */
+json_t *env_kconfig(const char *root, const char *release);
 
 /* Helpers shared by capture and doctor. Read <root><rel> into buf (at most
  * len - 1 bytes, trailing newlines removed). 0 or -errno. */
@@ -60,10 +65,21 @@ enum env_diff_kind {
 	ENV_DIFF_INFO,     /* differs, harmless (boot id, load, time) */
 };
 
+/* One option of kernel.config that differs between sides: its value on
+ * each side, NULL where the side does not set it. */
+struct env_opt_diff {
+	char *name;        /* "CONFIG_SMP" */
+	char **values;     /* n_sides long */
+};
+
 struct env_diff {
 	char *key;         /* dotted path, "cpu.model_name" */
 	enum env_diff_kind kind;
 	char **values;     /* one per side (string form), n_sides long */
+	/* kernel.config where every side records it: the options that
+	 * differ, in name order (values: "N options") */
+	struct env_opt_diff *opts;
+	size_t n_opts;
 };
 
 /* Diff the envs of n sides (side 0 the baseline). allow: comma list of
@@ -79,5 +95,15 @@ json_t *env_flatten(json_t *env);
 /* Classify one dotted key (allow as in env_diff). */
 enum env_diff_kind env_diff_classify(const char *key, const char *allow);
 const char *env_diff_kind_name(enum env_diff_kind k); /* "expected" */
+
+/* env_kconfig.c: compare's view of kernel.config. The key it is
+ * flattened to, with the value "N options" (a new string, NULL on
+ * ENOMEM); whether the n envs' options differ, when every env records
+ * them; and the options that differ into d->opts, in name order (0 or
+ * -ENOMEM). */
+#define ENV_KCONFIG_KEY "kernel.config"
+char *env_kconfig_summary(json_t *config);
+bool env_kconfig_differs(json_t *const *envs, size_t n);
+int env_kconfig_diff(json_t *const *envs, size_t n, struct env_diff *d);
 
 #endif

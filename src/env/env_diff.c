@@ -6,7 +6,9 @@
  * key is in --allow-env-diff) or informational (boot id, load). Envs are
  * first flattened to dotted keys with string values; the order of the
  * result is the order keys first appear (side 0 first), so output is
- * stable for stable inputs. The table is documented in abstat-doctor(1).
+ * stable for stable inputs; kernel.config is one key whose entry lists
+ * the options that differ (env_kconfig.c). The table is documented in
+ * abstat-doctor(1).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -218,6 +220,15 @@ static int env_flatten_into(json_t *out, const char *prefix, json_t *v)
 				snprintf(key, sizeof(key), "%s.%s", prefix, k);
 			else
 				snprintf(key, sizeof(key), "%s", k);
+			/* thousands of options: one key (env_kconfig.c) */
+			if (!strcmp(key, ENV_KCONFIG_KEY)) {
+				s = env_kconfig_summary(c);
+				if (!s)
+					return -ENOMEM;
+				json_object_set_new(out, key, json_string(s));
+				free(s);
+				continue;
+			}
 			rc = env_flatten_into(out, key, c);
 			if (rc)
 				return rc;
@@ -247,14 +258,26 @@ json_t *env_flatten(json_t *env)
 	return out;
 }
 
+static void env_free_values(char **values, size_t n_sides)
+{
+	for (size_t j = 0; values && j < n_sides; j++)
+		free(values[j]);
+	free(values);
+}
+
 void env_diff_clear(struct env_diff *d, size_t n_sides)
 {
-	for (size_t j = 0; d->values && j < n_sides; j++)
-		free(d->values[j]);
-	free(d->values);
+	env_free_values(d->values, n_sides);
+	for (size_t i = 0; i < d->n_opts; i++) {
+		env_free_values(d->opts[i].values, n_sides);
+		free(d->opts[i].name);
+	}
+	free(d->opts);
 	free(d->key);
 	d->values = NULL;
 	d->key = NULL;
+	d->opts = NULL;
+	d->n_opts = 0;
 }
 
 void env_diff_free(struct env_diff *d, size_t n, size_t n_sides)
@@ -264,19 +287,26 @@ void env_diff_free(struct env_diff *d, size_t n, size_t n_sides)
 	free(d);
 }
 
-/* Append key's diff (when the sides differ) to *out. */
-static int env_diff_key(json_t **flat, size_t n, const char *key,
-			const char *allow, struct env_diff **out, size_t *n_out)
+/* Append key's diff (when the sides differ) to *out. kernel.config,
+ * where every side records it, differs when an option does, and its
+ * entry lists them. */
+static int env_diff_key(json_t *const *envs, json_t **flat, size_t n,
+			const char *key, const char *allow,
+			struct env_diff **out, size_t *n_out)
 {
 	const char *v0 = json_string_value(json_object_get(flat[0], key));
 	struct env_diff *d, *grown;
-	bool differs = false;
+	bool differs = false, kconfig = !strcmp(key, ENV_KCONFIG_KEY);
 
 	for (size_t s = 1; s < n && !differs; s++) {
 		const char *v = json_string_value(json_object_get(flat[s], key));
 
 		differs = !v0 || !v || strcmp(v0, v);
 	}
+	for (size_t s = 0; s < n && kconfig; s++)
+		kconfig = json_object_get(flat[s], key) != NULL;
+	if (kconfig)
+		differs = env_kconfig_differs(envs, n);
 	/* what an imported side's source did not record is not known to
 	 * differ (abstat-import(1)) */
 	for (size_t s = 0; s < n && differs; s++)
@@ -290,6 +320,7 @@ static int env_diff_key(json_t **flat, size_t n, const char *key,
 		return -ENOMEM;
 	*out = grown;
 	d = &grown[(*n_out)++];
+	memset(d, 0, sizeof(*d));
 	d->key = strdup(key);
 	d->kind = env_diff_classify(key, allow);
 	/* an imported side's env is what its source recorded, not abstat's
@@ -307,7 +338,7 @@ static int env_diff_key(json_t **flat, size_t n, const char *key,
 		if (!d->values[s])
 			return -ENOMEM;
 	}
-	return 0;
+	return kconfig ? env_kconfig_diff(envs, n, d) : 0;
 }
 
 int env_diff(json_t *const *envs, size_t n, const char *allow,
@@ -338,7 +369,8 @@ int env_diff(json_t *const *envs, size_t n, const char *allow,
 			if (json_object_get(seen, key))
 				continue;
 			json_object_set_new(seen, key, json_true());
-			rc = env_diff_key(flat, n, key, allow, out, n_out);
+			rc = env_diff_key(envs, flat, n, key, allow, out,
+					  n_out);
 			if (rc)
 				break;
 		}

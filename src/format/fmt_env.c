@@ -9,7 +9,10 @@
  * "k=a -> k=b" a key=value word whose value changed, ", " between them;
  * anything else shows each side's full value on lines of its own
  * ("  LABEL: value"). Long entries wrap at spaces (continuation lines
- * indented), and a word longer than a line is folded, never cut.
+ * indented), and a word longer than a line is folded, never cut. The
+ * one entry that is cut is kernel.config, whose options that differ
+ * (thousands between two releases) are named as fit in the line, then
+ * "and N more" (fmt_env_kconfig).
  * Documented in abstat-compare(1), "Environment".
  */
 #include <stdlib.h>
@@ -185,6 +188,96 @@ static const char *fmt_env_value(const struct env_diff *d, size_t s)
 	return d->values && d->values[s] ? d->values[s] : "?";
 }
 
+/* An option's value on side s as the header shows it: "n" where the
+ * side does not set it (kconfig's word for an option that is off). */
+static const char *fmt_env_opt(const struct env_opt_diff *e, size_t s)
+{
+	return e->values && e->values[s] ? e->values[s] : "n";
+}
+
+static bool fmt_env_opt_differs(const struct env_opt_diff *e, size_t s)
+{
+	return strcmp(fmt_env_opt(e, s), fmt_env_opt(e, 0)) != 0;
+}
+
+/* The options side s sets otherwise than the baseline, "NAME A -> B" in
+ * name order joined by ", ", as many as fit in room columns (one at
+ * least), then " and N more": appended to buf at *k. 0 when side s sets
+ * them all as the baseline does. */
+static size_t fmt_env_opts(const struct env_diff *d, size_t s, size_t room,
+			   char *buf, size_t len, size_t *k)
+{
+	size_t total = 0, shown = 0, k0 = *k;
+
+	for (size_t i = 0; i < d->n_opts; i++)
+		total += fmt_env_opt_differs(&d->opts[i], s);
+	for (size_t i = 0; i < d->n_opts && shown < total; i++) {
+		const struct env_opt_diff *e = &d->opts[i];
+		const char *a = fmt_env_opt(e, 0), *b = fmt_env_opt(e, s);
+		size_t need = strlen(e->name) + strlen(a) + strlen(b) + 5 +
+			      (shown ? 2 : 0);
+		char more[48] = "";
+
+		if (!fmt_env_opt_differs(e, s))
+			continue;
+		if (total - shown > 1)
+			snprintf(more, sizeof(more), " and %zu more",
+				 total - shown - 1);
+		if (shown && *k - k0 + need + strlen(more) > room)
+			break;
+		if (*k < len)
+			*k += (size_t)snprintf(buf + *k, len - *k,
+					       "%s%s %s -> %s",
+					       shown ? ", " : "", e->name, a,
+					       b);
+		shown++;
+	}
+	if (shown < total && *k < len)
+		*k += (size_t)snprintf(buf + *k, len - *k, " and %zu more",
+				       total - shown);
+	return total;
+}
+
+/* The columns left of width after used (0 when none are). */
+static size_t fmt_env_room(const struct fmt_env_out *o, size_t used)
+{
+	used += strlen(o->first);
+	return used < (size_t)o->width ? (size_t)o->width - used : 0;
+}
+
+/* kernel.config: the options that differ instead of the values, within
+ * the line: "kernel.config: CONFIG_X n -> y, CONFIG_Y m -> y and 40
+ * more"; with more sides one line a side, as fmt_env_entry's. */
+static void fmt_env_kconfig(const struct compare_model *m,
+			    const struct env_diff *d, const char *tag,
+			    const struct fmt_env_out *o)
+{
+	struct fmt_env_out sub = *o;
+	char buf[4096];
+	size_t k;
+
+	if (m->n_sides == 2) {
+		k = (size_t)snprintf(buf, sizeof(buf), "%s%s: ", d->key, tag);
+		fmt_env_opts(d, 1, fmt_env_room(o, k), buf, sizeof(buf), &k);
+		fmt_env_wrap(o, buf);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%s%s:", d->key, tag);
+	fmt_env_wrap(o, buf);
+	sub.first = o->md ? "  - " : "  ";
+	sub.cont = o->md ? "    " : "      ";
+	for (size_t s = 1; s < m->n_sides; s++) {
+		k = (size_t)snprintf(buf, sizeof(buf), "%s: ", m->labels[s]);
+		if (k >= sizeof(buf) / 2)
+			k = sizeof(buf) / 2;
+		if (!fmt_env_opts(d, s, fmt_env_room(&sub, k), buf,
+				  sizeof(buf), &k))
+			snprintf(buf + k, sizeof(buf) - k, "as %s",
+				 m->labels[0]);
+		fmt_env_wrap(&sub, buf);
+	}
+}
+
 /* One key: the full line when it fits, else word differences or every
  * side's value on lines of their own. */
 static void fmt_env_entry(const struct compare_model *m,
@@ -196,6 +289,10 @@ static void fmt_env_entry(const struct compare_model *m,
 	size_t k;
 	bool as_words = true;
 
+	if (d->n_opts) {
+		fmt_env_kconfig(m, d, tag, o);
+		return;
+	}
 	k = (size_t)snprintf(buf, sizeof(buf), "%s%s:", d->key, tag);
 	for (size_t s = 0; s < m->n_sides && k < sizeof(buf); s++)
 		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s",

@@ -154,12 +154,55 @@ static json_t *fmt_json_row(const struct compare_model *m,
 	return o;
 }
 
+/* kernel.config's entry lists at most this many options that differ
+ * (in name order; options_more counts the rest): a 6.1 and a 6.12
+ * configuration differ in thousands. */
+#define FMT_JSON_OPTS_MAX 256
+
+/* Each side's value of an env key, or of an option: null where absent. */
+static json_t *fmt_json_values(char *const *values, size_t n)
+{
+	json_t *v = json_array();
+
+	for (size_t s = 0; s < n; s++)
+		json_array_append_new(v, values && values[s] ?
+				      json_string(values[s]) : json_null());
+	return v;
+}
+
+/* One entry of env_diff: key, kind, values; kernel.config's also its
+ * options that differ, {"name", "values"}, a value null where that side
+ * does not set the option. */
+static json_t *fmt_json_env(const struct compare_model *m,
+			    const struct env_diff *d)
+{
+	static const char *const kinds[] = { "expected", "refused", "info" };
+	json_t *e = json_pack("{s:s,s:s,s:o}", "key", d->key, "kind",
+			      kinds[d->kind], "values",
+			      fmt_json_values(d->values, m->n_sides));
+	json_t *opts = json_array();
+	size_t n = d->n_opts < FMT_JSON_OPTS_MAX ? d->n_opts :
+						   FMT_JSON_OPTS_MAX;
+
+	if (!d->n_opts || !e || !opts) {
+		json_decref(opts);
+		return e;
+	}
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(opts, json_pack("{s:s,s:o}",
+			"name", d->opts[i].name, "values",
+			fmt_json_values(d->opts[i].values, m->n_sides)));
+	json_object_set_new(e, "options", opts);
+	json_object_set_new(e, "options_more",
+			    json_integer((json_int_t)(d->n_opts - n)));
+	return e;
+}
+
 void fmt_json(const struct compare_model *m, FILE *out)
 {
 	json_t *root = json_object(), *sides = json_array(),
 	       *rows = json_array(), *env = json_array(),
 	       *warn = json_array();
-	static const char *const kinds[] = { "expected", "refused", "info" };
 	char seed[24];
 
 	json_object_set_new(root, "format", json_string("abstat-compare"));
@@ -207,17 +250,8 @@ void fmt_json(const struct compare_model *m, FILE *out)
 			"versus", m->versus && m->versus[s] ?
 				json_string(m->versus[s]) : json_null()));
 	json_object_set_new(root, "sides", sides);
-	for (size_t i = 0; i < m->n_env; i++) {
-		json_t *v = json_array();
-
-		for (size_t s = 0; s < m->n_sides; s++)
-			json_array_append_new(v, m->env[i].values &&
-						 m->env[i].values[s] ?
-				json_string(m->env[i].values[s]) : json_null());
-		json_array_append_new(env, json_pack("{s:s,s:s,s:o}",
-			"key", m->env[i].key, "kind", kinds[m->env[i].kind],
-			"values", v));
-	}
+	for (size_t i = 0; i < m->n_env; i++)
+		json_array_append_new(env, fmt_json_env(m, &m->env[i]));
 	json_object_set_new(root, "env_diff", env);
 	for (size_t i = 0; i < m->n_warnings; i++)
 		json_array_append_new(warn, json_string(m->warnings[i]));

@@ -5,7 +5,9 @@
  * one line naming the file and the key as a JSON path; keys are formatted
  * only for messages; every member is typed and range-checked (counts are
  * JSON integers in 0..2^63-1: jansson's json_int_t is long long); the
- * free-form objects (env, config) have a nesting limit.
+ * free-form objects (env, config) have a nesting limit, and the one
+ * member of env that compare reads option by option, kernel.config, is
+ * checked as kconfig.h bounds it.
  */
 #include <errno.h>
 #include <limits.h>
@@ -14,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kconfig.h"
 #include "result_parse_priv.h"
 
 #define FREE_DEPTH_MAX 32 /* env and config nesting */
@@ -244,4 +247,59 @@ int result_check_depth(const struct ctx *c, const json_t *v, const char *key,
 				return -EINVAL;
 	}
 	return 0;
+}
+
+/* One option of env.kernel.config.options: a name and a value as the
+ * capture writes them (kconfig.h). */
+static int check_kconfig_option(const struct ctx *c, const char *name,
+				const json_t *v)
+{
+	char key[KEY_MAX];
+
+	if (!kconfig_name_ok(name))
+		return result_fail(c, "env.kernel.config.options",
+				   "'%.*s' is not an option's name; expected CONFIG_ then letters, digits or _, at most %d bytes",
+				   KCONFIG_NAME_MAX + 8, name,
+				   KCONFIG_NAME_MAX);
+	result_key_field(key, "env.kernel.config.options", name);
+	if (!json_is_string(v))
+		return result_fail(c, key, "expected a string, found %s",
+				   result_type_name(v));
+	if (!kconfig_value_ok(json_string_value(v)))
+		return result_fail(c, key, "expected a value of 1 to %d printable ASCII characters",
+				   KCONFIG_VALUE_MAX);
+	return 0;
+}
+
+int result_check_kconfig(const struct ctx *c, const json_t *env)
+{
+	const json_t *k = json_object_get(env, "kernel");
+	const json_t *cfg = json_object_get(k, "config"), *opts, *v;
+	const char *name;
+	int rc = 0;
+
+	if (!cfg)
+		return 0;
+	if (!json_is_object(cfg))
+		return result_fail(c, "env.kernel.config",
+				   "expected an object, found %s",
+				   result_type_name(cfg));
+	v = json_object_get(cfg, "source");
+	if (!json_is_string(v))
+		return result_fail(c, "env.kernel.config.source",
+				   "expected a string, found %s",
+				   v ? result_type_name(v) : "nothing");
+	opts = json_object_get(cfg, "options");
+	if (!json_is_object(opts))
+		return result_fail(c, "env.kernel.config.options",
+				   "expected an object, found %s",
+				   opts ? result_type_name(opts) : "nothing");
+	if (json_object_size(opts) > KCONFIG_OPTIONS_MAX)
+		return result_fail(c, "env.kernel.config.options",
+				   "%zu options, over %d", json_object_size(opts),
+				   KCONFIG_OPTIONS_MAX);
+	json_object_foreach((json_t *)opts, name, v)
+		if ((rc = check_kconfig_option(c, name, v)))
+			break;
+	return rc;
 }

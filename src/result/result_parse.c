@@ -534,6 +534,7 @@ int result_parse_doc(struct ctx *c, const json_t *j, struct result *r)
 		return result_fail(c, "status",
 				   "unknown status; expected complete, interrupted, partial or failed");
 	rc = parse_free(c, j, "env", JSON_OBJECT, &r->env);
+	rc = rc ? rc : result_check_kconfig(c, r->env);
 	rc = rc ? rc : parse_free(c, j, "config", JSON_OBJECT, &r->config);
 	rc = rc ? rc : parse_config_ranges(c, r->config);
 	rc = rc ? rc : parse_free(c, j, "warnings", JSON_ARRAY, &r->warnings);

@@ -57,6 +57,10 @@ int result_get_strv(const struct ctx *c, const json_t *a, const char *key,
 /* v (env, config: free-form) nests at most FREE_DEPTH_MAX levels. */
 int result_check_depth(const struct ctx *c, const json_t *v, const char *key,
 		       int depth);
+/* env.kernel.config, when present: a string source and an object of
+ * options whose names and values kconfig.h allows, at most
+ * KCONFIG_OPTIONS_MAX (compare reads them one by one). */
+int result_check_kconfig(const struct ctx *c, const json_t *env);
 
 /* result_parse.c: one run, one benchmark (its runs included, if any), the
  * whole document (setting c->events for the runs that follow). */

@@ -18,6 +18,10 @@
 # kernel's, KERNEL_DIR/release): copied into the guest, and every module
 # in it is loaded (busybox depmod, modprobe -a) before the command; a
 # module that does not load makes the command exit 125, saying which.
+# KERNEL_DIR/config (kernel.sh: the kernel's .config), where it is, is
+# given to the guest as /boot/config-RELEASE, where abstat records the
+# running kernel's options from (env.kernel.config; compare names the
+# options that differ between the sides).
 # LAB_CPU=N: QEMU pinned to CPU N (taskset), for boots run side by side
 # (lab.sh LAB_JOBS).
 # LAB_MODEL=1 (or the model's own arguments, l1d=KIB:WAYS,l1i=...,l2=...,
@@ -76,6 +80,14 @@ fi
 . /lab/job.cmd
 JOB
 fi
+krel=$(cat "$kdir/release" 2>/dev/null) || krel=
+case $krel in
+'' | */* | .*) ;;
+*)	if [ -f "$kdir/config" ]; then
+		mkdir -p "$work/job/boot"
+		cp "$kdir/config" "$work/job/boot/config-$krel"
+	fi ;;
+esac
 (cd "$work/job" && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 >"$work/job.cpio.gz"
 cat "$base" "$work/job.cpio.gz" >"$work/initrd"
 

@@ -9,8 +9,12 @@
 # build/lab/kernels/file-SHA (a rebuild during a run changes no side).
 # Prints the kernel's directory, which holds vmlinuz (the image QEMU
 # loads), package (the package's name, or the path), version (the
-# package's version, or the image's "Linux version" line) and release
-# (what uname -r says in the guest).
+# package's version, or the image's "Linux version" line), release
+# (what uname -r says in the guest) and, where it is known, config (the
+# kernel's .config: the package's /boot/config-*; for an Image, a file
+# named config beside it, as src.sh caches them, or the kbuild tree's
+# .config of an arch/arm64/boot/Image), which boot.sh gives the guest as
+# /boot/config-RELEASE for abstat to record (env.kernel.config).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -50,6 +54,16 @@ case $series in
 		mv "$tmp" "$dir"
 	fi
 	readlink -f "$series" >"$dir/package"
+	img=$(readlink -f "$series")
+	cfg=$(dirname "$img")/config
+	case $img in
+	*/arch/arm64/boot/Image | */arch/arm64/boot/Image.gz)
+		[ -f "$cfg" ] || cfg=${img%/arch/arm64/boot/*}/.config ;;
+	esac
+	# one written after the image is not the image's (a menuconfig since)
+	if [ -f "$cfg" ] && [ -r "$cfg" ] && [ ! "$cfg" -nt "$img" ]; then
+		cp "$cfg" "$dir/config.tmp" && mv "$dir/config.tmp" "$dir/config"
+	fi
 	echo "$dir"
 	exit 0 ;;
 esac
@@ -95,4 +109,9 @@ if [ ! -f "$dir/vmlinuz" ]; then
 	rm -rf "$dir/pkg/lib/modules"
 fi
 [ -f "$dir/release" ] || echo "${best#linux-image-}" >"$dir/release"
+# the package's .config (kept when it was unpacked, before this was)
+if [ ! -f "$dir/config" ]; then
+	cfg=$(ls "$dir"/pkg/boot/config-* 2>/dev/null | head -n 1)
+	[ -z "$cfg" ] || { cp "$cfg" "$dir/config.tmp" && mv "$dir/config.tmp" "$dir/config"; }
+fi
 echo "$dir"

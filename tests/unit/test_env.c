@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* env: capture on a fake sysroot (every key), on this machine (against
- * the files read directly), and env_diff on edited envs. */
+ * the files read directly), and env_diff on edited envs; the kernel's
+ * configuration (kernel.config) read, bounded and diffed. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,8 +11,13 @@
 
 #include <cmocka.h>
 
+#if HAVE_ZLIB
+#include <zlib.h>
+#endif
+
 #include "env.h"
 #include "fake_sysroot.h"
+#include "kconfig.h"
 #include "sha256.h"
 
 static const char *const root = fake_root;
@@ -417,6 +423,211 @@ static void test_helpers(void **state)
 			 ENV_DIFF_EXPECTED);
 }
 
+/* A .config as kconfig writes it, with lines the capture leaves out:
+ * comments, an option not set, bad names, a control character, a value
+ * over KCONFIG_VALUE_MAX, no '='. */
+static char *kconfig_text(void)
+{
+	char *t = malloc(8192), *p = t;
+
+	assert_non_null(t);
+	p += sprintf(p, "#\n# Automatically generated file; DO NOT EDIT.\n"
+		     "CONFIG_SMP=y\nCONFIG_HZ=250\n"
+		     "# CONFIG_INIT_ON_FREE_DEFAULT_ON is not set\n"
+		     "CONFIG_LOCALVERSION=\"\"\n"
+		     "CONFIG_CMDLINE=\"console=ttyAMA0 quiet\"\n\n"
+		     "CONFIG_BAD NAME=y\nNOTCONFIG_X=y\nCONFIG_=y\n"
+		     "CONFIG_EMPTY=\nCONFIG_CTRL=a\x01z\nCONFIG_NOEQ\n"
+		     "CONFIG_HZ_250=y\nCONFIG_LONG=");
+	memset(p, 'x', KCONFIG_VALUE_MAX + 1);
+	strcpy(p + KCONFIG_VALUE_MAX + 1, "\nCONFIG_LAST=m\n");
+	return t;
+}
+
+static void kconfig_expect(json_t *c, const char *source)
+{
+	json_t *o = json_object_get(c, "options");
+	static const char *const want[][2] = {
+		{ "CONFIG_SMP", "y" },
+		{ "CONFIG_HZ", "250" },
+		{ "CONFIG_LOCALVERSION", "\"\"" },
+		{ "CONFIG_CMDLINE", "\"console=ttyAMA0 quiet\"" },
+		{ "CONFIG_HZ_250", "y" },
+		{ "CONFIG_LAST", "m" },
+	};
+
+	assert_non_null(c);
+	assert_string_equal(json_string_value(json_object_get(c, "source")),
+			    source);
+	assert_int_equal(json_object_size(o), 6);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		assert_string_equal(json_string_value(json_object_get(
+					    o, want[i][0])), want[i][1]);
+}
+
+/* Write text gzip-compressed to <root><rel> (zlib; without it, as is:
+ * then the capture cannot read it). */
+static void put_gz(const char *rel, const char *text, size_t n)
+{
+	char path[PATH_MAX];
+
+	assert_int_equal(fake_put(root, rel, ""), 0);
+	snprintf(path, sizeof(path), "%s%s", root, rel);
+#if HAVE_ZLIB
+	gzFile z = gzopen(path, "wb");
+
+	assert_non_null(z);
+	assert_int_equal(gzwrite(z, text, (unsigned)n), (int)n);
+	assert_int_equal(gzclose(z), Z_OK);
+#else
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, n, f), n);
+	fclose(f);
+#endif
+}
+
+/* n lines CONFIG_O<i>=y: a text of many options, or a long one. */
+static char *kconfig_many(size_t n, size_t *len)
+{
+	char *t = malloc(n * 24 + 1), *p = t;
+
+	assert_non_null(t);
+	for (size_t i = 0; i < n; i++)
+		p += sprintf(p, "CONFIG_O%zu=y\n", i);
+	*len = (size_t)(p - t);
+	return t;
+}
+
+/* The configuration: /boot/config-RELEASE first, /proc/config.gz else,
+ * neither over the bounds of kconfig.h, absent when none is read. */
+static void test_kconfig_capture(void **state)
+{
+	char *text = kconfig_text(), *big;
+	size_t len;
+	json_t *env, *c;
+
+	assert_int_equal(fake_put(root, "/boot/config-6.1.0-test", text), 0);
+	env = capture(root, NULL, NULL);
+	kconfig_expect(json_object_get(json_object_get(env, "kernel"),
+				       "config"), "/boot/config-6.1.0-test");
+	json_decref(env);
+	/* another release's file is not this kernel's */
+	assert_null(env_kconfig(root, "6.2.0-other"));
+	assert_null(env_kconfig(root, "unknown"));
+	assert_null(env_kconfig(root, "../boot/config-6.1.0-test"));
+	/* /proc/config.gz: where the build has zlib */
+	put_gz("/proc/config.gz", text, strlen(text));
+	c = env_kconfig(root, "6.2.0-other");
+	if (HAVE_ZLIB)
+		kconfig_expect(c, "/proc/config.gz");
+	else
+		assert_null(c);
+	json_decref(c);
+	/* over KCONFIG_OPTIONS_MAX options, or KCONFIG_MAX_BYTES: neither
+	 * file is used (a configuration cut short is not this one) */
+	big = kconfig_many(KCONFIG_OPTIONS_MAX + 1, &len);
+	assert_true(len < KCONFIG_MAX_BYTES);
+	assert_int_equal(fake_put(root, "/boot/config-6.1.0-test", big), 0);
+	put_gz("/proc/config.gz", big, len);
+	assert_null(env_kconfig(root, "6.1.0-test"));
+	free(big);
+	big = malloc(KCONFIG_MAX_BYTES + 16);
+	assert_non_null(big);
+	for (size_t i = 0; i + 12 <= KCONFIG_MAX_BYTES + 12; i += 12)
+		memcpy(big + i, "CONFIG_A=yy\n", 12);
+	big[KCONFIG_MAX_BYTES + 12] = '\0';
+	assert_int_equal(fake_put(root, "/boot/config-6.1.0-test", big), 0);
+	put_gz("/proc/config.gz", big, KCONFIG_MAX_BYTES + 12);
+	assert_null(env_kconfig(root, "6.1.0-test"));
+	/* just at the limit: read */
+	big[KCONFIG_MAX_BYTES - 12] = '\0';
+	assert_int_equal(fake_put(root, "/boot/config-6.1.0-test", big), 0);
+	c = env_kconfig(root, "6.1.0-test");
+	assert_non_null(c);
+	json_decref(c);
+	free(big);
+	free(text);
+	fake_rm(root, "/boot");
+	fake_rm(root, "/proc/config.gz");
+	/* neither: no key at all */
+	env = capture(root, NULL, NULL);
+	assert_null(json_object_get(json_object_get(env, "kernel"), "config"));
+	json_decref(env);
+	assert_true(kconfig_name_ok("CONFIG_lower_9"));
+	assert_false(kconfig_name_ok("CONFIG_X-Y"));
+	assert_false(kconfig_value_ok(""));
+}
+
+/* Set env's kernel.config to the options of text ("NAME=VALUE ..."). */
+static void set_kconfig(json_t *env, const char *text)
+{
+	json_t *o = json_object();
+	char buf[512], *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", text);
+	for (char *w = strtok_r(buf, " ", &save); w;
+	     w = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(w, '=');
+
+		*eq = '\0';
+		json_object_set_new(o, w, json_string(eq + 1));
+	}
+	json_object_set_new(json_object_get(env, "kernel"), "config",
+			    json_pack("{s:s,s:o}", "source", "/proc/config.gz",
+				      "options", o));
+}
+
+/* kernel.config compared option by option: one expected entry whose
+ * options are the ones that differ, in name order, NULL where unset. */
+static void test_kconfig_diff(void **state)
+{
+	json_t *e[3];
+	struct env_diff *d;
+	size_t n;
+
+	e[0] = capture(root, NULL, NULL);
+	e[1] = json_deep_copy(e[0]);
+	e[2] = json_deep_copy(e[0]);
+	set_kconfig(e[0], "CONFIG_SMP=y CONFIG_HZ=250 CONFIG_B=m");
+	set_kconfig(e[1], "CONFIG_B=m CONFIG_SMP=y CONFIG_HZ=250");
+	/* the same options in another order, from another source */
+	json_object_set_new(json_object_get(json_object_get(e[1], "kernel"),
+					    "config"), "source",
+			    json_string("/boot/config-6.1.0-test"));
+	assert_int_equal(env_diff(e, 2, NULL, &d, &n), 0);
+	assert_int_equal(n, 0);
+	env_diff_free(d, n, 2);
+	set_kconfig(e[1], "CONFIG_SMP=y CONFIG_HZ=1000 CONFIG_INIT=y");
+	set_kconfig(e[2], "CONFIG_SMP=y CONFIG_HZ=250 CONFIG_B=m");
+	assert_int_equal(env_diff(e, 3, NULL, &d, &n), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(d[0].key, "kernel.config");
+	assert_int_equal(d[0].kind, ENV_DIFF_EXPECTED);
+	assert_string_equal(d[0].values[0], "3 options");
+	assert_int_equal(d[0].n_opts, 3);
+	assert_string_equal(d[0].opts[0].name, "CONFIG_B");
+	assert_string_equal(d[0].opts[0].values[0], "m");
+	assert_null(d[0].opts[0].values[1]);
+	assert_string_equal(d[0].opts[0].values[2], "m");
+	assert_string_equal(d[0].opts[1].name, "CONFIG_HZ");
+	assert_string_equal(d[0].opts[1].values[1], "1000");
+	assert_string_equal(d[0].opts[2].name, "CONFIG_INIT");
+	assert_null(d[0].opts[2].values[0]);
+	assert_string_equal(d[0].opts[2].values[1], "y");
+	env_diff_free(d, n, 3);
+	/* one side without it: a key present on one side, no options */
+	json_object_del(json_object_get(e[1], "kernel"), "config");
+	assert_int_equal(env_diff(e, 2, NULL, &d, &n), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(d[0].values[1], "(absent)");
+	assert_int_equal(d[0].n_opts, 0);
+	env_diff_free(d, n, 2);
+	for (int i = 0; i < 3; i++)
+		json_decref(e[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -427,6 +638,8 @@ int main(void)
 		cmocka_unit_test(test_diff_cases),
 		cmocka_unit_test(test_diff_order),
 		cmocka_unit_test(test_helpers),
+		cmocka_unit_test(test_kconfig_capture),
+		cmocka_unit_test(test_kconfig_diff),
 	};
 
 	return cmocka_run_group_tests(tests, fake_setup, fake_teardown);
