@@ -2,7 +2,9 @@
 # readme_run.py WORKDIR FILE...: run the "$ " blocks of markdown files as
 # a newcomer would (tests/cli/220-readme.sh). A block is a ``` fence whose
 # first line starts with "$ "; in README.md every such block runs, in any
-# other file only a block right after a "<!-- runnable -->" line. Each
+# other file only a block right after a "<!-- runnable -->" line (or
+# "<!-- runnable, needs TOOL -->": skipped where TOOL is not on PATH,
+# as a block that reads what a skipped one wrote). Each
 # "$ CMD" line (its "\" continuation lines joined) runs with /bin/sh in
 # WORKDIR, a clone's root as the quick start leaves it (abstat, build/,
 # examples/ there), blocks in file order, so a block may use the files an
@@ -11,9 +13,11 @@
 # stderr together), and the output now must have its shape: the same
 # first line up to its first number, the same column headers (a line
 # that starts "metric", "benchmark" or "function"; cv columns, which a
-# narrow table drops, aside) and the same row names in the same order.
+# narrow table drops, aside) and the same row names in the same order
+# (a "function" table's rows, this machine's symbols, aside).
 # Numbers, warnings about this machine's load and the footers are not
 # compared. Commands matched by SKIP are not run; each is named with why.
+import functools
 import os
 import re
 import shutil
@@ -30,7 +34,13 @@ SKIP = [
     (r"^(sbatch|parallel) ", "FLEET", "a cluster (tests/cli/177, 178)"),
 ]
 # a command that needs a tool: (regex, tool)
-NEEDS = [(r"^abstat plot .*\.(png|svg|txt)\b", "gnuplot")]
+NEEDS = [(r"^abstat plot .*\.(png|svg|txt)\b", "gnuplot"),
+         (r"^hyperfine ", "hyperfine"), (r"\bsysbench ", "sysbench"),
+         (r"^perf ", "perf")]
+# a tool that may be on PATH and still not work (perf without the
+# package of the running kernel): it must do this
+PROBE = {"perf": ["perf", "stat", "-x,", "-e", "task-clock", "true"]}
+MARK = re.compile(r"^<!-- runnable(?:, needs ([a-z0-9+-]+))? -->$")
 HEADERS = ("metric", "benchmark", "function")
 MACHINE = re.compile(r"^(abstat: warning: |also differs: |environment: )")
 NUMBER = re.compile(r"[-+]?[0-9]")
@@ -45,7 +55,8 @@ def blocks(path):
         if not lines[i].startswith("```"):
             i += 1
             continue
-        start, marked = i, i > 0 and lines[i - 1].strip() == "<!-- runnable -->"
+        start = i
+        marked = MARK.match(lines[i - 1].strip()) if i > 0 else None
         i += 1
         body = []
         while i < len(lines) and not lines[i].startswith("```"):
@@ -55,6 +66,7 @@ def blocks(path):
         if not body or not body[0].startswith("$ ") or not (every or marked):
             continue
         cmds, j = [], 0
+        needs = marked.group(1) if marked else None
         while j < len(body):
             at, cmd = start + 2 + j, body[j][2:]
             while cmd.endswith("\\") and j + 1 < len(body):
@@ -66,7 +78,7 @@ def blocks(path):
                 shown.append(body[j])
                 j += 1
             cmds.append((at, cmd, shown))
-        out.append(cmds)
+        out.append((needs, cmds))
     return out
 
 
@@ -85,7 +97,7 @@ def shape(text):
         w = l.split()
         if w and w[0] in HEADERS and len(w) > 1:
             heads.append(words(l))
-            intable = True
+            intable = w[0] != "function"
         elif not w:
             intable = False
         elif intable and not l.startswith(" ") and not w[0].startswith("("):
@@ -131,6 +143,16 @@ def run(work, cmd, env):
     return p.returncode, p.stdout.split("\n")
 
 
+@functools.lru_cache(maxsize=None)
+def works(tool):
+    """whether tool is on PATH and works"""
+    if not shutil.which(tool):
+        return False
+    probe = PROBE.get(tool)
+    return not probe or subprocess.run(probe, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL).returncode == 0
+
+
 def main():
     work, files = sys.argv[1], sys.argv[2:]
     env = dict(os.environ)
@@ -138,13 +160,13 @@ def main():
     failed = ran = 0
     for f in files:
         name = os.path.relpath(f, os.environ.get("TOP", "."))
-        for cmds in blocks(f):
-            lacking = None
+        for needs, cmds in blocks(f):
+            lacking = needs if needs and not works(needs) else None
             for line, cmd, shown in cmds:
                 where = "%s:%d: $ %s" % (name, line, cmd[:60])
                 skip = [(p, w) for r, p, w in SKIP if re.search(r, cmd)]
                 tool = [t for r, t in NEEDS if re.search(r, cmd)
-                    and not shutil.which(t)]
+                    and not works(t)]
                 if skip and (skip[0][0] is None or skip[0][0] not in have):
                     p, w = skip[0]
                     print("skip %s (%s%s)" % (where,

@@ -5,7 +5,11 @@
 # missing), and every "$ " block run as written (tests/readme_run.py: in
 # a directory laid out as a clone after the quick start's build, each
 # output checked for its shape: first line, columns, row names), with
-# the doc/*.md blocks marked <!-- runnable -->.
+# the doc/*.md blocks marked <!-- runnable --> (or <!-- runnable, needs
+# TOOL -->: skipped without TOOL; a command of hyperfine, sysbench or
+# perf is skipped without it too). The tours whose sessions take minutes
+# (doc/scores.md's suites) or need a cluster (doc/fleet.md's recipes,
+# tests/cli/177 and 178) are not marked.
 R=$TOP/README.md
 test_lazy_prereq PYTHON3 'command -v python3'
 # the README counts user+kernel, as root or with perf_event_paranoid <= 1
@@ -91,6 +95,16 @@ test_expect_success PYTHON3 'the checker fails a block whose rows changed' '
 		cat out; fail "a changed first line and header passed"; fi &&
 	grep -q "first line: want .w., got .v." out && grep -q "header .metric a b. missing" out ||
 		{ cat out; fail "not named"; }
+'
+
+test_expect_success PYTHON3 'the checker skips a block that needs a missing tool, and no function rows' '
+	mkdir -p "$TESTTMP/needs" && cd "$TESTTMP/needs" &&
+	printf "%s\n" "<!-- runnable, needs no-such-tool-x -->" "\`\`\`" "\$ false" "\`\`\`" \
+		"<!-- runnable -->" "\`\`\`" "\$ printf \"function a\\\\nf_[k] 1\\\\n\"" \
+		"function a" "g_[k] 1" "\`\`\`" >doc.md &&
+	python3 "$TOP/tests/readme_run.py" . doc.md >out 2>&1 || { cat out; fail "a block failed"; } &&
+	grep -q "^skip .*doc.md:3: .*(needs no-such-tool-x)" out || { cat out; fail "not skipped"; } &&
+	grep -q "^1 commands ran, 0 failed" out || { cat out; fail "not one run"; }
 '
 
 test_done
