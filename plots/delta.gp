@@ -69,11 +69,20 @@ set ytics nomirror
 # The value column: the notes are y2 tic labels right of the plot.
 set link y2
 set y2tics scale 0
-if (fmt eq "txt") { set ytics scale 0; set y2tics offset 1, 0 }
 set xtics nomirror
 set format x "%+g"
 set grid xtics
 set border 3
+# The text chart: no tick mark drawn, as a '+' it reads as an interval's
+# end (the right axis's in each row, the x axis's in the last row): the
+# y2 labels start one column left, over the mark, with a blank of their
+# own; a top border closes the grid, whose lines end in '+' too.
+if (fmt eq "txt") {
+	set ytics scale 0
+	set xtics scale 0
+	set y2tics offset -1, 0
+	set border 7
+}
 set yzeroaxis lt -1 lw 1.5
 set key tmargin right horizontal
 set style fill solid 0.55 border -1
@@ -90,7 +99,7 @@ if (fmt eq "txt") {
 		with labels notitle, \
 	     for [k = 2:nsides] data index blk(k) \
 		using 3:($1 + off(k)):4:5 \
-		:y2tic(unq(strcol(7))) \
+		:y2tic(" " . unq(strcol(7))) \
 		with xerrorbars lt -1 pt "o" title side[k] . " vs " . side[1]
 } else {
 	plot data index 2 using (0):1:(""):ytic(unq(strcol(2))) \
@@ -110,4 +119,31 @@ if (fmt eq "txt") {
 		with xerrorbars lc black pt 0 lw 1.5 notitle, \
 	     keyentry with boxxyerror lc black fs pattern 4 \
 		title "hatched: not significant or not tested"
+}
+
+# The text chart's x labels: gnuplot picks its step from the range, not
+# from the width, and runs labels together in 72 columns ("-60-4-20+0").
+# The plot's width in characters is known once it is drawn: the smallest
+# step of 1, 2 or 5 times a power of 10 whose labels ("%+g") leave a
+# blank between neighbours, then the chart again over the first.
+if (fmt eq "txt") {
+	cols = GPVAL_TERM_XMAX - GPVAL_TERM_XMIN
+	xs = GPVAL_X_MAX - GPVAL_X_MIN
+	nice(i) = 10 ** floor(log10(xs / cols)) * 10 ** int(i / 3) * \
+		  (i % 3 == 0 ? 1 : i % 3 == 1 ? 2 : 5)
+	i = 0
+	step = 0
+	while (step == 0) {
+		w = 0
+		do for [k = int(ceil(GPVAL_X_MIN / nice(i))): \
+			    int(floor(GPVAL_X_MAX / nice(i)))] {
+			l = strlen(sprintf("%+g", k * nice(i)))
+			w = l > w ? l : w
+		}
+		if (nice(i) * cols / xs >= w + 1) { step = nice(i) }
+		i = i + 1
+	}
+	set xtics step
+	set output out
+	replot
 }

@@ -90,6 +90,15 @@ bool compare_verdict_changes(enum compare_verdict v)
 	return v == VERDICT_SIGNIFICANT || v == VERDICT_SESSION;
 }
 
+void compare_delta_holm(const struct compare_model *m, struct compare_delta *d,
+			double p_holm)
+{
+	d->p_holm = p_holm;
+	d->verdict = compare_verdict_holm(m, p_holm);
+	d->ci_disagrees = compare_verdict_changes(d->verdict) ==
+			  (d->lo <= 0 && d->hi >= 0);
+}
+
 /* A metric every file of every side that has it can count, and no file
  * that has the benchmark lacks (an imported result: a source that has no
  * such counter). */
@@ -233,10 +242,7 @@ static int compare_holm(struct compare_model *m)
 
 			if (!d->in_family)
 				continue;
-			d->p_holm = p[k++];
-			d->verdict = compare_verdict_holm(m, d->p_holm);
-			d->ci_disagrees = compare_verdict_changes(d->verdict) ==
-					  (d->lo <= 0 && d->hi >= 0);
+			compare_delta_holm(m, d, p[k++]);
 		}
 	free(p);
 	return 0;

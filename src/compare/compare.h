@@ -314,6 +314,11 @@ enum compare_verdict compare_verdict_holm(const struct compare_model *m,
 					  double p_holm);
 /* v says that A and B differ (significant or session). */
 bool compare_verdict_changes(enum compare_verdict v);
+/* A tested row's Holm-adjusted p into d, with its verdict (as
+ * compare_verdict_holm) and ci_disagrees: the main table's rows and the
+ * where table's (where.c) take both from here. */
+void compare_delta_holm(const struct compare_model *m, struct compare_delta *d,
+			double p_holm);
 
 /* Verdict name for csv/json: "significant", "session",
  * "not-significant", "secondary", "too-few-runs", "too-few-boots",

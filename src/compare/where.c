@@ -305,10 +305,8 @@ static int where_holm(const struct compare_model *m, struct where_table *t)
 	for (size_t i = 0; i < t->n_rows; i++) {
 		struct compare_delta *d = &t->rows[i].d;
 
-		if (!d->in_family)
-			continue;
-		d->p_holm = p[k++];
-		d->verdict = compare_verdict_holm(m, d->p_holm);
+		if (d->in_family)
+			compare_delta_holm(m, d, p[k++]);
 	}
 	free(p);
 	return 0;

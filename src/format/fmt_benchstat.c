@@ -16,7 +16,9 @@
  *    "side: LABEL" per side (labels kept as given, control characters
  *    escaped), and "boot: K" per result file when a side has several
  *    (boots are not pooled), so `benchstat -col side` (or -col side,boot)
- *    compares them. run and show write one result with no side key, so
+ *    compares them; "host: NAME" first when every file is of one host
+ *    (compare_model.host), which names each document of --by host and
+ *    keeps the hosts' tables apart when their documents are read as one. run and show write one result with no side key, so
  *    `benchstat old.txt new.txt` compares two results as benchstat's
  *    default (-col .file) does.
  */
@@ -155,6 +157,8 @@ void fmt_benchstat(const struct compare_model *m, FILE *out)
 	for (size_t s = 0; s < m->n_sides; s++)
 		boots |= m->boots[s] > 1;
 	fprintf(out, "abstat-seed: %llu\n", (unsigned long long)m->seed);
+	if (m->host)
+		fmt_bs_config(out, "host", m->host);
 	for (size_t s = 0; s < m->n_sides; s++) {
 		size_t n_boots = 1;
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* fmt_csv: one line per row and side (RFC 4180 quoting), every number at
- * full precision; empty fields where a number has no meaning. */
+ * full precision; empty fields where a number has no meaning. The last
+ * column is the one host of every file (compare_model.host, empty when
+ * several or none recorded): it names each document of --by host. */
 #include <math.h>
 #include <string.h>
 
@@ -28,6 +30,15 @@ static void fmt_csv_str(FILE *out, const char *raw)
 	fputc('"', out);
 }
 
+/* ",HOST" and the end of a line */
+static void fmt_csv_end(const struct compare_model *m, FILE *out)
+{
+	fputc(',', out);
+	if (m->host)
+		fmt_csv_str(out, m->host);
+	fputc('\n', out);
+}
+
 static void fmt_csv_num(FILE *out, bool ok, double v)
 {
 	if (ok && isfinite(v))
@@ -38,7 +49,7 @@ static void fmt_csv_num(FILE *out, bool ok, double v)
 
 void fmt_csv(const struct compare_model *m, FILE *out)
 {
-	fputs("benchmark,metric,unit,side,label,n,center,median,median_lo,median_hi,mean,sd,min,max,status,delta,delta_lo,delta_hi,p,p_holm,verdict,primary,absolute,word\n",
+	fputs("benchmark,metric,unit,side,label,n,center,median,median_lo,median_hi,mean,sd,min,max,status,delta,delta_lo,delta_hi,p,p_holm,verdict,primary,absolute,word,host\n",
 	      out);
 	for (size_t r = 0; r < m->n_rows; r++) {
 		const struct compare_row *row = &m->rows[r];
@@ -69,8 +80,9 @@ void fmt_csv(const struct compare_model *m, FILE *out)
 					    !st->n ? "not-counted" :
 					    st->scaled ? "scaled" : "ok");
 			if (!s) {
-				fprintf(out, ",,,,,,baseline,%d,,\n",
+				fprintf(out, ",,,,,,baseline,%d,,",
 					row->primary);
+				fmt_csv_end(m, out);
 				continue;
 			}
 			fmt_csv_num(out, d->has_delta, d->delta);
@@ -84,7 +96,7 @@ void fmt_csv(const struct compare_model *m, FILE *out)
 				d->absolute);
 			fmt_csv_str(out, compare_verdict_word(m, row, s) ?
 				    compare_verdict_word(m, row, s) : "");
-			fputc('\n', out);
+			fmt_csv_end(m, out);
 		}
 	}
 	/* a suite's geomean: metric "geomean", n its benchmarks, no
@@ -98,6 +110,7 @@ void fmt_csv(const struct compare_model *m, FILE *out)
 		fmt_csv_num(out, g->has, g->delta);
 		fmt_csv_num(out, g->has, g->lo);
 		fmt_csv_num(out, g->has, g->hi);
-		fputs(",,,,0,0,\n", out);
+		fputs(",,,,0,0,", out);
+		fmt_csv_end(m, out);
 	}
 }

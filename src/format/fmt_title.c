@@ -234,7 +234,7 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 			" An interval of zero width: the boots of each side gave one value, so Welch t has no spread to weigh the delta against and its p is 0 (1 without a delta): a deterministic count, not a measured certainty.");
 	if (disagree && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
-			" !: the interval is unadjusted and says otherwise than the Holm-adjusted verdict beside it, which is the one to read.");
+				      " " FMT_DISAGREE_NOTE);
 	if (absolute && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" A delta without %% is the change in the row's unit (its baseline is 0).");

@@ -179,6 +179,9 @@ void fmt_p(const struct compare_delta *d, char *buf, size_t len);
 void fmt_legend(const struct compare_model *m, FILE *out, int width);
 /* Column heading of the centers: "median" or "mean". */
 const char *fmt_center_head(const struct compare_model *m);
+/* What a '!' after an interval means (compare_delta.ci_disagrees): the
+ * footer's sentence, and the where table's line under its rows. */
+#define FMT_DISAGREE_NOTE "!: the interval is unadjusted and says otherwise than the Holm-adjusted verdict beside it, which is the one to read."
 /* The footer as one paragraph (callers wrap it); intervals: the table
  * shows them (the '!' sentence), not the many-sides text table. */
 void fmt_footer(const struct compare_model *m, bool intervals, char *buf,

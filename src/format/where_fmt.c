@@ -13,9 +13,10 @@
 #include "escape.h"
 #include "format.h"
 
-/* The columns after the name: " A% B% delta interval p sig" (the verdict
- * word at most 7: "session"). */
-#define WHERE_NUMS 48
+/* The columns after the name: " A% B% delta interval! p sig" (the
+ * verdict word at most 7: "session"; '!' as in the main table,
+ * compare_delta.ci_disagrees). */
+#define WHERE_NUMS 49
 
 /* The main table's words for a tested row (compare_verdict_word). */
 static const char *where_word(const struct compare_model *m,
@@ -63,9 +64,9 @@ static void where_line(const struct compare_model *m,
 		fprintf(out, "%s\n", name);
 		name[0] = '\0';
 	}
-	fprintf(out, "%-*s %5.1f %5.1f %+6.1f %13s %6s %s\n", name_w, name,
-		where_pts(r->a), where_pts(r->b), where_pts(r->d.delta), ci,
-		p, where_word(m, &r->d));
+	fprintf(out, "%-*s %5.1f %5.1f %+6.1f %13s%c %6s %s\n", name_w,
+		name, where_pts(r->a), where_pts(r->b), where_pts(r->d.delta),
+		ci, r->d.ci_disagrees ? '!' : ' ', p, where_word(m, &r->d));
 }
 
 /* The smallest two-sided p of Mann-Whitney U with na and nb runs (all of
@@ -118,7 +119,7 @@ void where_print(const struct compare_model *m, const struct where_table *t,
 			fmt_label(m, side, b, sizeof(b));
 			fprintf(out, "\nwhere: self share of samples, %% (A: %.24s, B: %.24s)\n",
 				a, b);
-			fprintf(out, "%-*s %5s %5s %6s %13s %6s %s\n", name_w,
+			fprintf(out, "%-*s %5s %5s %6s %13s  %6s %s\n", name_w,
 				"function", "A", "B", "delta", "interval",
 				"p", "sig");
 			bench = NULL;
@@ -141,6 +142,11 @@ void where_print(const struct compare_model *m, const struct where_table *t,
 			t->n_tests);
 	if (t->n_rows && !t->boots)
 		where_runs_note(m, t, width, out);
+	for (size_t i = 0; i < t->n_rows; i++)
+		if (t->rows[i].d.ci_disagrees) {
+			fmt_text_wrap(out, width, "", "  ", FMT_DISAGREE_NOTE);
+			break;
+		}
 }
 
 json_t *where_json(const struct compare_model *m, const struct where_table *t)
@@ -164,6 +170,8 @@ json_t *where_json(const struct compare_model *m, const struct where_table *t)
 		if (o && d->in_family) {
 			json_object_set_new(o, "p", json_real(d->p));
 			json_object_set_new(o, "p_holm", json_real(d->p_holm));
+			json_object_set_new(o, "interval_disagrees",
+					    json_boolean(d->ci_disagrees));
 		}
 		if (!o || json_array_append_new(a, o)) {
 			json_decref(a);

@@ -2,7 +2,8 @@
 # row of a 10-benchmark comparison of 3 boots a side (tests/golden/g10-*,
 # bench/gen_boots.py: a +3% change that Holm over 10 tests calls on 2),
 # the interval says what the verdict says, or carries the '!' that the
-# footer explains; the geomean's interval has the boot as its unit.
+# footer explains; the geomean's interval has the boot as its unit. The
+# where table flags its rows by the same rule (issue 39).
 test_lazy_prereq JQ 'command -v jq'
 G=tests/golden
 A=$G/g10-a-1.json,$G/g10-a-2.json,$G/g10-a-3.json
@@ -38,5 +39,18 @@ test_expect_success 'the geomean coverage harness runs (10 trials)' '
 	command -v python3 >/dev/null || fail "python3" &&
 	ABSTAT=$ABSTAT python3 bench/errors_geomean.py 10 >"$TESTTMP/cov" &&
 	grep -q "^welch-t-boot-geomeans .*%" "$TESTTMP/cov" || { cat "$TESTTMP/cov"; fail "no coverage line"; }
+'
+# tests/golden/prof5-*: 5 runs a side, Holm over 26 functions, so work_a
+# moves 13 points (its interval clear of 0) and is still ~ (issue 39)
+test_expect_success JQ 'where table: the same ! on a ~ row whose interval excludes 0, and the sentence' '
+	expect_exit 0 "$ABSTAT" compare -q $G/prof5-a.json $G/prof5-b.json &&
+	sed -n "/^where:/,\$p" "$TESTTMP/out" >"$TESTTMP/where" &&
+	grep -Eq "^work_a .*\]! +[0-9.]+ ~$" "$TESTTMP/where" || fail "work_a: no !" &&
+	if grep -E "^f02 .*\]!" "$TESTTMP/where"; then fail "f02 (0 inside) flagged"; fi &&
+	tr "\n" " " <"$TESTTMP/where" | grep -q "!: the interval is unadjusted and says otherwise than the Holm-adjusted verdict" ||
+		fail "no sentence for ! under the where table" &&
+	"$ABSTAT" compare -q --format json $G/prof5-a.json $G/prof5-b.json >"$TESTTMP/w.json" &&
+	[ "$(jq -r ".where[] | select(.function == \"work_a\") | .interval_disagrees" "$TESTTMP/w.json")" = true ] ||
+		fail "json where: work_a not interval_disagrees"
 '
 test_done

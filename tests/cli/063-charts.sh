@@ -189,6 +189,52 @@ test_expect_success GNUPLOT 'delta rendered: hatched explained in the key' '
 	expect_exit 0 "$ABSTAT" plot -q $G/suite-a.json $G/suite-b.json -o pd.svg &&
 	grep -q ">hatched: not significant or not tested<" pd.svg || fail "svg key"
 '
+# A delta chart from -60% to +100% (issue 39): A's runs all alike, B
+# each of them scaled (wall x2, user x0.4, sys x1.5, task-clock x1.8), so
+# every interval is its center and any '+' in the plot is a tick mark.
+test_lazy_prereq PYTHON3 'command -v python3'
+cat >wide.py <<-\PY
+import copy, json, sys
+d = json.load(open(sys.argv[1]))
+runs = d["benchmarks"][0]["runs"]
+ref = next(r for r in runs if not r["warmup"])
+for r in runs:
+    for k in ("wall_ns", "region_ns", "user_ns", "sys_ns", "ops"):
+        r[k] = ref[k]
+    r["counters"] = copy.deepcopy(ref["counters"])
+json.dump(d, open("wide-a.json", "w"))
+for r in runs:
+    for k, f in (("wall_ns", 2), ("region_ns", 2), ("user_ns", 0.4),
+                 ("sys_ns", 1.5)):
+        r[k] = int(r[k] * f)
+    r["counters"][2]["value"] = int(r["counters"][2]["value"] * 1.8)
+json.dump(d, open("wide-b.json", "w"))
+PY
+# xlabels FILE.txt: the line under the plot's bottom border
+xlabels() { awk '/^ *[+]-+[+] *$/ { getline l; last = l } END { print last }' "$1"; }
+# plotrows FILE.txt: inside the plot (between its left border and its
+# right end, as the bottom border spans it), every row that has a border
+plotrows() {
+	awk 'NR == FNR { if (match($0, /^ *[+]-+[+] *$/)) { match($0, /[+]-+[+]/); a = RSTART; b = RLENGTH } next }
+		substr($0, a, 1) == "|" { print substr($0, a + 1, b - 2) }' "$1" "$1"
+}
+test_expect_success GNUPLOT,PYTHON3 'delta .txt from -60% to +100%: the x labels a blank apart' '
+	python3 wide.py $G/base.json &&
+	expect_exit 0 "$ABSTAT" plot -q --kind delta wide-a.json wide-b.json -o wide.txt &&
+	xlabels wide.txt >xl && cat wide.txt &&
+	[ "$(wc -w <xl)" -ge 3 ] || fail "fewer than 3 x labels (or run together): $(cat xl)" &&
+	for w in $(cat xl); do
+		echo "$w" | grep -Eqx "[+-][0-9]+([.][0-9]+)?" ||
+			fail "x label $w: two labels run together"
+	done &&
+	grep -q -- "-60" wide.txt || fail "no -60% row" &&
+	width_ascii wide.txt 72
+'
+test_expect_success GNUPLOT,PYTHON3 'delta .txt: no tick mark in the plot, where a + reads as an interval end' '
+	plotrows wide.txt >rows &&
+	[ "$(wc -l <rows)" -ge 7 ] || fail "the plot rows not found" &&
+	if grep -n "[+]" rows; then fail "a + inside the plot of exact intervals"; fi
+'
 test_expect_success 'no private directory is left behind' '
 	[ -z "$(ls tmp)" ] || { ls tmp; fail "left in TMPDIR"; }
 '

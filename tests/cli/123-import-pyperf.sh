@@ -53,7 +53,7 @@ test_expect_success 'pyperf --track-memory: each value a run, its memory score i
 
 test_expect_success 'two memory results compare on memory, lower is better' '
 	expect_exit 0 "$ABSTAT" compare --format csv "$TESTTMP/tm.json" "$TESTTMP/tm.json" &&
-	grep_out "^timeit,memory,B,.*,1,0,[^,]*$"
+	grep_out "^timeit,memory,B,.*,1,0,[^,]*,[^,]*$"
 '
 
 test_expect_success 'pyperf docs py2/py3 timeit files: ns/op is pyperf median' '

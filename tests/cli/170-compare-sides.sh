@@ -87,6 +87,6 @@ test_expect_success 'markdown, 3 sides: one pipe table with 3 + 4 per side cells
 test_expect_success 'csv, 3 sides: a line per row and side, deltas against the baseline' '
 	expect_exit 0 "$ABSTAT" compare --format csv --metric ns/op A=$G/base.json B=$G/slow.json C=$G/fast.json &&
 	[ "$(grep -c "^getppid,ns/op," "$TESTTMP/out")" -eq 3 ] || fail "not 3 ns/op lines"
-	grep_out "^getppid,ns/op,ns,2,C,.*,secondary,0,0,secondary$"
+	grep_out "^getppid,ns/op,ns,2,C,.*,secondary,0,0,secondary,$"
 '
 test_done

@@ -54,7 +54,7 @@ test_expect_success 'text, 3 sides: a geomean cell per side and the intervals be
 '
 test_expect_success 'csv: a geomean line per side' '
 	expect_exit 0 "$ABSTAT" compare --format csv A=$G/suite-a.json B=$G/suite-b.json &&
-	grep_out "^,geomean,,1,B,3,,,,,,,,,geomean,0[.]033[0-9]*,0[.]03[0-9]*,0[.]03[0-9]*,,,,0,0,$"
+	grep_out "^,geomean,,1,B,3,,,,,,,,,geomean,0[.]033[0-9]*,0[.]03[0-9]*,0[.]03[0-9]*,,,,0,0,,$"
 '
 test_expect_success 'markdown: a geomean row' '
 	expect_exit 0 "$ABSTAT" compare --format markdown A=$G/suite-a.json B=$G/suite-b.json &&
