@@ -488,11 +488,13 @@ int session_open(struct session *s, const struct config *cfg)
 	s->hook_pgid = session_hook_pgid();
 	trace_mark("sampler");
 	/* Once per session: the doctor's checks read it, and each result
-	 * gets a copy with its own workloads (session_result). */
+	 * gets a copy with its own workloads (session_result) and, when
+	 * saved, kernel.config (session_save). */
 	s->env = env_capture(&(const struct env_opts){
 		.root = "",
 		.pinned = &s->pinned,
 		.backend = s->backend->name,
+		.no_kconfig = true,
 	});
 	if (!s->env)
 		return EXIT_IO;
@@ -646,6 +648,8 @@ int session_save(struct session *s, struct result *r, struct journal *j,
 	char err[512];
 	int rc;
 
+	/* thousands of options, read after the runs: not in the journal */
+	env_kconfig_add(r->env, "");
 	if (j)
 		rc = journal_finish(j, r, s->cfg->force, err, sizeof(err));
 	else

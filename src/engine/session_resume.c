@@ -183,7 +183,10 @@ static int resume_env_diff(const struct result *o, const struct result *r,
 	for (size_t i = 0; i < n; i++) {
 		char what[400];
 
+		/* kernel.config: saved with a result, never here yet
+		 * (session_save); kernel.release and version say which */
 		if (d[i].kind == ENV_DIFF_INFO ||
+		    !strcmp(d[i].key, ENV_KCONFIG_KEY) ||
 		    resume_allowed(d[i].key, allow))
 			continue;
 		snprintf(what, sizeof(what), "%s ('%.80s' there, '%.80s' here)",

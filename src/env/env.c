@@ -46,7 +46,7 @@ static json_t *env_file_int(const char *root, const char *rel)
 
 static json_t *env_kernel(const char *root, char *cmdline, size_t len)
 {
-	json_t *k = json_object(), *c;
+	json_t *k = json_object();
 	char buf[4096];
 	long btime = -1;
 	FILE *f;
@@ -78,10 +78,6 @@ static json_t *env_kernel(const char *root, char *cmdline, size_t len)
 	} else {
 		json_object_set_new(k, "boot_time", json_string("unknown"));
 	}
-	c = env_kconfig(root, json_string_value(json_object_get(k,
-								 "release")));
-	if (c)
-		json_object_set_new(k, "config", c);
 	return k;
 }
 
@@ -518,6 +514,8 @@ json_t *env_capture(const struct env_opts *o)
 		cpu = cpu_default(&online);
 	json_object_set_new(env, "kernel",
 			    env_kernel(root, cmdline, sizeof(cmdline)));
+	if (!o || !o->no_kconfig)
+		env_kconfig_add(env, root);
 	json_object_set_new(env, "cpu",
 			    env_cpu(root, o ? o->pinned : NULL, cpu, &hyp));
 	json_object_set_new(env, "cpufreq", env_cpufreq(root, cpu));

@@ -20,6 +20,9 @@ struct env_opts {
 	const struct cpu_list *pinned; /* may be NULL or empty: not pinned */
 	const char *const *workload_paths; /* NULL-terminated, may be NULL */
 	const char *backend;       /* "perf" / "papi" */
+	/* leave kernel.config out: a session adds it once its runs are
+	 * done (env_kconfig_add), off its start-up (doc/startup.md) */
+	bool no_kconfig;
 };
 
 /* A JSON object with the environment (see abstat-result(5) and the key
@@ -34,6 +37,10 @@ json_t *env_workloads(const char *const *paths);
  * from <root>/boot/config-RELEASE or <root>/proc/config.gz; NULL when
  * neither can be read within kconfig.h's bounds. */
 json_t *env_kconfig(const char *root, const char *release);
+/* env_kconfig into env.kernel.config for env.kernel.release, where env
+ * has a kernel and no config yet; without one readable, env stays as it
+ * was. */
+void env_kconfig_add(json_t *env, const char *root);
 
 /* Helpers shared by capture and doctor. Read <root><rel> into buf (at most
  * len - 1 bytes, trailing newlines removed). 0 or -errno. */

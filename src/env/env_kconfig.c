@@ -9,7 +9,9 @@
  * KCONFIG_OPTIONS_MAX is not used at all, as a configuration cut short
  * would show options as differing that do not. Compare flattens
  * kernel.config to one key, "N options", and lists the options that
- * differ (env_kconfig_diff) instead of one key an option.
+ * differ (env_kconfig_diff) instead of one key an option. A session
+ * leaves it out of its capture and adds it when it saves a result
+ * (env_kconfig_add): reading it is milliseconds, kept off the start-up.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -153,6 +155,18 @@ json_t *env_kconfig(const char *root, const char *release)
 	if (!c)
 		c = kconfig_source(root ? root : "", "/proc/config.gz", true);
 	return c;
+}
+
+void env_kconfig_add(json_t *env, const char *root)
+{
+	json_t *k = json_object_get(env, "kernel"), *c;
+
+	if (!json_is_object(k) || json_object_get(k, "config"))
+		return;
+	c = env_kconfig(root, json_string_value(json_object_get(k,
+								 "release")));
+	if (c)
+		json_object_set_new(k, "config", c);
 }
 
 /* env.kernel.config.options, or NULL */

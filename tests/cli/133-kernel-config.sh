@@ -91,7 +91,9 @@ test_expect_success PYTHON3 'options that are not a configuration'"'"'s: the fil
 	one_line_err && grep_err "env.kernel.config.options.CONFIG_X: expected a value of 1 to 1024 printable ASCII characters"
 '
 # where this machine has the running kernel's configuration, a run
-# records it: the options of the file, as the capture's rules read them
+# records it: the options of the file, as the capture's rules read them;
+# read when the result is saved, its journal's header (the workload's
+# copy) has none
 kconfig_source() {
 	if [ -r "/boot/config-$(uname -r)" ]; then
 		echo "/boot/config-$(uname -r)"
@@ -103,10 +105,14 @@ kconfig_source() {
 test_lazy_prereq KCONFIG '[ -n "$(kconfig_source)" ] && command -v python3'
 test_expect_success KCONFIG 'run records the running kernel'"'"'s options' '
 	src=$(kconfig_source) &&
-	"$ABSTAT" run -q -r 1 --warmup 0 -e task-clock -o "$TESTTMP/r.json" -- /bin/true \
+	"$ABSTAT" run -q -r 1 --warmup 0 -e task-clock -o "$TESTTMP/r.json" -- \
+		cp "$TESTTMP/r.json.journal" "$TESTTMP/head" \
 		>/dev/null 2>"$TESTTMP/err" || fail "run: $(cat "$TESTTMP/err")" &&
 	[ "$(json "d[\"env\"][\"kernel\"][\"config\"][\"source\"]" "$TESTTMP/r.json")" = "$src" ] ||
 		fail "source not $src" &&
+	[ "$(json "sorted(d[\"env\"][\"kernel\"])" "$TESTTMP/head")" = \
+		"$(json "sorted(k for k in d[\"env\"][\"kernel\"] if k != \"config\")" "$TESTTMP/r.json")" ] ||
+		fail "the journal: $(json "sorted(d[\"env\"][\"kernel\"])" "$TESTTMP/head")" &&
 	python3 -c "import gzip, json, re, sys
 src, r = sys.argv[1], sys.argv[2]
 t = (gzip.open if src.endswith(\".gz\") else open)(src, \"rb\").read().decode(\"latin-1\")

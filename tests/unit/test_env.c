@@ -506,12 +506,23 @@ static void test_kconfig_capture(void **state)
 {
 	char *text = kconfig_text(), *big;
 	size_t len;
-	json_t *env, *c;
+	json_t *env, *k, *c;
 
 	assert_int_equal(fake_put(root, "/boot/config-6.1.0-test", text), 0);
 	env = capture(root, NULL, NULL);
 	kconfig_expect(json_object_get(json_object_get(env, "kernel"),
 				       "config"), "/boot/config-6.1.0-test");
+	json_decref(env);
+	/* a session's capture leaves it out; its save adds it, once */
+	env = env_capture(&(const struct env_opts){ .root = root,
+						    .no_kconfig = true });
+	k = json_object_get(env, "kernel");
+	assert_null(json_object_get(k, "config"));
+	env_kconfig_add(env, root);
+	c = json_object_get(k, "config");
+	kconfig_expect(c, "/boot/config-6.1.0-test");
+	env_kconfig_add(env, root);
+	assert_ptr_equal(json_object_get(k, "config"), c);
 	json_decref(env);
 	/* another release's file is not this kernel's */
 	assert_null(env_kconfig(root, "6.2.0-other"));
