@@ -5,22 +5,26 @@
 # itself. tests/lab/lib.sh lab_lock, driven here without booting.
 need_cmd flock
 L=$TESTTMP/lab.lock
-# locked.sh: lab_lock, then note the time the holder was seen gone
+# locked.sh: lab_lock, then check the holder had finished (its file)
 cat >"$TESTTMP/locked.sh" <<'SH'
 TOP=$1 LAB=$2/lab
 . "$TOP/tests/lab/lib.sh"
 lab_lock
-if kill -0 "$3" 2>/dev/null; then echo "took the lock while $3 held it"; exit 1; fi
+# the holder marks its end while it still holds the lock
+if [ ! -e "$3" ]; then echo "took the lock while the holder held it"; exit 1; fi
 echo "held: $LAB_LOCK_HELD"
 # a child (lab.sh under a test) does not wait for the lock its parent holds
 sh -c '. "$1/tests/lab/lib.sh"; lab_lock; echo "child: no wait"' sh "$TOP"
 SH
 
 test_expect_success 'a second lab waits until the first lets go' '
-	flock "$L" sleep 3 &
+	rm -f "$TESTTMP/got" "$TESTTMP/released" &&
+	flock "$L" sh -c ": >\"\$1/got\"; sleep 2; : >\"\$1/released\"" sh "$TESTTMP" &
 	holder=$!
-	sleep 0.3
-	LAB_LOCK=$L sh "$TESTTMP/locked.sh" "$TOP" "$TESTTMP" $holder >"$TESTTMP/out" 2>"$TESTTMP/err"
+	# the holder has the lock before the second lab starts (a loaded
+	# machine may start it late)
+	for i in $(seq 300); do [ -e "$TESTTMP/got" ] && break; sleep 0.1; done
+	LAB_LOCK=$L sh "$TESTTMP/locked.sh" "$TOP" "$TESTTMP" "$TESTTMP/released" >"$TESTTMP/out" 2>"$TESTTMP/err"
 	rc=$?
 	wait $holder
 	[ $rc -eq 0 ] || { cat "$TESTTMP/out" "$TESTTMP/err"; fail "lab_lock exit $rc"; }
