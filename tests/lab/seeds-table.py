@@ -48,7 +48,13 @@ elif study in ("004", "000c"):
         col = "x2/x1"
     print("%-14s %12s %12s %8s %s" % ("benchmark", *labels, col, "verdict"))
     for b, v in c.items():
-        print("%-14s %12.0f %12.0f %8s %s" % (b, *v, pct(*v), sig[b][0]))
+        # a count of a few instructions keeps two decimals
+        f = "%12.0f" if min(v) >= 100 else "%12.2f"
+        print(("%-14s " + f + " " + f + " %8s %s")
+              % (b, *v, pct(*v), sig[b][0]))
+    if study == "004" and "tls #2" in c:
+        print("tls #2: tls -g, the same addition to a global array's slot "
+              "(no thread-local storage)")
 for e in d.get("env_diff") or []:
     if e["kind"] != "info":
         print("differs: %s: %s" % (e["key"], " | ".join(
