@@ -177,7 +177,7 @@ DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
 
 .PHONY: all check test demo bench install uninstall clean format deps fuzz \
         workloads progs units lab lab-check lab-src lab-seeds lab-bisect graph \
-        examples lab-plugin
+        examples lab-plugin analyze
 
 # The kernel lab (tests/lab): Debian arm64 kernels booted under QEMU TCG
 # with its emulated PMU. Its packages are apart from DEB_PKGS, so that
@@ -394,6 +394,15 @@ lab-check: deps lab-plugin
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	$(Q)sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# clang's static analyzer over src/ and counters/ with the build's
+# flags, each of its warnings an error (test 288; clang is in DEB_PKGS),
+# ANALYZE_JOBS files at once
+ANALYZE_JOBS ?= 2
+analyze:
+	$(Q)printf '%s\n' $(SRC) | xargs -P $(ANALYZE_JOBS) -n 1 \
+		clang --analyze -Xclang -analyzer-werror -std=c11 \
+		$(CPPFLAGS_ALL) $(CPPFLAGS) -o /dev/null
 
 # The include + call graph, by file and by folder: levels, edges back up,
 # cycles (tools/graph.py says how it counts).

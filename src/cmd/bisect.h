@@ -145,6 +145,9 @@ void bisect_state_free(struct bisect_state *st);
 /* One line per step, as printed while bisecting (80 columns). */
 void bisect_print_step(const struct bisect_state *st,
 		       const struct bisect_step *s, size_t i, FILE *out);
+/* s (NULL: "") with its controls escaped into buf (escape_str), for
+ * the terminal and the mail; the JSON keeps s as it is. Returns buf. */
+const char *bisect_shown(const char *s, char *buf, size_t len);
 /* "+6.1% [+5.0, +7.2]" */
 void bisect_delta_text(const struct bisect_delta *d, char *buf, size_t len);
 /* The mail summary (72 columns), for stdout and the report. */

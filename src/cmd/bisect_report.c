@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "bisect.h"
+#include "escape.h"
 
 #define BISECT_STATE_FILE "state.json"
 #define BISECT_MAIL_WIDTH 72
@@ -261,12 +262,19 @@ void bisect_delta_text(const struct bisect_delta *d, char *buf, size_t len)
 		 d->hi * 100);
 }
 
+const char *bisect_shown(const char *s, char *buf, size_t len)
+{
+	escape_str(s ? s : "", buf, len);
+	return buf;
+}
+
 /* A step as one line of at most width columns: its number, commit,
  * delta against the good end, runs, decision and subject (or reason). */
 static void bisect_step_line(const struct bisect_step *s, size_t i,
 			     int width, char *buf, size_t len)
 {
-	char delta[64];
+	char delta[64], subject[256];
+	size_t room;
 	int n;
 
 	if (s->measured)
@@ -277,8 +285,11 @@ static void bisect_step_line(const struct bisect_step *s, size_t i,
 		     s->commit, delta, s->runs, s->decision);
 	if (n < 0 || (size_t)n >= len)
 		return;
-	snprintf(buf + n, len - (size_t)n, "%.*s", width - n > 0 ?
-		 width - n : 0, s->subject ? s->subject : "");
+	/* escaped into the columns left, cut on a whole escape */
+	room = width > n ? (size_t)(width - n) + 1 : 1;
+	bisect_shown(s->subject, subject,
+		     room < sizeof(subject) ? room : sizeof(subject));
+	snprintf(buf + n, len - (size_t)n, "%s", subject);
 }
 
 void bisect_print_step(const struct bisect_state *st,
@@ -290,7 +301,7 @@ void bisect_print_step(const struct bisect_state *st,
 	bisect_step_line(s, i, 80, line, sizeof(line));
 	fprintf(out, "%s\n", line);
 	if (s->reason)
-		fprintf(out, "   %.76s\n", s->reason);
+		fprintf(out, "   %s\n", bisect_shown(s->reason, line, 77));
 	fflush(out);
 }
 
@@ -327,10 +338,9 @@ static void bisect_cat(char **buf, size_t *n, const char *fmt, ...)
 static void bisect_mail_head(const struct bisect_state *st, char **buf,
 			     size_t *n)
 {
-	const char *metric = st->metric ? st->metric : "the primary metric";
 	const struct bisect_delta *fb = st->parent_measured ?
 						&st->vs_parent : &st->ends;
-	char d[64];
+	char d[64], metric[21], subject[48]; /* columns + 1 */
 
 	bisect_delta_text(fb, d, sizeof(d));
 	if (!st->first_bad) {
@@ -339,10 +349,12 @@ static void bisect_mail_head(const struct bisect_state *st, char **buf,
 			bisect_cat(buf, n, "  %.40s\n", st->candidates[i]);
 		return;
 	}
-	bisect_cat(buf, n, "abstat bisect noticed a %+.1f%% change of %.20s due to commit:\n\n",
+	bisect_shown(st->metric ? st->metric : "the primary metric", metric,
+		     sizeof(metric));
+	bisect_cat(buf, n, "abstat bisect noticed a %+.1f%% change of %s due to commit:\n\n",
 		   fb->d * 100, metric);
-	bisect_cat(buf, n, "commit: %.12s (\"%.47s\")\n", st->first_bad,
-		   st->first_subject ? st->first_subject : "");
+	bisect_cat(buf, n, "commit: %.12s (\"%s\")\n", st->first_bad,
+		   bisect_shown(st->first_subject, subject, sizeof(subject)));
 	if (!st->parent_measured)
 		return;
 	bisect_cat(buf, n, "parent: %.12s\n", st->parent);
@@ -359,6 +371,7 @@ static void bisect_mail_head(const struct bisect_state *st, char **buf,
 char *bisect_mail(const struct bisect_state *st)
 {
 	char *buf = calloc(1, 1), d[64], cmd[BISECT_MAIL_WIDTH + 1] = "";
+	char what[60], build[60]; /* 59 columns, cut on a whole escape */
 	const char *unit = st->measure ? "boots" : "runs";
 	size_t n = 0, k = 0;
 
@@ -369,9 +382,11 @@ char *bisect_mail(const struct bisect_state *st)
 	if (st->note)
 		bisect_cat(&buf, &n, "note:   %.64s\n", st->note);
 	bisect_delta_text(&st->ends, d, sizeof(d));
-	bisect_cat(&buf, &n, "\n%s %.59s\nbuilt with:  %.59s\n",
+	bisect_cat(&buf, &n, "\n%s %s\nbuilt with:  %s\n",
 		   st->measure ? "measured:   " : "in testcase:",
-		   st->measure ? st->measure : cmd, st->build);
+		   bisect_shown(st->measure ? st->measure : cmd, what,
+				sizeof(what)),
+		   bisect_shown(st->build, build, sizeof(build)));
 	bisect_cat(&buf, &n, "good:        %.12s\nbad:         %.12s %s\n"
 		   "             (%zu %s a side)\n", st->good, st->bad, d,
 		   st->ends_runs, unit);

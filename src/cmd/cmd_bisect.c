@@ -492,9 +492,10 @@ static int bisect_ends(const struct config *cfg, struct bisect_state *st,
 	printf("bisect of %s commits: good %.12s, bad %.12s\n",
 	       count ? count : "?", st->good, st->bad);
 	free(count);
-	printf("bad against good: %s (%.20s, %zu %s a side)\n", d,
-	       st->metric ? st->metric : "primary metric", st->ends_runs,
-	       st->measure ? "boots" : "runs");
+	printf("bad against good: %s (%s, %zu %s a side)\n", d,
+	       bisect_shown(st->metric ? st->metric : "primary metric",
+			    range, 21),
+	       st->ends_runs, st->measure ? "boots" : "runs");
 	printf(" # commit       delta vs good          %s dec. subject\n",
 	       st->measure ? "boots" : " runs");
 	fflush(stdout);
@@ -539,8 +540,8 @@ static int bisect_finish(const struct config *cfg, struct bisect_state *st,
 		rc = bisect_parent(cfg, st, ends);
 		if (rc)
 			return rc;
-		printf("first bad commit: %s\n  \"%.74s\"\n", st->first_bad,
-		       st->first_subject);
+		printf("first bad commit: %s\n  \"%s\"\n", st->first_bad,
+		       bisect_shown(st->first_subject, err, 75));
 		if (st->parent_measured) {
 			bisect_delta_text(&st->vs_parent, d, sizeof(d));
 			printf("  %s against its parent %.12s (%zu %s a side)\n",

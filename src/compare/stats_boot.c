@@ -204,7 +204,7 @@ int stats_median_boot_init(struct stats_median_boot *mb, const double *v,
 	/* guide table (Chen and Asau 1974): guide[t] = the least i with
 	 * cdf[i] > t/n, where the search for u in [t/n, (t+1)/n) starts */
 	for (size_t t = 0, i = 0; t < n; t++) {
-		while (mb->cdf[i] <= (double)t / nd)
+		while (i + 1 < n && mb->cdf[i] <= (double)t / nd)
 			i++;
 		mb->guide[t] = i;
 	}

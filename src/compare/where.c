@@ -45,7 +45,7 @@ static bool where_usable(const struct run *run)
 static const struct benchmark *where_bench(const struct result *r,
 					   const char *name)
 {
-	for (size_t i = 0; i < r->n_bench; i++)
+	for (size_t i = 0; name && i < r->n_bench; i++)
 		if (r->bench[i].name && !strcmp(r->bench[i].name, name))
 			return &r->bench[i];
 	return NULL;
@@ -241,7 +241,7 @@ static int where_bench_rows(const struct compare_model *m,
 			    const struct side *sides, size_t s,
 			    const char *bench, struct where_table *t)
 {
-	struct where_side wa, wb;
+	struct where_side wa = { 0 }, wb = { 0 };
 	json_t *funcs = json_object();
 	double *va = NULL, *vb = NULL, *ca = NULL, *cb = NULL;
 	const char *func;

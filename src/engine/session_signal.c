@@ -46,6 +46,8 @@ static void session_say_left(void)
 	ssize_t rc;
 
 	rc = write(STDERR_FILENO, left, sizeof(left) - 1);
+	if (rc < 0)
+		return;
 	if (session_kept[0])
 		rc = write(STDERR_FILENO, session_kept, strlen(session_kept));
 	else

@@ -57,11 +57,11 @@ void fmt_value(double v, char *buf, size_t len)
 							     "%.2e", v);
 		return;
 	}
-	while (a >= 999.95 && k < 5) {
+	do { /* a >= 1e5: once at least */
 		a /= 1000;
 		v /= 1000;
 		k++;
-	}
+	} while (a >= 999.95 && k < 5);
 	if (a >= 999.95) /* beyond E (1e21 and up): "1.7e308", not "1e+290E" */
 		fmt_value_huge(orig, buf, len);
 	else

@@ -103,7 +103,7 @@ static void fmt_primaries(const struct compare_model *m, char *buf,
 		if (seen)
 			continue;
 		if (named++ == 3) {
-			k += (size_t)snprintf(buf + k, len - k, ", ...");
+			snprintf(buf + k, len - k, ", ...");
 			break;
 		}
 		k += (size_t)snprintf(buf + k, len - k, "%s%s",

@@ -289,7 +289,7 @@ static void report_machine(const struct report_opts *o,
 			continue;
 		for (size_t k = 0; k < set.n; k++) {
 			const struct metric *m = &set.m[k];
-			struct stats_summary s;
+			struct stats_summary s = { 0 };
 			bool ok = m->supported && m->n &&
 				  !stats_summarize(m->v, m->n, 0.95, &s);
 			const char *st = !m->supported ? "not-supported" :

@@ -87,6 +87,7 @@ static int cpuset_read(const char *dir, const char *file, char *buf,
 	ssize_t n;
 	int fd;
 
+	buf[0] = '\0'; /* empty on any error too */
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)

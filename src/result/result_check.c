@@ -21,8 +21,8 @@
 
 #define FREE_DEPTH_MAX 32 /* env and config nesting */
 
-__attribute__((format(printf, 3, 4))) int
-result_fail(const struct ctx *c, const char *key, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) void
+result_say(const struct ctx *c, const char *key, const char *fmt, ...)
 {
 	char what[512];
 	va_list ap;
@@ -36,7 +36,6 @@ result_fail(const struct ctx *c, const char *key, const char *fmt, ...)
 		snprintf(c->err, c->len, "%s: %s", key, what);
 	/* names from the file may hold any character: one line stays one */
 	result_msg_clean(c->err);
-	return -EINVAL;
 }
 
 /* Keys longer than KEY_MAX are cut: they only label a message. */
