@@ -4,7 +4,8 @@
  * (side.c), puts the --baseline side first, builds the delta model
  * (compare.c), prints its warnings once and the table in --format
  * (format.c); --fail-on-regression sets the exit status. With --by host,
- * one table per host, each side restricted to that host's files. versus
+ * one table per host, each side restricted to that host's files (the
+ * formats head each with its host, compare_model.host_table). versus
  * prints its table through cmd_compare_sides() too.
  */
 #include <stdio.h>
@@ -16,8 +17,11 @@
 #include "escape.h"
 #include "msg.h"
 
-int cmd_compare_sides(const struct config *cfg, const struct side *sides,
-		      size_t n, FILE *out)
+/* The table of sides; host_table: its place among --by host's tables
+ * (compare_opts.host_table), 0 without. */
+static int cmd_compare_table(const struct config *cfg,
+			     const struct side *sides, size_t n,
+			     size_t host_table, FILE *out)
 {
 	struct compare_opts o;
 	struct compare_model *m;
@@ -28,23 +32,24 @@ int cmd_compare_sides(const struct config *cfg, const struct side *sides,
 		return EXIT_USAGE;
 	}
 	cmd_compare_opts(cfg, &o);
+	/* the sides a session measured (versus) have no profile */
+	o.where = cfg->cmd->flags & CMD_SESSION ? 0 : cfg->where;
+	o.host_table = host_table;
 	rc = cmd_compare_build("compare", &o, sides, n, &m);
 	if (rc)
 		return rc;
-	/* the sides a session measured (versus) have no profile */
-	if (!(cfg->cmd->flags & CMD_SESSION) && cfg->where)
-		rc = cmd_compare_where(cfg, sides, n, m, out);
-	else
-		format_print(cfg->format, m, out);
-	if (rc) {
-		compare_model_free(m);
-		return rc;
-	}
+	format_print(cfg->format, m, out);
 	rc = cmd_compare_regressions(m, cfg->fail_on_regression_pct,
 				     cfg->within_session) ?
 		     EXIT_REGRESSION : EXIT_OK;
 	compare_model_free(m);
 	return rc;
+}
+
+int cmd_compare_sides(const struct config *cfg, const struct side *sides,
+		      size_t n, FILE *out)
+{
+	return cmd_compare_table(cfg, sides, n, 0, out);
 }
 
 static const char *cmd_compare_label(const struct side *s)
@@ -136,7 +141,7 @@ static int cmd_compare_by_host(const struct config *cfg,
 	size_t nh = cmd_compare_hosts(sides, n, hosts, 256);
 	struct side *view;
 	int worst = EXIT_OK;
-	bool first = true;
+	size_t shown_n = 0;
 
 	if (!cmd_compare_pairs(sides, n, hosts, nh)) {
 		msg_error("compare: --by host: no host has a result of every side (%zu host%s, none on every side); run every side on each host: boot it into each kernel in turn",
@@ -176,16 +181,10 @@ static int cmd_compare_by_host(const struct config *cfg,
 				 shown);
 			continue;
 		}
-		if (!first && (cfg->format == FMT_TEXT ||
-			       cfg->format == FMT_MAIL ||
-			       cfg->format == FMT_MARKDOWN))
-			fputc('\n', stdout);
-		if (cfg->format == FMT_MARKDOWN)
-			printf("## host: %s\n\n", shown);
-		else if (cfg->format == FMT_TEXT || cfg->format == FMT_MAIL)
-			printf("host: %s\n", shown);
-		first = false;
-		rc = cmd_compare_sides(cfg, view, n, stdout);
+		/* the formats head each table with its host */
+		rc = cmd_compare_table(cfg, view, n, shown_n + 1, stdout);
+		if (rc == EXIT_OK || rc == EXIT_REGRESSION)
+			shown_n++;
 		if (rc != EXIT_OK && (worst == EXIT_OK ||
 				      worst == EXIT_REGRESSION))
 			worst = rc;
@@ -193,7 +192,7 @@ static int cmd_compare_by_host(const struct config *cfg,
 	for (size_t s = 0; s < n; s++)
 		free(view[s].files);
 	free(view);
-	if (first && worst == EXIT_OK) {
+	if (!shown_n && worst == EXIT_OK) {
 		msg_error("compare: --by host: no host has a result of every side");
 		return EXIT_USAGE;
 	}

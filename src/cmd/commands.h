@@ -65,15 +65,12 @@ int cmd_boots_args(struct config *cfg, int argc, char **argv);
 /* Shared by the command files. Each returns an exit status (msg.h) after
  * printing its one error line, unless said otherwise. */
 
-/* cmd_compare.c: the model of sides in cfg->format on out, its warnings
- * once on stderr; EXIT_REGRESSION when --fail-on-regression trips
- * (compare, versus). */
+/* cmd_compare.c: the model of sides in cfg->format on out (with the
+ * where table of profiled sides under --where, not in versus), its
+ * warnings once on stderr; EXIT_REGRESSION when --fail-on-regression
+ * trips (compare, versus). */
 int cmd_compare_sides(const struct config *cfg, const struct side *sides,
 		      size_t n, FILE *out);
-/* cmd_compare_where.c: the model in cfg->format on out, and the where
- * table of profiled sides after it (a "where" key in json). */
-int cmd_compare_where(const struct config *cfg, const struct side *sides,
-		      size_t n, const struct compare_model *m, FILE *out);
 
 /* cmd_common.c */
 /* msg_status (msg.h), by the name the command files know it by. */

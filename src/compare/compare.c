@@ -24,6 +24,7 @@
 #include "compare_priv.h"
 #include "err.h"
 #include "stats.h"
+#include "where.h"
 
 /* Warning threshold (DESIGN.md "Statistics"; the others: compare_stat.c). */
 #define COMPARE_CPU_SHARE 0.9  /* task-clock / wall below: warn */
@@ -503,6 +504,7 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	m->seed = o->seed;
 	m->resamples = o->resamples;
 	m->time_unit = o->time_unit;
+	m->host_table = o->host_table;
 	m->design = compare_design_of(sides, n);
 	/* one interleaved session (versus -o): its sides ran different
 	 * commands by design, as in versus itself */
@@ -548,6 +550,8 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 			 compare_check_file_name(sides[0].files[0]));
 		rc = -EINVAL;
 	}
+	if (!rc && o->where)
+		rc = where_build(m, sides, n, o->where, &m->where);
 	if (rc == -ENOMEM)
 		err_nomem(err, len);
 	compare_check_free(b, nb, sides, n);
@@ -590,6 +594,7 @@ void compare_model_free(struct compare_model *m)
 		free(m->pooled[s]);
 	free(m->pooled);
 	free(m->host);
+	where_free(m->where);
 	free(m->runs);
 	for (size_t s = 0; m->cpu_share_bench && s < m->n_sides; s++)
 		free(m->cpu_share_bench[s]);

@@ -61,6 +61,12 @@ struct compare_opts {
 	/* display only, carried to the formats: --time-unit (a time row's
 	 * unit, TIME_UNIT_AUTO: chosen per row) */
 	enum time_unit time_unit;
+	/* --where N: the where table's rows per side when sides hold
+	 * profiles (where.h), 0: no where table */
+	size_t where;
+	/* --by host: this table's place among the hosts' tables (1: the
+	 * first), 0 without --by host; carried to the formats */
+	size_t host_table;
 };
 
 /* Fewer runs than this on a side: no verdict ("need >= 4 runs"). */
@@ -226,6 +232,8 @@ struct compare_geomean {
 	const char *why_method; /* why boots could not be the unit, or NULL */
 };
 
+struct where_table;
+
 struct compare_model {
 	size_t n_sides;
 	char **labels;          /* n_sides */
@@ -271,6 +279,12 @@ struct compare_model {
 	/* the one host (env.host) every file was measured on, or NULL
 	 * (several, or not recorded): names each --by host document */
 	char *host;
+	/* compare_opts.host_table: text, mail and markdown head the table
+	 * with its host (host, "unknown" when NULL) */
+	size_t host_table;
+	/* where a difference comes from (where.h, compare_opts.where), or
+	 * NULL: no two sides hold profiles, or not asked for */
+	struct where_table *where;
 };
 
 /* Build the model. 0; -EINVAL when the sides cannot be compared

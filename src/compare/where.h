@@ -44,8 +44,10 @@ struct where_table {
 int where_run_self(const struct run *run, json_t *acc);
 
 /* The where table of the sides (NULL in *out when no two sides hold
- * profiles of a benchmark), with m's alpha, center, seed, resamples.
- * 0 or -ENOMEM. */
+ * profiles of a benchmark), with m's alpha, center, seed, resamples;
+ * compare_build makes it the model's (compare_model.where) under
+ * compare_opts.where, and the formats print it from there. 0 or
+ * -ENOMEM. */
 int where_build(const struct compare_model *m, const struct side *sides,
 		size_t n, size_t top, struct where_table **out);
 void where_free(struct where_table *t);

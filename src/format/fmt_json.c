@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "format.h"
+#include "where.h"
 
 static json_t *fmt_json_num(bool ok, double v)
 {
@@ -262,6 +263,9 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	/* schema 3: the baseline's label and a suite's geomean per side */
 	json_object_set_new(root, "baseline", json_string(m->labels[0]));
 	json_object_set_new(root, "geomean", fmt_json_geomean(m));
+	/* the where table of profiled sides (where.h), when there is one */
+	if (m->where)
+		json_object_set_new(root, "where", where_json(m, m->where));
 	/* to a terminal every non-ASCII character as \uXXXX: a C1 control
 	 * (U+009B, a CSI) is valid JSON but no terminal's business */
 	json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER |

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 /* fmt_markdown: the compare table as GitHub-flavoured Markdown: the title
  * and environment as a list, one pipe table per comparison, the footer as
- * a paragraph. Cells are those of the text table (fmt_row_cells). */
+ * a paragraph, the where table of profiled sides as text in a fence.
+ * Cells are those of the text table (fmt_row_cells). */
 #include <ctype.h>
 #include <string.h>
 
 #include "escape.h"
 #include "format.h"
+#include "where.h"
 
 /* s as markdown text: control characters escaped (escape.h), markup
  * backslashed (fmt_md_special). Labels, names, cells, title, footer. */
@@ -128,6 +130,7 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 {
 	char buf[2048];
 
+	fmt_host_head(m, out, true);
 	fmt_title(m, buf, sizeof(buf));
 	fputs("**", out);
 	fmt_md_str(out, buf);
@@ -188,4 +191,10 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 	fputc('\n', out);
 	fmt_md_str(out, buf);
 	fputc('\n', out);
+	/* the where table of profiled sides, as text in a fence */
+	if (m->where) {
+		fputs("\n```\n", out);
+		where_print(m, m->where, FMT_TEXT_WIDTH, out);
+		fputs("```\n", out);
+	}
 }

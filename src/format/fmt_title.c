@@ -3,7 +3,8 @@
  * fmt_title: the sentences around a table that text, mail and markdown
  * share: its title (what, runs, boots or sessions, CPUs), the footer
  * (what the verdicts and intervals are, the design's sentence) and the
- * geomean note, each into a buffer the format wraps (format.h).
+ * geomean note, each into a buffer the format wraps (format.h); and the
+ * heading of a table of --by host.
  */
 #include <stdio.h>
 #include <string.h>
@@ -289,4 +290,16 @@ void fmt_geomean_note(const struct compare_model *m, bool intervals,
 				fmt_label(m, s, lab, sizeof(lab)), g->n,
 				g->n + g->left_out, g->left_out);
 	}
+}
+
+void fmt_host_head(const struct compare_model *m, FILE *out, bool md)
+{
+	char shown[512];
+
+	if (!m->host_table)
+		return;
+	escape_str(m->host ? m->host : "unknown", shown, sizeof(shown));
+	if (m->host_table > 1)
+		fputc('\n', out);
+	fprintf(out, md ? "## host: %s\n\n" : "host: %s\n", shown);
 }

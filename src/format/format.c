@@ -9,6 +9,18 @@
 #include <string.h>
 
 #include "format.h"
+#include "where.h"
+
+/* Text and mail: the heading of a --by host table, the table, the where
+ * table of profiled sides after it (compare_model.where). */
+static void format_text_all(const struct compare_model *m, FILE *out,
+			    int width, bool colour)
+{
+	fmt_host_head(m, out, false);
+	fmt_text(m, out, width, colour);
+	if (m->where)
+		where_print(m, m->where, width, out);
+}
 
 /* Mail must be plain ASCII whatever the labels and environment strings
  * hold: print into memory, then replace anything else with '?'. */
@@ -19,10 +31,10 @@ static void format_mail(const struct compare_model *m, FILE *out)
 	FILE *mem = open_memstream(&buf, &len);
 
 	if (!mem) {
-		fmt_text(m, out, FMT_MAIL_WIDTH, false);
+		format_text_all(m, out, FMT_MAIL_WIDTH, false);
 		return;
 	}
-	fmt_text(m, mem, FMT_MAIL_WIDTH, false);
+	format_text_all(m, mem, FMT_MAIL_WIDTH, false);
 	fclose(mem);
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)buf[i];
@@ -34,7 +46,7 @@ static void format_mail(const struct compare_model *m, FILE *out)
 
 static void format_text(const struct compare_model *m, FILE *out)
 {
-	fmt_text(m, out, FMT_TEXT_WIDTH, fmt_colour(out));
+	format_text_all(m, out, FMT_TEXT_WIDTH, fmt_colour(out));
 }
 
 /* Every format, in enum order: its --format value and what prints it

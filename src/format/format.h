@@ -7,7 +7,11 @@
  * sides or more), markdown, csv, json, benchstat. What they share is in
  * fmt_common.c (cells, numbers, lines, title, footer, the geomean note,
  * markdown escapes) and fmt_env.c (the environment header); neither
- * calls a format. Every number comes from the model (compare.h).
+ * calls a format. Every number comes from the model (compare.h), and
+ * so do the where table of profiled sides (compare_model.where: text
+ * and mail after the table, markdown in a fence, json a "where" key) and
+ * the host heading a --by host table (fmt_host_head), which a format
+ * may leave out.
  *
  * Adding a format (three files; test 233 adds one so): its file with
  * its print function (declared below), one row in FORMATS, and the
@@ -186,6 +190,10 @@ const char *fmt_center_head(const struct compare_model *m);
  * shows them (the '!' sentence), not the many-sides text table. */
 void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 		size_t len);
+/* A table of --by host (compare_model.host_table): "host: NAME" (md:
+ * "## host: NAME" and a blank line) before it, a blank line before
+ * that from the second table on; nothing without --by host. */
+void fmt_host_head(const struct compare_model *m, FILE *out, bool md);
 /* Title: "abstat compare: getppid, 10 runs/side, CPU 1, user+kernel". */
 void fmt_title(const struct compare_model *m, char *buf, size_t len);
 /* Power (compare_delta.detectable): some row states what it could
