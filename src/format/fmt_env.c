@@ -245,6 +245,21 @@ static size_t fmt_env_room(const struct fmt_env_out *o, size_t used)
 	return used < (size_t)o->width ? (size_t)o->width - used : 0;
 }
 
+/* "KEY[TAG]:" on a line of its own, and in sub the indents of the
+ * side lines under it. */
+static void fmt_env_heading(const struct env_diff *d, const char *tag,
+			    const struct fmt_env_out *o,
+			    struct fmt_env_out *sub)
+{
+	char buf[4096];
+
+	snprintf(buf, sizeof(buf), "%s%s:", d->key, tag);
+	fmt_env_wrap(o, buf);
+	*sub = *o;
+	sub->first = o->md ? "  - " : "  ";
+	sub->cont = o->md ? "    " : "      ";
+}
+
 /* kernel.config: the options that differ instead of the values, within
  * the line: "kernel.config: CONFIG_X n -> y, CONFIG_Y m -> y and 40
  * more"; with more sides one line a side, as fmt_env_entry's. */
@@ -252,7 +267,7 @@ static void fmt_env_kconfig(const struct compare_model *m,
 			    const struct env_diff *d, const char *tag,
 			    const struct fmt_env_out *o)
 {
-	struct fmt_env_out sub = *o;
+	struct fmt_env_out sub;
 	char buf[4096];
 	size_t k;
 
@@ -262,10 +277,7 @@ static void fmt_env_kconfig(const struct compare_model *m,
 		fmt_env_wrap(o, buf);
 		return;
 	}
-	snprintf(buf, sizeof(buf), "%s%s:", d->key, tag);
-	fmt_env_wrap(o, buf);
-	sub.first = o->md ? "  - " : "  ";
-	sub.cont = o->md ? "    " : "      ";
+	fmt_env_heading(d, tag, o, &sub);
 	for (size_t s = 1; s < m->n_sides; s++) {
 		k = (size_t)snprintf(buf, sizeof(buf), "%s: ", m->labels[s]);
 		if (k >= sizeof(buf) / 2)
@@ -285,7 +297,7 @@ static void fmt_env_entry(const struct compare_model *m,
 			  const struct fmt_env_out *o)
 {
 	char buf[4096], words[4096];
-	struct fmt_env_out sub = *o;
+	struct fmt_env_out sub;
 	size_t k;
 	bool as_words = true;
 
@@ -319,10 +331,7 @@ static void fmt_env_entry(const struct compare_model *m,
 		fmt_env_wrap(o, buf);
 		return;
 	}
-	snprintf(buf, sizeof(buf), "%s%s:", d->key, tag);
-	fmt_env_wrap(o, buf);
-	sub.first = o->md ? "  - " : "  ";
-	sub.cont = o->md ? "    " : "      ";
+	fmt_env_heading(d, tag, o, &sub);
 	for (size_t s = as_words ? 1 : 0; s < m->n_sides; s++) {
 		const char *v = fmt_env_value(d, s);
 
