@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,6 +129,47 @@ int harness_fork_wait(void)
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
 		return harness_error("child %ld did not exit cleanly", (long)pid);
 	return 0;
+}
+
+static pthread_mutex_t threads_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t threads_cond = PTHREAD_COND_INITIALIZER;
+static int threads_started;
+static pthread_t threads_tids[HARNESS_MAX_THREADS];
+static uint64_t threads_created;
+
+int harness_threads_start(uint64_t n, void *(*fn)(void *))
+{
+	int err;
+
+	for (threads_created = 0; threads_created < n &&
+				  threads_created < HARNESS_MAX_THREADS;
+	     threads_created++) {
+		err = pthread_create(&threads_tids[threads_created], NULL, fn,
+				     (void *)(uintptr_t)threads_created);
+		if (err)
+			return harness_error("pthread_create: %s",
+					     strerror(err));
+	}
+	return 0;
+}
+
+void harness_threads_wait(void)
+{
+	pthread_mutex_lock(&threads_lock);
+	while (!threads_started)
+		pthread_cond_wait(&threads_cond, &threads_lock);
+	pthread_mutex_unlock(&threads_lock);
+}
+
+void harness_threads_run(void)
+{
+	pthread_mutex_lock(&threads_lock);
+	threads_started = 1;
+	pthread_cond_broadcast(&threads_cond);
+	pthread_mutex_unlock(&threads_lock);
+	for (uint64_t i = 0; i < threads_created; i++)
+		pthread_join(threads_tids[i], NULL);
+	threads_created = 0;
 }
 
 static void harness_usage(FILE *f)

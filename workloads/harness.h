@@ -62,5 +62,16 @@ int64_t harness_getppid(uint64_t n);
 /* fork() a child that _exit(0)s at once and wait for it: 0, or -1
  * (printed). fork's operation, getppid-nosve's setup. */
 int harness_fork_wait(void);
+/* Threads of a region (threads, tls): harness_threads_start creates n
+ * (at most HARNESS_MAX_THREADS) running fn((void *)i), i from 0, each of
+ * which calls harness_threads_wait() first, so creation stays outside
+ * the region: 0, or -1 (printed; those created are left for
+ * harness_threads_run). harness_threads_run releases them and joins
+ * every one (the region's end); with none created it does nothing, so a
+ * teardown after a failed setup may call it. */
+#define HARNESS_MAX_THREADS 1024
+int harness_threads_start(uint64_t n, void *(*fn)(void *));
+void harness_threads_wait(void);
+void harness_threads_run(void);
 
 #endif

@@ -5,34 +5,26 @@
  * over all threads. As in sysbench there are 8 mutexes and thread i uses
  * mutex i % 8. Threads are created in setup and wait for a start signal,
  * so thread creation is outside the region; the region ends when the last
- * thread is joined. Pinned to one CPU (abstat's default) every yield can
- * switch threads.
+ * thread is joined (harness_threads_*). Pinned to one CPU (abstat's
+ * default) every yield can switch threads.
  */
 #include <pthread.h>
 #include <sched.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "harness.h"
 
 #define NLOCKS 8
-#define MAX_THREADS 1024
 
 static pthread_mutex_t locks[NLOCKS];
-static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t start_cond = PTHREAD_COND_INITIALIZER;
-static int started;
 static uint64_t nthreads = 4;
-static pthread_t tids[MAX_THREADS];
-static uint64_t per_thread[MAX_THREADS];
-static uint64_t created;
+static uint64_t per_thread[HARNESS_MAX_THREADS];
 
 static int threads_option(int opt, const char *arg)
 {
 	(void)opt;
-	if (harness_parse_u64(arg, 1, MAX_THREADS, &nthreads) < 0)
+	if (harness_parse_u64(arg, 1, HARNESS_MAX_THREADS, &nthreads) < 0)
 		return harness_error("-t: expected 1..%d threads, got '%s'",
-				     MAX_THREADS, arg);
+				     HARNESS_MAX_THREADS, arg);
 	return 0;
 }
 
@@ -41,10 +33,7 @@ static void *threads_main(void *arg)
 	uint64_t id = (uint64_t)(uintptr_t)arg;
 	pthread_mutex_t *m = &locks[id % NLOCKS];
 
-	pthread_mutex_lock(&start_lock);
-	while (!started)
-		pthread_cond_wait(&start_cond, &start_lock);
-	pthread_mutex_unlock(&start_lock);
+	harness_threads_wait();
 	for (uint64_t i = 0; i < per_thread[id]; i++) {
 		pthread_mutex_lock(m);
 		sched_yield();
@@ -55,41 +44,17 @@ static void *threads_main(void *arg)
 
 static int threads_setup(uint64_t n)
 {
-	int err;
-
 	for (int i = 0; i < NLOCKS; i++)
 		pthread_mutex_init(&locks[i], NULL);
 	for (uint64_t i = 0; i < nthreads; i++)
 		per_thread[i] = n / nthreads + (i < n % nthreads);
-	for (created = 0; created < nthreads; created++) {
-		err = pthread_create(&tids[created], NULL, threads_main,
-				     (void *)(uintptr_t)created);
-		if (err) {
-			harness_error("pthread_create: %s", strerror(err));
-			return -1;
-		}
-	}
-	return 0;
+	return harness_threads_start(nthreads, threads_main);
 }
 
 static int64_t threads_run(uint64_t n)
 {
-	pthread_mutex_lock(&start_lock);
-	started = 1;
-	pthread_cond_broadcast(&start_cond);
-	pthread_mutex_unlock(&start_lock);
-	for (uint64_t i = 0; i < created; i++)
-		pthread_join(tids[i], NULL);
-	created = 0;
+	harness_threads_run();
 	return (int64_t)n;
-}
-
-static void threads_teardown(void)
-{
-	/* After a failed setup: release and join what was created. */
-	if (created) {
-		threads_run(0);
-	}
 }
 
 const struct workload workload = {
@@ -102,5 +67,6 @@ const struct workload workload = {
 	.option = threads_option,
 	.setup = threads_setup,
 	.run = threads_run,
-	.teardown = threads_teardown,
+	/* after a failed setup: release and join what was created */
+	.teardown = harness_threads_run,
 };
