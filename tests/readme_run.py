@@ -11,9 +11,9 @@
 # earlier one wrote; exported variables carry over. The lines after a
 # command, up to the next "$ ", are the output it showed (stdout and
 # stderr together), and the output now must have its shape: the same
-# first line up to its first number, the same column headers (a line
-# that starts "metric", "benchmark" or "function"; cv columns, which a
-# narrow table drops, aside) and the same row names in the same order
+# first line up to its first number (blanks around it aside), the same
+# column headers (a line that starts "metric", "benchmark" or
+# "function"; cv columns, which a narrow table drops, aside) and the same row names in the same order
 # (a "function" table's rows, this machine's symbols, aside).
 # Numbers, warnings about this machine's load and the footers are not
 # compared. Commands matched by SKIP are not run; each is named with why.
@@ -32,6 +32,8 @@ SKIP = [
     (r"\bmake lab", "LAB", "the kernel lab: QEMU and the Debian mirrors "
      "(make lab-check)"),
     (r"^(sbatch|parallel) ", "FLEET", "a cluster (tests/cli/177, 178)"),
+    (r"^abstat bisect ", "SAME_SPEED", "a 6% change to find, on a machine "
+     "where copies of one binary measure alike (tests/lib.sh)"),
 ]
 # a command that needs a tool: (regex, tool)
 NEEDS = [(r"^abstat plot .*\.(png|svg|txt)\b", "gnuplot"),
@@ -91,7 +93,8 @@ def shape(text):
     lines = [l for l in text if l.strip() != "..." and not MACHINE.match(l)]
     first = ""
     if lines:
-        first = NUMBER.split(lines[0], 1)[0].rstrip()
+        # a chart's centred title moves with its axis labels' width
+        first = NUMBER.split(lines[0], 1)[0].strip()
     heads, rows, intable = [], [], False
     for l in lines:
         w = l.split()

@@ -75,7 +75,9 @@ clone() {
 test_expect_success PYTHON3,CPUS2,KCOUNT 'the README and the runnable doc/*.md blocks run as written' '
 	clone &&
 	docs=$(ls "$TOP"/doc/*.md 2>/dev/null) &&
-	PATH=$TESTTMP/clone:$PATH python3 "$TOP/tests/readme_run.py" "$TESTTMP/clone" \
+	have= &&
+	if test_have_prereq SAME_SPEED; then have=SAME_SPEED; fi &&
+	README_HAVE=$have PATH=$TESTTMP/clone:$PATH python3 "$TOP/tests/readme_run.py" "$TESTTMP/clone" \
 		"$R" $docs >"$TESTTMP/out" 2>&1 || { cat "$TESTTMP/out"; fail "a block"; } &&
 	cat "$TESTTMP/out" &&
 	grep -q "^ok README.md:[0-9]*: \$ abstat versus" "$TESTTMP/out" || fail "versus did not run" &&
