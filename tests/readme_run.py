@@ -13,8 +13,9 @@
 # stderr together), and the output now must have its shape: the same
 # first line up to its first number (blanks around it aside), the same
 # column headers (a line that starts "metric", "benchmark" or
-# "function"; cv columns, which a narrow table drops, aside) and the same row names in the same order
-# (a "function" table's rows, this machine's symbols, aside).
+# "function"; cv columns, which a narrow table drops, aside) and the
+# same row names in the same order (a "function" table's rows, this
+# machine's symbols, aside).
 # Numbers, warnings about this machine's load and the footers are not
 # compared. Commands matched by SKIP are not run; each is named with why.
 import functools
