@@ -1,22 +1,24 @@
 # abstat bisect (issue 41), the bar: a git repository of a small C
 # program, 16 commits (tests/fixtures/bisect-repo.sh: commit 5 changes
 # the loop by far less than the noise, commit 8 does not build, commit
-# 11 adds 6% to the measured loop). The bisect names commit 11 as the
-# first bad commit within 12 measured steps, decides no step against
-# the history (before 11 good or skipped, from 11 on bad or skipped),
-# skips the commit that does not build, writes a report naming every
-# step and leaves the repository as it found it (git bisect reset, no
-# private work trees). Good and bad ends that are the same program are
-# refused. An interrupted bisect goes on from its state. A run of the
-# loop is about 9 ms here; -r 20 a round and up to 100 runs a side. The
-# bisects that must find the 6% need a machine where copies of one
-# binary measure alike (SAME_SPEED, tests/lib.sh).
+# 11 adds 6% to the measured loop and to the pages it touches). The
+# bisect names commit 11 as the first bad commit within 12 measured
+# steps, decides no step against the history (before 11 good or
+# skipped, from 11 on bad or skipped), skips the commit that does not
+# build, writes a report naming every step and leaves the repository as
+# it found it (git bisect reset, no private work trees). Good and bad
+# ends that are the same program are refused. An interrupted bisect
+# goes on from its state. The tested row is page-faults (--primary):
+# 2000 pages at the good end, 2120 from commit 11, about 2050 and 2170
+# faults a run within 2 on any machine, where a 6% change of task-clock
+# is within what a noisy VM invents between two copies of one binary
+# (the README's bisect, on task-clock, needs SAME_SPEED: tests/lib.sh).
 test_lazy_prereq BUILD_TOOLS 'command -v git && command -v make && command -v cc'
 
 repo=$TESTTMP/repo
-opts="-q -r 20 --max-runs 100 --warmup 1"
+opts="-q -r 10 --max-runs 60 --warmup 1 --primary page-faults"
 setup() {
-	[ -d "$repo" ] || sh "$TOP/tests/fixtures/bisect-repo.sh" "$repo" 15000000 ||
+	[ -d "$repo" ] || sh "$TOP/tests/fixtures/bisect-repo.sh" "$repo" 1500000 2000 ||
 		fail "cannot make the repository"
 }
 # rev N: the SHA of commit N (1 is the first)
@@ -57,7 +59,7 @@ check_report() {
 	done
 }
 
-test_expect_success BUILD_TOOLS,SAME_SPEED 'bisect names the 6% commit, skips the one that does not build' '
+test_expect_success BUILD_TOOLS 'bisect names the 6% commit, skips the one that does not build' '
 	setup &&
 	(cd "$repo" && "$ABSTAT" bisect --good "$(rev 1)" --bad "$(rev 16)" --build make \
 		-o "$TESTTMP/report.json" $opts -- ./loop) >"$TESTTMP/out" 2>"$TESTTMP/err"; rc=$?
@@ -82,12 +84,12 @@ test_expect_success BUILD_TOOLS 'good and bad the same program: refused, nothing
 	(cd "$repo" && "$ABSTAT" bisect --good "$(rev 1)" --bad "$(rev 4)" --build make \
 		$opts -- ./loop) >"$TESTTMP/out" 2>"$TESTTMP/err"; rc=$?
 	[ $rc -eq 2 ] || { cat "$TESTTMP/out" "$TESTTMP/err"; fail "exit $rc, expected 2"; }
-	grep_err "^abstat: error: bisect: good and bad are not distinguishable here: [-+][0-9.]+% \[[-+][0-9.]+, [-+][0-9.]+\] \(task-clock|cycles" &&
+	grep_err "^abstat: error: bisect: good and bad are not distinguishable here: [-+][0-9.]+% \[[-+][0-9.]+, [-+][0-9.]+\] \(page-faults" &&
 	grep_err "; more runs or boots\?\$" &&
 	if grep -q "first bad commit" "$TESTTMP/out"; then fail "a first bad commit named"; fi
 	clean
 '
-test_expect_success BUILD_TOOLS,SAME_SPEED 'an interrupted bisect goes on from its state' '
+test_expect_success BUILD_TOOLS 'an interrupted bisect goes on from its state' '
 	setup &&
 	# the fifth build (good end, bad end, three steps) interrupts abstat
 	build="n=\$(cat $TESTTMP/count 2>/dev/null || echo 0); echo \$((n + 1)) >$TESTTMP/count; [ \$n -ne 4 ] || kill -INT \$PPID; make"
