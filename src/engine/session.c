@@ -286,12 +286,10 @@ static int session_user(struct session *s)
 	s->spec.groups = s->groups;
 	s->spec.n_groups = n;
 	for (size_t t = 0; t < s->cfg->measure.n_targets; t++) {
+		const char *path = s->cfg->measure.targets[t].argv[0];
 		char err[1024];
 
-		const char *path = s->cfg->measure.targets[t].argv[0];
-
-		if (launcher_user_access(&s->spec, path, err,
-					 sizeof(err)) < 0)
+		if (launcher_user_access(&s->spec, path, err, sizeof(err)) < 0)
 			return msg_usage("%s", err);
 	}
 	return EXIT_OK;
