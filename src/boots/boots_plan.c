@@ -102,19 +102,19 @@ static int plan_sides(const struct config *cfg, struct boots_plan *p,
 	struct boots_side *s = p->sides;
 
 	for (int i = 0; i < 2; i++) {
-		const char *eq = strchr(cfg->boots_side[i], '=');
+		const char *eq = strchr(cfg->boots.side[i], '=');
 
-		s[i].label = strndup(cfg->boots_side[i],
-				     (size_t)(eq - cfg->boots_side[i]));
+		s[i].label = strndup(cfg->boots.side[i],
+				     (size_t)(eq - cfg->boots.side[i]));
 		s[i].kernel = strdup(eq + 1);
-		s[i].initrd = plan_dup(cfg->boots_initrd[i]);
-		s[i].cmdline = strdup(cfg->boots_cmdline[i] ?
-					      cfg->boots_cmdline[i] : "");
-		s[i].release = cfg->boots_release[i] ?
-				       strdup(cfg->boots_release[i]) :
+		s[i].initrd = plan_dup(cfg->boots.initrd[i]);
+		s[i].cmdline = strdup(cfg->boots.cmdline[i] ?
+					      cfg->boots.cmdline[i] : "");
+		s[i].release = cfg->boots.release[i] ?
+				       strdup(cfg->boots.release[i]) :
 				       plan_release_of(s[i].kernel);
 		if (!s[i].label || !s[i].kernel || !s[i].cmdline ||
-		    (cfg->boots_initrd[i] && !s[i].initrd))
+		    (cfg->boots.initrd[i] && !s[i].initrd))
 			return err_nomem(err, len);
 	}
 	if ((s[0].release && s[1].release &&
@@ -137,21 +137,21 @@ int boots_plan_new(const struct config *cfg, struct boots_plan *p,
 	int rc;
 
 	memset(p, 0, sizeof(*p));
-	p->method = cfg->boots_method;
-	p->mismatch = cfg->boots_mismatch;
-	p->limit_s = cfg->boots_limit_s;
-	p->next = plan_dup(cfg->boots_next);
+	p->method = cfg->boots.method;
+	p->mismatch = cfg->boots.mismatch;
+	p->limit_s = cfg->boots.limit_s;
+	p->next = plan_dup(cfg->boots.next);
 	rc = plan_sides(cfg, p, err, len);
 	if (rc)
 		return rc;
 	p->n_run = cfg->n_last_words;
 	p->run = calloc(p->n_run + 1, sizeof(*p->run));
-	if (!p->run || (cfg->boots_next && !p->next))
+	if (!p->run || (cfg->boots.next && !p->next))
 		return err_nomem(err, len);
 	for (size_t i = 0; i < p->n_run; i++)
-		if (!(p->run[i] = strdup(cfg->boots_run[i])))
+		if (!(p->run[i] = strdup(cfg->boots.run[i])))
 			return err_nomem(err, len);
-	if (plan_order(p, cfg->boots_k, cfg->order == ORDER_RANDOM, seed))
+	if (plan_order(p, cfg->boots.k, cfg->order == ORDER_RANDOM, seed))
 		return err_nomem(err, len);
 	return 0;
 }

@@ -93,8 +93,8 @@ static int cli_defaults(struct config *cfg, const char *argv0)
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->argv0 = argv0;
-	cfg->fail_on_regression_pct = -1; /* off */
-	cfg->flame_import = cfg->flame_format = -1;
+	cfg->model.fail_on_regression_pct = -1; /* off */
+	cfg->flame.import = cfg->flame.format = -1;
 	for (int i = 0; i < OPT_COUNT && !rc; i++)
 		if (cli_opts[i].def)
 			rc = cli_option(cfg, (enum cli_opt_id)i,

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cli: the command line, parsed and validated once into a const struct
- * config that every command receives. No other file parses argv; only
- * the command files (cmd_*.c), main.c and the session driver look at the
- * config, and the subsystems below get narrow option structs built from
- * it (compare_opts, report_opts, plot_rows). Defaults: cli_opts[] in
- * cli_opts.c.
+ * config that every command receives: what many commands read, then one
+ * option struct for each kind of command (measure, model, boots ...).
+ * No other file parses argv; only the command files (cmd_*.c), main.c,
+ * the boot planner and the session driver look at the config (the
+ * driver at its measure_opts), and the subsystems below get narrow option
+ * structs built from it (compare_opts, report_opts, plot_rows). Defaults:
+ * cli_opts[] in cli_opts.c.
  */
 #ifndef ABSTAT_CLI_H
 #define ABSTAT_CLI_H
@@ -92,6 +94,127 @@ struct target {
 	const struct suite_entry *entry; /* its line of -S FILE, or NULL */
 };
 
+/*
+ * The options of one kind of command, each in its own struct (a field of
+ * struct config below): what only that command, or the commands that
+ * share the job, read. The comments name the options; cli_opts[] binds
+ * each to its field (a path such as measure.repeat) and checks its type.
+ */
+
+/* run, versus, profile and bisect: what to measure and how (the engine's
+ * input, src/engine) */
+struct measure_opts {
+	const char *events;    /* -e LIST, every -e joined; NULL = default set */
+	char *events_joined;   /* owns events once -e is repeated */
+	unsigned repeat;       /* -r */
+	unsigned warmup;       /* --warmup */
+	const char *cpu_list;  /* -C as written, NULL = default */
+	struct cpu_list cpus;  /* -C parsed (empty when not given) */
+	bool no_pin;           /* --no-pin */
+	bool cpuset;           /* --cpuset */
+	unsigned copies;       /* --copies */
+	const char *label;     /* -n, NULL = kernel release */
+	enum backend_kind backend;
+	double timeout_s;      /* --timeout, 0 = none */
+	bool user_only;        /* --user-only */
+	bool show_output;      /* --show-output */
+	const char *resume;    /* --resume FILE (run) */
+	bool ignore_failure;   /* -i */
+	bool allow_multiplex;  /* --allow-multiplex */
+	const char *run_user;  /* --user USER */
+	bool keep_env;         /* --keep-env: --user keeps the environment */
+	uint64_t ops;          /* --ops N for external commands, 0 = unknown */
+	bool has_ops;
+	char *workloads;       /* -w NAME[:ARGS][,...], every -w joined */
+	const char *suite;     /* -s SUITE */
+	bool shell;            /* versus --shell */
+	/* targets: run has one per benchmark; versus one per side */
+	struct target *targets;
+	size_t n_targets;
+	/* scores and hooks (cli_run.c), show --score/--parser */
+	struct score_def *scores; /* --score and --parser, in order */
+	size_t n_scores;
+	bool keep_output;        /* --keep-output (also with scores) */
+	const char *setup, *cleanup;    /* once per benchmark */
+	const char *prepare, *conclude; /* around every run */
+	struct scan_param *params; /* -P, -L, a --copies list (scan.h) */
+	size_t n_params;
+	bool oversubscribe;      /* --oversubscribe: copies share CPUs */
+	enum launcher_cpu launcher_cpu; /* --launcher-cpu */
+	const char *suite_file;  /* run -S FILE */
+	struct suite *suite_lines; /* its lines (targets point into it) */
+};
+
+/* profile (and compare's where table) */
+struct sample_opts {
+	const char *sample_event; /* --sample-event, NULL = cycles/cpu-clock */
+	unsigned freq;            /* --freq HZ */
+	bool call_graph_dwarf;    /* --call-graph dwarf (default fp) */
+};
+
+/* compare, versus, plot and show: the compare model (cmd_compare_opts
+ * turns them into compare.h's struct compare_opts) */
+struct model_opts {
+	double alpha;            /* --alpha */
+	double detect;           /* --detect PCT as a fraction, 0: off */
+	bool detail;             /* --detail */
+	const char *metrics;     /* --metric LIST (compare/plot rows) */
+	enum center_kind center; /* --center */
+	bool force_compare;      /* --force-compare */
+	const char *allow_env_diff; /* --allow-env-diff KEY[,KEY] */
+	double fail_on_regression_pct; /* --fail-on-regression PCT, <0 = off */
+	bool within_session;     /* --within-session */
+	const char *primary;     /* --primary METRIC */
+	unsigned resamples;      /* --resamples */
+	const char *baseline;    /* --baseline LABEL, NULL: the first side */
+	bool by_host;            /* --by host: one table per host */
+	bool pool_hosts;         /* --pool-hosts: a side may mix hosts */
+	bool allow_mixed;        /* --allow-mixed: a side may mix kernel
+				  * releases, command lines or a
+				  * benchmark's arguments */
+	unsigned where;          /* compare --where N, 0 = no where table */
+};
+
+/* flame (cmd_flame.c) */
+struct flame_opts {
+	int import;              /* --import: -1 = result files, else
+				  * enum flame_import (flame.h) */
+	int format;              /* --format: -1 = from -o's extension, else
+				  * the index in cli's flame formats */
+	const char *exclude;     /* --exclude REGEX */
+	bool kernel;             /* --kernel */
+	bool user;               /* --user */
+	bool diff;               /* --diff */
+};
+
+/* boots (cmd_boots_args.c, cmd_boots*.c, src/boots) */
+struct boots_opts {
+	const char *verb;        /* init, step, status, report, ... */
+	const char *dir;         /* DIR, the plan's */
+	const char *side[2];     /* init: LABEL=KERNEL, A then B */
+	char **run;              /* init: the abstat run words after -- */
+	unsigned k;              /* -k: boots per side */
+	enum boots_method method;
+	enum boots_mismatch mismatch;
+	const char *next;        /* --next CMD (method cmd) */
+	const char *cmdline[2], *initrd[2], *release[2];
+	unsigned limit_s;        /* --limit: a boot's time for a result */
+	bool dry_run;            /* --dry-run: print, do not run */
+	bool no_check;           /* init --no-check: a plan for elsewhere */
+	const char *unit_dir;    /* install --unit-dir */
+	const char *plot;        /* report --plot OUT */
+};
+
+/* bisect (cmd_bisect.c, bisect_*.c) */
+struct bisect_opts {
+	const char *good, *bad;  /* --good REV, --bad REV */
+	const char *repo;        /* --repo DIR, NULL: the current one */
+	const char *build_cmd;   /* --build CMD, run by /bin/sh */
+	unsigned max_runs;       /* --max-runs: a side's runs at a step */
+	const char *measure_cmd; /* --measure CMD: boots, not runs */
+};
+
+/* The parsed command line: what every command has, then each kind's. */
 struct config {
 	const struct cmd_entry *cmd; /* the command (cmd_table) */
 	const char *argv0;
@@ -104,127 +227,32 @@ struct config {
 	 * arguments) */
 	size_t n_last_words;
 
-	/* run / versus */
-	const char *events;    /* -e LIST, every -e joined; NULL = default set */
-	char *events_joined;   /* owns events once -e is repeated */
-	unsigned repeat;       /* -r */
-	unsigned warmup;       /* --warmup */
-	const char *cpu_list;  /* -C as written, NULL = default */
-	struct cpu_list cpus;  /* -C parsed (empty when not given) */
-	bool no_pin;           /* --no-pin */
-	bool cpuset;           /* --cpuset */
-	unsigned copies;       /* --copies */
-	const char *label;     /* -n, NULL = kernel release */
-	const char *bench;     /* import --bench NAME: the benchmark's name */
-	enum backend_kind backend;
-	double timeout_s;      /* --timeout, 0 = none */
-	bool user_only;        /* --user-only */
-	bool show_output;      /* --show-output */
+	/* many commands' */
 	const char *output;    /* -o FILE (run) or PREFIX (versus, plot OUT) */
 	bool force;            /* --force */
-	const char *resume;    /* --resume FILE (run) */
-	bool ignore_failure;   /* -i */
-	bool allow_multiplex;  /* --allow-multiplex */
 	bool quiet;            /* -q */
-	const char *run_user;  /* --user USER */
-	bool keep_env;         /* --keep-env: --user keeps the environment */
-	uint64_t ops;          /* --ops N for external commands, 0 = unknown */
-	bool has_ops;
-	char *workloads;       /* -w NAME[:ARGS][,...], every -w joined */
-	const char *suite;     /* -s SUITE */
-	enum order_kind order; /* versus --order */
+	enum out_format format; /* --format */
+	enum order_kind order; /* versus --order, boots --order */
 	uint64_t seed;         /* --seed (order random, bootstrap) */
 	bool seed_set;
-	bool shell;            /* versus --shell */
-
-	/* targets: run has one per benchmark; versus one per side */
-	struct target *targets;
-	size_t n_targets;
-
+	enum time_unit time_unit; /* --time-unit (run, show, compare,
+				   * versus) */
+	enum term_when progress; /* --progress (run, versus) */
+	enum term_when colour;   /* --color */
 	/* compare / show / plot / recover: positional files (or side specs) */
 	char **files;
 	size_t n_files;
 
-	/* compare */
-	enum out_format format;
-	double alpha;            /* --alpha */
-	double detect;           /* --detect PCT as a fraction, 0: off */
-	bool detail;             /* --detail */
-	const char *metrics;     /* --metric LIST (compare/plot rows) */
-	enum center_kind center; /* --center */
-	bool force_compare;      /* --force-compare */
-	const char *allow_env_diff; /* --allow-env-diff KEY[,KEY] */
-	double fail_on_regression_pct; /* --fail-on-regression PCT, <0 = off */
-	bool within_session;   /* --within-session */
-	const char *primary;   /* --primary METRIC */
-	unsigned resamples;      /* --resamples */
-
-	/* compare: many sides and machines */
-	const char *baseline;    /* --baseline LABEL, NULL: the first side */
-	bool by_host;            /* --by host: one table per host */
-	bool pool_hosts;         /* --pool-hosts: a side may mix hosts */
-	bool allow_mixed;        /* --allow-mixed: a side may mix kernel
-				  * releases, command lines or a
-				  * benchmark's arguments */
-	enum time_unit time_unit; /* --time-unit (run, show, compare,
-				   * versus) */
-	/* profile (and compare's where table) */
-	const char *sample_event; /* --sample-event, NULL = cycles/cpu-clock */
-	unsigned freq;            /* --freq HZ */
-	bool call_graph_dwarf;    /* --call-graph dwarf (default fp) */
-	unsigned where;           /* compare --where N, 0 = no where table */
-
-	/* plot */
-	enum plot_kind plot_kind;
-
-	/* list */
-	bool encode;             /* list --encode: print encodings */
-	bool clean_cgroups;      /* doctor --clean-cgroups */
-
-	enum term_when progress; /* --progress (run, versus) */
-	enum term_when colour;   /* --color */
-	/* flame */
-	int flame_import;        /* --import: -1 = result files, else
-				  * enum flame_import (flame.h) */
-	int flame_format;        /* --format: -1 = from -o's extension, else
-				  * the index in cli's flame formats */
-	const char *exclude;     /* --exclude REGEX */
-	bool kernel_frames;      /* --kernel */
-	bool user_frames;        /* --user (flame) */
-	bool diff;               /* --diff */
-	/* run scores and hooks (cli_run.c), show --score/--parser */
-	struct score_def *scores; /* --score and --parser, in order */
-	size_t n_scores;
-	bool keep_output;        /* --keep-output (also with scores) */
-	const char *setup, *cleanup;    /* once per benchmark */
-	const char *prepare, *conclude; /* around every run */
-	struct scan_param *params; /* -P, -L, a --copies list (scan.h) */
-	size_t n_params;
-	bool oversubscribe;      /* --oversubscribe: copies share CPUs */
-	enum launcher_cpu launcher_cpu; /* --launcher-cpu */
-	const char *suite_file;  /* run -S FILE */
-	struct suite *suite_lines; /* its lines (targets point into it) */
-	/* boots (cmd_boots_args.c, cmd_boots*.c) */
-	const char *boots_verb;  /* init, step, status, report, ... */
-	const char *boots_dir;   /* DIR, the plan's */
-	const char *boots_side[2]; /* init: LABEL=KERNEL, A then B */
-	char **boots_run;        /* init: the abstat run words after -- */
-	unsigned boots_k;        /* -k: boots per side */
-	enum boots_method boots_method;
-	enum boots_mismatch boots_mismatch;
-	const char *boots_next;  /* --next CMD (method cmd) */
-	const char *boots_cmdline[2], *boots_initrd[2], *boots_release[2];
-	unsigned boots_limit_s;  /* --limit: a boot's time for a result */
-	bool dry_run;            /* --dry-run: print, do not run */
-	bool boots_no_check;     /* init --no-check: a plan for elsewhere */
-	const char *unit_dir;    /* install --unit-dir */
-	const char *boots_plot;  /* report --plot OUT */
-	/* bisect (cmd_bisect.c) */
-	const char *bisect_good, *bisect_bad; /* --good REV, --bad REV */
-	const char *bisect_repo;  /* --repo DIR, NULL: the current one */
-	const char *bisect_build_cmd; /* --build CMD, run by /bin/sh */
-	unsigned bisect_max_runs; /* --max-runs: a side's runs at a step */
-	const char *bisect_measure_cmd; /* --measure CMD: boots, not runs */
+	struct measure_opts measure;
+	struct sample_opts profile;
+	struct model_opts model;
+	struct flame_opts flame;
+	struct boots_opts boots;
+	struct bisect_opts bisect;
+	struct { enum plot_kind kind; } plot;        /* plot --kind */
+	struct { bool encode; } list;                /* list --encode */
+	struct { bool clean_cgroups; } doctor;       /* --clean-cgroups */
+	struct { const char *bench; } import;        /* import --bench NAME */
 };
 
 /*

@@ -109,7 +109,8 @@ extern const struct cli_opt cli_opts[OPT_COUNT];
 
 /*
  * The bindings of cli_opts[] (as git's OPT_BOOL, OPT_UNSIGNED...): the
- * field of struct config an option sets and its kind. Each checks the
+ * field of struct config an option sets (a path: boots.k, model.alpha)
+ * and its kind. Each checks the
  * field's type at compile time, since cli_option stores through the
  * offset and the size: a field of another type (a uint16_t for
  * CLI_UINT, an int for CLI_BOOL) fails to build, with the kind it needs.
@@ -179,7 +180,7 @@ void cli_print_complete(const struct cmd_entry *const *cmds,
 void cli_values_join(const struct cli_values *v, const char *sep,
 		     const char *last, bool mark, char *buf, size_t len);
 
-/* Checks that need the whole command line; builds cfg->targets. 0, or
+/* Checks that need the whole command line; builds cfg->measure.targets. 0, or
  * -EINVAL after one error line, or -ENOMEM. */
 int cli_validate(struct config *cfg, const struct cmd_entry *e, int argc,
 		 char **argv);
@@ -199,7 +200,7 @@ int cli_run_validate(const struct config *cfg);
  * the next words of argv (*next moves past them). */
 int cli_run_scan(struct config *cfg, enum cli_opt_id c, const char *name,
 		 int argc, char **argv, int *next);
-/* --copies 1,2,4: a scan of the copies (cfg->copies: the most). */
+/* --copies 1,2,4: a scan of the copies (cfg->measure.copies: the most). */
 int cli_run_copies(struct config *cfg, const char *list);
 /* One target per combination of the scanned values (after the targets
  * are built). 0, -EINVAL after one error line, or -ENOMEM. */

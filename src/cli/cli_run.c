@@ -39,7 +39,7 @@ int cli_run_score(struct config *cfg, const struct cli_opt *o,
 			return cli_usage("--score: '%s' is a metric abstat measures itself; choose another name",
 					 *r);
 		}
-	rc = score_defs_add(&cfg->scores, &cfg->n_scores, &d);
+	rc = score_defs_add(&cfg->measure.scores, &cfg->measure.n_scores, &d);
 	score_def_clear(&d);
 	return rc;
 }
@@ -47,7 +47,8 @@ int cli_run_score(struct config *cfg, const struct cli_opt *o,
 int cli_run_parser(struct config *cfg, const struct cli_opt *o,
 		   const char *arg)
 {
-	int rc = score_parser_defs(arg, &cfg->scores, &cfg->n_scores);
+	int rc = score_parser_defs(arg, &cfg->measure.scores,
+				   &cfg->measure.n_scores);
 
 	if (rc == -ENOENT)
 		return cli_usage("--parser: '%s' is not sysbench, bonnie, fio, unixbench or lmbench; or give --score NAME=REGEX",
@@ -68,31 +69,34 @@ int cli_run_hook(struct config *cfg, const struct cli_opt *o,
 
 int cli_run_validate(const struct config *cfg)
 {
-	if ((cfg->cmd->flags & CMD_INTERLEAVED) && cfg->n_params)
+	const struct measure_opts *m = &cfg->measure;
+
+	if ((cfg->cmd->flags & CMD_INTERLEAVED) && m->n_params)
 		return cli_usage("versus: --copies takes one number (a list is a scan: use abstat run)");
 	if (!(cfg->cmd->flags & CMD_SCANS))
 		return 0;
-	for (size_t i = 0; i < cfg->n_params; i++)
+	for (size_t i = 0; i < m->n_params; i++)
 		for (size_t j = 0; j < i; j++)
-			if (!strcmp(cfg->params[i].name, cfg->params[j].name))
+			if (!strcmp(m->params[i].name, m->params[j].name))
 				return cli_usage("parameter '%s' is scanned twice; give each -P/-L name once",
-						 cfg->params[i].name);
-	if (cfg->show_output && (cfg->n_scores || cfg->keep_output))
+						 m->params[i].name);
+	if (m->show_output && (m->n_scores || m->keep_output))
 		return cli_usage("--show-output lets the output through to the terminal, so abstat cannot read it; drop --show-output or --score/--parser/--keep-output");
 	return 0;
 }
 
 static int cli_run_param_add(struct config *cfg, struct scan_param *p)
 {
-	struct scan_param *grown = realloc(cfg->params, (cfg->n_params + 1) *
+	struct measure_opts *m = &cfg->measure;
+	struct scan_param *grown = realloc(m->params, (m->n_params + 1) *
 							       sizeof(*grown));
 
 	if (!grown) {
 		scan_param_clear(p);
 		return -ENOMEM;
 	}
-	cfg->params = grown;
-	grown[cfg->n_params++] = *p;
+	m->params = grown;
+	grown[m->n_params++] = *p;
 	return 0;
 }
 
@@ -134,6 +138,7 @@ int cli_run_scan(struct config *cfg, enum cli_opt_id c, const char *name,
 
 int cli_run_copies(struct config *cfg, const char *list)
 {
+	struct measure_opts *m = &cfg->measure;
 	struct scan_param p;
 	char err[512];
 	int rc = scan_list("copies", list, &p, err, sizeof(err));
@@ -143,7 +148,7 @@ int cli_run_copies(struct config *cfg, const char *list)
 				 err);
 	if (rc)
 		return rc;
-	cfg->copies = 1;
+	m->copies = 1;
 	for (size_t i = 0; i < p.n; i++) {
 		uint64_t u;
 
@@ -153,8 +158,8 @@ int cli_run_copies(struct config *cfg, const char *list)
 			scan_param_clear(&p);
 			return rc;
 		}
-		if (u > cfg->copies)
-			cfg->copies = u;
+		if (u > m->copies)
+			m->copies = u;
 	}
 	return cli_run_param_add(cfg, &p);
 }
@@ -213,34 +218,35 @@ static int cli_run_unique(struct target *t, size_t n)
 
 int cli_run_expand(struct config *cfg)
 {
-	size_t k = scan_count(cfg->params, cfg->n_params);
-	size_t n = cfg->n_targets * k, done = 0;
+	struct measure_opts *m = &cfg->measure;
+	size_t k = scan_count(m->params, m->n_params);
+	size_t n = m->n_targets * k, done = 0;
 	struct target *all;
 	int rc = 0;
 
-	if (!cfg->n_params) /* -w getppid,getppid: two of one name too */
-		return cli_run_unique(cfg->targets, cfg->n_targets);
+	if (!m->n_params) /* -w getppid,getppid: two of one name too */
+		return cli_run_unique(m->targets, m->n_targets);
 	all = calloc(n, sizeof(*all));
 	if (!all)
 		return -ENOMEM;
-	for (size_t t = 0; t < cfg->n_targets && !rc; t++)
+	for (size_t t = 0; t < m->n_targets && !rc; t++)
 		for (size_t c = 0; c < k && !rc; c++) {
-			json_t *combo = scan_combination(cfg->params,
-							 cfg->n_params, c);
+			json_t *combo = scan_combination(m->params,
+							 m->n_params, c);
 
-			rc = combo ? cli_run_one(&cfg->targets[t], combo,
+			rc = combo ? cli_run_one(&m->targets[t], combo,
 						 &all[done++]) :
 				     -ENOMEM;
 		}
 	/* the unscanned targets go; cli_free frees the new ones */
-	for (size_t t = 0; t < cfg->n_targets; t++) {
-		free(cfg->targets[t].name);
-		free(cfg->targets[t].workload);
-		cli_free_words(cfg->targets[t].argv);
+	for (size_t t = 0; t < m->n_targets; t++) {
+		free(m->targets[t].name);
+		free(m->targets[t].workload);
+		cli_free_words(m->targets[t].argv);
 	}
-	free(cfg->targets);
-	cfg->targets = all;
-	cfg->n_targets = done;
+	free(m->targets);
+	m->targets = all;
+	m->n_targets = done;
 	return rc ? rc : cli_run_unique(all, done);
 }
 
@@ -311,29 +317,30 @@ static int cli_run_suite_target(const struct suite_entry *e,
 
 int cli_run_suite_targets(struct config *cfg)
 {
+	struct measure_opts *m = &cfg->measure;
 	char err[1024], *text = NULL;
 	size_t size;
-	int rc = result_slurp(cfg->suite_file, 1 << 20, &text, &size, err,
+	int rc = result_slurp(m->suite_file, 1 << 20, &text, &size, err,
 			      sizeof(err));
 
 	if (rc)
 		return cli_usage("-S: %s", err);
-	cfg->suite_lines = calloc(1, sizeof(*cfg->suite_lines));
-	rc = cfg->suite_lines ? cli_suite_parse(text, cfg->suite_file,
-					    cfg->suite_lines, err, sizeof(err)) :
+	m->suite_lines = calloc(1, sizeof(*m->suite_lines));
+	rc = m->suite_lines ? cli_suite_parse(text, m->suite_file,
+					    m->suite_lines, err, sizeof(err)) :
 				-ENOMEM;
 	free(text);
 	if (rc == -EINVAL)
 		return cli_usage("%s", err);
 	if (rc)
 		return rc;
-	cfg->targets = calloc(cfg->suite_lines->n, sizeof(*cfg->targets));
-	if (!cfg->targets)
+	m->targets = calloc(m->suite_lines->n, sizeof(*m->targets));
+	if (!m->targets)
 		return -ENOMEM;
-	for (size_t i = 0; i < cfg->suite_lines->n && !rc; i++) {
-		rc = cli_run_suite_target(&cfg->suite_lines->e[i],
-					  &cfg->targets[i], cfg->suite_file);
-		cfg->n_targets = i + 1;
+	for (size_t i = 0; i < m->suite_lines->n && !rc; i++) {
+		rc = cli_run_suite_target(&m->suite_lines->e[i],
+					  &m->targets[i], m->suite_file);
+		m->n_targets = i + 1;
 	}
 	return rc;
 }

@@ -59,8 +59,9 @@ static int cli_resolve(char **argv)
 static int cli_add_target(struct config *cfg, char *name, char **argv,
 			  const char *workload)
 {
-	struct target *t = name ? realloc(cfg->targets,
-					  (cfg->n_targets + 1) * sizeof(*t)) :
+	struct measure_opts *m = &cfg->measure;
+	struct target *t = name ? realloc(m->targets,
+					  (m->n_targets + 1) * sizeof(*t)) :
 				  NULL;
 
 	if (!t) {
@@ -68,8 +69,8 @@ static int cli_add_target(struct config *cfg, char *name, char **argv,
 		cli_free_words(argv);
 		return -ENOMEM;
 	}
-	cfg->targets = t;
-	t = &t[cfg->n_targets++];
+	m->targets = t;
+	t = &t[m->n_targets++];
 	t->name = name;
 	t->argv = argv;
 	t->builtin = workload != NULL;
@@ -143,31 +144,32 @@ err:
 
 static int cli_workload_targets(struct config *cfg)
 {
+	struct measure_opts *m = &cfg->measure;
 	char *list, *save = NULL, *tok;
 	int rc = 0;
 
-	if (cfg->suite) {
+	if (m->suite) {
 		bool known = false;
 		struct suggest sg;
 
-		suggest_init(&sg, cfg->suite);
+		suggest_init(&sg, m->suite);
 		for (const char *const *s = workloads_suites; *s; s++) {
-			known |= !strcmp(*s, cfg->suite);
+			known |= !strcmp(*s, m->suite);
 			suggest_offer(&sg, *s);
 		}
 		if (!known && suggest_best(&sg))
 			return cli_usage("-s: unknown suite '%s' (did you mean '%s'?); 'abstat workloads' lists the suites",
-					 cfg->suite, suggest_best(&sg));
+					 m->suite, suggest_best(&sg));
 		if (!known)
 			return cli_usage("-s: unknown suite '%s'; 'abstat workloads' lists the suites",
-					 cfg->suite);
+					 m->suite);
 		for (size_t i = 0; i < workloads_count() && !rc; i++)
-			if (workloads_in_suite(workloads_get(i), cfg->suite))
+			if (workloads_in_suite(workloads_get(i), m->suite))
 				rc = cli_workload_target(cfg,
 							 workloads_get(i)->name);
 		return rc;
 	}
-	list = strdup(cfg->workloads);
+	list = strdup(m->workloads);
 	if (!list)
 		return -EINVAL;
 	for (tok = strtok_r(list, ",", &save); tok && !rc;
@@ -201,14 +203,16 @@ static int cli_command_targets(struct config *cfg, int argc, char **argv)
  * (options come before operands, so that is the command line's order). */
 int cli_versus_operands(struct config *cfg, int argc, char **argv)
 {
-	if (cfg->workloads && cli_workload_targets(cfg))
+	struct measure_opts *m = &cfg->measure;
+
+	if (m->workloads && cli_workload_targets(cfg))
 		return -EINVAL;
-	if (cfg->n_targets + argc < 2)
+	if (m->n_targets + argc < 2)
 		return cli_usage("versus: needs at least two sides; usage: abstat versus [OPTIONS] 'COMMAND A' 'COMMAND B', or -w WORKLOAD -w WORKLOAD");
 	for (int i = 0; i < argc; i++) {
 		char **words;
 
-		if (cfg->shell) {
+		if (m->shell) {
 			words = calloc(4, sizeof(*words));
 			if (!words)
 				return -EINVAL;
@@ -235,22 +239,23 @@ int cli_versus_operands(struct config *cfg, int argc, char **argv)
 
 static int cli_cpus(struct config *cfg)
 {
+	struct measure_opts *m = &cfg->measure;
 	struct cpu_list online;
 	size_t bad = 0;
 	char buf[256];
 
-	if (!cfg->cpu_list)
+	if (!m->cpu_list)
 		return 0;
-	if (cpu_list_parse(cfg->cpu_list, &cfg->cpus, &bad) < 0)
+	if (cpu_list_parse(m->cpu_list, &m->cpus, &bad) < 0)
 		return cli_usage("-C: bad CPU list '%s' at character %zu; expected taskset syntax such as 1 or 0-3,6",
-				 cfg->cpu_list, bad + 1);
+				 m->cpu_list, bad + 1);
 	if (cpu_online("", &online) < 0)
 		return 0;
-	for (size_t i = 0; i < cfg->cpus.n; i++)
-		if (!cpu_list_has(&online, cfg->cpus.cpu[i])) {
+	for (size_t i = 0; i < m->cpus.n; i++)
+		if (!cpu_list_has(&online, m->cpus.cpu[i])) {
 			cpu_list_format(&online, buf, sizeof(buf));
 			return cli_usage("-C: CPU %d is offline or does not exist (online: %s)",
-					 cfg->cpus.cpu[i], buf);
+					 m->cpus.cpu[i], buf);
 		}
 	return 0;
 }
@@ -258,18 +263,19 @@ static int cli_cpus(struct config *cfg)
 /* The options of the commands that measure against each other. */
 static int cli_measure_checks(const struct config *cfg)
 {
+	const struct measure_opts *m = &cfg->measure;
 	bool measures = cfg->cmd->flags & CMD_MEASURES;
 
-	if (measures && cfg->no_pin && cfg->cpu_list)
+	if (measures && m->no_pin && m->cpu_list)
 		return cli_usage("--no-pin and -C contradict each other; give one");
-	if (measures && cfg->no_pin && cfg->cpuset)
+	if (measures && m->no_pin && m->cpuset)
 		return cli_usage("--cpuset needs pinning; drop --no-pin");
-	if (measures && cfg->keep_env && !cfg->run_user)
+	if (measures && m->keep_env && !m->run_user)
 		return cli_usage("--keep-env only applies with --user USER; add --user or drop --keep-env");
-	if (measures && cfg->copies > 1 && cfg->cpus.n &&
-	    cfg->cpus.n < cfg->copies && !cfg->oversubscribe)
+	if (measures && m->copies > 1 && m->cpus.n &&
+	    m->cpus.n < m->copies && !m->oversubscribe)
 		return cli_usage("--copies %u needs %u CPUs in -C (got %zu); or add --oversubscribe to share them",
-				 cfg->copies, cfg->copies, cfg->cpus.n);
+				 m->copies, m->copies, m->cpus.n);
 	if (cli_run_validate(cfg))
 		return -EINVAL;
 	if (measures && getenv("LIBPFM_FORCE_PMU"))
@@ -280,18 +286,20 @@ static int cli_measure_checks(const struct config *cfg)
 /* The targets of run and profile: -S FILE, -w or -s, or -- COMMAND. */
 int cli_run_operands(struct config *cfg, int argc, char **argv)
 {
-	if (cfg->suite_file && (cfg->workloads || cfg->suite || argc > 0))
+	struct measure_opts *m = &cfg->measure;
+
+	if (m->suite_file && (m->workloads || m->suite || argc > 0))
 		return cli_usage("run: give -S FILE alone, without -w, -s or -- COMMAND");
-	if (cfg->suite_file)
+	if (m->suite_file)
 		return cli_run_suite_targets(cfg) ? -EINVAL :
 						    cli_run_expand(cfg);
-	if (cfg->workloads && cfg->suite)
+	if (m->workloads && m->suite)
 		return cli_usage("run: give -w or -s, not both");
-	if ((cfg->workloads || cfg->suite) && argc > 0)
+	if ((m->workloads || m->suite) && argc > 0)
 		return cli_usage("run: give -w/-s or -- COMMAND, not both");
-	if ((cfg->workloads || cfg->suite) && cfg->has_ops)
+	if ((m->workloads || m->suite) && m->has_ops)
 		return cli_usage("--ops is for external commands; built-in workloads report their own");
-	if (cfg->workloads || cfg->suite)
+	if (m->workloads || m->suite)
 		return cli_workload_targets(cfg) ? -EINVAL :
 						   cli_run_expand(cfg);
 	return cli_command_targets(cfg, argc, argv) ? -EINVAL :
@@ -326,33 +334,35 @@ int cli_validate(struct config *cfg, const struct cmd_entry *e, int argc,
 
 void cli_free(struct config *cfg)
 {
+	struct measure_opts *m = &cfg->measure;
+
 	free(cfg->words);
 	cfg->words = NULL;
-	for (size_t i = 0; i < cfg->n_targets; i++) {
-		free(cfg->targets[i].name);
-		free(cfg->targets[i].workload);
-		cli_free_words(cfg->targets[i].argv);
-		json_decref(cfg->targets[i].params);
+	for (size_t i = 0; i < m->n_targets; i++) {
+		free(m->targets[i].name);
+		free(m->targets[i].workload);
+		cli_free_words(m->targets[i].argv);
+		json_decref(m->targets[i].params);
 	}
-	free(cfg->targets);
-	cfg->targets = NULL;
-	cfg->n_targets = 0;
-	free(cfg->workloads);
-	cfg->workloads = NULL;
-	free(cfg->events_joined);
-	cfg->events_joined = NULL;
-	if (cfg->suite_lines)
-		cli_suite_free(cfg->suite_lines);
-	free(cfg->suite_lines);
-	cfg->suite_lines = NULL;
-	for (size_t i = 0; i < cfg->n_params; i++)
-		scan_param_clear(&cfg->params[i]);
-	free(cfg->params);
-	cfg->params = NULL;
-	cfg->n_params = 0;
-	for (size_t i = 0; i < cfg->n_scores; i++)
-		score_def_clear(&cfg->scores[i]);
-	free(cfg->scores);
-	cfg->scores = NULL;
-	cfg->n_scores = 0;
+	free(m->targets);
+	m->targets = NULL;
+	m->n_targets = 0;
+	free(m->workloads);
+	m->workloads = NULL;
+	free(m->events_joined);
+	m->events_joined = NULL;
+	if (m->suite_lines)
+		cli_suite_free(m->suite_lines);
+	free(m->suite_lines);
+	m->suite_lines = NULL;
+	for (size_t i = 0; i < m->n_params; i++)
+		scan_param_clear(&m->params[i]);
+	free(m->params);
+	m->params = NULL;
+	m->n_params = 0;
+	for (size_t i = 0; i < m->n_scores; i++)
+		score_def_clear(&m->scores[i]);
+	free(m->scores);
+	m->scores = NULL;
+	m->n_scores = 0;
 }

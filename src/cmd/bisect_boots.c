@@ -220,7 +220,7 @@ static int bisect_boots_two(const struct config *cfg, struct bisect_state *st,
 			return rc;
 		*d = dd[1];
 		if ((*boots && bisect_boots_clear(d, ends)) ||
-		    *boots >= cfg->bisect_max_runs)
+		    *boots >= cfg->bisect.max_runs)
 			return EXIT_OK;
 		for (size_t i = 0; i < 2; i++) {
 			rc = bisect_boots_ready(st, shas[i]);
@@ -304,7 +304,7 @@ int bisect_boots_step(const struct config *cfg, struct bisect_state *st,
 		/* the budget is the step's: the ends' boots are measured */
 		oc->runs = bisect_boots_count(st, head);
 		if (bisect_decided(BISECT_STEP, oc, &decision, reason, len) ||
-		    oc->runs >= cfg->bisect_max_runs)
+		    oc->runs >= cfg->bisect.max_runs)
 			break;
 	}
 	free(head);

@@ -108,7 +108,8 @@ int bisect_model(const struct config *cfg, struct bisect_state *st,
 static struct plan_item *bisect_plan(const struct config *cfg, size_t n,
 				     size_t round, size_t *n_plan)
 {
-	size_t warm = round ? 0 : cfg->warmup, per = warm + cfg->repeat, k = 0;
+	size_t warm = round ? 0 : cfg->measure.warmup;
+	size_t per = warm + cfg->measure.repeat, k = 0;
 	struct plan_item *plan = calloc(per * n, sizeof(*plan));
 
 	for (size_t r = 0; plan && r < per; r++)
@@ -195,8 +196,8 @@ int bisect_measure(const struct config *cfg, struct bisect_state *st,
 	}
 	/* a step is a versus of its sides: one session, interleaved */
 	c.cmd = &cmd_entry_versus;
-	c.targets = t;
-	c.n_targets = n;
+	c.measure.targets = t;
+	c.measure.n_targets = n;
 	c.output = NULL;
 	/* the environment's warnings once, at the first session */
 	msg_set_quiet(cfg->quiet || st->quiet_sessions);
@@ -238,7 +239,7 @@ int bisect_measure(const struct config *cfg, struct bisect_state *st,
 				oc->runs = result_measured(res[i]);
 		if (rc || bisect_decided(kind, oc, &decision, reason,
 					 sizeof(reason)) ||
-		    oc->runs >= cfg->bisect_max_runs)
+		    oc->runs >= cfg->bisect.max_runs)
 			break;
 	}
 out:

@@ -311,12 +311,12 @@ static int bisect_rev(const struct bisect_state *st, const char *opt,
  * directory's path. 0 or an exit status after printing. */
 static int bisect_setup(const struct config *cfg, struct bisect_state *st)
 {
-	const char *repo = cfg->bisect_repo ? cfg->bisect_repo : ".";
+	const char *repo = cfg->bisect.repo ? cfg->bisect.repo : ".";
 	char line[200];
 	int rc;
 
-	st->build = cfg->bisect_build_cmd;
-	st->measure = cfg->bisect_measure_cmd;
+	st->build = cfg->bisect.build_cmd;
+	st->measure = cfg->bisect.measure_cmd;
 	st->argv = cfg->files;
 	st->argc = cfg->n_files;
 	rc = bisect_git(repo, &st->top, "rev-parse", "--show-toplevel", NULL);
@@ -336,9 +336,9 @@ static int bisect_setup(const struct config *cfg, struct bisect_state *st)
 		st->dir = NULL;
 		return EXIT_IO;
 	}
-	rc = bisect_rev(st, "--good", cfg->bisect_good, &st->good);
+	rc = bisect_rev(st, "--good", cfg->bisect.good, &st->good);
 	if (!rc)
-		rc = bisect_rev(st, "--bad", cfg->bisect_bad, &st->bad);
+		rc = bisect_rev(st, "--bad", cfg->bisect.bad, &st->bad);
 	if (!rc && !strcmp(st->good, st->bad))
 		rc = msg_usage("bisect: --good and --bad are the same commit %.12s; give two",
 			       st->good);
@@ -666,11 +666,11 @@ static const struct cli_use bisect_opts[] = {
  * --measure. */
 static int cmd_bisect_operands(struct config *cfg, int argc, char **argv)
 {
-	if (!cfg->bisect_good || !cfg->bisect_bad || !cfg->bisect_build_cmd)
+	if (!cfg->bisect.good || !cfg->bisect.bad || !cfg->bisect.build_cmd)
 		return cli_usage("bisect: --good REV, --bad REV and --build 'CMD' are required; usage: abstat bisect --good REV --bad REV --build 'make' -- COMMAND");
-	if (argc < 1 && !cfg->bisect_measure_cmd)
+	if (argc < 1 && !cfg->bisect.measure_cmd)
 		return cli_usage("bisect: no command to measure; give it after --, e.g. -- ./prog ARGS (or --measure 'CMD')");
-	if (argc && cfg->bisect_measure_cmd)
+	if (argc && cfg->bisect.measure_cmd)
 		return cli_usage("bisect: --measure and a COMMAND after --: give one (--measure measures each side itself)");
 	cfg->files = argv;
 	cfg->n_files = argc;

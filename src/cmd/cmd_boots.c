@@ -120,7 +120,7 @@ static int boots_init(const struct config *cfg, const struct boots_ctx *c)
 		msg_error("%s%s", rc == -EEXIST ? "boots init: " : "", err);
 		return rc == -ENOMEM ? EXIT_IO : EXIT_USAGE;
 	}
-	if (cfg->boots_no_check)
+	if (cfg->boots.no_check)
 		msg_info("boots init: --no-check: nothing is checked before a reboot; abstat boots step --dry-run %s checks the plan on its machine",
 			 c->dir);
 	else if (boots_check(c, &p)) {
@@ -249,15 +249,15 @@ static int boots_report(const struct config *cfg, const struct boots_ctx *c)
 		rc_cfg.files = specs;
 		rc_cfg.n_files = 2;
 		rc_cfg.cmd = &cmd_entry_compare;
-		rc_cfg.where = 0;
+		rc_cfg.model.where = 0;
 		rc = cmd_compare(&rc_cfg);
 	}
-	if (specs[1] && cfg->boots_plot && (rc == EXIT_OK ||
+	if (specs[1] && cfg->boots.plot && (rc == EXIT_OK ||
 					    rc == EXIT_REGRESSION)) {
 		int prc;
 
 		rc_cfg.cmd = &cmd_entry_plot;
-		rc_cfg.output = cfg->boots_plot;
+		rc_cfg.output = cfg->boots.plot;
 		/* the same sides: compare said their warnings once */
 		msg_set_quiet(true);
 		prc = cmd_plot(&rc_cfg);
@@ -274,8 +274,8 @@ static int boots_report(const struct config *cfg, const struct boots_ctx *c)
 static int boots_unit_path(const struct config *cfg, const char *sub,
 			   char *buf, size_t len)
 {
-	return snprintf(buf, len, "%s%s%s", cfg->unit_dir, sub, BOOTS_UNIT) >=
-	       (int)len;
+	return snprintf(buf, len, "%s%s%s", cfg->boots.unit_dir, sub,
+			BOOTS_UNIT) >= (int)len;
 }
 
 /* s as one systemd word: in double quotes, \ and " escaped, % as %%
@@ -400,7 +400,7 @@ static int boots_install(const struct config *cfg, const struct boots_ctx *c)
 		msg_error("boots install: %s; give --unit-dir", err);
 		return EXIT_IO;
 	}
-	snprintf(dir, sizeof(dir), "%s/multi-user.target.wants", cfg->unit_dir);
+	snprintf(dir, sizeof(dir), "%s/multi-user.target.wants", cfg->boots.unit_dir);
 	mkdir(dir, 0755);
 	unlink(wants);
 	if (symlink("../" BOOTS_UNIT, wants)) {
@@ -426,7 +426,7 @@ static int boots_uninstall(const struct config *cfg)
 	gone += !unlink(unit);
 	if (!gone) {
 		msg_error("boots uninstall: no %s in %s; nothing to remove",
-			  BOOTS_UNIT, cfg->unit_dir);
+			  BOOTS_UNIT, cfg->boots.unit_dir);
 		return EXIT_USAGE;
 	}
 	msg_info("boots uninstall: %s removed", unit);
@@ -438,22 +438,22 @@ static int cmd_boots(const struct config *cfg)
 	const char *root = getenv("ABSTAT_SYSROOT");
 	char who[64];
 	struct boots_ctx c = {
-		.dir = cfg->boots_dir,
+		.dir = cfg->boots.dir,
 		.root = root ? root : "",
-		.dry_run = cfg->dry_run,
+		.dry_run = cfg->boots.dry_run,
 		.cmd = who,
 	};
 
-	snprintf(who, sizeof(who), "boots %s", cfg->boots_verb);
-	if (!strcmp(cfg->boots_verb, "init"))
+	snprintf(who, sizeof(who), "boots %s", cfg->boots.verb);
+	if (!strcmp(cfg->boots.verb, "init"))
 		return boots_init(cfg, &c);
-	if (!strcmp(cfg->boots_verb, "status"))
+	if (!strcmp(cfg->boots.verb, "status"))
 		return boots_status(&c);
-	if (!strcmp(cfg->boots_verb, "report"))
+	if (!strcmp(cfg->boots.verb, "report"))
 		return boots_report(cfg, &c);
-	if (!strcmp(cfg->boots_verb, "install"))
+	if (!strcmp(cfg->boots.verb, "install"))
 		return boots_install(cfg, &c);
-	if (!strcmp(cfg->boots_verb, "uninstall"))
+	if (!strcmp(cfg->boots.verb, "uninstall"))
 		return boots_uninstall(cfg);
 	return boots_step_verb(&c);
 }

@@ -30,16 +30,16 @@ static int cmd_boots_init(struct config *cfg, int argc, char **argv)
 		    !boots_plan_label_ok(argv[2 + i], (size_t)(eq - argv[2 + i])))
 			return cli_usage("boots init: '%s' is not LABEL=KERNEL (a label of letters, digits and . _ + -, then a kernel image, grub entry or name)",
 					 argv[2 + i]);
-		cfg->boots_side[i] = argv[2 + i];
+		cfg->boots.side[i] = argv[2 + i];
 	}
 	if (!strncmp(argv[2], argv[3], strcspn(argv[2], "=") + 1))
 		return cli_usage("boots init: both sides are labelled '%.*s'; give each its own label",
 				 (int)strcspn(argv[2], "="), argv[2]);
-	if (cfg->boots_method == BOOTS_CMD && !cfg->boots_next)
+	if (cfg->boots.method == BOOTS_CMD && !cfg->boots.next)
 		return cli_usage("boots init: --method cmd needs --next 'COMMAND' (it boots $ABSTAT_BOOTS_KERNEL)");
-	if (cfg->boots_method != BOOTS_CMD && cfg->boots_next)
+	if (cfg->boots.method != BOOTS_CMD && cfg->boots.next)
 		return cli_usage("boots init: --next is for --method cmd");
-	cfg->boots_run = argv + ops;
+	cfg->boots.run = argv + ops;
 	return 0;
 }
 
@@ -63,11 +63,11 @@ int cmd_boots_args(struct config *cfg, int argc, char **argv)
 		suggest_insert(msg, sizeof(msg), argv[0], suggest_best(&near));
 		return cli_usage("%s", msg);
 	}
-	cfg->boots_verb = argv[0];
+	cfg->boots.verb = argv[0];
 	if (argc < 2 || !argv[1][0])
 		return cli_usage("boots %s: needs the plan's directory; usage: abstat boots %s DIR",
 				 argv[0], argv[0]);
-	cfg->boots_dir = argv[1];
+	cfg->boots.dir = argv[1];
 	if (!strcmp(argv[0], "init"))
 		return cmd_boots_init(cfg, argc, argv);
 	if (argc > 2 || cfg->n_last_words)

@@ -74,21 +74,21 @@ void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 	bool measures = cfg->cmd->flags & CMD_SESSION;
 
 	*o = (struct compare_opts){
-		.alpha = cfg->alpha,
-		.detect = cfg->detect,
-		.allow_mixed = cfg->allow_mixed,
-		.center = cfg->center,
+		.alpha = cfg->model.alpha,
+		.detect = cfg->model.detect,
+		.allow_mixed = cfg->model.allow_mixed,
+		.center = cfg->model.center,
 		.seed = cfg->seed_set ? cfg->seed : COMPARE_DEFAULT_SEED,
-		.resamples = cfg->resamples,
+		.resamples = cfg->model.resamples,
 		/* benchstat's lines carry every metric (B/op, allocs/op,
 		 * MB/s): benchstat itself picks what to show */
-		.detail = cfg->detail || cfg->format == FMT_BENCHSTAT,
-		.metrics = cfg->metrics,
+		.detail = cfg->model.detail || cfg->format == FMT_BENCHSTAT,
+		.metrics = cfg->model.metrics,
 		/* in run and versus -e is what to count: every row stays */
-		.events = measures ? NULL : cfg->events,
-		.force_compare = cfg->force_compare,
-		.allow_env_diff = cfg->allow_env_diff,
-		.primary = cfg->primary,
+		.events = measures ? NULL : cfg->measure.events,
+		.force_compare = cfg->model.force_compare,
+		.allow_env_diff = cfg->model.allow_env_diff,
+		.primary = cfg->model.primary,
 		/* versus measures different commands on purpose */
 		.commands_differ = cfg->cmd->flags & CMD_INTERLEAVED,
 		.time_unit = cfg->time_unit,
@@ -200,12 +200,12 @@ int cmd_read_sides(const struct config *cfg, const char *who,
 	rc = cmd_check_sides(who, *sides, *n);
 	if (!rc)
 		cmd_warn_partial(*sides, *n);
-	if (!rc && !cfg->pool_hosts && !cfg->by_host &&
+	if (!rc && !cfg->model.pool_hosts && !cfg->model.by_host &&
 	    side_check_hosts(*sides, *n, err, sizeof(err))) {
 		msg_error("%s: %s", who, err);
 		rc = EXIT_USAGE;
 	}
-	if (!rc && !cfg->allow_mixed &&
+	if (!rc && !cfg->model.allow_mixed &&
 	    side_check_mixed(*sides, *n, err, sizeof(err))) {
 		msg_error("%s: %s", who, err);
 		rc = EXIT_USAGE;

@@ -33,14 +33,14 @@ static int cmd_compare_table(const struct config *cfg,
 	}
 	cmd_compare_opts(cfg, &o);
 	/* the sides a session measured (versus) have no profile */
-	o.where = cfg->cmd->flags & CMD_SESSION ? 0 : cfg->where;
+	o.where = cfg->cmd->flags & CMD_SESSION ? 0 : cfg->model.where;
 	o.host_table = host_table;
 	rc = cmd_compare_build("compare", &o, sides, n, &m);
 	if (rc)
 		return rc;
 	format_print(cfg->format, m, out);
-	rc = cmd_compare_regressions(m, cfg->fail_on_regression_pct,
-				     cfg->within_session) ?
+	rc = cmd_compare_regressions(m, cfg->model.fail_on_regression_pct,
+				     cfg->model.within_session) ?
 		     EXIT_REGRESSION : EXIT_OK;
 	compare_model_free(m);
 	return rc;
@@ -205,9 +205,9 @@ int cmd_compare(const struct config *cfg)
 	size_t n = 0;
 	int rc = cmd_read_sides(cfg, "compare", &sides, &n);
 
-	if (!rc && cfg->baseline)
-		rc = cmd_compare_baseline(cfg->baseline, sides, n);
-	if (!rc && cfg->by_host)
+	if (!rc && cfg->model.baseline)
+		rc = cmd_compare_baseline(cfg->model.baseline, sides, n);
+	if (!rc && cfg->model.by_host)
 		rc = cmd_compare_by_host(cfg, sides, n);
 	else if (!rc)
 		rc = cmd_compare_sides(cfg, sides, n, stdout);

@@ -98,12 +98,13 @@ static int doctor_clean(const char *root)
 
 static int cmd_doctor(const struct config *cfg)
 {
+	const struct measure_opts *m = &cfg->measure;
 	const char *root = getenv("ABSTAT_SYSROOT");
 	struct doctor_ctx ctx = {
 		.root = root ? root : "",
-		.pinned = &cfg->cpus,
-		.user_only = cfg->user_only,
-		.backend = cfg->backend == BACKEND_PAPI ? "papi" : "perf",
+		.pinned = &m->cpus,
+		.user_only = m->user_only,
+		.backend = m->backend == BACKEND_PAPI ? "papi" : "perf",
 	};
 	struct doctor_check *c;
 	size_t n, count[3] = { 0 };
@@ -111,7 +112,7 @@ static int cmd_doctor(const struct config *cfg)
 	struct cpu_list online;
 	int rc;
 
-	if (cfg->clean_cgroups)
+	if (cfg->doctor.clean_cgroups)
 		return doctor_clean(ctx.root);
 	rc = doctor_run(&ctx, &c, &n);
 	if (rc) {
@@ -119,15 +120,15 @@ static int cmd_doctor(const struct config *cfg)
 			  strerror(-rc));
 		return EXIT_IO;
 	}
-	if (cfg->cpus.n)
-		cpu_list_format(&cfg->cpus, cpus, sizeof(cpus));
+	if (m->cpus.n)
+		cpu_list_format(&m->cpus, cpus, sizeof(cpus));
 	else if (!cpu_online(ctx.root, &online) && online.n)
 		snprintf(cpus, sizeof(cpus), "%d (default)",
 			 cpu_default(&online));
 	else
 		snprintf(cpus, sizeof(cpus), "unknown");
 	printf("abstat doctor: CPU %s, %s counting, %s backend\n", cpus,
-	       cfg->user_only ? "user-only" : "user+kernel", ctx.backend);
+	       m->user_only ? "user-only" : "user+kernel", ctx.backend);
 	for (size_t i = 0; i < n; i++) {
 		count[c[i].level]++;
 		snprintf(prefix, sizeof(prefix), "%-5s %-13s ",

@@ -48,8 +48,8 @@ static int flame_fmt_of(const struct config *cfg, enum flame_fmt *fmt)
 	const char *out = cfg->output, *slash = strrchr(out, '/');
 	const char *dot = strrchr(slash ? slash + 1 : out, '.');
 
-	if (cfg->flame_format >= 0) {
-		*fmt = (enum flame_fmt)cfg->flame_format;
+	if (cfg->flame.format >= 0) {
+		*fmt = (enum flame_fmt)cfg->flame.format;
 		return 0;
 	}
 	if (!strcmp(out, "-")) {
@@ -84,7 +84,7 @@ static int flame_read_import(struct flame_job *j, size_t i)
 		msg_error("flame: %s", err);
 		return cmd_status(rc, EXIT_USAGE);
 	}
-	rc = flame_import_buffer((enum flame_import)j->cfg->flame_import, buf,
+	rc = flame_import_buffer((enum flame_import)j->cfg->flame.import, buf,
 				 size, path, &j->prof[i], err, sizeof(err));
 	free(buf);
 	if (rc == -EINVAL) {
@@ -93,10 +93,10 @@ static int flame_read_import(struct flame_job *j, size_t i)
 	}
 	if (!rc && !j->prof[i].n) {
 		msg_error("flame: %s: no stacks in it; --import %s expects %s",
-			  path, flame_import_names[j->cfg->flame_import],
-			  j->cfg->flame_import == FLAME_IMPORT_BPFTRACE ?
+			  path, flame_import_names[j->cfg->flame.import],
+			  j->cfg->flame.import == FLAME_IMPORT_BPFTRACE ?
 				  "a map printout '@[' frames ']: COUNT'" :
-			  j->cfg->flame_import == FLAME_IMPORT_FOLDED ?
+			  j->cfg->flame.import == FLAME_IMPORT_FOLDED ?
 				  "lines 'frame;frame COUNT'" :
 				  "perf script's output of a perf record -g");
 		return EXIT_USAGE;
@@ -144,14 +144,14 @@ static int flame_read_results(struct flame_job *j)
 static int flame_read(struct flame_job *j)
 {
 	const struct flame_filter f = { j->have_re ? &j->re : NULL,
-					j->cfg->kernel_frames,
-					j->cfg->user_frames };
+					j->cfg->flame.kernel,
+					j->cfg->flame.user };
 	int rc = 0;
 
 	j->n = j->cfg->n_files;
-	if (j->cfg->flame_import < 0)
+	if (j->cfg->flame.import < 0)
 		rc = flame_read_results(j);
-	for (size_t i = 0; !rc && j->cfg->flame_import >= 0 && i < j->n; i++)
+	for (size_t i = 0; !rc && j->cfg->flame.import >= 0 && i < j->n; i++)
 		rc = flame_read_import(j, i);
 	for (size_t i = 0; !rc && i < j->n; i++) {
 		rc = flame_finish(&j->prof[i]);
@@ -331,12 +331,13 @@ static int flame_run(struct flame_job *j)
 			return cmd_status(rc, EXIT_IO);
 		}
 	}
-	if (cfg->exclude) {
-		rc = regcomp(&j->re, cfg->exclude, REG_EXTENDED | REG_NOSUB);
+	if (cfg->flame.exclude) {
+		rc = regcomp(&j->re, cfg->flame.exclude,
+			     REG_EXTENDED | REG_NOSUB);
 		if (rc) {
 			regerror(rc, &j->re, err, sizeof(err));
 			return msg_usage("flame: --exclude '%s' is not a regex: %s",
-					 cfg->exclude, err);
+					 cfg->flame.exclude, err);
 		}
 		j->have_re = true;
 	}
@@ -374,7 +375,7 @@ static const struct cli_use flame_opts[] = {
 /* A profile, or two sides (--diff needs two); -o - by default. */
 static int cmd_flame_operands(struct config *cfg, int argc, char **argv)
 {
-	if (cfg->diff && argc != 2)
+	if (cfg->flame.diff && argc != 2)
 		return cli_usage("flame: --diff needs two sides, A and B; usage: abstat flame --diff A B -o OUT.svg");
 	if (!cfg->output)
 		cfg->output = "-";

@@ -33,15 +33,15 @@ static int cmd_import(const struct config *cfg)
 		msg_error("import: %s", err);
 		return cmd_status(rc, EXIT_IO);
 	}
-	r = import_new(s, cfg->label);
+	r = import_new(s, cfg->measure.label);
 	if (!r)
 		return EXIT_IO;
 	for (size_t f = 1; f < cfg->n_files && !rc; f++)
 		rc = import_file(s, r, cfg->files[f], err, sizeof(err));
 	if (!rc)
 		rc = import_check(r, err, sizeof(err));
-	if (!rc && cfg->bench)
-		rc = import_rename(r, cfg->bench, err, sizeof(err));
+	if (!rc && cfg->import.bench)
+		rc = import_rename(r, cfg->import.bench, err, sizeof(err));
 	if (rc) {
 		msg_error("import: %s", err);
 		result_free(r);

@@ -18,8 +18,8 @@
 
 static int cmd_list(const struct config *cfg)
 {
-	const struct backend_ops *b =
-		cfg->backend == BACKEND_PAPI ? &papi_backend : &perf_backend;
+	const struct backend_ops *b = cfg->measure.backend == BACKEND_PAPI ?
+					       &papi_backend : &perf_backend;
 	/* its operand, if any (max_operands 1) */
 	const char *pattern = cfg->n_files ? cfg->files[0] : NULL;
 	char err[512] = "";
@@ -42,7 +42,7 @@ static int cmd_list(const struct config *cfg)
 			  err[0] ? err : strerror(-rc));
 		return EXIT_COUNTERS;
 	}
-	rc = b->list(pattern, cfg->encode, cfg->user_only, stdout);
+	rc = b->list(pattern, cfg->list.encode, cfg->measure.user_only, stdout);
 	if (b->fini)
 		b->fini();
 	if (fflush(stdout) != 0) {

@@ -63,8 +63,8 @@ static bool plot_scanned(const struct plot_job *j)
 
 static enum plot_kind plot_choose(const struct plot_job *j)
 {
-	if (j->cfg->plot_kind != PLOT_AUTO)
-		return j->cfg->plot_kind;
+	if (j->cfg->plot.kind != PLOT_AUTO)
+		return j->cfg->plot.kind;
 	if (plot_scanned(j))
 		return PLOT_SCALING;
 	if (j->n == 1)
@@ -93,9 +93,9 @@ static int plot_delta(struct plot_job *j, FILE *f, bool ascii)
 	rc = cmd_compare_build("plot", &o, j->sides, j->n, &m);
 	if (rc)
 		return rc;
-	j->regressed = cmd_compare_regressions(m,
-					       j->cfg->fail_on_regression_pct,
-					       j->cfg->within_session);
+	j->regressed = cmd_compare_regressions(
+		m, j->cfg->model.fail_on_regression_pct,
+		j->cfg->model.within_session);
 	rc = plot_data_delta(m, f, ascii, err, sizeof(err));
 	compare_model_free(m);
 	if (rc == -EINVAL) {
@@ -142,8 +142,10 @@ static int plot_scaling(struct plot_job *j, FILE *f, bool ascii)
 
 static int plot_runs(struct plot_job *j, FILE *f, bool ascii)
 {
-	const struct plot_rows rows = { j->cfg->metrics, j->cfg->events,
-					j->cfg->primary, j->kind == PLOT_DIST };
+	const struct plot_rows rows = {
+		j->cfg->model.metrics, j->cfg->measure.events,
+		j->cfg->model.primary, j->kind == PLOT_DIST
+	};
 	size_t panels = 0;
 	char err[512];
 	int rc = plot_data_runs(&rows, j->sides, j->n, f, ascii, &panels, err,

@@ -23,7 +23,7 @@
 static int run_resume(const struct config *cfg, struct config *c,
 		      struct session_resume *rs)
 {
-	int rc = session_resume_open(cfg->resume, rs);
+	int rc = session_resume_open(cfg->measure.resume, rs);
 
 	if (rc)
 		return rc;
@@ -43,7 +43,7 @@ static void run_rest(const struct config *cfg, char *line, size_t len)
 	size_t n;
 
 	snprintf(line, len, "abstat run");
-	if (!cfg->resume) {
+	if (!cfg->measure.resume) {
 		n = strlen(line);
 		snprintf(line + n, len - n, " --resume ");
 		escape_shell_append(cfg->output, line, len);
@@ -58,15 +58,16 @@ static void run_rest(const struct config *cfg, char *line, size_t len)
 /* Each benchmark's warm-ups, then its runs, in order. */
 static struct plan_item *run_plan(const struct config *cfg, size_t *n)
 {
-	size_t per = cfg->warmup + cfg->repeat;
-	struct plan_item *plan = calloc(cfg->n_targets * per + 1,
+	const struct measure_opts *m = &cfg->measure;
+	size_t per = m->warmup + m->repeat;
+	struct plan_item *plan = calloc(m->n_targets * per + 1,
 					sizeof(*plan));
 
 	*n = 0;
-	for (size_t b = 0; plan && b < cfg->n_targets; b++)
+	for (size_t b = 0; plan && b < m->n_targets; b++)
 		for (size_t k = 0; k < per; k++)
 			plan[(*n)++] = (struct plan_item){
-				.bench = b, .warmup = k < cfg->warmup
+				.bench = b, .warmup = k < m->warmup
 			};
 	return plan;
 }
@@ -103,6 +104,7 @@ static int run_journal(struct session *s, struct session_resume *rs,
 
 int cmd_run(const struct config *cfg)
 {
+	const struct measure_opts *m = &cfg->measure;
 	struct session s = { 0 };
 	struct session_resume rs = { 0 };
 	struct config resumed = { 0 };
@@ -113,7 +115,7 @@ int cmd_run(const struct config *cfg)
 	int rc, save_rc;
 
 	rc = cmd_report_format(cfg);
-	if (!rc && cfg->resume) {
+	if (!rc && m->resume) {
 		rc = run_resume(cfg, &resumed, &rs);
 		if (!rc)
 			cfg = &resumed;
@@ -130,7 +132,7 @@ int cmd_run(const struct config *cfg)
 	rc = session_open(&s, cfg);
 	if (rc)
 		goto out;
-	r = session_result(&s, NULL, cfg->targets, cfg->n_targets);
+	r = session_result(&s, NULL, m->targets, m->n_targets);
 	if (!r) {
 		rc = EXIT_IO;
 		goto out;
@@ -146,11 +148,11 @@ int cmd_run(const struct config *cfg)
 	if (rc && !result_measured(r))
 		;
 	else if (cfg->format == FMT_BENCHSTAT)
-		fmt_benchstat_result(r, cfg->metrics, NULL, stdout);
+		fmt_benchstat_result(r, cfg->model.metrics, NULL, stdout);
 	else
 		report_result(&(const struct report_opts){
 				      .format = cfg->format,
-				      .metrics = cfg->metrics,
+				      .metrics = cfg->model.metrics,
 				      .time_unit = cfg->time_unit },
 			      r, stdout);
 	fflush(stdout);

@@ -18,8 +18,8 @@ static int cmd_show(const struct config *cfg)
 {
 	struct report_opts opts = {
 		.format = cfg->format,
-		.metrics = cfg->metrics,
-		.events = cfg->events,
+		.metrics = cfg->model.metrics,
+		.events = cfg->measure.events,
 		.time_unit = cfg->time_unit,
 	};
 	struct result *r;
@@ -34,9 +34,9 @@ static int cmd_show(const struct config *cfg)
 	}
 	if (opts.time_unit == TIME_UNIT_AUTO)
 		opts.time_unit = cmd_source_time_unit(r);
-	if (cfg->n_scores) {
-		rc = score_result(r, cfg->scores, cfg->n_scores, err,
-				  sizeof(err));
+	if (cfg->measure.n_scores) {
+		rc = score_result(r, cfg->measure.scores,
+				  cfg->measure.n_scores, err, sizeof(err));
 		if (rc == -ENODATA)
 			msg_error("show: %s kept no output to read scores from; run with --score, --parser or --keep-output",
 				  cfg->files[0]);
@@ -62,7 +62,8 @@ static int cmd_show(const struct config *cfg)
 	if (cfg->format == FMT_TEXT)
 		report_env(r, stdout);
 	if (cfg->format == FMT_BENCHSTAT)
-		fmt_benchstat_result(r, cfg->metrics, cfg->events, stdout);
+		fmt_benchstat_result(r, cfg->model.metrics,
+				     cfg->measure.events, stdout);
 	else
 		report_result(&opts, r, stdout);
 	result_free(r);

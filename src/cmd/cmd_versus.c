@@ -37,7 +37,7 @@ static uint64_t versus_next(uint64_t *x)
 static struct plan_item *versus_plan(const struct config *cfg, size_t n,
 				     size_t *n_plan)
 {
-	size_t per = cfg->warmup + cfg->repeat, k = 0;
+	size_t per = cfg->measure.warmup + cfg->measure.repeat, k = 0;
 	struct plan_item *plan = calloc(per * n, sizeof(*plan));
 	size_t *order = calloc(n, sizeof(*order));
 	uint64_t seed = cfg->seed_set ? cfg->seed : 1;
@@ -62,7 +62,7 @@ static struct plan_item *versus_plan(const struct config *cfg, size_t n,
 			plan[k++] = (struct plan_item){
 				.result = order[i],
 				.bench = 0,
-				.warmup = round < cfg->warmup,
+				.warmup = round < cfg->measure.warmup,
 			};
 	}
 	free(order);
@@ -74,7 +74,7 @@ static struct plan_item *versus_plan(const struct config *cfg, size_t n,
 static char **versus_labels(const struct config *cfg, size_t n)
 {
 	char **labels = calloc(n, sizeof(*labels));
-	char *list = cfg->label ? strdup(cfg->label) : NULL;
+	char *list = cfg->measure.label ? strdup(cfg->measure.label) : NULL;
 	char *save = NULL, *tok = list ? strtok_r(list, ",", &save) : NULL;
 
 	for (size_t i = 0; labels && i < n; i++) {
@@ -92,11 +92,11 @@ static char **versus_labels(const struct config *cfg, size_t n)
  * "command". */
 static char *versus_name(const struct config *cfg)
 {
-	const char *first = cfg->targets[0].argv[0];
+	const char *first = cfg->measure.targets[0].argv[0];
 	const char *base = strrchr(first, '/') ? strrchr(first, '/') + 1 : first;
 
-	for (size_t i = 1; i < cfg->n_targets; i++) {
-		const char *a = cfg->targets[i].argv[0];
+	for (size_t i = 1; i < cfg->measure.n_targets; i++) {
+		const char *a = cfg->measure.targets[i].argv[0];
 		const char *b = strrchr(a, '/') ? strrchr(a, '/') + 1 : a;
 
 		if (strcmp(b, base))
@@ -136,7 +136,7 @@ static void versus_print_sides(const struct config *cfg, char **labels,
 		len = (size_t)snprintf(raw, sizeof(raw), "%s%s: ",
 				       i ? "       " : "versus ", labels[i]);
 		if (len < sizeof(raw))
-			versus_side_text(&cfg->targets[i], raw + len,
+			versus_side_text(&cfg->measure.targets[i], raw + len,
 					 sizeof(raw) - len);
 		/* the command as given: controls escaped, as everywhere */
 		escape_str(raw, line, sizeof(line));
@@ -281,7 +281,7 @@ static int versus_results(struct session *s, char **labels, char **paths,
 	for (size_t i = 0; i < n; i++) {
 		/* One benchmark seen from every side: one name for all, so
 		 * compare pairs them; the label says which side is which. */
-		struct target t = cfg->targets[i];
+		struct target t = cfg->measure.targets[i];
 		int rc;
 
 		t.name = versus_name(cfg);
@@ -305,7 +305,7 @@ static int versus_results(struct session *s, char **labels, char **paths,
 
 static int cmd_versus(const struct config *cfg)
 {
-	size_t n = cfg->n_targets, n_plan = 0;
+	size_t n = cfg->measure.n_targets, n_plan = 0;
 	struct result **res = calloc(n, sizeof(*res));
 	struct journal **jr = calloc(n, sizeof(*jr));
 	struct side *sides = calloc(n, sizeof(*sides));

@@ -26,9 +26,13 @@
  * --help, getopt's tables, the bash completion and the tests' lists of
  * commands follow from the entry and the line.
  * Adding an option: an id in enum cli_opt_id (cli_priv.h), its field in
- * struct config (cli.h), and its row in cli_opts[] (cli_opts.c): name,
+ * the option struct of the commands that read it (cli.h: struct
+ * measure_opts, model_opts, boots_opts ..., each a field of struct
+ * config; a field of struct config itself only when many kinds of
+ * command read it), and its row in cli_opts[] (cli_opts.c): name,
  * short form, value word, default, help, fixed values, and what it sets
- * (CLI_BOOL(field), CLI_STRING, CLI_UINT(field, lo, hi), CLI_DOUBLE,
+ * (CLI_BOOL(field), with field a path such as boots.k, CLI_STRING,
+ * CLI_UINT(field, lo, hi), CLI_DOUBLE,
  * CLI_ENUM(field, base), or CLI_CALL(fn) for what a table cannot say;
  * each but CLI_CALL fails to build on a field of another type: cli_priv.h,
  * test 246);

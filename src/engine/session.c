@@ -92,7 +92,7 @@ static int session_events(struct session *s)
 	char precise[256] = "";
 	int rc = EXIT_OK;
 
-	if (counters_split(cfg->events ? cfg->events :
+	if (counters_split(cfg->measure.events ? cfg->measure.events :
 					 s->backend->default_events,
 			   &toks, &n_toks, err, sizeof(err)))
 		return msg_usage("-e: %s", err);
@@ -110,7 +110,7 @@ static int session_events(struct session *s)
 		ev = &ev[s->n_events];
 		memset(ev, 0, sizeof(*ev));
 		err[0] = '\0';
-		r = s->backend->resolve(tok, cfg->user_only, ev, err,
+		r = s->backend->resolve(tok, cfg->measure.user_only, ev, err,
 					sizeof(err));
 		if (r == -EIO) {
 			/* the library that encodes it cannot be set up */
@@ -143,7 +143,7 @@ static int session_events(struct session *s)
 		/* Pinned groups are counted whole or the run is rejected;
 		 * --allow-multiplex lets the kernel rotate them (scaled,
 		 * flagged), recorded in each event's "pinned". */
-		if (cfg->allow_multiplex)
+		if (cfg->measure.allow_multiplex)
 			ev->pinned = false;
 		r = s->backend->probe(ev, err, sizeof(err));
 		if (r < 0) {
@@ -154,7 +154,7 @@ static int session_events(struct session *s)
 	}
 out:
 	counters_split_free(toks, n_toks);
-	if (rc == EXIT_OK && !cfg->events && s->backend->fit &&
+	if (rc == EXIT_OK && !cfg->measure.events && s->backend->fit &&
 	    s->backend->fit(s->events, s->n_events, err, sizeof(err)) < 0) {
 		msg_error("%s", err);
 		rc = EXIT_IO;
@@ -174,24 +174,24 @@ static int session_cpus(struct session *s)
 {
 	const struct config *cfg = s->cfg;
 	struct cpu_list online;
-	size_t n = cfg->copies;
+	size_t n = cfg->measure.copies;
 
 	s->n_copies = n;
 	s->copies = calloc(n, sizeof(*s->copies));
 	if (!s->copies)
 		return EXIT_IO;
 	memset(&s->pinned, 0, sizeof(s->pinned));
-	if (cfg->no_pin) {
+	if (cfg->measure.no_pin) {
 		for (size_t i = 0; i < n; i++)
 			s->copies[i].cpu = -1;
 		return EXIT_OK;
 	}
-	if (cfg->cpus.n) {
-		s->pinned = cfg->cpus;
+	if (cfg->measure.cpus.n) {
+		s->pinned = cfg->measure.cpus;
 	} else {
 		if (cpu_online("", &online) < 0 || !online.n)
 			return msg_usage("cannot read the online CPUs (/sys/devices/system/cpu/online); give -C or --no-pin");
-		if (online.n < n && !cfg->oversubscribe)
+		if (online.n < n && !cfg->measure.oversubscribe)
 			return msg_usage("--copies %zu needs %zu online CPUs; this machine has %zu (--oversubscribe shares them)",
 					 n, n, online.n);
 		/* The last n online CPUs: CPU 0 (interrupts, housekeeping)
@@ -253,7 +253,7 @@ static char **session_user_env(const struct passwd *pw)
 
 static int session_user(struct session *s)
 {
-	const char *name = s->cfg->run_user;
+	const char *name = s->cfg->measure.run_user;
 	struct passwd *pw;
 	int n = 64;
 
@@ -275,7 +275,7 @@ static int session_user(struct session *s)
 		s->groups = g;
 		getgrouplist(name, pw->pw_gid, s->groups, &n);
 	}
-	if (!s->cfg->keep_env) {
+	if (!s->cfg->measure.keep_env) {
 		s->user_env = session_user_env(pw);
 		if (!s->user_env)
 			return EXIT_IO;
@@ -285,11 +285,11 @@ static int session_user(struct session *s)
 	s->spec.gid = pw->pw_gid;
 	s->spec.groups = s->groups;
 	s->spec.n_groups = n;
-	for (size_t t = 0; t < s->cfg->n_targets; t++) {
+	for (size_t t = 0; t < s->cfg->measure.n_targets; t++) {
+		const char *path = s->cfg->measure.targets[t].argv[0];
 		char err[1024];
 
-		if (launcher_user_access(&s->spec, s->cfg->targets[t].argv[0],
-					 err, sizeof(err)) < 0)
+		if (launcher_user_access(&s->spec, path, err, sizeof(err)) < 0)
 			return msg_usage("%s", err);
 	}
 	return EXIT_OK;
@@ -315,8 +315,9 @@ static int session_profile(struct session *s)
 {
 	const struct config *cfg = s->cfg;
 	struct profile_opts po = {
-		.event = cfg->sample_event, .freq = cfg->freq,
-		.user_only = cfg->user_only, .dwarf = cfg->call_graph_dwarf,
+		.event = cfg->profile.sample_event, .freq = cfg->profile.freq,
+		.user_only = cfg->measure.user_only,
+		.dwarf = cfg->profile.call_graph_dwarf,
 		.root = "",
 		.uid = s->spec.drop_priv ? s->spec.uid : geteuid(),
 		.n_copies = s->n_copies,
@@ -329,7 +330,7 @@ static int session_profile(struct session *s)
 	rc = profile_open(&po, &s->profile, err, sizeof(err));
 	if (rc == -ENOENT || rc == -EINVAL)
 		return msg_usage("--sample-event: %s", err);
-	if (rc == -EOPNOTSUPP && cfg->call_graph_dwarf)
+	if (rc == -EOPNOTSUPP && cfg->profile.call_graph_dwarf)
 		return msg_usage("%s", err);
 	if (rc < 0) {
 		msg_error("%s", err);
@@ -348,7 +349,7 @@ static void session_doctor(struct session *s)
 	struct doctor_ctx ctx = {
 		.root = "",
 		.pinned = &s->pinned,
-		.user_only = s->cfg->user_only,
+		.user_only = s->cfg->measure.user_only,
 		.backend = s->backend->name,
 		.env = s->env,
 		.smt_later = true,
@@ -421,6 +422,7 @@ static void session_new_id(struct session *s)
 
 int session_open(struct session *s, const struct config *cfg)
 {
+	const struct measure_opts *m = &cfg->measure;
 	char err[512];
 	int rc;
 
@@ -430,7 +432,7 @@ int session_open(struct session *s, const struct config *cfg)
 	session_new_id(s);
 	s->warnings = json_array();
 	s->t0_ns = launcher_now_ns();
-	s->backend = cfg->backend == BACKEND_PAPI ? &papi_backend :
+	s->backend = m->backend == BACKEND_PAPI ? &papi_backend :
 						    &perf_backend;
 	err[0] = '\0';
 	if (s->backend->init(err, sizeof(err)) < 0) {
@@ -451,7 +453,7 @@ int session_open(struct session *s, const struct config *cfg)
 		return rc;
 	/* Before the cpuset exists: no signal may leave it behind. */
 	session_signals(s);
-	if (cfg->cpuset) {
+	if (m->cpuset) {
 		if (cpuset_create("/sys/fs/cgroup", &s->pinned, &s->cpuset, err,
 				  sizeof(err)) < 0) {
 			msg_error("--cpuset: %s", err);
@@ -475,12 +477,12 @@ int session_open(struct session *s, const struct config *cfg)
 		return rc;
 	s->spec.backend = s->backend;
 	s->spec.envp = s->user_env ? s->user_env : environ;
-	s->spec.show_output = cfg->show_output;
-	s->spec.capture_output = cfg->n_scores || cfg->keep_output;
-	for (size_t i = 0; i < cfg->n_targets; i++)
-		s->spec.capture_output |= cfg->targets[i].entry &&
-					  cfg->targets[i].entry->n_scores;
-	s->spec.timeout_s = cfg->timeout_s;
+	s->spec.show_output = m->show_output;
+	s->spec.capture_output = m->n_scores || m->keep_output;
+	for (size_t i = 0; i < m->n_targets; i++)
+		s->spec.capture_output |= m->targets[i].entry &&
+					  m->targets[i].entry->n_scores;
+	s->spec.timeout_s = m->timeout_s;
 	s->spec.cgroup_procs = s->cpuset ? cpuset_procs_path(s->cpuset) : NULL;
 	s->spec.n_events = s->n_events;
 	s->spec.stop_signals = &s->stop_signals;
@@ -515,22 +517,22 @@ static json_t *session_config_json(const struct session *s)
 			 "session", s->id,
 			 "interleaved",
 			 (cfg->cmd->flags & CMD_INTERLEAVED) != 0,
-			 "repeat", (json_int_t)cfg->repeat,
-			 "warmup", (json_int_t)cfg->warmup,
+			 "repeat", (json_int_t)cfg->measure.repeat,
+			 "warmup", (json_int_t)cfg->measure.warmup,
 			 "cpus", cpus,
-			 "pinned", !cfg->no_pin,
-			 "cpuset", cfg->cpuset,
-			 "copies", (json_int_t)cfg->copies,
+			 "pinned", !cfg->measure.no_pin,
+			 "cpuset", cfg->measure.cpuset,
+			 "copies", (json_int_t)cfg->measure.copies,
 			 "launcher_cpu", s->launcher_cpu >= 0 ?
 				json_integer(s->launcher_cpu) : NULL,
 			 "backend", s->backend->name,
-			 "user_only", cfg->user_only,
-			 "timeout_s", cfg->timeout_s,
-			 "allow_multiplex", cfg->allow_multiplex,
+			 "user_only", cfg->measure.user_only,
+			 "timeout_s", cfg->measure.timeout_s,
+			 "allow_multiplex", cfg->measure.allow_multiplex,
 			 "workload_cflags", workloads_cflags,
 			 "cpuset_version", s->cpuset ? cpuset_version(s->cpuset) : NULL,
 			 "cpuset_dir", s->cpuset ? cpuset_dir(s->cpuset) : NULL,
-			 "user", cfg->run_user);
+			 "user", cfg->measure.run_user);
 }
 
 static char *session_now_iso(void)
@@ -560,6 +562,7 @@ static char **session_argv_dup(char *const *argv)
 struct result *session_result(struct session *s, const char *label,
 			      const struct target *t, size_t n)
 {
+	const struct measure_opts *m = &s->cfg->measure;
 	struct result *r = calloc(1, sizeof(*r));
 	const char **paths = calloc(n + 1, sizeof(*paths));
 	struct utsname u;
@@ -572,8 +575,9 @@ struct result *session_result(struct session *s, const char *label,
 	r->schema_version = RESULT_SCHEMA_VERSION;
 	r->tool_version = strdup(ABSTAT_VERSION);
 	r->created = session_now_iso();
-	r->label = strdup(label ? label : s->cfg->label ? s->cfg->label :
-							  u.release);
+	if (!label)
+		label = m->label ? m->label : u.release;
+	r->label = strdup(label);
 	r->status = strdup("complete");
 	r->env = json_deep_copy(s->env);
 	if (!r->env || json_object_set_new(r->env, "workloads",
@@ -584,25 +588,24 @@ struct result *session_result(struct session *s, const char *label,
 	if (s->profile && r->config)
 		json_object_set_new(r->config, "profile",
 				    profile_config(s->profile));
-	if (r->config && hooks_config(r->config, s->cfg->setup,
-				      s->cfg->cleanup, s->cfg->prepare,
-				      s->cfg->conclude) < 0)
+	if (r->config && hooks_config(r->config, m->setup, m->cleanup,
+				      m->prepare, m->conclude) < 0)
 		goto fail;
-	if (r->config && s->cfg->oversubscribe &&
+	if (r->config && s->cfg->measure.oversubscribe &&
 	    json_object_set_new(r->config, "oversubscribe", json_true()))
 		goto fail;
-	for (size_t i = 0; i < s->cfg->n_scores; i++)
+	for (size_t i = 0; i < s->cfg->measure.n_scores; i++)
 		if (score_defs_add(&r->scores, &r->n_scores,
-				   &s->cfg->scores[i]) < 0)
+				   &s->cfg->measure.scores[i]) < 0)
 			goto fail;
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; t[i].entry && k < t[i].entry->n_scores; k++)
 			if (score_defs_add(&r->scores, &r->n_scores,
 					   &t[i].entry->scores[k]) < 0)
 				goto fail;
-	if (r->config && s->cfg->suite_file &&
+	if (r->config && s->cfg->measure.suite_file &&
 	    json_object_set_new(r->config, "suite_file",
-				json_string(s->cfg->suite_file)))
+				json_string(s->cfg->measure.suite_file)))
 		goto fail;
 	r->warnings = json_deep_copy(s->warnings);
 	r->events = calloc(s->n_events ? s->n_events : 1, sizeof(*r->events));

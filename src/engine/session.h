@@ -58,10 +58,14 @@ struct session {
 	/* the running hook's process group, for the signal handler */
 	volatile sig_atomic_t *hook_pgid;
 	unsigned long long t0_ns;
-	bool warned_leftover, warned_migration, warned_failure;
-	bool warned_handshake;
-	bool traced_first;    /* the first run is over (ABSTAT_TRACE) */
-	bool helper_tried;    /* session_launcher_spawn ran */
+	/* what session_measure.c says or does once a session, its own */
+	struct session_once {
+		/* warned: processes left behind, a migration, a failed
+		 * run, the blocking region handshake */
+		bool leftover, migration, failure, handshake;
+		bool traced;  /* the first run is over (ABSTAT_TRACE) */
+		bool helper;  /* session_launcher_spawn ran */
+	} once;
 	unsigned n_failed;
 	struct progress progress; /* the line on stderr (--progress) */
 	struct profile *profile; /* abstat profile: the samplers, or NULL */
@@ -74,7 +78,7 @@ struct session {
 
 /* Set everything up. Returns EXIT_OK or an exit status after printing. */
 int session_open(struct session *s, const struct config *cfg);
-/* A new result for targets (label NULL: cfg->label or kernel release). */
+/* A new result for targets (label NULL: -n's, or the kernel release). */
 struct result *session_result(struct session *s, const char *label,
 			      const struct target *targets, size_t n);
 /* Check an output path before measuring (exists without --force,

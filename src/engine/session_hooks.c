@@ -21,8 +21,8 @@ static int session_score_defs(const struct session *s,
 			      const struct suite_entry *e,
 			      struct score_def **defs, size_t *n)
 {
-	for (size_t i = 0; i < s->cfg->n_scores; i++)
-		if (score_defs_add(defs, n, &s->cfg->scores[i]) < 0)
+	for (size_t i = 0; i < s->cfg->measure.n_scores; i++)
+		if (score_defs_add(defs, n, &s->cfg->measure.scores[i]) < 0)
 			return -ENOMEM;
 	for (size_t i = 0; e && i < e->n_scores; i++)
 		if (score_defs_add(defs, n, &e->scores[i]) < 0)
@@ -39,7 +39,7 @@ void session_scores(const struct session *s, const struct suite_entry *e,
 	size_t n = 0;
 	char *why;
 
-	if (!s->cfg->n_scores && !(e && e->n_scores))
+	if (!s->cfg->measure.n_scores && !(e && e->n_scores))
 		return;
 	why = session_score_defs(s, e, &defs, &n) ? strdup("out of memory") :
 						    score_run(defs, n, run);
@@ -64,7 +64,7 @@ int session_hook(struct session *s, const char *name, const char *cmd,
 		 const struct benchmark *b, const char *when)
 {
 	struct hooks_limits lim = {
-		.timeout_s = s->cfg->timeout_s,
+		.timeout_s = s->cfg->measure.timeout_s,
 		.stop_signals = &s->stop_signals,
 		.stop_flag = session_stopping() ? NULL : s->spec.stop_flag,
 		.pgid = s->hook_pgid,
@@ -104,9 +104,10 @@ const struct suite_entry *session_entry(const struct session *s,
 {
 	const struct config *cfg = s->cfg;
 
-	if (!(cfg->cmd->flags & CMD_SCANS) || plan[i].bench >= cfg->n_targets)
+	if (!(cfg->cmd->flags & CMD_SCANS) ||
+	    plan[i].bench >= cfg->measure.n_targets)
 		return NULL;
-	return cfg->targets[plan[i].bench].entry;
+	return cfg->measure.targets[plan[i].bench].entry;
 }
 
 /* Hook h of a benchmark: its suite line's, else the command line's. */
@@ -114,8 +115,8 @@ const char *session_hook_cmd(const struct session *s,
 			     const struct suite_entry *e, enum suite_hook h)
 {
 	const char *const cmds[SUITE_N_HOOKS] = {
-		s->cfg->setup, s->cfg->cleanup, s->cfg->prepare,
-		s->cfg->conclude,
+		s->cfg->measure.setup, s->cfg->measure.cleanup,
+		s->cfg->measure.prepare, s->cfg->measure.conclude,
 	};
 
 	return e && e->hooks[h] ? e->hooks[h] : cmds[h];

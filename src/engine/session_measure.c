@@ -89,7 +89,7 @@ static char *session_failure(const struct session *s,
 	if (o->timed_out) {
 		*status = RUN_TIMEOUT;
 		snprintf(buf, sizeof(buf), "timed out after %g s (--timeout)",
-			 s->cfg->timeout_s);
+			 s->cfg->measure.timeout_s);
 		return strdup(buf);
 	}
 	if (o->read_err[0]) {
@@ -131,7 +131,7 @@ static char *session_multiplexed(const struct session *s,
 {
 	char buf[256];
 
-	if (s->cfg->allow_multiplex)
+	if (s->cfg->measure.allow_multiplex)
 		return NULL;
 	for (size_t e = 0; e < s->n_events; e++) {
 		const struct counter_value *v = &p->counters[e];
@@ -151,10 +151,10 @@ static char *session_multiplexed(const struct session *s,
 static void session_checks(struct session *s, const struct launch_outcome *o,
 			   const struct proc_sample *total)
 {
-	if (o->leftover && !s->warned_leftover) {
+	if (o->leftover && !s->once.leftover) {
 		char how[48] = "";
 
-		s->warned_leftover = true;
+		s->once.leftover = true;
 		if (o->leftover_setsid == 1)
 			snprintf(how, sizeof(how), " (one called setsid)");
 		else if (o->leftover_setsid)
@@ -163,8 +163,8 @@ static void session_checks(struct session *s, const struct launch_outcome *o,
 		session_warn(s, "the workload left %u process%s behind%s; abstat killed them; recorded",
 			     o->leftover, o->leftover == 1 ? "" : "es", how);
 	}
-	if (o->handshake && !s->warned_handshake) {
-		s->warned_handshake = true;
+	if (o->handshake && !s->once.handshake) {
+		s->once.handshake = true;
 		if (s->spec.backend->region_fds)
 			session_warn(s, "the workload marks its region with the blocking handshake (ABSTAT_CTL) of an older abstat.h: one context switch at each region boundary, which can change what the region costs (abstat-workloads(7)); rebuild it with this abstat.h; recorded");
 		else
@@ -172,13 +172,13 @@ static void session_checks(struct session *s, const struct launch_outcome *o,
 				     s->spec.backend->name);
 	}
 	for (size_t e = 0; e < s->n_events; e++) {
-		if (s->cfg->no_pin || s->warned_migration ||
+		if (s->cfg->measure.no_pin || s->once.migration ||
 		    s->pinned.n > s->n_copies || /* a set: may move */
 		    strcmp(s->events[e].name, "cpu-migrations") ||
 		    s->events[e].state != EVENT_OK ||
 		    !total->counters[e].value)
 			continue;
-		s->warned_migration = true;
+		s->once.migration = true;
 		session_warn(s, "the pinned workload migrated between CPUs (%" PRIu64 " cpu-migrations in one run; recorded)",
 			     total->counters[e].value);
 	}
@@ -255,9 +255,9 @@ static int session_one(struct session *s, struct benchmark *b,
 	for (size_t i = 0; i < nc; i++) {
 		p[i].start_ns -= s->t0_ns;
 		p[i].end_ns -= s->t0_ns;
-		if (s->cfg->has_ops && !p[i].has_ops) {
+		if (s->cfg->measure.has_ops && !p[i].has_ops) {
 			p[i].has_ops = true;
-			p[i].ops = s->cfg->ops;
+			p[i].ops = s->cfg->measure.ops;
 		}
 	}
 	if (nc == 1) {
@@ -342,7 +342,7 @@ static int session_failed(struct result **results, size_t n, int rc)
  */
 void session_colocate(struct session *s)
 {
-	enum launcher_cpu want = s->cfg->launcher_cpu;
+	enum launcher_cpu want = s->cfg->measure.launcher_cpu;
 	cpu_set_t set;
 	int cpu;
 
@@ -373,9 +373,9 @@ void session_launcher_spawn(struct session *s)
 {
 	char path[PATH_MAX], err[512];
 
-	if (s->helper_tried)
+	if (s->once.helper)
 		return;
-	s->helper_tried = true;
+	s->once.helper = true;
 	if (workloads_path(SPAWN_NAME, path, sizeof(path)) < 0) {
 		session_warn(s, "%s is not built or installed (run make, or set ABSTAT_WORKLOAD_DIR); runs start from abstat's own memory, so maxrss includes abstat's (recorded)",
 			     SPAWN_NAME);
@@ -434,7 +434,7 @@ static int session_prepared_one(struct session *s, struct benchmark *b,
 		memset(run, 0, sizeof(*run));
 		return rc;
 	}
-	if (s->traced_first) {
+	if (s->once.traced) {
 		rc = session_one(s, b, e, warmup, run);
 		session_smt_check(s, false);
 		return rc;
@@ -442,7 +442,7 @@ static int session_prepared_one(struct session *s, struct benchmark *b,
 	trace_mark("first run starts");
 	rc = session_one(s, b, e, warmup, run);
 	trace_mark("first run done");
-	s->traced_first = true;
+	s->once.traced = true;
 	session_smt_check(s, false);
 	return rc;
 }
@@ -515,13 +515,13 @@ int session_measure(struct session *s, struct result **results,
 			continue;
 		s->n_failed++;
 		progress_clear(&s->progress);
-		if (!s->cfg->ignore_failure) {
+		if (!s->cfg->measure.ignore_failure) {
 			msg_error("%s, run %u%s: %s; stopping (-i goes on past failed runs)",
 				  b->name, run.index, run.warmup ? " (warm-up)" : "",
 				  run.reason);
 			rc = EXIT_WORKLOAD;
-		} else if (!s->warned_failure) {
-			s->warned_failure = true;
+		} else if (!s->once.failure) {
+			s->once.failure = true;
 			msg_warn("%s, run %u: %s; going on (-i), failed runs stay out of the statistics",
 				 b->name, run.index, run.reason);
 		}
@@ -532,7 +532,7 @@ int session_measure(struct session *s, struct result **results,
 	free(marks);
 	session_launcher_stop(s);
 	progress_end(&s->progress);
-	if (s->n_failed && s->cfg->ignore_failure)
+	if (s->n_failed && s->cfg->measure.ignore_failure)
 		msg_warn("%u of %zu runs failed; they are kept in the result and out of the statistics",
 			 s->n_failed, n_plan);
 	for (size_t i = 0; i < n_results; i++) {

@@ -215,7 +215,7 @@ int session_resume_check(const struct session *s,
 			  file, diff);
 		return EXIT_USAGE;
 	}
-	if (resume_env_diff(rs->old, r, s->cfg->allow_env_diff, diff,
+	if (resume_env_diff(rs->old, r, s->cfg->model.allow_env_diff, diff,
 			    sizeof(diff), keys, sizeof(keys)))
 		return EXIT_IO;
 	if (diff[0]) {

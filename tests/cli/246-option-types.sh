@@ -17,18 +17,18 @@ try() {
 
 test_expect_success CC 'bindings of the right type build' '
 	for b in "CLI_BOOL(quiet)" "CLI_STRING(output)" \
-		"CLI_UINT(repeat, 1, 9)" "CLI_UINT(seed, 0, 9)" \
-		"CLI_DOUBLE(alpha, 0, 1)" "CLI_ENUM(boots_method, 0)" \
+		"CLI_UINT(measure.repeat, 1, 9)" "CLI_UINT(seed, 0, 9)" \
+		"CLI_DOUBLE(model.alpha, 0, 1)" "CLI_ENUM(boots.method, 0)" \
 		"CLI_UINT_FLAG(seed, 0, 9, seed_set)"; do
 		try "$b" || { cat "$TESTTMP/err"; fail "$b did not build"; }
 	done
 '
 
 test_expect_success CC 'a binding of another type fails to build, saying why' '
-	for b in "CLI_UINT(quiet, 0, 1)" "CLI_BOOL(repeat)" \
-		"CLI_STRING(repeat)" "CLI_DOUBLE(repeat, 0, 1)" \
-		"CLI_ENUM(alpha, 0)" "CLI_UINT(output, 0, 1)" \
-		"CLI_UINT_FLAG(seed, 0, 9, repeat)"; do
+	for b in "CLI_UINT(quiet, 0, 1)" "CLI_BOOL(measure.repeat)" \
+		"CLI_STRING(measure.repeat)" "CLI_DOUBLE(measure.repeat, 0, 1)" \
+		"CLI_ENUM(model.alpha, 0)" "CLI_UINT(output, 0, 1)" \
+		"CLI_UINT_FLAG(seed, 0, 9, measure.repeat)"; do
 		if try "$b"; then fail "$b built"; fi
 		grep -q "static assertion failed: \"CLI_[A-Z_]*(.*): the" \
 			"$TESTTMP/err" || { cat "$TESTTMP/err"; fail "$b: no reason"; }

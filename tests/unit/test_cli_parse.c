@@ -85,12 +85,13 @@ static void test_parse(void **state)
 				fail_msg("line %d: cmd %s format %d files %zu",
 					 cases[i].line, cfg.cmd->name,
 					 (int)cfg.format, cfg.n_files);
-			if (cases[i].repeat && cfg.repeat != cases[i].repeat)
+			if (cases[i].repeat &&
+			    cfg.measure.repeat != cases[i].repeat)
 				fail_msg("line %d: repeat %u", cases[i].line,
-					 cfg.repeat);
-			if (cases[i].alpha && cfg.alpha != cases[i].alpha)
+					 cfg.measure.repeat);
+			if (cases[i].alpha && cfg.model.alpha != cases[i].alpha)
 				fail_msg("line %d: alpha %g", cases[i].line,
-					 cfg.alpha);
+					 cfg.model.alpha);
 		}
 		cli_free(&cfg);
 	}
