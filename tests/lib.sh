@@ -154,27 +154,6 @@ test_require() {
 # ASan+UBSan; a .deb) requires it: the sanitized pass would only repeat
 # it, minutes of .ci/run's 45 (doc/development.md)
 test_lazy_prereq PLAIN_BUILD '[ "${ABSTAT_SANITIZE:-0}" != 1 ]'
-# SAME_SPEED: two copies of one program measure alike here, three times
-# (abstat versus, interleaved, 30 runs a side of a 25 ms loop: the 95%
-# interval of their task-clock delta holds 0 and is at most 2 points
-# wide). A timing test that must find a 6% change (abstat bisect's, 250
-# and the README's) needs it: where copies of one binary differ by 2-3%
-# or measure within +-3-9 points (each file's pages, the host; seen on
-# an AMD EPYC VM), such a change is within what the machine invents,
-# and the test skips by this name.
-test_lazy_prereq SAME_SPEED '
-	_d=$(mktemp -d "${TMPDIR:-/tmp}/abstat-same.XXXXXX") &&
-	cp "$BUILD/tests/progs/split_work" "$_d/a" && cp "$_d/a" "$_d/b" &&
-	_rc=0 &&
-	for _i in 1 2 3; do
-		"$ABSTAT" versus -q -r 30 -e task-clock --format json "$_d/a 70 100" "$_d/b 70 100" >"$_d/j" 2>/dev/null &&
-		python3 -c "import json, sys
-r = [r for r in json.load(open(sys.argv[1]))[\"rows\"] if r[\"primary\"]][0]
-lo, hi = r[\"deltas\"][0][\"delta_ci\"]
-sys.exit(not (lo <= 0 <= hi and hi - lo <= 0.02))" "$_d/j" || { _rc=1; break; }
-	done
-	rm -rf "$_d"; exit $_rc
-'
 test_lazy_prereq PMU '"$BUILD/tests/prereq" PMU'
 test_lazy_prereq LIBPFM_CPU '"$BUILD/tests/prereq" LIBPFM_CPU'
 test_lazy_prereq FOREIGN_PMU '"$BUILD/tests/prereq" FOREIGN_PMU'

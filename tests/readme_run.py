@@ -33,8 +33,6 @@ SKIP = [
     (r"\bmake lab", "LAB", "the kernel lab: QEMU and the Debian mirrors "
      "(make lab-check)"),
     (r"^(sbatch|parallel) ", "FLEET", "a cluster (tests/cli/177, 178)"),
-    (r"^abstat bisect ", "SAME_SPEED", "a 6% change to find, on a machine "
-     "where copies of one binary measure alike (tests/lib.sh)"),
 ]
 # a command that needs a tool: (regex, tool)
 NEEDS = [(r"^abstat plot .*\.(png|svg|txt)\b", "gnuplot"),

@@ -75,13 +75,12 @@ clone() {
 test_expect_success PYTHON3,CPUS2,KCOUNT 'the README and the runnable doc/*.md blocks run as written' '
 	clone &&
 	docs=$(ls "$TOP"/doc/*.md 2>/dev/null) &&
-	have= &&
-	if test_have_prereq SAME_SPEED; then have=SAME_SPEED; fi &&
-	README_HAVE=$have PATH=$TESTTMP/clone:$PATH python3 "$TOP/tests/readme_run.py" "$TESTTMP/clone" \
+	PATH=$TESTTMP/clone:$PATH python3 "$TOP/tests/readme_run.py" "$TESTTMP/clone" \
 		"$R" $docs >"$TESTTMP/out" 2>&1 || { cat "$TESTTMP/out"; fail "a block"; } &&
 	cat "$TESTTMP/out" &&
 	grep -q "^ok README.md:[0-9]*: \$ abstat versus" "$TESTTMP/out" || fail "versus did not run" &&
-	grep -q "^ok README.md:[0-9]*: \$ abstat compare" "$TESTTMP/out" || fail "compare did not run"
+	grep -q "^ok README.md:[0-9]*: \$ abstat compare" "$TESTTMP/out" || fail "compare did not run" &&
+	grep -q "^ok README.md:[0-9]*: \$ abstat bisect" "$TESTTMP/out" || fail "bisect did not run"
 '
 
 test_expect_success PYTHON3 'the checker fails a block whose rows changed' '

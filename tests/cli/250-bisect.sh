@@ -12,7 +12,7 @@
 # 2000 pages at the good end, 2120 from commit 11, about 2050 and 2170
 # faults a run within 2 on any machine, where a 6% change of task-clock
 # is within what a noisy VM invents between two copies of one binary
-# (the README's bisect, on task-clock, needs SAME_SPEED: tests/lib.sh).
+# (the README's bisect decides on page-faults too).
 test_lazy_prereq BUILD_TOOLS 'command -v git && command -v make && command -v cc'
 
 repo=$TESTTMP/repo
