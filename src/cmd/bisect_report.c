@@ -17,6 +17,7 @@
 
 #include "bisect.h"
 #include "escape.h"
+#include "format.h"
 
 #define BISECT_STATE_FILE "state.json"
 #define BISECT_MAIL_WIDTH 72
@@ -258,8 +259,8 @@ void bisect_delta_text(const struct bisect_delta *d, char *buf, size_t len)
 		snprintf(buf, len, "-");
 		return;
 	}
-	snprintf(buf, len, "%+.1f%% [%+.1f, %+.1f]", d->d * 100, d->lo * 100,
-		 d->hi * 100);
+	snprintf(buf, len, "%+.1f%% [%+.1f, %+.1f]", fmt_points(d->d),
+		 fmt_points(d->lo), fmt_points(d->hi));
 }
 
 const char *bisect_shown(const char *s, char *buf, size_t len)
@@ -352,7 +353,7 @@ static void bisect_mail_head(const struct bisect_state *st, char **buf,
 	bisect_shown(st->metric ? st->metric : "the primary metric", metric,
 		     sizeof(metric));
 	bisect_cat(buf, n, "abstat bisect noticed a %+.1f%% change of %s due to commit:\n\n",
-		   fb->d * 100, metric);
+		   fmt_points(fb->d), metric);
 	bisect_cat(buf, n, "commit: %.12s (\"%s\")\n", st->first_bad,
 		   bisect_shown(st->first_subject, subject, sizeof(subject)));
 	if (!st->parent_measured)

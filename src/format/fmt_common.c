@@ -133,12 +133,17 @@ void fmt_scaled(double v, double div, char *buf, size_t len)
 		snprintf(buf, len, "%.4g", x);
 }
 
-void fmt_pct(double frac, char *buf, size_t len)
+double fmt_points(double frac)
 {
 	double x = frac * 100;
 
-	if (fabs(x) < 0.05)
-		x = 0; /* never "-0.0%" */
+	return fabs(x) < 0.05 ? 0 : x;
+}
+
+void fmt_pct(double frac, char *buf, size_t len)
+{
+	double x = fmt_points(frac);
+
 	snprintf(buf, len, fabs(x) < 99.95 ? "%+.1f%%" : "%+.0f%%", x);
 }
 

@@ -129,6 +129,9 @@ bool fmt_unit_scaled(const char *unit);
 double fmt_typical(const struct stats_summary *s);
 /* A fraction as a signed percentage: "+3.7%", "-12%". */
 void fmt_pct(double frac, char *buf, size_t len);
+/* A fraction in percentage points for "%+.1f": 0 where it would print
+ * as "-0.0" or "+0.0" (never a signed zero's "-0.0"). */
+double fmt_points(double frac);
 
 /* The cells of one row of one comparison (side s against side 0), as the
  * text and markdown tables print them. special: the row has no numbers

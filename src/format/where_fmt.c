@@ -5,7 +5,6 @@
  * JSON. Shares and deltas in percentage points; p is Holm-adjusted over
  * every function tested; the verdict words are the main table's.
  */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,14 +40,6 @@ static void where_p(const struct compare_delta *d, char *buf, size_t len)
 		snprintf(buf, len, "%.4f", d->p_holm);
 }
 
-/* Points, never "-0.0". */
-static double where_pts(double frac)
-{
-	double x = frac * 100;
-
-	return fabs(x) < 0.05 ? 0 : x;
-}
-
 static void where_line(const struct compare_model *m,
 		       const struct where_row *r, int name_w, FILE *out)
 {
@@ -57,15 +48,15 @@ static void where_line(const struct compare_model *m,
 
 	escape_str(r->func, name, sizeof(name));
 	len = (int)strlen(name);
-	snprintf(ci, sizeof(ci), "[%+.1f,%+.1f]", where_pts(r->d.lo),
-		 where_pts(r->d.hi));
+	snprintf(ci, sizeof(ci), "[%+.1f,%+.1f]", fmt_points(r->d.lo),
+		 fmt_points(r->d.hi));
 	where_p(&r->d, p, sizeof(p));
 	if (len > name_w) {
 		fprintf(out, "%s\n", name);
 		name[0] = '\0';
 	}
 	fprintf(out, "%-*s %5.1f %5.1f %+6.1f %13s%c %6s %s\n", name_w,
-		name, where_pts(r->a), where_pts(r->b), where_pts(r->d.delta),
+		name, fmt_points(r->a), fmt_points(r->b), fmt_points(r->d.delta),
 		ci, r->d.ci_disagrees ? '!' : ' ', p, where_word(m, &r->d));
 }
 

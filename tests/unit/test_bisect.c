@@ -5,7 +5,8 @@
  * the good end (its interval, whether it is a change), the ends' delta,
  * the step's delta against the bad end; the decision expected (NULL:
  * not yet decided) and whether a reason is given. Regressions and
- * improvements alike (the ends' delta of either sign).
+ * improvements alike (the ends' delta of either sign). And a delta's
+ * text (bisect_delta_text).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -106,11 +107,33 @@ static void test_pairs(void **state)
 				   sizeof(reason)));
 }
 
+/* a step's delta as its line prints it: points to one decimal, a bound
+ * that rounds to zero printed "+0.0" whatever its sign, never "-0.0" */
+static void test_delta_text(void **state)
+{
+	struct bisect_delta d = D(0.061, -0.0004, 0.123, false);
+	char buf[64];
+
+	(void)state;
+	bisect_delta_text(&d, buf, sizeof(buf));
+	assert_string_equal(buf, "+6.1% [+0.0, +12.3]");
+	d = (struct bisect_delta)D(-0.0004, -0.0004, -0.0001, false);
+	bisect_delta_text(&d, buf, sizeof(buf));
+	assert_string_equal(buf, "+0.0% [+0.0, +0.0]");
+	d = (struct bisect_delta)D(-0.052, -0.071, -0.0006, true);
+	bisect_delta_text(&d, buf, sizeof(buf));
+	assert_string_equal(buf, "-5.2% [-7.1, -0.1]");
+	d.has = false;
+	bisect_delta_text(&d, buf, sizeof(buf));
+	assert_string_equal(buf, "-");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_decided),
 		cmocka_unit_test(test_pairs),
+		cmocka_unit_test(test_delta_text),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
