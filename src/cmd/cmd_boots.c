@@ -161,13 +161,15 @@ static int boots_status(const struct boots_ctx *c)
 	struct boots_boot *next;
 	size_t count[BOOT_FAILED + 1] = { 0 };
 	int rc = boots_load(c, &p);
+	char *dir;
 
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < p.n_boots; i++)
 		count[p.boots[i].state]++;
 	next = boots_plan_current(&p);
-	printf("plan %s: %s=%s, %s=%s, %zu boots (%s), %s\n", c->dir,
+	dir = escape_dup(c->dir); /* a name given: shown escaped */
+	printf("plan %s: %s=%s, %s=%s, %zu boots (%s), %s\n", dir ? dir : "?",
 	       p.sides[0].label, p.sides[0].kernel, p.sides[1].label,
 	       p.sides[1].kernel, p.n_boots, p.order,
 	       boots_method_names[p.method]);
@@ -191,6 +193,7 @@ static int boots_status(const struct boots_ctx *c)
 		       b->note ? -5 : 0, b->tries, b->note ? " " : "",
 		       b->note ? b->note : "");
 	}
+	free(dir);
 	boots_plan_free(&p);
 	return EXIT_OK;
 }

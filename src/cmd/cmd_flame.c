@@ -153,6 +153,10 @@ static int flame_read(struct flame_job *j)
 		rc = flame_read_results(j);
 	for (size_t i = 0; !rc && j->cfg->flame.import >= 0 && i < j->n; i++)
 		rc = flame_read_import(j, i);
+	/* a label (a result's, a file's name) reaches titles and messages
+	 * escaped: a control in it never reaches a terminal raw */
+	for (size_t i = 0; !rc && i < j->n; i++)
+		rc = escape_inplace(&j->label[i]);
 	for (size_t i = 0; !rc && i < j->n; i++) {
 		rc = flame_finish(&j->prof[i]);
 		if (rc == -EOVERFLOW) {

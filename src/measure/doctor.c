@@ -17,6 +17,7 @@
 #include "cpuset.h"
 #include "doctor.h"
 #include "env.h"
+#include "escape.h"
 
 #define SYSCPU "/sys/devices/system/cpu"
 
@@ -57,9 +58,11 @@ doctor_add(struct doctor_list *l, enum doctor_level level, const char *name,
 	c = &l->v[l->n++];
 	c->level = level;
 	c->name = strdup(name);
-	c->file = strdup(file ? file : "");
-	c->detail = strdup(detail);
-	c->fix = level == DOCTOR_OK || !fix ? NULL : strdup(fix);
+	/* what a check read from /proc and /sys (a governor, a cgroup's
+	 * name) is shown escaped: no control reaches a terminal raw */
+	c->file = escape_dup(file ? file : "");
+	c->detail = escape_dup(detail);
+	c->fix = level == DOCTOR_OK || !fix ? NULL : escape_dup(fix);
 	if (!c->name || !c->file || !c->detail ||
 	    (level != DOCTOR_OK && fix && !c->fix))
 		l->err = -ENOMEM;
