@@ -67,6 +67,27 @@ public_copy() {
 		cp "$@" "$TESTTMP.pub/" && chmod a+rx "$TESTTMP.pub"/* &&
 		echo "$TESTTMP.pub"
 }
+# journal_of RESULT JOURNAL: the journal a session writing RESULT
+# would leave (its header, then a line a run of its first benchmark),
+# as a crash leaves it for abstat recover
+journal_of() {
+	python3 - "$1" "$2" <<-\PY
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	runs = d["benchmarks"][0]["runs"]
+	d["benchmarks"][0]["runs"] = []
+	d["format"] = "abstat-journal"
+	d["pid"] = 1
+	session = d.get("config", {}).get("session")
+	with open(sys.argv[2], "w") as f:
+	    f.write(json.dumps(d) + "\n")
+	    for r in runs:
+	        line = {"bench": 0, "run": r}
+	        if session is not None:
+	            line["session"] = session
+	        f.write(json.dumps(line) + "\n")
+	PY
+}
 # spin_n MS: the count of tests/progs/spin (getppid() calls) that takes
 # about MS ms of task-clock on this machine, from one timed run: a call
 # costs 90 ns on one machine and 1 us on another, so a fixed count is

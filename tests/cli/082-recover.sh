@@ -3,17 +3,7 @@
 # output is never overwritten without --force; a write failure exits 5; a
 # malformed journal exits 2 naming the file and the line.
 j=$TESTTMP/r.json.journal
-python3 - tests/fuzz/corpus/result/ok-plain.json "$j" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-runs = r["benchmarks"][0]["runs"]
-r["benchmarks"][0]["runs"] = []
-r["format"] = "abstat-journal"
-with open(sys.argv[2], "w") as f:
-    f.write(json.dumps(r) + "\n")
-    for run in runs:
-        f.write(json.dumps({"bench": 0, "run": run}) + "\n")
-PY
+journal_of tests/fuzz/corpus/result/ok-plain.json "$j" || fail "cannot write the journal"
 
 test_expect_success 'a journal becomes a result marked partial with every run' '
 	expect_exit 0 "$ABSTAT" recover "$j" -o "$TESTTMP/rec.json" &&

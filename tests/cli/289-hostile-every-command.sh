@@ -64,17 +64,7 @@ test_expect_success 'profile and flame: the label in the table and the title' '
 	"$ABSTAT" flame "p$bad.json" -o "f$bad.svg" && no_raw "f$bad.svg"
 '
 test_expect_success 'recover: a journal named with controls' '
-	python3 - "$bad.json" "$bad.journal" <<-\PY &&
-	import json, sys
-	r = json.load(open(sys.argv[1]))
-	runs = r["benchmarks"][0]["runs"]
-	r["benchmarks"][0]["runs"] = []
-	r["format"] = "abstat-journal"
-	with open(sys.argv[2], "w") as f:
-	    f.write(json.dumps(r) + "\n")
-	    for run in runs:
-	        f.write(json.dumps({"bench": 0, "run": run}) + "\n")
-	PY
+	journal_of "$bad.json" "$bad.journal" &&
 	hostile recover 0 recover "$bad.journal" -o "r$bad.json" &&
 	hostile recover 2 recover "x$bad.journal" -o "r2$bad.json"
 '
