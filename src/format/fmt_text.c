@@ -267,6 +267,17 @@ static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,
 /* The spread table's name column: the longest row name, at least 16,
  * at most what leaves the sides' columns the width (a longer name goes
  * on a line of its own, as in the delta table). */
+/* Row r's cells and its name in the spread table (the delta table's
+ * indent of two dropped); NULL for a row without numbers. */
+static const char *fmt_boots_row(const struct compare_model *m, size_t r,
+				 struct fmt_cells *c)
+{
+	fmt_row_cells(m, &m->rows[r], 1, c);
+	if (c->special)
+		return NULL;
+	return c->name[0] == ' ' ? c->name + 2 : c->name;
+}
+
 static int fmt_boots_name_width(const struct compare_model *m, int width,
 				int cw, int indent)
 {
@@ -274,12 +285,10 @@ static int fmt_boots_name_width(const struct compare_model *m, int width,
 
 	for (size_t r = 0; r < m->n_rows; r++) {
 		struct fmt_cells c;
-		const char *name;
+		const char *name = fmt_boots_row(m, r, &c);
 
-		fmt_row_cells(m, &m->rows[r], 1, &c);
-		if (c.special)
+		if (!name)
 			continue;
-		name = c.name[0] == ' ' ? c.name + 2 : c.name;
 		if ((int)strlen(name) + indent > w)
 			w = (int)strlen(name) + indent;
 	}
@@ -320,17 +329,15 @@ print:
 	fmt_text_line(out, width, buf);
 	for (size_t r = 0; r < m->n_rows; r++) {
 		struct fmt_cells c;
-		const char *name;
+		const char *name = fmt_boots_row(m, r, &c);
 
-		fmt_row_cells(m, &m->rows[r], 1, &c);
-		if (c.special)
+		if (!name)
 			continue;
 		if (several && (!last_bench ||
 				strcmp(last_bench, m->rows[r].bench))) {
 			fmt_text_line(out, width, m->rows[r].bench);
 			last_bench = m->rows[r].bench;
 		}
-		name = c.name[0] == ' ' ? c.name + 2 : c.name;
 		if ((int)strlen(name) + indent > nw) {
 			snprintf(buf, sizeof(buf), "%*s%s", indent, "", name);
 			fmt_text_line(out, width, buf);
