@@ -42,8 +42,6 @@ json_t *env_kconfig(const char *root, const char *release);
  * was. */
 void env_kconfig_add(json_t *env, const char *root);
 
-/* Helpers shared by capture and doctor. Read <root><rel> into buf (at most
- * len - 1 bytes, trailing newlines removed). 0 or -errno. */
 /* env_arm.c: an arm64 CPU's vendor and model from its MIDR fields
  * (implementer, part) as lscpu names them; whether they are QEMU TCG's
  * emulated -cpu max; whether the device tree says the machine is virtual
@@ -52,6 +50,12 @@ void env_arm_name(unsigned impl, unsigned part, char *vendor, size_t vlen,
 		  char *model, size_t mlen);
 bool env_arm_emulated(unsigned impl, unsigned part);
 int env_dt_virtual(const char *root);
+/* Helpers shared by capture and doctor. Open <root><rel> (root NULL or
+ * "": the real /proc and /sys) read-only, close-on-exec: a descriptor,
+ * or -1 with errno (ENAMETOOLONG where the path does not fit). */
+int env_open(const char *root, const char *rel);
+/* Read <root><rel> into buf (at most len - 1 bytes, trailing newlines
+ * removed). 0 or -errno. */
 int env_read(const char *root, const char *rel, char *buf, size_t len);
 /* The same, as a decimal integer. 0, -errno or -EINVAL. */
 int env_read_long(const char *root, const char *rel, long *out);

@@ -8,7 +8,6 @@
  * (util-linux, sys-utils/lscpu-arm.c), for the implementers and parts
  * this field meets; others are named by their numbers.
  */
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,12 +91,10 @@ void env_arm_name(unsigned impl, unsigned part, char *vendor,
 /* Does the NUL-separated list of the device-tree file rel hold word? */
 static bool env_dt_has(const char *root, const char *rel, const char *word)
 {
-	char path[PATH_MAX], buf[1024];
+	char buf[1024];
 	ssize_t n;
-	int fd;
+	int fd = env_open(root, rel);
 
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return false;
 	n = read(fd, buf, sizeof(buf) - 1);

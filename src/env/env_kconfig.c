@@ -14,7 +14,6 @@
  * (env_kconfig_add): reading it is milliseconds, kept off the start-up.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,14 +107,11 @@ static json_t *kconfig_options(char *text)
 /* {"source": rel, "options": {...}} from <root><rel>, or NULL. */
 static json_t *kconfig_source(const char *root, const char *rel, bool gz)
 {
-	char path[PATH_MAX];
 	json_t *opts = NULL;
 	char *buf;
 	long n;
-	int fd;
+	int fd = env_open(root, rel);
 
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
 	buf = malloc(KCONFIG_MAX_BYTES + 2);

@@ -15,18 +15,28 @@
 
 #define SYSCPU "/sys/devices/system/cpu"
 
+int env_open(const char *root, const char *rel)
+{
+	char path[PATH_MAX];
+
+	if ((size_t)snprintf(path, sizeof(path), "%s%s", root ? root : "",
+			     rel) >= sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
 /* open, read to the end or len - 1 bytes, close: no stdio (its fstat and
  * buffer), as a session reads some 45 of these before its first run */
 int env_read(const char *root, const char *rel, char *buf, size_t len)
 {
-	char path[PATH_MAX];
 	size_t n = 0;
 	int fd;
 
 	if (len)
 		buf[0] = '\0';
-	snprintf(path, sizeof(path), "%s%s", root ? root : "", rel);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = env_open(root, rel);
 	if (fd < 0)
 		return -errno;
 	while (len && n < len - 1) {
