@@ -264,9 +264,6 @@ static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,
 	fmt_pair_table(m, s, out, width, colour, ci_head);
 }
 
-/* The spread table's name column: the longest row name, at least 16,
- * at most what leaves the sides' columns the width (a longer name goes
- * on a line of its own, as in the delta table). */
 /* Row r's cells and its name in the spread table (the delta table's
  * indent of two dropped); NULL for a row without numbers. */
 static const char *fmt_boots_row(const struct compare_model *m, size_t r,
@@ -278,6 +275,9 @@ static const char *fmt_boots_row(const struct compare_model *m, size_t r,
 	return c->name[0] == ' ' ? c->name + 2 : c->name;
 }
 
+/* The spread table's name column: the longest row name, at least 16,
+ * at most what leaves the sides' columns the width (a longer name goes
+ * on a line of its own, as in the delta table). */
 static int fmt_boots_name_width(const struct compare_model *m, int width,
 				int cw, int indent)
 {
