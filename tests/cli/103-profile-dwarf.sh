@@ -24,7 +24,7 @@ test_expect_success DWARF_SAMPLING 'dwarf: recorded as the call graph, no sample
 '
 
 test_expect_success DWARF_SAMPLING 'dwarf: the 70/30 split holds' '
-	expect_exit 0 $ABSTAT profile -q --user-only --call-graph dwarf -r 3 -o "$TESTTMP/s.json" -- $P/split_work 70 1000 &&
+	expect_exit 0 $ABSTAT profile -q --user-only --call-graph dwarf -r 3 -o "$TESTTMP/s.json" -- $P/split_work 70 100000 20 &&
 	a=$(json "round(100.0 * sum(n for r in d[\"benchmarks\"][0][\"runs\"] if not r[\"warmup\"] for s, n in r[\"profile\"][\"stacks\"] if s.endswith(\";work_a\")) / sum(r[\"profile\"][\"samples\"] for r in d[\"benchmarks\"][0][\"runs\"] if not r[\"warmup\"]))" "$TESTTMP/s.json") &&
 	[ "$a" -ge 65 ] && [ "$a" -le 75 ] || fail "work_a $a%"
 '

@@ -15,7 +15,7 @@ fill() {
 }
 
 test_expect_success SAMPLING 'profile 70/30 for real, then flame -o x.folded: both frames, the samples summed' '
-	expect_exit 0 "$ABSTAT" profile -q --user-only -r 5 -o p70.json -- "$P/split_work" 70 500 &&
+	expect_exit 0 "$ABSTAT" profile -q --user-only -r 5 -o p70.json -- "$P/split_work" 70 50000 20 &&
 	expect_exit 0 "$ABSTAT" flame p70.json -o x.folded &&
 	cat x.folded &&
 	grep -Eq "(^|;)work_a [0-9]+$" x.folded && grep -Eq "(^|;)work_b [0-9]+$" x.folded &&
