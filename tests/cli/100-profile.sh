@@ -10,8 +10,8 @@ share() {
 }
 
 # rounds of 20-step units (split_work.c: rounds near the sampler's
-# period make a run's share stray 7 points; in a sanitizer pass the five runs of
-# 2000-step units gave 63.7%)
+# period make a run's share stray 7 points; in a sanitizer pass the
+# five runs of 2000-step units gave 63.7%)
 test_expect_success SAMPLING '70/30 split: work_a and work_b within 5 points of 70 and 30' '
 	expect_exit 0 $ABSTAT profile -q --user-only -r 5 -o "$TESTTMP/p.json" -- $P/split_work 70 100000 20 &&
 	a=$(share work_a "$TESTTMP/p.json") && b=$(share work_b "$TESTTMP/p.json") &&
