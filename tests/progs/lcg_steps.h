@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lcg_steps.h: LCG_STEPS(n), n units of 2000 steps of an LCG the compiler
- * cannot fold (LCG_STEPS_N(n, steps): of steps steps), inlined so that the samples are the caller's own; the
- * accumulator lives on the stack, because GCC sets up no frame (frame
- * pointer or not) in a leaf that needs no stack, and its caller would be
- * lost. split_work.c and deep_chain.c (profiled test programs).
+ * cannot fold (LCG_STEPS_N(n, steps): units of that many steps), inlined
+ * so that the samples are the caller's own; the accumulator lives on the
+ * stack, because GCC sets up no frame (frame pointer or not) in a leaf
+ * that needs no stack, and its caller would be lost. split_work.c and deep_chain.c (profiled test programs).
  */
 #ifndef LCG_STEPS_H
 #define LCG_STEPS_H

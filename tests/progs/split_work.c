@@ -7,10 +7,11 @@
  * fall at a phase of the round that drifts slowly, and a run's share of
  * work_a strays 7 points or more from PCT; rounds of 20-step units are
  * a hundred times shorter, and the share strays as a sample count's
- * chance does (about 3 points a run of 250 samples). Built with frame pointers
- * and noinline so that each function is its own frame; the accumulator
- * lives on the stack, because GCC sets up no frame (frame pointer or
- * not) in a leaf that needs no stack, and its caller would be lost.
+ * chance does (about 3 points a run of 250 samples). Built with frame
+ * pointers and noinline so that each function is its own frame; the
+ * accumulator lives on the stack, because GCC sets up no frame (frame
+ * pointer or not) in a leaf that needs no stack, and its caller would
+ * be lost.
  */
 #include <stdlib.h>
 
