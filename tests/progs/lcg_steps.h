@@ -4,7 +4,8 @@
  * cannot fold (LCG_STEPS_N(n, steps): units of that many steps), inlined
  * so that the samples are the caller's own; the accumulator lives on the
  * stack, because GCC sets up no frame (frame pointer or not) in a leaf
- * that needs no stack, and its caller would be lost. split_work.c and deep_chain.c (profiled test programs).
+ * that needs no stack, and its caller would be lost. split_work.c and
+ * deep_chain.c (profiled test programs).
  */
 #ifndef LCG_STEPS_H
 #define LCG_STEPS_H
