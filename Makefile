@@ -1,6 +1,6 @@
 # abstat: one plain non-recursive Makefile.
 # Targets: all check demo bench install uninstall clean format deps fuzz
-#          lab lab-check lab-src lab-bisect (the kernel lab, tests/lab)
+#          lab lab-check lab-src lab-bisect (the kernel lab, lab/)
 #          graph (tools/graph.py)
 
 VERSION    := $(shell cat VERSION)
@@ -18,7 +18,7 @@ CC       ?= cc
 # Cross build: make CROSS=aarch64-linux-gnu- builds static abstat,
 # workloads and test programs for that target in build/aarch64-linux-gnu
 # (abstat there too), against a sysroot of the target's Debian -dev
-# packages that tests/lab/sysroot.sh fetches (no PAPI). The kernel lab
+# packages that lab/sysroot.sh fetches (no PAPI). The kernel lab
 # (make lab) runs them in QEMU.
 CROSS    ?=
 ifneq ($(CROSS),)
@@ -179,7 +179,7 @@ DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
         workloads progs units lab lab-check lab-src lab-seeds lab-bisect graph \
         examples lab-plugin analyze
 
-# The kernel lab (tests/lab): Debian arm64 kernels booted under QEMU TCG
+# The kernel lab (lab/): Debian arm64 kernels booted under QEMU TCG
 # with its emulated PMU. Its packages are apart from DEB_PKGS, so that
 # make check never pulls QEMU; the arm64 ones (the sysroot, busybox, the
 # kernels) are fetched by the lab's scripts with apt-get download.
@@ -223,8 +223,8 @@ $(ABSTAT_BIN): $(OBJ)
 	$(Q)$(CC) $(CFLAGS_ALL) $(SANFLAGS) -o $@ $(OBJ) $(X_LDFLAGS) $(LDFLAGS) $(LDLIBS_ALL)
 
 ifneq ($(CROSS),)
-$(SYSROOT)/.done: tests/lab/sysroot.sh
-	$(Q)sh tests/lab/sysroot.sh $(TRIPLET) $(SYSROOT)
+$(SYSROOT)/.done: lab/sysroot.sh
+	$(Q)sh lab/sysroot.sh $(TRIPLET) $(SYSROOT)
 
 $(OBJ): | $(SYSROOT)/.done
 endif
@@ -321,13 +321,13 @@ demo:
 bench: all progs
 	$(Q)sh bench/run.sh
 
-# The lab's cache model (tests/lab/plugin): a QEMU 7.2 TCG plugin, built
+# The lab's cache model (lab/plugin): a QEMU 7.2 TCG plugin, built
 # for the host (qemu-system-aarch64 loads it; LAB_EVENTS=lab:... asks for
 # it). Debian ships no qemu-plugin.h: the plugin declares the API itself.
 LAB_PLUGIN := build/plugin/abstat-cache.so
 lab-plugin: $(LAB_PLUGIN)
 
-$(LAB_PLUGIN): tests/lab/plugin/cache.c tests/lab/plugin/qemu_plugin_api.h
+$(LAB_PLUGIN): lab/plugin/cache.c lab/plugin/qemu_plugin_api.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  PLUGIN  $@")
 	$(Q)gcc -std=gnu11 -O2 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) \
@@ -336,17 +336,17 @@ $(LAB_PLUGIN): tests/lab/plugin/cache.c tests/lab/plugin/qemu_plugin_api.h
 # make lab: kernel A (6.1) against kernel B (6.12), LAB_BOOTS boots each in
 # turn, the syscalls suite and getppid-sve/-nosve, compare --format mail
 # and the delta chart, in build/lab/runs/A-vs-B-DATE (build/lab/latest)
-# (LAB_* settings: tests/lab/lab.sh). make lab LAB_B_CMDLINE=kpti=1: one
+# (LAB_* settings: lab/lab.sh). make lab LAB_B_CMDLINE=kpti=1: one
 # kernel, two command lines; LAB_A=PATH LAB_B=PATH: two arm64 Images.
 lab: deps lab-plugin
 	@sh tests/deps.sh $(LAB_PKGS)
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
-	$(Q)sh tests/lab/lab.sh
+	$(Q)sh lab/lab.sh
 
-# make lab-src: the config A/Bs from source (tests/lab/src.sh): Debian's
+# make lab-src: the config A/Bs from source (lab/src.sh): Debian's
 # linux-source-6.1 built for arm64 with the lab's small config
-# (tests/lab/src.config) and CONFIG_PARAVIRT=y, =n, and
+# (lab/src.config) and CONFIG_PARAVIRT=y, =n, and
 # CONFIG_INIT_ON_FREE_DEFAULT_ON=y (under nice -n 19, make -j2; cached in
 # build/lab/src/images), then the lab on PARAVIRT y vs n and on
 # INIT_ON_FREE n vs y: mmap, lat-mmap and the syscalls suite
@@ -355,9 +355,9 @@ lab-src: deps lab-plugin
 	@sh tests/deps.sh $(LAB_PKGS) $(LAB_SRC_PKGS)
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
-	$(Q)sh tests/lab/src.sh
+	$(Q)sh lab/src.sh
 
-# make lab-bisect: a kernel bisect in the lab (tests/lab/bisect.sh):
+# make lab-bisect: a kernel bisect in the lab (lab/bisect.sh):
 # Debian's linux-source-6.1 made into a git repository of 12 commits (one
 # does not build, one adds a loop to getppid), bisected by abstat bisect
 # --measure with incremental builds in one object tree and lab boots
@@ -366,10 +366,10 @@ lab-bisect: deps
 	@sh tests/deps.sh $(LAB_PKGS) $(LAB_SRC_PKGS)
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
-	$(Q)sh tests/lab/bisect.sh
+	$(Q)sh lab/bisect.sh
 
 # make lab-seeds STUDY=000: a study of the seeds' threads in the lab
-# (tests/lab/seeds.sh: 000 MP vs UP and mitigations, 001 6.1 and 6.12
+# (lab/seeds.sh: 000 MP vs UP and mitigations, 001 6.1 and 6.12
 # UP and MP, 004 thread workloads UP vs MP), its table in
 # build/lab/seeds/STUDY/table.txt (doc/seeds.md: the tables and costs).
 STUDY ?= 000
@@ -377,7 +377,7 @@ lab-seeds: deps lab-plugin
 	@sh tests/deps.sh $(LAB_PKGS)
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs
-	$(Q)sh tests/lab/seeds.sh $(STUDY)
+	$(Q)sh lab/seeds.sh $(STUDY)
 
 # The lab's tests; what is missing (packages, the mirrors, the cross
 # build) makes them skip by name, never fail.

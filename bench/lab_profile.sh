@@ -43,9 +43,9 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 cpu=0
 pids=
 for s in "$@"; do
-	kdir=$(sh "$TOP/tests/lab/kernel.sh" "$s") || { echo "bench: lab_profile: no kernel $s" >&2; exit 0; }
+	kdir=$(sh "$TOP/lab/kernel.sh" "$s") || { echo "bench: lab_profile: no kernel $s" >&2; exit 0; }
 	LAB_CPU=$cpu LAB_TIMEOUT=${LAB_TIMEOUT:-1800} \
-		sh "$TOP/tests/lab/boot.sh" "$kdir" "" "$out/$s" -f "$job" \
+		sh "$TOP/lab/boot.sh" "$kdir" "" "$out/$s" -f "$job" \
 		>"$out/$s.log" 2>&1 &
 	pids="$pids $!"
 	cpu=$(((cpu + 1) % $(nproc)))

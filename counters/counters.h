@@ -44,7 +44,7 @@ struct event {
 	 * result file (schema 3) */
 	bool not_counted;
 	/* a model's count, not a counter's (the kernel lab's cache model,
-	 * tests/lab/cache-merge.sh): "modelled": true in a result file, and
+	 * lab/cache-merge.sh): "modelled": true in a result file, and
 	 * every table marks its rows [m] */
 	bool modelled;
 	char **native; /* PAPI: native events a preset maps to (NULL-term.) */

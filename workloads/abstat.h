@@ -420,7 +420,7 @@ static inline int abstat__region_end(struct abstat__state *st)
 
 /* On arm64 the region's begin and end also execute HINT #120 and HINT
  * #121, NOPs on hardware (unallocated hints execute as NOP), which the
- * kernel lab's cache model recognises (tests/lab/plugin/cache.c): the
+ * kernel lab's cache model recognises (lab/plugin/cache.c): the
  * begin's before the counters start, the end's after they stop, so that
  * the counters never count them; the model's region holds the toggles. */
 #if defined(__aarch64__)

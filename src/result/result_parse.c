@@ -318,7 +318,7 @@ static int parse_event(const struct ctx *c, const json_t *o, const char *key,
 		free(ev->reason); /* a reason only explains "not supported" */
 		ev->reason = NULL;
 	}
-	/* a model's count (tests/lab/cache-merge.sh), optional */
+	/* a model's count (lab/cache-merge.sh), optional */
 	ev->modelled = json_is_true(json_object_get(o, "modelled"));
 	native = json_object_get(o, "native");
 	if (!native)

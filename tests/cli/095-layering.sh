@@ -26,7 +26,8 @@ cd "$TOP" || fail "no tree at $TOP"
 # lays out), src/profile (sampling, symbols), src/compare (delta model,
 # statistics), src/format (one file a format, the where table, run/show
 # reports), src/plot, src/flame, src/import, src/cli (the parser, msg),
-# src/boots (the boot planner), src/engine (the session driver), src/cmd
+# src/boots (the boot planner), src/engine (the session driver),
+# src/bisect (the bisect engine: its state, git, the report), src/cmd
 # (main, the command table, the commands). A row: FOLDER: the folders it
 # may include (* any).
 rules='
@@ -45,6 +46,7 @@ src/import: src/base counters src/result
 src/cli: src/base counters workloads src/result src/env src/measure src/format src/flame src/import
 src/boots: src/base counters src/result src/cli
 src/engine: src/base counters workloads src/result src/env src/measure src/profile src/cli
+src/bisect: src/base counters src/result src/env src/compare src/format
 src/cmd: *
 '
 # what git has and what it would add (a new file counts before its commit)

@@ -1,13 +1,13 @@
 # The kernel lab's cache model on the host, no QEMU (issue 42): its
-# counts (a cache.jsonl as tests/lab/plugin/cache.c writes it) merged
-# into a real result by tests/lab/cache-merge.sh, one region a run in
+# counts (a cache.jsonl as lab/plugin/cache.c writes it) merged
+# into a real result by lab/cache-merge.sh, one region a run in
 # the order the runs started, between the file's two marks; the events
 # marked modelled in the file, and [m] with its legend in show, compare
 # (text, mail, json, csv) and the delta chart, never shown as a hardware
 # counter; a file that does not fit is refused, the result untouched.
 test_lazy_prereq JQ 'command -v jq'
 R=$TESTTMP/r.json
-M=$TOP/tests/lab/cache-merge.sh
+M=$TOP/lab/cache-merge.sh
 EV=lab:l1d-misses:u,lab:l1d-accesses:k,lab:l2-misses
 
 # cache N [MARKS]: a model file of N regions between two marks (region

@@ -2,19 +2,19 @@
 # under flock on the file LAB_LOCK names, waiting for whoever holds it,
 # so that two people sharing a lab machine never boot at once; a process
 # that holds it already (lab.sh under a lab test) does not wait for
-# itself. tests/lab/lib.sh lab_lock, driven here without booting.
+# itself. lab/lib.sh lab_lock, driven here without booting.
 need_cmd flock
 L=$TESTTMP/lab.lock
 # locked.sh: lab_lock, then check the holder had finished (its file)
 cat >"$TESTTMP/locked.sh" <<'SH'
 TOP=$1 LAB=$2/lab
-. "$TOP/tests/lab/lib.sh"
+. "$TOP/lab/lib.sh"
 lab_lock
 # the holder marks its end while it still holds the lock
 if [ ! -e "$3" ]; then echo "took the lock while the holder held it"; exit 1; fi
 echo "held: $LAB_LOCK_HELD"
 # a child (lab.sh under a test) does not wait for the lock its parent holds
-sh -c '. "$1/tests/lab/lib.sh"; lab_lock; echo "child: no wait"' sh "$TOP"
+sh -c '. "$1/lab/lib.sh"; lab_lock; echo "child: no wait"' sh "$TOP"
 SH
 
 test_expect_success 'a second lab waits until the first lets go' '
@@ -34,17 +34,17 @@ test_expect_success 'a second lab waits until the first lets go' '
 test_expect_success 'without LAB_LOCK nothing waits' '
 	flock "$L" sleep 3 &
 	holder=$!
-	sh -c ". \"$TOP/tests/lab/lib.sh\"; lab_lock; echo free" >"$TESTTMP/out" 2>&1 ||
+	sh -c ". \"$TOP/lab/lib.sh\"; lab_lock; echo free" >"$TESTTMP/out" 2>&1 ||
 		{ kill $holder; fail "lab_lock failed"; }
 	kill $holder; wait $holder
 	grep_out "^free\$"
 '
 test_expect_success 'make lab, make lab-src and the lab tests take the lock before their first boot' '
-	for f in tests/lab/lab.sh tests/lab/src.sh tests/lab/t/lib.sh; do
+	for f in lab/lab.sh lab/src.sh tests/lab/t/lib.sh; do
 		grep -q "^[[:space:]]*lab_lock\$" "$TOP/$f" || fail "$f does not call lab_lock"
 	done
 	# lab.sh: before the loop that boots
-	awk "/^[[:space:]]*lab_lock\$/ { l = NR } /^for i in .*boots/ { b = NR } END { exit !(l && b && l < b) }" "$TOP/tests/lab/lab.sh" ||
+	awk "/^[[:space:]]*lab_lock\$/ { l = NR } /^for i in .*boots/ { b = NR } END { exit !(l && b && l < b) }" "$TOP/lab/lab.sh" ||
 		fail "lab.sh boots before lab_lock"
 '
 test_done

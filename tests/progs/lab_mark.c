@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * lab_mark: executes HINT #122 once (a NOP on hardware and elsewhere),
- * which the kernel lab's cache model (tests/lab/plugin/cache.c) writes
+ * which the kernel lab's cache model (lab/plugin/cache.c) writes
  * as a mark line in its file of region counts. The lab's guest job runs
  * it before and after abstat run, so that the host takes exactly the
- * regions between the marks as abstat run's (tests/lab/cache-merge.sh),
+ * regions between the marks as abstat run's (lab/cache-merge.sh),
  * whatever ran before (abstat doctor) or after (LAB_AFTER).
  */
 int main(void)

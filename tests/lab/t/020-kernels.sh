@@ -28,7 +28,7 @@ PMIN=$1 PMAX=$2
 lab() {
 	rm -rf "$LABT/$1"
 	LAB_BOOTS=3 LAB_RUNS=5 LAB_SCALE=40 LAB_OUT="$LABT/$1" \
-		sh "$TOP/tests/lab/lab.sh" >"$LABT/$1.out" 2>"$LABT/$1.err" ||
+		sh "$TOP/lab/lab.sh" >"$LABT/$1.out" 2>"$LABT/$1.err" ||
 		{ cat "$LABT/$1.err"; false; }
 }
 

@@ -27,7 +27,7 @@ own() {
 	env LAB="$OWN/lab" LAB_CACHE="$TOP/build/lab/cache" \
 		LAB_A="$OWN/img/vmlinuz-6.1" LAB_B="$OWN/img/Image-6.12.gz" \
 		LAB_RUNS=5 LAB_SCALE=40 "$@" \
-		sh "$TOP/tests/lab/lab.sh" >"$OWN/$_n.out" 2>"$OWN/$_n.err" ||
+		sh "$TOP/lab/lab.sh" >"$OWN/$_n.out" 2>"$OWN/$_n.err" ||
 		{ cat "$OWN/$_n.err"; false; }
 }
 

@@ -15,7 +15,7 @@ chmod +x "$TESTTMP/bin/qemu-system-aarch64"
 nobooted() {
 	rm -rf "$LABT/noboot" "$TESTTMP/booted"
 	if env PATH="$TESTTMP/bin:$PATH" LAB_OUT="$LABT/noboot" LAB_WORKLOADS=getppid \
-		"$@" sh "$TOP/tests/lab/lab.sh" >"$TESTTMP/out" 2>"$TESTTMP/err"; then
+		"$@" sh "$TOP/lab/lab.sh" >"$TESTTMP/out" 2>"$TESTTMP/err"; then
 		fail "make lab with $* succeeded"
 	fi
 	cat "$TESTTMP/err"
@@ -45,7 +45,7 @@ test_expect_success 'a LAB_OUT holding a previous run is refused and left as it 
 	echo kept >"$LABT/previous/compare.txt" &&
 	rm -f "$TESTTMP/booted" &&
 	if env PATH="$TESTTMP/bin:$PATH" LAB_OUT="$LABT/previous" \
-		sh "$TOP/tests/lab/lab.sh" >"$TESTTMP/out" 2>"$TESTTMP/err"; then
+		sh "$TOP/lab/lab.sh" >"$TESTTMP/out" 2>"$TESTTMP/err"; then
 		fail "a second run into LAB_OUT succeeded"
 	fi &&
 	grep -q "^lab: error: LAB_OUT=$LABT/previous holds a previous run.s results" "$TESTTMP/err" &&

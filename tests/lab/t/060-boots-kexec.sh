@@ -1,7 +1,7 @@
 # abstat boots for real, in the lab's guest: a persistent virtio disk
 # (a raw ext4 image QEMU gives as virtio-blk on virtio-mmio) holds the
 # plan, both kernels' images and the initrd; the guest's job loads the
-# disk's modules (tests/lab/kexec.sh) and runs abstat boots step on it,
+# disk's modules (lab/kexec.sh) and runs abstat boots step on it,
 # and the step kexecs (kexec_load) into the next kernel, 6.1 and 6.12 in
 # turn, 2 boots a side (A B A B), all in one QEMU process. The host then
 # reads the plan's directory back from the image (debugfs rdump) and
@@ -15,7 +15,7 @@
 . "$TOP/tests/lab/t/lib.sh"
 test_lazy_prereq E2FS 'command -v mkfs.ext4 && command -v debugfs'
 # kexec-tools:arm64 and zlib1g:arm64 from the mirrors (or build/lab's cache)
-test_lazy_prereq KEXEC_TOOLS 'sh "$TOP/tests/lab/kexec.sh" "$LABT/kexec-guest" >/dev/null'
+test_lazy_prereq KEXEC_TOOLS 'sh "$TOP/lab/kexec.sh" "$LABT/kexec-guest" >/dev/null'
 test_require QEMU,XBUILD,KERNELS,E2FS,KEXEC_TOOLS
 KA=$(lab_kernel 6.1) KB=$(lab_kernel 6.12)
 RA=$(cat "$KA/release") RB=$(cat "$KB/release")
@@ -28,7 +28,7 @@ CMDLINE="console=ttyAMA0 loglevel=1 panic=1"
 # fault): 48-bit VA on its side, in both labs
 CMDLINE_B="$CMDLINE arm64.nolva"
 KX=$LABT/kexec-guest
-BASE=$(sh "$TOP/tests/lab/initramfs.sh") || fail "no initramfs"
+BASE=$(sh "$TOP/lab/initramfs.sh") || fail "no initramfs"
 
 # the guest's job: the disk's modules, the disk, one step
 cat >"$LABT/kexec-job" <<'JOB'
@@ -100,7 +100,7 @@ test_expect_success 'report: the table of the kexec boots, 2 a side' '
 test_expect_success 'the host-driven lab, same kernels and workload, 2 boots a side' '
 	rm -rf "$LABT/kexec-host" &&
 	LAB_B=6.12 LAB_B_LABEL=6.12 LAB_B_CMDLINE=arm64.nolva LAB_BOOTS=2 LAB_RUNS=$RUNS LAB_EVENTS=$EVENTS LAB_WORKLOADS=getppid LAB_SCALE=40 \
-		LAB_OUT="$LABT/kexec-host" sh "$TOP/tests/lab/lab.sh" >"$LABT/kexec-host.out" 2>"$LABT/kexec-host.err" ||
+		LAB_OUT="$LABT/kexec-host" sh "$TOP/lab/lab.sh" >"$LABT/kexec-host.out" 2>"$LABT/kexec-host.err" ||
 		{ cat "$LABT/kexec-host.err"; false; }
 '
 test_expect_success 'the kexec plan and the host-driven lab: user-space instructions/op equal to the count' '

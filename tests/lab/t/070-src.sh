@@ -1,7 +1,7 @@
-# make lab-src (tests/lab/src.sh), in its reduced form: building the
+# make lab-src (lab/src.sh), in its reduced form: building the
 # three kernels takes far longer than a test may (doc/lab-src.md: the
 # build time on two CPUs), so the build itself is not run here.
-# - the variants' .configs (allnoconfig and tests/lab/src.config, from
+# - the variants' .configs (allnoconfig and lab/src.config, from
 #   Debian's linux-source-6.1): each pair differs in exactly its one
 #   option, every line of src.config is kept, no modules;
 # - with the Images make lab-src cached (build/lab/src/images; skipped
@@ -15,7 +15,7 @@
 #   +0.000%: on arm64 6.1 PARAVIRT only adds the stolen-time hooks, a
 #   static key off where no hypervisor gives stolen time).
 . "$TOP/tests/lab/t/lib.sh"
-SRCSH=$TOP/tests/lab/src.sh
+SRCSH=$TOP/lab/src.sh
 test_lazy_prereq LINUX_SRC '[ -r "${LAB_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}" ]'
 test_lazy_prereq XGCC 'command -v aarch64-linux-gnu-gcc'
 test_require LINUX_SRC,XGCC
@@ -38,7 +38,7 @@ test_expect_success 'the variants: allnoconfig with src.config, one option apart
 	for v in pv nopv initfree; do
 		sh "$SRCSH" config $v >"$TESTTMP/$v.path" || fail "config $v"
 		[ "$(cat "$TESTTMP/$v.path")" = "$CFG/$v/.config" ] || fail "config $v: $(cat "$TESTTMP/$v.path")"
-		grep -v -e "^#" -e "^\$" "$TOP/tests/lab/src.config" | while read -r l; do
+		grep -v -e "^#" -e "^\$" "$TOP/lab/src.config" | while read -r l; do
 			grep -qxF "$l" "$CFG/$v/.config" || fail "$v: no $l"
 		done || return 1
 		grep -qx "# CONFIG_MODULES is not set" "$CFG/$v/.config" || fail "$v: modules"
@@ -56,7 +56,7 @@ test_expect_success 'an unknown variant, or an Image not cached with LAB_SRC_NOB
 	grep_err "^lab: error: variant pv: no cached Image \($TESTTMP/lab/src/images/[0-9a-f]{16}\); run make lab-src\$"
 '
 test_expect_success QEMU,XBUILD,SRC_IMAGES 'the cached PARAVIRT=y Image boots: 6.1, no modules, the PMU counts' '
-	k=$(sh "$TOP/tests/lab/kernel.sh" "$(LAB_SRC_NOBUILD=1 sh "$SRCSH" image pv)") &&
+	k=$(sh "$TOP/lab/kernel.sh" "$(LAB_SRC_NOBUILD=1 sh "$SRCSH" image pv)") &&
 	grep -q "^6\.1\.[0-9]* #1 SMP " "$k/version" &&
 	cat >"$TESTTMP/job" <<-\EOF &&
 	uname -r >release.txt
@@ -64,7 +64,7 @@ test_expect_success QEMU,XBUILD,SRC_IMAGES 'the cached PARAVIRT=y Image boots: 6
 	abstat run -q -r 3 -e instructions -w getppid:"-n 1000" -o r.json
 	EOF
 	rm -rf "$LABT/src-boot" &&
-	sh "$TOP/tests/lab/boot.sh" "$k" "" "$LABT/src-boot" -f "$TESTTMP/job" &&
+	sh "$TOP/lab/boot.sh" "$k" "" "$LABT/src-boot" -f "$TESTTMP/job" &&
 	[ "$(cat "$LABT/src-boot/rc")" = 0 ] &&
 	grep -qx "6\.1\.[0-9]*" "$LABT/src-boot/release.txt" &&
 	json "min(r[\"counters\"][0][\"value\"] for r in d[\"benchmarks\"][0][\"runs\"]) > 1000" \

@@ -12,7 +12,7 @@ jobs() {
 	rm -rf "$LABT/$_n"
 	env LAB_BOOTS=1 LAB_RUNS=3 LAB_SCALE=40 LAB_WORKLOADS="getppid-sve stat" \
 		LAB_EVENTS=instructions:u,instructions LAB_OUT="$LABT/$_n" "$@" \
-		sh "$TOP/tests/lab/lab.sh" >"$LABT/$_n.out" 2>"$LABT/$_n.err"
+		sh "$TOP/lab/lab.sh" >"$LABT/$_n.out" 2>"$LABT/$_n.err"
 }
 
 test_expect_success 'LAB_JOBS=0, LAB_JOBS=x: refused, nothing booted' '

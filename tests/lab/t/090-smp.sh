@@ -35,9 +35,9 @@ JOB
 
 test_expect_success 'LAB_B_SMP=0, LAB_A_SMP=x: refused, nothing booted' '
 	rm -rf "$LABT/smp0" &&
-	! LAB_B_SMP=0 LAB_OUT="$LABT/smp0" sh "$TOP/tests/lab/lab.sh" 2>"$LABT/smp0.err" &&
+	! LAB_B_SMP=0 LAB_OUT="$LABT/smp0" sh "$TOP/lab/lab.sh" 2>"$LABT/smp0.err" &&
 	grep "^lab: error: LAB_B_SMP=0: the side.s vCPUs, 1 or more" "$LABT/smp0.err" &&
-	! LAB_A_SMP=x LAB_OUT="$LABT/smp0" sh "$TOP/tests/lab/lab.sh" 2>"$LABT/smp0.err" &&
+	! LAB_A_SMP=x LAB_OUT="$LABT/smp0" sh "$TOP/lab/lab.sh" 2>"$LABT/smp0.err" &&
 	grep "^lab: error: LAB_A_SMP=x: the side.s vCPUs, 1 or more" "$LABT/smp0.err" &&
 	[ ! -d "$LABT/smp0" ]
 '
@@ -46,7 +46,7 @@ test_expect_success '6.12 1 vCPU vs 6.12 2 vCPUs: a boot a side, labels 6.12 and
 	LAB_A=6.12 LAB_A_SMP=1 LAB_B_SMP=2 LAB_BOOTS=1 LAB_RUNS=5 \
 		LAB_SCALE=$SCALE LAB_WORKLOADS="getppid-nosve fork" \
 		LAB_AFTER="$TESTTMP/after" LAB_OUT="$LABT/smp" \
-		sh "$TOP/tests/lab/lab.sh" >"$LABT/smp.out" 2>"$LABT/smp.err" ||
+		sh "$TOP/lab/lab.sh" >"$LABT/smp.out" 2>"$LABT/smp.err" ||
 		{ cat "$LABT/smp.err"; false; } &&
 	grep "^lab: A = 6.12 (.*, 1 vCPU)" "$LABT/smp.err" &&
 	grep "^lab: B = 6.12-smp2 (.*, 2 vCPU)" "$LABT/smp.err" &&

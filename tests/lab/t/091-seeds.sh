@@ -1,4 +1,4 @@
-# The seeds' studies (doc/seeds.md, tests/lab/seeds.sh): the doc has a
+# The seeds' studies (doc/seeds.md, lab/seeds.sh): the doc has a
 # section for each of the four (000, 001, 002, 004), with the table its
 # script printed or saying it is not yet run; study 001 (6.1 and 6.12,
 # each UP and MP, four sides in one compare) re-run in its short form
@@ -19,7 +19,7 @@ test_expect_success 'doc/seeds.md: the four studies, each a table or not yet run
 	done
 '
 test_expect_success 'seeds.sh 003: not a study, refused before any boot' '
-	! SEEDS_OUT="$LABT/seeds-x" sh "$TOP/tests/lab/seeds.sh" 003 2>"$TESTTMP/x.err" &&
+	! SEEDS_OUT="$LABT/seeds-x" sh "$TOP/lab/seeds.sh" 003 2>"$TESTTMP/x.err" &&
 	grep "^lab: error: study 003: not a study" "$TESTTMP/x.err" &&
 	[ ! -e "$LABT/seeds-x" ]
 '
@@ -45,7 +45,7 @@ assert r[2] > r[0] and r[3] > r[1], "doc: 6.12 is not faster than 6.1 at getppid
 PY
 test_expect_success QEMU,XBUILD,KERNELS 'study 001, short: four sides, one compare, the table from it' '
 	rm -rf "$LABT/seeds-001" &&
-	SEEDS_SHORT=1 SEEDS_OUT="$LABT/seeds-001" sh "$TOP/tests/lab/seeds.sh" 001 \
+	SEEDS_SHORT=1 SEEDS_OUT="$LABT/seeds-001" sh "$TOP/lab/seeds.sh" 001 \
 		>"$LABT/seeds-001.out" 2>"$LABT/seeds-001.err" ||
 		{ cat "$LABT/seeds-001.err"; false; } &&
 	cat "$LABT/seeds-001/table.txt" &&

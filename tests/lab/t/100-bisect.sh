@@ -2,7 +2,7 @@
 # builds kernels; doc/bisect.md): a git repository of six commits whose
 # "build" selects one of the two Debian kernels the lab boots (the file
 # kernel: 6.1, then 6.12 from commit 4; commit 2 does not build), each
-# side measured by tests/lab/bisect.sh measure (lab.sh, the side's
+# side measured by lab/bisect.sh measure (lab.sh, the side's
 # kernel on both sides: 4 boots a call under QEMU icount), getppid-sve
 # (6.12 +12%: doc/lab.md). The first bad commit is commit 4, the one
 # that does not build is skipped, and the repository is left as it was.
@@ -26,7 +26,7 @@ rev() { git -C "$repo" rev-list --reverse trunk | sed -n "${1}p"; }
 test_expect_success 'bisect --measure boots each side: the first bad commit is the 6.12 one' '
 	LAB_BOOTS=2 LAB_RUNS=5 LAB_WORKLOADS=getppid-sve "$ABSTAT" bisect --repo "$repo" \
 		--good "$(rev 1)" --bad "$(rev 6)" --max-runs 8 --build "[ \"\$(cat kernel)\" != broken ]" \
-		--measure "sh $TOP/tests/lab/bisect.sh measure \"\$(cat kernel)\"" \
+		--measure "sh $TOP/lab/bisect.sh measure \"\$(cat kernel)\"" \
 		-o "$LABT/bisect.json" --force >"$LABT/bisect.out" 2>"$LABT/bisect.err" ||
 		{ cat "$LABT/bisect.out" "$LABT/bisect.err"; false; } &&
 	cat "$LABT/bisect.out" &&

@@ -1,4 +1,4 @@
-# The lab's cache model (tests/lab/plugin/cache.c) against arithmetic, in
+# The lab's cache model (lab/plugin/cache.c) against arithmetic, in
 # one make lab of 6.1 vs 6.12 with LAB_EVENTS asking for L1D events, two
 # boots a side: the stride workload reading one byte a 64-byte line of a
 # 1 MiB buffer (32 times L1D) misses L1D once a read (within 5%), of a
@@ -15,7 +15,7 @@ D=$LABT/cache
 test_expect_success 'LAB_EVENTS=lab:l3-misses: refused, nothing booted' '
 	rm -rf "$LABT/cache0" &&
 	! LAB_EVENTS=instructions,lab:l3-misses LAB_OUT="$LABT/cache0" \
-		sh "$TOP/tests/lab/lab.sh" 2>"$TESTTMP/err" &&
+		sh "$TOP/lab/lab.sh" 2>"$TESTTMP/err" &&
 	grep "^lab: error: LAB_EVENTS: unknown model event .lab:l3-misses." "$TESTTMP/err" &&
 	[ ! -d "$LABT/cache0" ]
 '
@@ -24,7 +24,7 @@ test_expect_success QEMU,XBUILD,KERNELS,JQ,PLUGIN '6.1 vs 6.12 with the model: t
 	LAB_BOOTS=2 LAB_RUNS=3 LAB_SCALE=40 \
 	LAB_WORKLOADS="stride:-s1024 stride:-s4 getppid" \
 	LAB_EVENTS=instructions,lab:l1d-misses:u,lab:l1d-accesses:u,lab:l1d-misses:k \
-	LAB_OUT="$D" sh "$TOP/tests/lab/lab.sh" >"$D.out" 2>"$D.err" ||
+	LAB_OUT="$D" sh "$TOP/lab/lab.sh" >"$D.out" 2>"$D.err" ||
 		{ cat "$D.err"; false; } &&
 	grep "^lab: 2 boots per side (0 failed)" "$D.err"
 '

@@ -9,19 +9,19 @@ LABT=$TOP/build/lab/tests
 LABX=$TOP/build/aarch64-linux-gnu
 test_lazy_prereq QEMU 'command -v qemu-system-aarch64'
 test_lazy_prereq XBUILD '[ -x "$LABX/abstat" ] && [ -x "$LABX/workloads/getppid" ] && [ -x "$LABX/tests/progs/insn_loop" ]'
-test_lazy_prereq KERNELS 'sh "$TOP/tests/lab/kernel.sh" 6.1 && sh "$TOP/tests/lab/kernel.sh" 6.12'
+test_lazy_prereq KERNELS 'sh "$TOP/lab/kernel.sh" 6.1 && sh "$TOP/lab/kernel.sh" 6.12'
 mkdir -p "$LABT"
 # LAB_LOCK: the whole script's boots under the lab's lock (lab_lock of
-# tests/lab/lib.sh; lab.sh and src.sh called from here hold it already)
-. "$TOP/tests/lab/lib.sh"
+# lab/lib.sh; lab.sh and src.sh called from here hold it already)
+. "$TOP/lab/lib.sh"
 lab_lock
 # lab_kernel SERIES: the kernel's directory (cached by then)
-lab_kernel() { sh "$TOP/tests/lab/kernel.sh" "$1" 2>/dev/null; }
+lab_kernel() { sh "$TOP/lab/kernel.sh" "$1" 2>/dev/null; }
 # lab_boot NAME SERIES CMDLINE SCRIPT: one boot into $LABT/NAME; 0 when
 # the guest ran the script
 lab_boot() {
 	rm -rf "$LABT/$1"
-	sh "$TOP/tests/lab/boot.sh" "$(lab_kernel "$2")" "$3" "$LABT/$1" -f "$4"
+	sh "$TOP/lab/boot.sh" "$(lab_kernel "$2")" "$3" "$LABT/$1" -f "$4"
 }
 # lab_check_row DIR BENCHMARK BOOTS MIN MAX: BENCHMARK's row of
 # DIR/compare.json (make lab's) is primary, instructions/op, BOOTS boots

@@ -52,7 +52,7 @@ chmod 755 "$dir/usr/bin/kexec"
 # jbd2 and ext4 want crc32c first)
 mods="virtio_mmio virtio_blk crc32c_generic crc16 mbcache jbd2 ext4"
 for s in ${LAB_KERNELS:-6.1 6.12}; do
-	k=$(sh "$TOP/tests/lab/kernel.sh" "$s")
+	k=$(sh "$TOP/lab/kernel.sh" "$s")
 	rel=$(cat "$k/release")
 	deb=$(ls "$LAB_CACHE/debs/$(cat "$k/package")_"*_arm64.deb | tail -n 1)
 	m=$dir/lib/modules/$rel

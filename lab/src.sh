@@ -2,7 +2,7 @@
 # src.sh: make lab-src, a config A/B from source (issue 30, the PARAVIRT
 # thread's workflow: shared/seeds/003). Debian's linux-source-6.1 (the
 # tarball in /usr/src) is built for arm64 with the lab's small config
-# (tests/lab/src.config merged into allnoconfig) in three variants that
+# (lab/src.config merged into allnoconfig) in three variants that
 # differ from the first in one option each:
 #   pv        CONFIG_PARAVIRT=y (as Debian's arm64 kernels)
 #   nopv      CONFIG_PARAVIRT unset
@@ -38,7 +38,7 @@ set -eu
 SRC=$LAB/src
 tarball=${LAB_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 jobs=${LAB_SRC_JOBS:-2}
-frag=$TOP/tests/lab/src.config
+frag=$TOP/lab/src.config
 kmake="make -s ARCH=arm64 CROSS_COMPILE=$LAB_CROSS KBUILD_BUILD_USER=abstat KBUILD_BUILD_HOST=lab KBUILD_BUILD_VERSION=1"
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 1970'
 
@@ -139,7 +139,7 @@ pair() {
 	_o=${LAB_SRC_RUNS:-$SRC/runs}/6.1-$1-vs-6.1-$2-$(date +%Y%m%d-%H%M%S)
 	lab_say "6.1-$1 vs 6.1-$2: $(diff "${_a%/Image}/config" "${_b%/Image}/config" | grep '^[<>]' | tr '\n' ' ')"
 	LAB_A="$_a" LAB_B="$_b" LAB_A_LABEL="6.1-$1" LAB_B_LABEL="6.1-$2" \
-		LAB_OUT="$_o" sh "$TOP/tests/lab/lab.sh"
+		LAB_OUT="$_o" sh "$TOP/lab/lab.sh"
 }
 
 case ${1:-all} in

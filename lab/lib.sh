@@ -1,7 +1,7 @@
-# Sourced by the kernel lab's scripts (tests/lab/*.sh): where things live
+# Sourced by the kernel lab's scripts (lab/*.sh): where things live
 # and the small helpers they share. LAB is the lab's build directory
 # (build/lab), where every download is cached so that reruns are fast.
-TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 LAB=${LAB:-$TOP/build/lab}
 LAB_CACHE=${LAB_CACHE:-$LAB/cache}
 # the cross build (make CROSS=aarch64-linux-gnu-): abstat and workloads
@@ -74,7 +74,7 @@ lab_modules() {
 }
 
 # lab_model_event NAME: dies unless NAME is an event of the lab's cache
-# model (tests/lab/plugin/cache.c): lab:LEVEL-WHAT[:u|:k]
+# model (lab/plugin/cache.c): lab:LEVEL-WHAT[:u|:k]
 lab_model_event() {
 	case ${1%:[uk]} in
 	lab:l1i-accesses | lab:l1i-misses | lab:l1d-accesses | lab:l1d-misses | \

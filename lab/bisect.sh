@@ -118,7 +118,7 @@ timed() {
 }
 
 build() {
-	[ -f "$obj/.config" ] || { mkdir -p "$obj"; cp "$(sh "$TOP/tests/lab/src.sh" config pv)" "$obj/.config"; }
+	[ -f "$obj/.config" ] || { mkdir -p "$obj"; cp "$(sh "$TOP/lab/src.sh" config pv)" "$obj/.config"; }
 	nice -n 19 $kmake O="$obj" -j"$jobs" olddefconfig Image
 }
 
@@ -127,7 +127,7 @@ measure() {
 	_l=$(echo "${ABSTAT_BISECT_COMMIT:-side}" | cut -c1-12)-${ABSTAT_BISECT_ROUND:-1}
 	LAB_A=$1 LAB_B=$1 LAB_A_LABEL=$_l-a LAB_B_LABEL=$_l-b LAB_OUT=$_o/lab \
 		LAB_BOOTS=${LAB_BOOTS:-2} LAB_WORKLOADS=${LAB_WORKLOADS:-getppid} \
-		sh "$TOP/tests/lab/lab.sh" >"$_o/lab.txt"
+		sh "$TOP/lab/lab.sh" >"$_o/lab.txt"
 	for _f in "$_o"/lab/boots/*/result.json; do
 		[ -f "$_f" ] || continue
 		cp "$_f" "$_o/$(basename "$(dirname "$_f")").json"
@@ -146,8 +146,8 @@ all)	[ $# -le 1 ] || lab_die "usage: bisect.sh [repo | build | measure KERNEL]"
 	good=$(git -C "$tree" rev-list --max-parents=0 trunk)
 	"$TOP/abstat" bisect --repo "$tree" --good "$good" --bad trunk \
 		--max-runs "${LAB_BISECT_MAX:-12}" --force -o "$BIS/report.json" \
-		--build "sh $TOP/tests/lab/bisect.sh build" \
-		--measure "sh $TOP/tests/lab/bisect.sh measure $obj/arch/arm64/boot/Image" |
+		--build "sh $TOP/lab/bisect.sh build" \
+		--measure "sh $TOP/lab/bisect.sh measure $obj/arch/arm64/boot/Image" |
 		tee "$BIS/report.txt"
 	lab_say "lab-bisect: $(($(date +%s) - t0)) s wall; each build and measure in $BIS/times.txt" ;;
 *)	lab_die "usage: bisect.sh [repo | build | measure KERNEL]" ;;

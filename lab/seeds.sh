@@ -65,7 +65,7 @@ if [ -n "$table" ]; then
 	if [ "$study" = 002 ]; then
 		table002
 	else
-		python3 "$TOP/tests/lab/seeds-table.py" "$study" "$out/compare.json" >"$out/table.txt"
+		python3 "$TOP/lab/seeds-table.py" "$study" "$out/compare.json" >"$out/table.txt"
 		cat "$out/table.txt"
 	fi
 	exit 0
@@ -90,7 +90,7 @@ pair() {
 	_n=$1
 	shift
 	lab_say "study $study: pair $_n: $*"
-	env "$@" LAB_OUT="$out/$_n" sh "$TOP/tests/lab/lab.sh" \
+	env "$@" LAB_OUT="$out/$_n" sh "$TOP/lab/lab.sh" \
 		>"$out/$_n.txt" 2>"$out/$_n.err" ||
 		lab_die "study $study: pair $_n failed: $(tail -n 1 "$out/$_n.err")"
 	for _s in A B; do
@@ -108,15 +108,15 @@ if [ "$study" = 002 ]; then
 	cat >"$out/job" <<JOB
 abstat profile -q -r $LAB_RUNS --freq 10000 -e instructions -w 'stat:-n $n' -o profile.json
 JOB
-	ka=$(sh "$TOP/tests/lab/kernel.sh" 6.1) && kb=$(sh "$TOP/tests/lab/kernel.sh" 6.12) ||
+	ka=$(sh "$TOP/lab/kernel.sh" 6.1) && kb=$(sh "$TOP/lab/kernel.sh" 6.12) ||
 		lab_die "study 002: kernels 6.1 and 6.12 cannot be resolved"
 	two=$([ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null && echo 1 || echo)
 	fa= fb=
 	for i in $(seq 1 "$LAB_BOOTS"); do
-		LAB_CPU=${two:+0} sh "$TOP/tests/lab/boot.sh" "$ka" "" "$out/6.1-$i" -f "$out/job" &
+		LAB_CPU=${two:+0} sh "$TOP/lab/boot.sh" "$ka" "" "$out/6.1-$i" -f "$out/job" &
 		pa=$!
 		[ -n "$two" ] || wait $pa || lab_die "study 002: boot 6.1 #$i failed"
-		LAB_CPU=${two:+1} sh "$TOP/tests/lab/boot.sh" "$kb" "" "$out/6.12-$i" -f "$out/job" ||
+		LAB_CPU=${two:+1} sh "$TOP/lab/boot.sh" "$kb" "" "$out/6.12-$i" -f "$out/job" ||
 			lab_die "study 002: boot 6.12 #$i failed"
 		[ -z "$two" ] || wait $pa || lab_die "study 002: boot 6.1 #$i failed"
 		for k in 6.1 6.12; do
@@ -159,7 +159,7 @@ set -- --primary instructions/op --allow-env-diff cpu.pinned,cpu.pinned_siblings
 "$abstat" compare -q --format json "$@" >"$out/compare.json" ||
 	lab_die "study $study: abstat compare failed"
 "$abstat" compare "$@" >"$out/compare.txt"
-python3 "$TOP/tests/lab/seeds-table.py" "$study" "$out/compare.json" >"$out/table.txt"
+python3 "$TOP/lab/seeds-table.py" "$study" "$out/compare.json" >"$out/table.txt"
 cat "$out/table.txt"
 t1=$(date +%s)
 lab_say "study $study: $((t1 - t0)) s wall; in ${out#"$TOP"/}"

@@ -2,7 +2,7 @@
 # (the model's lines) and $events (the comma list). See cache-merge.sh.
 ($r[0]) as $res
 | ($c | map(select(has("model"))) | .[0]
-   // error("no model line (not a file of tests/lab/plugin/cache.c)")) as $model
+   // error("no model line (not a file of lab/plugin/cache.c)")) as $model
 | ($c | map(select(has("mark")))) as $marks
 | if ($marks | length) < 2 then
     error("\($marks | length) marks, expected 2 (tests/progs/lab_mark before and after abstat run)")

@@ -8,7 +8,7 @@
  * end marker (workloads/abstat.h: HINT #120 and HINT #121, NOPs on
  * hardware). Each region's counts are one JSON line of FILE; HINT #122
  * (tests/progs/lab_mark) writes a mark line, so that the host can tell
- * which regions were abstat run's (tests/lab/cache-merge.sh).
+ * which regions were abstat run's (lab/cache-merge.sh).
  *
  * The model: set-associative, LRU, write-allocate, physically indexed
  * and tagged (data: the access's guest physical address; instructions:

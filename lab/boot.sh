@@ -25,7 +25,7 @@
 # LAB_CPU=N: QEMU pinned to CPU N (taskset), for boots run side by side
 # (lab.sh LAB_JOBS).
 # LAB_MODEL=1 (or the model's own arguments, l1d=KIB:WAYS,l1i=...,l2=...,
-# line=BYTES): QEMU runs the lab's cache model (tests/lab/plugin/cache.c,
+# line=BYTES): QEMU runs the lab's cache model (lab/plugin/cache.c,
 # make lab-plugin; LAB_PLUGIN: another build of it), which writes the
 # counts of every measured region of the guest into OUTDIR/cache.jsonl.
 # LAB_SMP=N: the guest's vCPUs (1). Under -icount QEMU runs every vCPU
@@ -44,10 +44,10 @@ smp=${LAB_SMP:-1}
 case $smp in
 '' | *[!0-9]* | 0 | 0*) lab_die "LAB_SMP=$smp: the guest's vCPUs, 1 or more" ;;
 esac
-[ -f "$kdir/vmlinuz" ] || lab_die "$kdir/vmlinuz: no kernel (tests/lab/kernel.sh SERIES)"
+[ -f "$kdir/vmlinuz" ] || lab_die "$kdir/vmlinuz: no kernel (lab/kernel.sh SERIES)"
 command -v qemu-system-aarch64 >/dev/null ||
 	lab_die "qemu-system-aarch64 is missing (apt-get install qemu-system-arm)"
-base=$(sh "$TOP/tests/lab/initramfs.sh")
+base=$(sh "$TOP/lab/initramfs.sh")
 mkdir -p "$outdir"
 work=$(mktemp -d "${TMPDIR:-/tmp}/abstat-lab.XXXXXX")
 trap 'rm -rf "$work"' EXIT

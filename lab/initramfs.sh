@@ -3,7 +3,7 @@
 # busybox-static:arm64, the cross-built abstat (/usr/bin) and workloads
 # (/usr/libexec/abstat, where abstat looks), the test programs
 # (/lab/progs), the static programs of $LAB_EXTRA if set (/lab/extra),
-# and /init (tests/lab/init). Rebuilt when any of them is newer. A boot
+# and /init (lab/init). Rebuilt when any of them is newer. A boot
 # adds its job as a second archive (boot.sh); the kernel unpacks both.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -14,7 +14,7 @@ for f in "$x/abstat" "$x/workloads/getppid" "$x/tests/progs/insn_loop"; do
 	[ -x "$f" ] || lab_die "$f is not built; run make CROSS=$LAB_CROSS all progs"
 done
 lab_fetch busybox-static "$LAB/busybox"
-newer=$(find "$x/abstat" "$x/workloads" "$x/tests/progs" "$TOP/tests/lab/init" \
+newer=$(find "$x/abstat" "$x/workloads" "$x/tests/progs" "$TOP/lab/init" \
 	${LAB_EXTRA:+"$LAB_EXTRA"} -newer "$out" 2>/dev/null | head -n 1) || true
 if [ -f "$out" ] && [ -z "$newer" ]; then
 	echo "$out"
@@ -27,7 +27,7 @@ mkdir -p "$root/bin" "$root/usr/bin" "$root/usr/libexec/abstat" \
 	"$root/sys" "$root/dev" "$root/tmp" "$root/out"
 cp "$LAB/busybox/bin/busybox" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
-cp "$TOP/tests/lab/init" "$root/init"
+cp "$TOP/lab/init" "$root/init"
 chmod 755 "$root/init"
 cp "$x/abstat" "$root/usr/bin/abstat"
 for f in "$x"/workloads/*; do

@@ -1,6 +1,6 @@
 #!/bin/sh
 # cache-merge.sh RESULT CACHE EVENTS: the cache model's counts (CACHE, the
-# cache.jsonl that tests/lab/plugin/cache.c wrote in one boot) added to
+# cache.jsonl that lab/plugin/cache.c wrote in one boot) added to
 # RESULT (the abstat run result of that boot) as the events of EVENTS
 # (a comma list of lab:LEVEL-WHAT[:u|:k], LEVEL l1i, l1d or l2, WHAT
 # accesses or misses; no :u or :k: user and kernel summed), one value a

@@ -60,12 +60,12 @@
 #                           its default size (40; 1: the default sizes)
 #   LAB_EVENTS              cycles,instructions,task-clock; with lab:...
 #                           events, the lab's cache model's counts too
-#                           (QEMU runs tests/lab/plugin/cache.c, make
+#                           (QEMU runs lab/plugin/cache.c, make
 #                           lab-plugin): lab:l1d-misses:u, lab:l1i-accesses:k,
 #                           lab:l2-misses (LEVEL l1i, l1d, l2; accesses or
 #                           misses; :u user, :k kernel, neither both),
 #                           added to each boot's result as modelled events
-#                           (tests/lab/cache-merge.sh, [m] in the tables)
+#                           (lab/cache-merge.sh, [m] in the tables)
 #                           and their per-op rows to the table; a boot with
 #                           the model takes about 2.9 times QEMU's CPU
 #                           time of one without (doc/lab.md)
@@ -162,9 +162,9 @@ esac
 
 # Both kernels first (each its own statement: set -e sees every status),
 # so a series apt cannot resolve fails here, naming it, before any boot.
-ka=$(sh "$TOP/tests/lab/kernel.sh" "$a") ||
+ka=$(sh "$TOP/lab/kernel.sh" "$a") ||
 	lab_die "kernel A (LAB_A=$a) cannot be resolved; nothing was booted"
-kb=$(sh "$TOP/tests/lab/kernel.sh" "$b") ||
+kb=$(sh "$TOP/lab/kernel.sh" "$b") ||
 	lab_die "kernel B (LAB_B=$b) cannot be resolved; nothing was booted"
 [ -z "$amod" ] || lab_modules LAB_A_MODULES "$amod" "$ka" >/dev/null
 [ -z "$bmod" ] || lab_modules LAB_B_MODULES "$bmod" "$kb" >/dev/null
@@ -223,7 +223,7 @@ for w in ${LAB_WORKLOADS:-$("$abstat" workloads |
 	list="$list${list:+,}$w:-n $n$wa"
 done
 
-sh "$TOP/tests/lab/initramfs.sh" >/dev/null
+sh "$TOP/lab/initramfs.sh" >/dev/null
 # the lab's lock (LAB_LOCK), from the first boot to the last
 lab_lock
 lab_say "A = $la ($(cat "$ka/package") $(cat "$ka/version"), $asmp vCPU$([ "$acop" = 1 ] || echo ", $acop copies")${acmd:+, $acmd}${amod:+, modules $amod})"
@@ -258,7 +258,7 @@ JOB
 	cpu=
 	[ "$jobs" -eq 1 ] || cpu=$(echo $cpus | cut -d' ' -f"$2")
 	LAB_MODEL=${model:+${LAB_MODEL_ARGS:-1}} \
-	LAB_CPU=$cpu LAB_SMP=$s LAB_MODULES=$m sh "$TOP/tests/lab/boot.sh" "$k" "$c" \
+	LAB_CPU=$cpu LAB_SMP=$s LAB_MODULES=$m sh "$TOP/lab/boot.sh" "$k" "$c" \
 		"$out/boots/$1" -f "$out/job$1" &
 	eval "pid_$1=\$!"
 }
@@ -269,7 +269,7 @@ done_boot() {
 	d=$out/boots/$1
 	if eval "wait \$pid_$1" && [ "$(cat "$d/rc")" = 0 ] &&
 		[ -f "$d/result.json" ] && { [ -z "$model" ] ||
-		sh "$TOP/tests/lab/cache-merge.sh" "$d/result.json" \
+		sh "$TOP/lab/cache-merge.sh" "$d/result.json" \
 			"$d/cache.jsonl" "$model" 2>"$d/merge.err" ||
 		{ cp "$d/merge.err" "$d/status"; false; }; }; then
 		lab_say "boot $1 ($l): $(cat "$d/status")"
