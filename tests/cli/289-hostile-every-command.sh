@@ -57,8 +57,13 @@ test_expect_success GNUPLOT 'plot: a chart of a hostile label holds no raw contr
 	hostile plot 0 plot "$bad.json" "2$bad.json" -o "p$bad.svg" &&
 	no_raw "p$bad.svg"
 '
+# profile samples every millisecond of CPU: a copy of /bin/true (0.75 ms)
+# got a sample in 0 to 5 of 20 tries (issue 55); split_work 70 20000 20
+# uses about 60 ms, some 60 periods of the 999 Hz sampler
 test_expect_success 'profile and flame: the label in the table and the title' '
-	hostile profile 0 profile -q -r 1 -n "$bad" -o "p$bad.json" -- "./$bad" &&
+	mkdir -p sw && cp "$BUILD/tests/progs/split_work" "sw/$bad" &&
+	hostile profile 0 profile -q -r 1 -n "$bad" -o "p$bad.json" -- \
+		"./sw/$bad" 70 20000 20 &&
 	hostile flame 0 flame --format text "p$bad.json" &&
 	hostile flame 0 flame --format mail "p$bad.json" &&
 	"$ABSTAT" flame "p$bad.json" -o "f$bad.svg" && no_raw "f$bad.svg"
