@@ -306,9 +306,16 @@ $(B)/tests/%: tests/unit/%.c $(LIBOBJ)
 deps:
 	@sh tests/deps.sh $(DEB_PKGS)
 
+# make check: TEST_JOBS files at once (tests/run.sh -j; default the CPU
+# count), those tagged "alone" by themselves. Under SANITIZE=1 only the
+# unit tests and the files tagged "sanitize" (those that parse or format
+# input) run again: TEST_TAG= runs every file under the sanitizers.
+TEST_JOBS ?= $(shell getconf _NPROCESSORS_ONLN)
+TEST_TAG  ?= $(if $(filter 1,$(SANITIZE)),sanitize)
 check: deps
-	$(Q)$(MAKE) --no-print-directory WERROR=1 all progs units
-	$(Q)ABSTAT_SANITIZE=$(SANITIZE) sh tests/run.sh
+	$(Q)$(MAKE) --no-print-directory -j$(TEST_JOBS) WERROR=1 all progs units
+	$(Q)ABSTAT_SANITIZE=$(SANITIZE) sh tests/run.sh -j $(TEST_JOBS) \
+		$(if $(TEST_TAG),--tag $(TEST_TAG))
 
 test: all progs units
 	$(Q)sh tests/run.sh
@@ -387,7 +394,7 @@ lab-check: deps lab-plugin
 	$(Q)$(MAKE) --no-print-directory all progs units
 	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs || \
 		echo "lab: warning: the cross build failed; the lab's tests skip (XBUILD)" >&2
-	$(Q)sh tests/run.sh $(sort $(wildcard tests/lab/t/[0-9]*.sh))
+	$(Q)sh tests/run.sh -j 1 $(sort $(wildcard tests/lab/t/[0-9]*.sh))
 
 # each target fuzzed for FUZZ_SECONDS, all at once (clang, warnings as
 # errors; tests/fuzz/run.sh)

@@ -4,12 +4,24 @@
 # file (PASS/FAIL/SKIP with its case counts), every failing case by name
 # with its output, the prerequisites this machine has, the skipped cases
 # by missing prerequisite, then "N passed, N failed, N skipped".
+#   sh tests/run.sh [-j N] [--tag TAG] [FILE...]
+# -j N: N files at once (default: the CPU count). A file that measures
+# time, samples, pins to a CPU or needs the machine quiet says so in one
+# line, "# tags: alone" ("/* tags: alone */" in a unit test's source),
+# and runs with nothing beside it once the others are done. The lines
+# come in one order whatever N is: the files that share the machine, then
+# those that run alone, each group sorted, so -j 1 and -j 2 print the
+# same tally and the same lines (but the times).
+# --tag TAG: only the files whose tag line names TAG; every unit test
+# counts as tagged "sanitize" (make check SANITIZE=1: the unit tests and
+# the files that parse or format input, doc/development.md).
 # Run one: sh tests/run.sh tests/cli/010-run-result.sh
 # Its "slowest:" line names the 8 slowest files; ABSTAT_TEST_TIMES=FILE
 # keeps every file's seconds there, slowest first.
 # Each CLI script has its own $TESTTMP and XDG_STATE_HOME below it (where
 # versus without -o journals).
 top=$(cd "$(dirname "$0")/.." && pwd)
+self=$top/tests/run.sh
 export TOP="$top" ABSTAT="$top/abstat" BUILD="$top/build"
 export ABSTAT_WORKLOAD_DIR="$top/build/workloads"
 # intercept_tls_get_addr=0: LeakSanitizer (clang 14) sizes a library's
@@ -22,8 +34,48 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:exitcode=99
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$top/tests/lsan.supp:print_suppressions=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=99}"
 export CMOCKA_MESSAGE_OUTPUT=STDOUT
+
+# logname FILE: its log's name below the log directory
+logname() { n=${1#"$top"/}; echo "$n" | tr / _; }
+
+# run_one FILE: run it, its output in LOGDIR/NAME.log, "EXIT SECONDS"
+# in LOGDIR/NAME.res
+run_one() {
+	_log=$ABSTAT_TEST_LOGDIR/$(logname "$1")
+	_t0=$(date +%s)
+	case "$1" in
+	*.sh) (cd "$top" && TESTTMP=$(mktemp -d "${TMPDIR:-/tmp}/abstat-t.XXXXXX") \
+		sh -c 'trap "rm -rf \"\$TESTTMP\" \"\$TESTTMP.pub\"" EXIT; export XDG_STATE_HOME="$TESTTMP/state"; . tests/lib.sh; . "$0"' "$1") >"$_log.log" 2>&1 ;;
+	*) (cd "$top" && "$1") >"$_log.log" 2>&1 ;;
+	esac
+	echo "$? $(($(date +%s) - _t0))" >"$_log.res"
+}
+
+case "${1:-}" in
+--one) run_one "$2"; exit 0 ;;
+esac
+
+jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+tag=
+while [ $# -gt 0 ]; do
+	case $1 in
+	-j | --tag)
+		[ $# -ge 2 ] || { echo "run.sh: error: $1 needs a value; usage: sh tests/run.sh [-j N] [--tag TAG] [FILE...]" >&2; exit 2; }
+		case $1 in -j) jobs=$2 ;; *) tag=$2 ;; esac
+		shift 2 ;;
+	-j*) jobs=${1#-j}; shift ;;
+	--) shift; break ;;
+	-*) echo "run.sh: error: unknown option '$1'; usage: sh tests/run.sh [-j N] [--tag TAG] [FILE...]" >&2; exit 2 ;;
+	*) break ;;
+	esac
+done
+case $jobs in
+'' | *[!0-9]* | 0) echo "run.sh: error: -j takes a number of files at once, 1 or more" >&2; exit 2 ;;
+esac
+
 logdir=$(mktemp -d "${TMPDIR:-/tmp}/abstat-tests.XXXXXX")
 trap 'rm -rf "$logdir"' EXIT
+export ABSTAT_TEST_LOGDIR="$logdir"
 pass=0 fail=0 skip=0 failed=
 : >"$logdir/missing"
 
@@ -32,6 +84,27 @@ if [ $# -gt 0 ]; then
 else
 	tests="$(ls "$top"/build/tests/test_* 2>/dev/null | grep -v '\.d$') $(ls "$top"/tests/cli/*.sh)"
 fi
+
+# tags FILE: the words of its tag line (a unit test: its source's; every
+# unit test is "sanitize")
+tags() {
+	case "$1" in
+	*.sh) sed -n 's/^# tags: //p' "$1" | head -n 1 ;;
+	*) u=$top/tests/unit/${1##*/}.c
+		echo "sanitize $(sed -n 's|^/\* tags: \(.*\) \*/$|\1|p' "$u" 2>/dev/null | head -n 1)" ;;
+	esac
+}
+shared= alone=
+for t in $tests; do
+	tg=" $(tags "$t") "
+	if [ -n "$tag" ]; then
+		case $tg in *" $tag "*) ;; *) continue ;; esac
+	fi
+	case $tg in
+	*" alone "*) alone="$alone $t" ;;
+	*) shared="$shared $t" ;;
+	esac
+done
 
 echo "prerequisites: $("$top/build/tests/prereq" all 2>/dev/null | tr '\n' ' ')$(
 	[ "$(id -u)" -eq 0 ] && echo 'ROOT yes' || echo 'ROOT no')"
@@ -47,16 +120,15 @@ count_tap() {
 	     END {printf "%d %d %d\n", p, f, s}' "$1"
 }
 
-for t in $tests; do
-	name=${t#"$top"/}
-	log="$logdir/$(echo "$name" | tr / _).log"
-	t0=$(date +%s)
-	case "$t" in
-	*.sh) (cd "$top" && TESTTMP=$(mktemp -d "${TMPDIR:-/tmp}/abstat-t.XXXXXX") \
-		sh -c 'trap "rm -rf \"\$TESTTMP\" \"\$TESTTMP.pub\"" EXIT; export XDG_STATE_HOME="$TESTTMP/state"; . tests/lib.sh; . "$0"' "$t") >"$log" 2>&1
-		rc=$?; set -- $(count_tap "$log") ;;
-	*) (cd "$top" && "$t") >"$log" 2>&1
-		rc=$?; set -- $(count_cmocka "$log") ;;
+# report FILE: its line (and its failures), added to the tally
+report() {
+	name=${1#"$top"/}
+	log=$logdir/$(logname "$1")
+	read -r rc secs <"$log.res" || { rc=1 secs=0; }
+	log=$log.log
+	case "$1" in
+	*.sh) set -- $(count_tap "$log") ;;
+	*) set -- $(count_cmocka "$log") ;;
 	esac
 	p=$1 f=$2 s=$3
 	if [ $rc -eq 77 ] && [ $((p + f + s)) -eq 0 ]; then
@@ -75,7 +147,7 @@ for t in $tests; do
 		grep -E '^ok [0-9]+ # skip |^missing prerequisite ' "$log" |
 			grep -o 'missing prerequisite [!A-Z0-9_]*' >>"$logdir/missing"
 	fi
-	echo "$(($(date +%s) - t0)) $name" >>"$logdir/times"
+	echo "$secs $name" >>"$logdir/times"
 	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 	if [ $f -gt 0 ]; then
 		failed="$failed $name"
@@ -87,14 +159,28 @@ for t in $tests; do
 	elif [ $rc -ne 77 ]; then
 		echo "SKIP $name ($s skipped)"
 	fi
-done
+}
+
+t0=$(date +%s)
+# the files that share the machine, $jobs at once (one at a time: each
+# line as its file ends)
+if [ "$jobs" -gt 1 ]; then
+	for t in $shared; do echo "$t"; done |
+		xargs -r -n 1 -P "$jobs" sh "$self" --one
+	for t in $shared; do report "$t"; done
+else
+	for t in $shared; do run_one "$t"; report "$t"; done
+fi
+# then those that run alone
+for t in $alone; do run_one "$t"; report "$t"; done
+
 if [ -s "$logdir/missing" ]; then
 	echo "skipped by prerequisite: $(sed 's/missing prerequisite //' "$logdir/missing" |
 		sort | uniq -c | awk '{printf "%s%s %d", (NR > 1 ? ", " : ""), $2, $1}')"
 fi
 # where the time went (CI's budget: doc/development.md)
 [ -s "$logdir/times" ] && echo "slowest: $(sort -rn "$logdir/times" | head -n 8 |
-	awk '{printf "%s%s %ds", (NR > 1 ? ", " : ""), $2, $1}'); all $(awk '{s += $1} END {print s}' "$logdir/times")s"
+	awk '{printf "%s%s %ds", (NR > 1 ? ", " : ""), $2, $1}'); files $(awk '{s += $1} END {print s}' "$logdir/times")s, wall $(($(date +%s) - t0))s, -j $jobs"
 [ -n "${ABSTAT_TEST_TIMES:-}" ] && sort -rn "$logdir/times" >"$ABSTAT_TEST_TIMES"
 [ -n "$failed" ] && echo "failed:$failed"
 echo "$pass passed, $fail failed, $skip skipped"
