@@ -1,6 +1,7 @@
 # abstat run -o saves a result with every run; show prints it. No PMU:
 # hardware events are <not supported> with the reason, never a 0. A PMU:
 # cycles and instructions count in every run and IPC is a finite number.
+# tags: alone
 P=$BUILD/tests/progs
 R=$TESTTMP/r.json
 # the first run's stdout/stderr, kept for the cases that read them

@@ -1,4 +1,5 @@
 # page-faults of a page-touching program: >= N and within 2% of perf stat.
+# tags: alone
 test_require PERF
 P=$BUILD/tests/progs
 N=3000

@@ -3,6 +3,7 @@
 # host preempts for the whole 1 ms can find the timer expired before the
 # task left the CPU: that sleep switches nothing; seen once in CI, 24 of
 # 25). task-clock is in ns, positive and never multiplexed.
+# tags: alone
 P=$BUILD/tests/progs
 K=25
 

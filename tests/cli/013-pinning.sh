@@ -1,6 +1,7 @@
 # The workload runs on exactly the pinned CPU; by default on the last
 # online CPU (not CPU 0); --no-pin leaves abstat's own affinity; one copy
 # with a -C list may run on the whole list (taskset), copies get one each.
+# tags: alone
 P=$BUILD/tests/progs
 
 test_expect_success CPUS2 '-C 1: every run on CPU 1 only' '

@@ -2,6 +2,7 @@
 # status "interrupted", exit 130. kill -9 leaves a journal that recover reads.
 # The workload is a private copy of sleep, so that no other sleep on the
 # machine is taken for one left running.
+# tags: alone
 cp /bin/sleep "$TESTTMP/nap" || fail "cannot copy /bin/sleep"
 NAP=$TESTTMP/nap
 # wait_journal FILE: until FILE holds a header and two runs (10 s at most)

@@ -3,6 +3,7 @@
 # a clean environment for that user (unless --keep-env), and says which
 # directory that user cannot reach when it cannot. More on cgroups in
 # 025-cgroup-collisions.sh.
+# tags: alone
 P=$BUILD/tests/progs
 cg=/sys/fs/cgroup/cpuset
 

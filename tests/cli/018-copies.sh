@@ -2,6 +2,7 @@
 # together; per-copy counters and aggregate ops recorded. (The overlap
 # check does not depend on how long a copy runs: a copy waits for the
 # release, so it cannot end before the other has started.)
+# tags: alone
 C=$TESTTMP/c.json
 # check PYTHON: assertions about every run of $C (b: the benchmark, r: a run)
 check() {

@@ -1,6 +1,7 @@
 # versus runs commands interleaved and prints the compare table at once:
 # 1.3x the getppid calls shows a significantly higher task-clock; an A/A
 # pair of a page-touching program is not significant on page-faults.
+# tags: alone
 P=$BUILD/tests/progs
 
 # spin's size for the N vs 1.3N case: about 50 ms of task-clock a run on

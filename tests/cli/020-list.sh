@@ -1,6 +1,7 @@
 # abstat list: software events count here; hardware events count where
 # there is a PMU and say why not where there is none; plain ASCII within
 # 80 columns.
+# tags: sanitize
 test_lazy_prereq HYPERVISOR 'grep -qw hypervisor /proc/cpuinfo'
 L=$TESTTMP/list.out
 use_list() { cp "$L" "$TESTTMP/out"; }

@@ -2,6 +2,7 @@
 # PMU that is not this machine's (chosen at run time by build/tests/prereq,
 # never by name) encodes offline with LIBPFM_ENCODE_INACTIVE=1 as that
 # PMU's raw encoding, and never counts here.
+# tags: sanitize
 ev=$("$BUILD/tests/prereq" foreign-event)
 pmu=${ev%%::*}
 enc=$("$BUILD/tests/prereq" foreign-encoding)

@@ -1,5 +1,6 @@
 # abstat list PATTERN that matches nothing: one error line, exit 2, and
 # nothing on stdout; a name refused for a reason says the reason.
+# tags: sanitize
 test_expect_success 'a pattern that matches nothing: exit 2, one error line naming it' '
 	expect_exit 2 "$ABSTAT" list no-such-event-xyz &&
 	one_line_err &&

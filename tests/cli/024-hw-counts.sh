@@ -3,6 +3,7 @@
 # iteration, region-gated) counts 2 instructions:u per op within 1%,
 # cycles > 0, IPC finite. Where none does: the same events are
 # <not supported> with the reason, stored as null with the reason, never 0.
+# tags: alone
 P=$BUILD/tests/progs
 N=10000000
 

@@ -6,6 +6,7 @@
 # which never touches a live session's cgroup nor another name. Every
 # cgroup, background process and namespace a case makes is removed by its
 # trap, also when it fails; only cgroups the case made are touched.
+# tags: alone
 . tests/cgroup-lib.sh
 
 

@@ -3,6 +3,7 @@
 # what /usr/bin/time -f %M reports for the same program, measured here in
 # the same case, and does not grow with abstat's heap over a session.
 # Within 10% or 300 kB; never a time.
+# tags: alone
 P=$BUILD/tests/progs
 test_lazy_prereq TIME '[ -x /usr/bin/time ]'
 

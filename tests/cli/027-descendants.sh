@@ -6,6 +6,7 @@
 # its own PID namespace (unshare --pid --fork --mount-proc): whatever the
 # outcome, nothing the test starts outlives it, and the only processes
 # looked at or counted are the namespace's own.
+# tags: alone
 P=$BUILD/tests/progs
 test_lazy_prereq PIDNS 'unshare --pid --fork --mount-proc true'
 

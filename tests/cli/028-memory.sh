@@ -5,6 +5,7 @@
 # of abstat under /usr/bin/time -f %M (kB), at 1000 and 5000 runs of
 # /bin/true with 3 software events: the slope, never a time. A sanitizer
 # build keeps freed memory in quarantine, so it is not measured.
+# tags: alone
 test_lazy_prereq TIME '[ -x /usr/bin/time ] && /usr/bin/time -f %M true >/dev/null 2>&1'
 test_lazy_prereq NOSANITIZE '! grep -qa __asan_init "$ABSTAT" && ! grep -qa __ubsan_handle "$ABSTAT"'
 

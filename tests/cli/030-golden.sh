@@ -4,6 +4,7 @@
 # and -mail ones). Regenerate after an intended change: UPDATE_GOLDEN=1 sh
 # tests/run.sh tests/cli/030-golden.sh, then review the diff before
 # committing.
+# tags: sanitize
 G=tests/golden
 E=$G/expected
 [ "${UPDATE_GOLDEN:-0}" = 1 ] && mkdir -p "$E"

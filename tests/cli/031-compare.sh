@@ -1,5 +1,6 @@
 # compare: side specs, labels, errors, JSON contents, mail width, and a
 # real-path compare of two results measured here.
+# tags: sanitize
 G=$TOP/tests/golden
 
 test_expect_success 'a missing file: exit 2, one error line naming it' '

@@ -1,6 +1,7 @@
 # Rows of the tables: in run and versus, -e is the list of events to
 # count and every row stays (wall, user, sys, ...); in compare and show,
 # -e chooses rows. A one-run table still shows its time rows.
+# tags: sanitize
 G=$TOP/tests/golden
 P=$BUILD/tests/progs
 # rows FILE: the metrics of a JSON table, space-separated (sorted with -s)

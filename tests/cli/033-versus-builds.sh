@@ -3,6 +3,7 @@
 # built-in workload per -w, --allow-env-diff; without -o every run is still
 # journaled (in $XDG_STATE_HOME/abstat, else ~/.local/state/abstat), kept
 # and named when versus stops before its table, removed after it.
+# tags: alone
 P=$BUILD/tests/progs
 test_lazy_prereq CC 'command -v cc'
 

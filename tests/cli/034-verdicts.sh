@@ -4,6 +4,7 @@
 # three sessions per side in this one boot are sessions of it (issue 39),
 # three boots per side (their boot_id as a reboot would change it) are
 # compared as boots.
+# tags: alone
 P=$BUILD/tests/progs
 # primary row's verdict word of the first benchmark, from compare json
 N=$(spin_n 20) N2=$((N * 2))

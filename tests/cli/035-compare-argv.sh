@@ -5,6 +5,7 @@
 # versus, whose sides are different commands by design, shows its argv
 # difference instead of refusing it. The long kernel.cmdline header of
 # the golden fixtures stays within 80 columns in markdown too.
+# tags: sanitize
 G=$TOP/tests/golden
 P=$BUILD/tests/progs
 

@@ -3,6 +3,7 @@
 # a string that jq keeps and --seed takes back (the default seed is above
 # 2^53, where a double, hence jq, rounds it), and no integer needs more
 # than a double holds.
+# tags: sanitize
 test_lazy_prereq JQ 'command -v jq'
 G=tests/golden
 PAGE=man/abstat-json.5

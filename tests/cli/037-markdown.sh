@@ -2,6 +2,7 @@
 # "<not supported>" is text, not a tag GitHub drops; a label's '|' does
 # not split a cell and its '*', '_', '`' start no emphasis or code. With
 # cmark-gfm (GitHub's own parser) the rendered table is checked too.
+# tags: sanitize
 test_lazy_prereq CMARK_GFM 'command -v cmark-gfm'
 G=tests/golden
 L='*bold* _it_ <em>x|y `c` a\*b &amp;'

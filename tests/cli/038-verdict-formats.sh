@@ -5,6 +5,7 @@
 # is "<4 runs" in all six; secondary rows are "secondary"; abstat-json(5)'s jq
 # examples are run here as the page prints them. The formats are those of
 # compare --help (the format table), not a list of this file's.
+# tags: sanitize
 test_lazy_prereq JQ 'command -v jq'
 G=tests/golden
 PAGE=man/abstat-json.5

@@ -4,6 +4,7 @@
 # the interval says what the verdict says, or carries the '!' that the
 # footer explains; the geomean's interval has the boot as its unit. The
 # where table flags its rows by the same rule (issue 39).
+# tags: sanitize
 test_lazy_prereq JQ 'command -v jq'
 G=tests/golden
 A=$G/g10-a-1.json,$G/g10-a-2.json,$G/g10-a-3.json

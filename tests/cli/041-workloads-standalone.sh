@@ -1,5 +1,6 @@
 # Every workload runs by hand with a small -n, exits 0 and prints its one
 # summary line with the op count; -h, bad -n and stray arguments.
+# tags: alone
 W=$BUILD/workloads
 for spec in syscall:1000 getppid:1000 getppid-nosve:1000 getuid:1000 \
 	gettimeofday:1000 clock_gettime:1000 write:1000 socket:200 \

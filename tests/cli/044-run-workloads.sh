@@ -3,6 +3,7 @@
 # a suite gives one benchmark per workload; workload_cflags is WL_CFLAGS.
 # With a PMU, cycles and instructions count in the region; without one
 # they are reported unsupported and the runs still succeed.
+# tags: alone
 
 # runs_of FILE: "bench/workload/status/ops" of every run
 runs_of() {

@@ -1,6 +1,7 @@
 # The measured region really excludes setup: region_example faults in
 # 20000 pages before abstat_begin() and 100 inside the region; abstat
 # must count about 100 page faults, not 20100, and record ops 100.
+# tags: alone
 P=$BUILD/tests/progs/region_example
 
 test_expect_success 'abstat and region_example are built' '

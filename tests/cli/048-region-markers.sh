@@ -4,6 +4,7 @@
 # so (page faults of fresh pages), regions accumulate, children are
 # counted, what came before is not, no context switch happens inside a
 # region, the older handshake still works and is warned about.
+# tags: alone
 R=$BUILD/tests/progs/region_cases
 runs() { json "[(r[\"status\"], r.get(\"ops\"), r[\"counters\"][0][\"value\"]) for r in d[\"benchmarks\"][0][\"runs\"]]" "$1"; }
 # all_in FILE LO HI: every run ok with its first counter in [LO, HI)

@@ -1,5 +1,6 @@
 # abstat plot: every kind renders to PNG, SVG and an ASCII .txt chart; .gp
 # writes a script and its data that gnuplot renders; OUT rules.
+# tags: sanitize
 test_require GNUPLOT
 G="$TOP/tests/fixtures/plot/gen.py"
 cd "$TESTTMP" || fail "no TESTTMP"

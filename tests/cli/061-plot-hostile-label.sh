@@ -1,5 +1,6 @@
 # abstat plot: a label with backquotes, quotes, system() and a newline is
 # data, never gnuplot commands: nothing runs, and the chart shows it as is.
+# tags: sanitize
 test_require GNUPLOT
 G="$TOP/tests/fixtures/plot/gen.py"
 cd "$TESTTMP" || fail "no TESTTMP"

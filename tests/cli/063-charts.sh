@@ -3,6 +3,7 @@
 # that name the metric and its better direction, and plot --kind dist
 # (box and dots per side per metric). The data and scripts abstat emits
 # are checked as text; gnuplot (GNUPLOT) renders them.
+# tags: sanitize
 test_lazy_prereq GNUPLOT 'command -v gnuplot'
 test_lazy_prereq SYSBENCH 'command -v sysbench >/dev/null'
 G=$TOP/tests/golden

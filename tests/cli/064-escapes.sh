@@ -3,6 +3,7 @@
 # stderr in messages. In text, mail, markdown, csv and benchstat nothing
 # reaches the terminal raw and a newline in a label never breaks a row;
 # json escapes them its own way (\u001b).
+# tags: sanitize
 G=tests/golden
 ESC=$(printf '\033')
 BEL=$(printf '\007')

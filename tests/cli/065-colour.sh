@@ -2,6 +2,7 @@
 # (no-color.org: an empty NO_COLOR does not disable it), never with
 # TERM=dumb, never when output is not a terminal. The terminal is script(1)'s,
 # its typescript in $TESTTMP.
+# tags: sanitize
 test_lazy_prereq SCRIPT 'command -v script'
 G=tests/golden
 # on_tty FILE ENV...: compare base vs slow on a pseudo-terminal with ENV,

@@ -3,6 +3,7 @@
 # narrow one (stty cols 40); never with -q, --progress never or outside a
 # terminal, unless --progress always. --color always/never override the
 # terminal, NO_COLOR and TERM rules of 065-colour.
+# tags: alone
 test_lazy_prereq SCRIPT 'command -v script && command -v stty'
 G=tests/golden
 RUN="$ABSTAT run -r 6 --warmup 1 -e task-clock"

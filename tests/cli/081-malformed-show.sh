@@ -2,6 +2,7 @@
 # NaN, deep nesting, wrong version, garbage, empty): `abstat show` exits 2
 # with one error line naming the file, never crashes (exit 99 is a
 # sanitizer report under SANITIZE=1). The valid seeds show fine.
+# tags: sanitize
 C=tests/fuzz/corpus/result
 
 test_expect_success 'the corpus has at least 30 malformed files and a valid one' '

@@ -2,6 +2,7 @@
 # result marked partial; a torn last line is ignored with a warning; the
 # output is never overwritten without --force; a write failure exits 5; a
 # malformed journal exits 2 naming the file and the line.
+# tags: sanitize
 j=$TESTTMP/r.json.journal
 journal_of tests/fuzz/corpus/result/ok-plain.json "$j" || fail "cannot write the journal"
 

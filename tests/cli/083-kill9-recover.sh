@@ -8,6 +8,7 @@
 # when a check fails. Only the PID the script started is killed. The
 # session is long (-r 100000 of sleep 0.02) so it cannot end by itself
 # before the kill, whatever the machine's speed.
+# tags: alone
 test_lazy_prereq PIDNS 'unshare --pid --fork --mount-proc true || unshare --user --map-root-user --pid --fork --mount-proc true'
 if unshare --pid --fork --mount-proc true 2>/dev/null; then
 	pidns="unshare --pid --fork --mount-proc"

@@ -5,6 +5,7 @@
 #
 # The live session is a background abstat this script starts; a trap
 # kills it (by its pid) and waits, also when a case fails.
+# tags: sanitize
 out=$TESTTMP/live.json
 "$ABSTAT" run -q -r 100000 --warmup 0 -e task-clock -o "$out" -- sleep 0.02 \
 	>"$TESTTMP/live.out" 2>"$TESTTMP/live.err" &

@@ -2,6 +2,7 @@
 # reach its reader (/dev/full, the kernel's always-full device, only
 # written to here; or a full private file system where one can be made)
 # is exit 5 with one error line, never a silent success.
+# tags: sanitize
 ok=tests/fuzz/corpus/result/ok-plain.json
 test_lazy_prereq DEVFULL '[ -c /dev/full ] && [ -w /dev/full ]'
 test_lazy_prereq TMPFS '[ "$(id -u)" -eq 0 ] && command -v unshare && unshare --mount true'

@@ -1,6 +1,7 @@
 # abstat profile: the runs of run, sampled (cpu-clock where no PMU
 # samples); folded stacks per run in the result; a program whose two
 # functions do 70% and 30% of the work shows those self shares.
+# tags: alone
 P=$BUILD/tests/progs
 test_lazy_prereq SAMPLING '"$ABSTAT" profile -q -r 1 --warmup 0 --user-only -o "$TESTTMP/.s.json" -- true >/dev/null 2>&1'
 

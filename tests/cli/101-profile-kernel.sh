@@ -3,6 +3,7 @@
 # the syscall's own function (a frame matching sys_getppid) under the
 # kernel's syscall entry. Kernel call chains need perf_event_paranoid <= 1
 # or root.
+# tags: alone
 P=$BUILD/tests/progs
 test_lazy_prereq KSAMPLING '{ [ "$(id -u)" -eq 0 ] || [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -le 1 ]; } &&
 	"$ABSTAT" profile -q -r 1 --warmup 0 -o "$TESTTMP/.k.json" -- true >/dev/null 2>&1'

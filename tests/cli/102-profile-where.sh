@@ -3,6 +3,7 @@
 # significant (a change between the two sessions: "session"); an A/A
 # pair names no move of 3 points or more. Mail within 72 columns, json
 # has the rows.
+# tags: alone
 P=$BUILD/tests/progs
 test_lazy_prereq SAMPLING '"$ABSTAT" profile -q -r 1 --warmup 0 --user-only -o "$TESTTMP/.s.json" -- true >/dev/null 2>&1'
 ARGV=--allow-env-diff=benchmarks.split_work.argv

@@ -3,6 +3,7 @@
 # a caller of a library function built without frame pointers (main
 # calling libc's syscall()) is in the chain, as frame pointers cannot
 # show it; kernel frames stay the kernel's call chain.
+# tags: alone
 P=$BUILD/tests/progs
 test_lazy_prereq DWARF_SAMPLING '"$ABSTAT" profile -q -r 1 --warmup 0 --call-graph dwarf -o "$TESTTMP/.d.json" -- true >/dev/null 2>&1'
 

@@ -3,6 +3,7 @@
 # groups, cycles:ppp, a second -e) now counts or says why not. Tracepoints
 # need root and tracefs: where tracefs is not mounted, the cases mount one
 # in a private mount namespace (unshare --mount), gone when it exits.
+# tags: alone sanitize
 test_lazy_prereq TRACEFS '[ "$(id -u)" -eq 0 ] && { [ -e /sys/kernel/tracing/events/header_page ] || { grep -qw tracefs /proc/filesystems && unshare --mount true; }; }'
 test_lazy_prereq MSR_PMU '[ -e /sys/bus/event_source/devices/msr/events/tsc ]'
 test_lazy_prereq CPU_PMU '[ -e /sys/bus/event_source/devices/cpu/format/event ]'

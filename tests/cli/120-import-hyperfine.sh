@@ -2,6 +2,7 @@
 # result that show, compare and plot read; it compares against an abstat
 # result of the same command (rows in common: wall). What hyperfine does
 # not record per run (user, sys, maxrss) is <not supported>, saying so.
+# tags: sanitize
 test_lazy_prereq HYPERFINE 'command -v hyperfine'
 FIX=$TOP/tests/fixtures/import
 H=$TESTTMP/h.json

@@ -6,6 +6,7 @@
 # no per-run total rows beside them); ns/op the primary row, printed in
 # ns as Go prints it; goos/goarch/pkg/cpu kept. Where go is installed
 # (golang-go), the same package is run here and imported.
+# tags: sanitize
 test_lazy_prereq GO 'command -v go'
 FIX=$TOP/tests/fixtures/import
 G=$TESTTMP/go.json

@@ -8,6 +8,7 @@
 # " Performance counter stats for 'CMD':" names the benchmark as abstat
 # run names it, so it meets abstat's own run of the command; two sides
 # with no benchmark in common are one error line.
+# tags: sanitize
 FIX=$TOP/tests/fixtures/import
 P=$TESTTMP/ps.json
 is() { [ "$(json "$1" "$2")" = True ] || { json "d" "$2" | head -c 2000; fail "not true: $1"; }; }

@@ -6,6 +6,7 @@
 # pyperf's own files (SOURCES says where from): a --track-memory result
 # (unit byte, written at file level) and the timeit pair of pyperf's docs;
 # the expected values are computed from those files here, not written in.
+# tags: sanitize
 FIX=$TOP/tests/fixtures/import
 Y=$TESTTMP/py.json
 is() { [ "$(json "$1" "$2")" = True ] || { json "d" "$2" | head -c 2000; fail "not true: $1"; }; }

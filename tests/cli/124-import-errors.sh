@@ -1,6 +1,7 @@
 # abstat import: every bad input is one line, "abstat: error: import:
 # FILE:LINE: what" (JSON sources: FILE: line L, column C, or the key
 # path), exit 2; nothing is written.
+# tags: sanitize
 FIX=$TOP/tests/fixtures/import
 T=$TESTTMP
 

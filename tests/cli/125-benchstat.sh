@@ -8,6 +8,7 @@
 # units as benchstat tidies them (sec, not ns); labels kept as values;
 # -N for copies; a boot key per result file; run/show without a side key
 # so `benchstat old.txt new.txt` compares two results by file.
+# tags: sanitize
 test_lazy_prereq BENCHSTAT 'command -v benchstat'
 G=$TOP/tests/golden
 T=$TESTTMP

@@ -3,6 +3,7 @@
 # benchmark's arguments, naming the side,
 # the key, the values and their files; --allow-mixed pools them; six
 # one-file sides given with blanks get the LABEL=f1,f2,f3 hint.
+# tags: sanitize
 G=tests/golden
 A=$G/base-b1.json,$G/base-b2.json,$G/base-b3.json
 MIXED=$G/slow-b1.json,$G/slow-b2.json,$G/base-b3.json

@@ -3,6 +3,7 @@
 # later shows "versus LABEL: COMMAND" above the table and in json, and
 # refuses a side that pools files of two versus sides (but with
 # --allow-mixed, which names them).
+# tags: sanitize
 P=$BUILD/tests/progs
 
 test_expect_success 'versus -o: config.versus names each side' '

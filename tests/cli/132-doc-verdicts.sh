@@ -4,6 +4,7 @@
 # After an intended change of the output: UPDATE_DOCS=1 sh tests/run.sh
 # tests/cli/132-doc-verdicts.sh writes each block's new output into the
 # page (review the diff before committing).
+# tags: sanitize
 test_lazy_prereq JQ 'command -v jq'
 DOC=doc/verdicts.md
 mkdir -p "$TESTTMP/bin" && ln -s "$ABSTAT" "$TESTTMP/bin/abstat"

@@ -5,6 +5,7 @@
 # a difference shown, never a refusal; thousands of them (6.1 against
 # 6.12) stay one line, the first in name order and how many more. A
 # file whose options are not a configuration's is refused.
+# tags: sanitize
 test_lazy_prereq PYTHON3 'command -v python3'
 G=tests/golden
 

@@ -3,6 +3,7 @@
 # byte for byte FlameGraph's and inferno's input ("frame;frame COUNT");
 # OUT by its extension or --format, '-' for stdout, never over a file
 # without --force.
+# tags: sanitize
 F="$TOP/tests/fixtures/flame"
 cd "$TESTTMP" || fail "no TESTTMP"
 python3 "$TOP/tests/fixtures/plot/gen.py" r.json --label base --runs 2 || fail "gen"

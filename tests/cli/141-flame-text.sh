@@ -5,6 +5,7 @@
 # memset ... 164 spllower", total 739. abstat flame --import bpftrace
 # gives the same numbers as its self column, and the grand total, within
 # 80 columns (72 with --format mail).
+# tags: sanitize
 F="$TOP/tests/fixtures/flame"
 cd "$TESTTMP" || fail "no TESTTMP"
 

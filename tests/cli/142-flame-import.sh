@@ -4,6 +4,7 @@
 # "whack idle from the output" did by hand; perf script's output of a
 # real perf record -g is read with its kernel and user frames; folded
 # text is read as FlameGraph writes it.
+# tags: alone sanitize
 F="$TOP/tests/fixtures/flame"
 cd "$TESTTMP" || fail "no TESTTMP"
 test_lazy_prereq PERF_RECORD 'perf record -q -e cpu-clock -g -o "$TESTTMP/t.data" -- true && perf script -i "$TESTTMP/t.data" >/dev/null'

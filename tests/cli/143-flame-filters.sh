@@ -2,6 +2,7 @@
 # FILTERS): --exclude drops every stack with a matching frame, its samples
 # leave the total; --kernel keeps the samples taken in the kernel with
 # their kernel frames only, --user those taken in user space; both: all.
+# tags: sanitize
 F="$TOP/tests/fixtures/flame"
 cd "$TESTTMP" || fail "no TESTTMP"
 python3 "$TOP/tests/fixtures/plot/gen.py" r.json --label base --runs 1 || fail "gen"

@@ -3,6 +3,7 @@
 # where it shrank, the deepest colour for the largest change; the tooltip
 # shows both shares. A B moves work from "work" (70% -> 30%) to "other"
 # (30% -> 70%).
+# tags: sanitize
 F="$TOP/tests/fixtures/flame"
 cd "$TESTTMP" || fail "no TESTTMP"
 python3 "$TOP/tests/fixtures/plot/gen.py" ra.json --label A --runs 2 || fail "gen"

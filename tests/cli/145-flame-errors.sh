@@ -1,6 +1,7 @@
 # abstat flame's errors: one line each, naming what is wrong (an import's
 # bad line as FILE:LINE) and what to do; exit 2 for a bad command line or
 # input, 5 for an output that cannot be written; nothing written then.
+# tags: sanitize
 cd "$TESTTMP" || fail "no TESTTMP"
 python3 "$TOP/tests/fixtures/plot/gen.py" r.json --label base --runs 1 || fail "gen"
 python3 "$TOP/tests/fixtures/flame/add-profile.py" r.json p.json "$TOP/tests/fixtures/flame/a.folded" || fail "add-profile"

@@ -8,6 +8,7 @@
 # them. A graph still taller than the window (deep named recursion,
 # kept) opens scrolled to its hottest frame, here at its bottom (test
 # 263: one at its top and one halfway up).
+# tags: sanitize
 F="$TOP/tests/fixtures/flame"
 cd "$TESTTMP" || fail "no TESTTMP"
 . "$TOP/tests/flame_shot.sh" # CHROMIUM, PIL, shot, painted

@@ -2,6 +2,7 @@
 # stderr), kept per run in the result with the output it came from; a
 # run without a match fails with the reason; show --score reads the kept
 # output again; bad definitions are one-line usage errors.
+# tags: sanitize
 R=$TESTTMP/s.json
 T=$TESTTMP/t.json
 

@@ -2,6 +2,7 @@
 # tool under abstat), each parser's scores as rows; a parser's scores the
 # tool did not print are left out, not a failure. The regexes themselves
 # are unit-tested on captured output (test_score, tests/fixtures/scores).
+# tags: sanitize
 test_lazy_prereq SYSBENCH 'command -v sysbench >/dev/null'
 test_lazy_prereq BONNIE 'command -v bonnie++ >/dev/null'
 test_lazy_prereq FIO 'command -v fio >/dev/null'

@@ -2,6 +2,7 @@
 # score/parser, hooks); each line's hooks and scores are its own; errors
 # are one line "FILE:LINE: what", exit 2; the shipped example suites
 # parse (their commands resolve where the tools are installed).
+# tags: sanitize
 S=$TESTTMP/t.suite
 R=$TESTTMP/r.json
 test_lazy_prereq SYSBENCH 'command -v sysbench >/dev/null && command -v bonnie++ >/dev/null'

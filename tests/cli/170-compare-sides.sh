@@ -3,6 +3,7 @@
 # side-vs-baseline tests of the primary rows, blocks of sides in mail
 # when they do not fit, each repeating the baseline; two sides keep the
 # pairwise table (tests/golden).
+# tags: sanitize
 G=$TOP/tests/golden
 
 test_expect_success '3 sides: one table, a column per side, no pairwise blocks' '

@@ -1,6 +1,7 @@
 # Many machines: a side is a directory (every *.json below it) or a glob;
 # results name their host (env.host); a side that pools hosts is refused
 # unless --pool-hosts; --by host gives one table per host.
+# tags: sanitize
 G=$TOP/tests/golden
 cd "$TESTTMP" || fail "no TESTTMP"
 

@@ -1,6 +1,7 @@
 # The geomean row of a suite: the geometric mean of the per-benchmark
 # ratios of the primary rows, its interval by the delta method on the log
 # ratios (abstat-compare(1), GEOMEAN), per non-baseline side; no verdict.
+# tags: sanitize
 G=$TOP/tests/golden
 
 test_expect_success 'json: geomean = exp(mean log ratio) - 1, interval by the delta method' '

@@ -2,6 +2,7 @@
 # value, else its copies), one curve per side label with CI whiskers and
 # the ideal scaling per curve. The data file (.gp output) is checked
 # everywhere; rendering needs gnuplot.
+# tags: sanitize
 GEN=$TOP/tests/fixtures/plot/gen.py
 cd "$TESTTMP" || fail "no TESTTMP"
 mkdir tmp && export TMPDIR="$TESTTMP/tmp"

@@ -1,6 +1,7 @@
 # Human time units in the tables (#20): a time row (unit ns) in ns, us, ms
 # or s chosen per row so its numbers read well; --time-unit fixes one (run,
 # show, compare, versus); other rows and the csv/json numbers unchanged.
+# tags: sanitize
 G=$TOP/tests/golden
 
 test_expect_success 'compare, default: each time row in its own unit' '

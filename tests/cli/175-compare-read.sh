@@ -2,6 +2,7 @@
 # the pages behind the reader a window (256 KiB) at a time
 # (src/result/result_map.c); a pipe or a FIFO is read into memory. Either
 # way the output is the same, for files bigger than the window (2.6 MB each).
+# tags: sanitize
 test_expect_success 'two results bigger than the window' '
 	python3 "$TOP/bench/gen_result.py" -b 30 -o "$TESTTMP/A.json" &&
 	python3 "$TOP/bench/gen_result.py" -b 30 --shift 0.05 --seed 2 \

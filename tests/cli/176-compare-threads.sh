@@ -1,6 +1,7 @@
 # compare tests its rows in as many threads as it has CPUs (its
 # affinity): every row is seeded alike and holds its own values, so the
 # output is the same byte for byte on one CPU (taskset -c 0) as on all.
+# tags: alone sanitize
 G="$TOP/bench/gen_result.py"
 
 test_expect_success "two results of 20 benchmarks x 4 events (rows enough for a second thread)" '

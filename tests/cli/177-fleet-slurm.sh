@@ -6,6 +6,7 @@
 # ends with it), each stopped by the driver's trap, also on failure. The
 # one thing the test does for the recipe is the reboot: a uname on PATH
 # says the kernel the recipe boots into.
+# tags: alone
 . "$TOP/tests/fleet-lib.sh"
 cd "$TESTTMP" || fail "no TESTTMP"
 # The recipe run as written takes minutes (151 s here): make check's

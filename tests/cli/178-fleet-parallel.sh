@@ -7,6 +7,7 @@
 # driver's trap, also on failure. ssh and scp on PATH add the test's
 # ssh_config (-F; ssh reads no $HOME) and start each remote command in
 # that host's home; a uname on PATH says the kernel the recipe booted.
+# tags: alone
 . "$TOP/tests/fleet-lib.sh"
 cd "$TESTTMP" || fail "no TESTTMP"
 # The recipes run as written take minutes (178: 299 s of make check's 30

@@ -3,6 +3,7 @@
 # geomean row) and ONE scaling chart whose data file has a curve per side
 # (and benchmark) over the copies 1 and 2, named from the scan's
 # "NAME copies=N" benchmarks.
+# tags: sanitize
 cd "$TESTTMP" || fail "no TESTTMP"
 mkdir tmp && export TMPDIR="$TESTTMP/tmp"
 cat >t.suite <<-\EOF || fail "suite"

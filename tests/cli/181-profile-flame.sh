@@ -1,6 +1,7 @@
 # The glue of issue 18: a real `abstat profile` result fed to `abstat
 # flame` (folded, text, SVG), and the differential of two real profiles
 # (70/30 against 50/50): work_a shrank (blue), work_b grew (red).
+# tags: alone
 P=$BUILD/tests/progs
 cd "$TESTTMP" || fail "no TESTTMP"
 test_lazy_prereq SAMPLING '"$ABSTAT" profile -q -r 1 --warmup 0 --user-only -o "$TESTTMP/.s.json" -- true >/dev/null 2>&1'

@@ -4,6 +4,7 @@
 # result; any, --copies, a CPU list and profile leave them where they
 # are. And the plumbing a lone copy keeps from run to run: nothing a run
 # leaves in it reaches the next, and abstat's descriptors do not grow.
+# tags: alone
 P=$BUILD/tests/progs
 
 # The workload reports the affinity of its parent (abstat: the helper

@@ -5,6 +5,7 @@
 # boots the next side through --next with the side in ABSTAT_BOOTS_*;
 # status shows the plan in order; report is compare's table with each
 # side's boots as its files.
+# tags: sanitize
 P=$TESTTMP/plan
 ROOT=$TESTTMP/root
 export ABSTAT_SYSROOT=$ROOT

@@ -6,6 +6,7 @@
 # in the middle keeps its journal's runs (partial), as does a step cut
 # off by a power loss; a run past --limit is killed and the boot failed;
 # a --next that fails stops the plan. Then the usage errors.
+# tags: sanitize
 boots_setup
 # plan DIR [INIT OPTIONS] [-- RUN-ARGS]: A=6.1.0-a B=6.12.0-b, 2 a side
 plan() {

@@ -5,6 +5,7 @@
 # keeps its target); plan.json is checked on load with init's limits
 # (labels, limit_s, the number of boots, its size), and nothing from it
 # reaches a terminal raw. --method cmd and a fake /proc: nothing reboots.
+# tags: alone sanitize
 boots_setup
 plan() {
 	$ABSTAT boots init "$1" A=/boot/vmlinuz-6.1.0-a B=/boot/vmlinuz-6.12.0-b \

@@ -4,6 +4,7 @@
 # takes the first's boot for an interrupted one, never runs --next a
 # second time, never writes plan.json over the first's. --method cmd and
 # a fake /proc: nothing reboots. Every step started here is waited for.
+# tags: alone
 boots_setup
 P=$TESTTMP/p
 # each run sleeps: the first step is still measuring when the second comes

@@ -6,6 +6,7 @@
 # kept) and nothing is booted: exit 130. A step killed with SIGKILL takes
 # its run with it (SIGTERM on the parent's death). --method cmd and a
 # fake /proc: nothing reboots. Every process started here is waited for.
+# tags: alone
 boots_setup
 plan() {
 	_d=$1; shift

@@ -5,6 +5,7 @@
 # and an initrd on both sides or neither. kexec: refused (exit 2, no
 # plan), one line each with its fix; --method cmd: warned. The kernels
 # are stand-ins (boots_kernel); a fake /proc: nothing reboots.
+# tags: sanitize
 ROOT=$TESTTMP/root
 export ABSTAT_SYSROOT=$ROOT
 mkdir -p "$ROOT/proc/sys/kernel/random" "$TESTTMP/bin" "$TESTTMP/boot"

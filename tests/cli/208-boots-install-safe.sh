@@ -6,6 +6,7 @@
 # multi-user.target and runs this abstat, whose sha256 install records in
 # DIR/abstat.sha256: a step by another abstat is refused. Units only under
 # $TESTTMP (--unit-dir); nothing is enabled on this machine.
+# tags: sanitize
 ROOT=$TESTTMP/root
 export ABSTAT_SYSROOT=$ROOT
 mkdir -p "$ROOT/proc/sys/kernel/random"

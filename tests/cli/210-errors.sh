@@ -4,6 +4,7 @@
 # command's page at the end of its --help, an option named once in its
 # messages, lines cut to 80 columns only on a terminal, plot files that
 # follow the umask.
+# tags: sanitize
 test_lazy_prereq SCRIPT 'command -v script'
 E="-q -r 2 --warmup 0 -e task-clock"
 

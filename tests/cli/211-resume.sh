@@ -9,6 +9,7 @@
 # (PID 1 is the script below): only the PID it started is signalled, and
 # whatever is left ends with the namespace. The workload is a private
 # copy of sleep.
+# tags: alone
 test_lazy_prereq PIDNS 'unshare --pid --fork --mount-proc true'
 test_require PIDNS
 cp /bin/sleep "$TESTTMP/nap" || fail "cannot copy /bin/sleep"

@@ -5,6 +5,7 @@
 # second signal a while after the first still leaves at once, saying in
 # one line where the finished runs are and the command that recovers
 # them. Every signalled session runs in a PID namespace of its own.
+# tags: alone
 test_lazy_prereq PIDNS 'unshare --pid --fork --mount-proc true'
 test_require PIDNS
 need_cmd timeout

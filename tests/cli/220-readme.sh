@@ -10,6 +10,7 @@
 # perf is skipped without it too). The tours whose sessions take minutes
 # (doc/scores.md's suites) or need a cluster (doc/fleet.md's recipes,
 # tests/cli/177 and 178) are not marked.
+# tags: alone
 R=$TOP/README.md
 test_lazy_prereq PYTHON3 'command -v python3'
 # the README counts user+kernel, as root or with perf_event_paranoid <= 1

@@ -5,6 +5,7 @@
 # prints its PMU note whole or not at all
 # (the "<not supported>; the tables use ..." line once dangled after it
 # on machines with a PMU).
+# tags: alone
 test_lazy_prereq MAKE 'command -v make'
 test_lazy_prereq KCOUNT '[ "$(id -u)" -eq 0 ] || [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -le 1 ]'
 

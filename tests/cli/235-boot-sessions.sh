@@ -3,6 +3,7 @@
 # one boot are sessions of it, pooled as one. Three sessions a side in
 # one boot are reported as sessions ("sessions 3 in 1 boot", the session
 # verdict, no boot-to-boot table), never as "boots 3/3".
+# tags: sanitize
 test_lazy_prereq PYTHON3 'command -v python3'
 G=tests/golden
 

@@ -3,6 +3,7 @@
 # json alike; --detect PCT says the boots (runs) a side needs; and the
 # stated change is checked against its own seeded simulation (the unit
 # test test_power: Welch t on boots, Mann-Whitney U on runs, 80% +-5).
+# tags: sanitize
 G=tests/golden
 # ten benchmarks, three boots a side: each side one glob (compare reads it)
 A="A=$G/g10-a-*.json" B="B=$G/g10-b-*.json"

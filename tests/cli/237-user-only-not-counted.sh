@@ -3,6 +3,7 @@
 # says so itself ("counted": false with the reason, schema 3), so a
 # reader of abstat-result(5) other than abstat never takes its zeros
 # for measurements; a version 2 file without the key reads the same.
+# tags: sanitize
 test_lazy_prereq PYTHON3 'command -v python3'
 R=$TESTTMP/uo.json
 

@@ -1,6 +1,7 @@
 # --allow-mixed names what it pools (issue 39): a side that pools two
 # kernels, two command lines or two argument lists says so in the
 # header and in json (sides[].pooled), never silently.
+# tags: sanitize
 test_lazy_prereq JQ 'command -v jq'
 G=tests/golden
 A=$G/base-b1.json,$G/base-b2.json,$G/base-b3.json

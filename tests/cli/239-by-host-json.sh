@@ -2,6 +2,7 @@
 # document per host, each naming its host (json's "host", csv's host
 # column, benchstat's "host:" configuration line), so a reader can tell
 # them apart.
+# tags: sanitize
 test_lazy_prereq PYTHON3 'command -v python3'
 G=tests/golden
 

@@ -5,6 +5,7 @@
 # marked modelled in the file, and [m] with its legend in show, compare
 # (text, mail, json, csv) and the delta chart, never shown as a hardware
 # counter; a file that does not fit is refused, the result untouched.
+# tags: sanitize
 test_lazy_prereq JQ 'command -v jq'
 R=$TESTTMP/r.json
 M=$TOP/lab/cache-merge.sh

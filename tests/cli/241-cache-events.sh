@@ -8,6 +8,7 @@
 # counts: the stride workload misses L1D about once a read of a buffer far
 # larger than L1D and about never of one far smaller. A recorded L1D count
 # shows per op and as a miss ratio in show and compare.
+# tags: alone
 test_lazy_prereq PYTHON3 'command -v python3'
 R=$TESTTMP/d.json
 CACHE="L1-dcache-load-misses LLC-load-misses"

@@ -13,6 +13,7 @@
 # faults a run within 2 on any machine, where a 6% change of task-clock
 # is within what a noisy VM invents between two copies of one binary
 # (the README's bisect decides on page-faults too).
+# tags: alone
 test_lazy_prereq BUILD_TOOLS 'command -v git && command -v make && command -v cc'
 
 repo=$TESTTMP/repo

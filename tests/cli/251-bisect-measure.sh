@@ -8,6 +8,7 @@
 # kept for the first bad commit and its parent), hands the command its
 # environment, skips what the measure says to skip, refuses files of
 # one boot, and leaves the repository as it found it.
+# tags: sanitize
 test_lazy_prereq BUILD_TOOLS 'command -v git && command -v make && command -v cc'
 repo=$TESTTMP/repo
 setup() {

@@ -3,6 +3,7 @@
 # so that two people sharing a lab machine never boot at once; a process
 # that holds it already (lab.sh under a lab test) does not wait for
 # itself. lab/lib.sh lab_lock, driven here without booting.
+# tags: alone
 need_cmd flock
 L=$TESTTMP/lab.lock
 # locked.sh: lab_lock, then check the holder had finished (its file)

@@ -6,6 +6,7 @@
 # Chromium's screenshot of the first screen, with a frame searched (?s=
 # paints its frames rgb(230,0,230)), must show the hot function and its
 # sibling, in the plain graph and in the differential one.
+# tags: alone
 P=$BUILD/tests/progs
 cd "$TESTTMP" || fail "no TESTTMP"
 test_lazy_prereq SAMPLING '"$ABSTAT" profile -q -r 1 --warmup 0 --user-only -o "$TESTTMP/.s.json" -- true >/dev/null 2>&1'

@@ -3,6 +3,7 @@
 # unit chosen from its median, else its mean, never from a zero median;
 # Go's and pyperf's ns/op kept in ns. The expected values are computed
 # from the input files here, not written in.
+# tags: sanitize
 FIX=$TOP/tests/fixtures/import
 cd "$TESTTMP" || fail "no TESTTMP"
 # row NAME: the show table's row NAME of out, its fields

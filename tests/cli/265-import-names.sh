@@ -4,6 +4,7 @@
 # with abstat's own run of the command; perf stat -r's default output is
 # refused with a clear line, as its -x form is; hyperfine -P/-L imports
 # are named by their parameters as abstat run -P names its scan.
+# tags: sanitize
 P=$BUILD/tests/progs
 FIX=$TOP/tests/fixtures/import
 cd "$TESTTMP" || fail "no TESTTMP"

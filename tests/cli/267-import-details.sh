@@ -5,6 +5,7 @@
 # --detail (benchstat picks its rows). Expected values are computed from
 # the input files. hyperfine's user and sys, not recorded per run, say
 # the means the file holds.
+# tags: sanitize
 FIX=$TOP/tests/fixtures/import
 cd "$TESTTMP" || fail "no TESTTMP"
 

@@ -3,6 +3,7 @@
 # namespaces are both pid 1 there, and both must run. Each runs in its own
 # `unshare --pid --fork --mount-proc`, both started just after a second
 # begins so that their names' UTC second is the same.
+# tags: alone
 test_require ROOT
 test_lazy_prereq PIDNS 'unshare --pid --fork --mount-proc true'
 st=$XDG_STATE_HOME/abstat

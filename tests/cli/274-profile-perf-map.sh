@@ -13,6 +13,7 @@
 # has no symbols, so every one is looked up in the perf map. Each map (or
 # the secret a link points to) names every address: a name read from it
 # shows in the profile.
+# tags: alone
 test_require ROOT
 test_lazy_prereq MOUNTNS 'unshare --mount true'
 test_lazy_prereq SAMPLING '"$ABSTAT" profile -q -r 1 --warmup 0 --user-only -o "$TESTTMP/.s.json" -- true'

@@ -9,6 +9,7 @@
 # sleep that ignores SIGINT and SIGTERM, so a case can tell it is gone,
 # and kill it by that pid when abstat was killed with SIGKILL and could
 # not.
+# tags: alone
 cd "$TESTTMP" || fail "no TESTTMP"
 cp /bin/sleep nap || fail "cannot copy /bin/sleep"
 # hang NAME: a hook that records its pid in NAME.pid, ignores SIGINT and

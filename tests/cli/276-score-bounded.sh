@@ -3,6 +3,7 @@
 # its score in one line naming the score and the step limit, for --score,
 # a suite line's score= and show --score alike; signals still stop the
 # session at once.
+# tags: sanitize
 cd "$TESTTMP" || fail "no TESTTMP"
 python3 - <<'PY' || fail "cannot write the output"
 import random

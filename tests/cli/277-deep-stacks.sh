@@ -3,6 +3,7 @@
 # folded and text (flame_tree.c walks with a stack on the heap; it
 # segfaulted in flame_tree_depth), and no .abstat-flame.XXXXXX is left
 # behind on any exit path: success, a refused output, a signal.
+# tags: sanitize
 cd "$TESTTMP" || fail "no TESTTMP"
 python3 - <<'PY' || fail "cannot make the inputs"
 D = 70000

@@ -4,6 +4,7 @@
 # hash index of the names, result_bench_find): each complete and right.
 # bench/RESULTS.md ("Big input") has the times at 200,000; no time is
 # asserted here.
+# tags: sanitize
 cd "$TESTTMP" || fail "no TESTTMP"
 python3 - <<'PY' || fail "cannot make the inputs"
 import json

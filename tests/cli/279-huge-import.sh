@@ -5,6 +5,7 @@
 # that advises what import can do (split the input), never run's -r or
 # -e. No time is asserted; memory is bounded by ulimit -v (not in the
 # sanitizer build: ASan reserves terabytes of shadow at start-up).
+# tags: sanitize
 cd "$TESTTMP" || fail "no TESTTMP"
 python3 - <<'PY' || fail "cannot make the inputs"
 def hf(name, n):

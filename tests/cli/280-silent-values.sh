@@ -4,6 +4,7 @@
 # mean of 1e+308, not infE), a perf stat file of only "# started on"
 # lines, hyperfine memory_usage_byte -1, gobench 0x10 ns/op, pyperf
 # loops 0, negative or a string, a result with a benchmark twice.
+# tags: sanitize
 cd "$TESTTMP" || fail "no TESTTMP"
 test_expect_success 'a score of 1.7e308T fails the run in one line naming it' '
 	expect_exit 4 "$ABSTAT" run -q -r 2 -e task-clock --score "s=s=([0-9.eT]+)" \

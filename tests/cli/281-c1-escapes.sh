@@ -5,6 +5,7 @@
 # the raw bytes for a pipe (the folded form is what other tools read) and
 # escapes them for a terminal; compare --format json writes \u009b to a
 # terminal.
+# tags: sanitize
 cd "$TESTTMP" || fail "no TESTTMP"
 python3 - "$TOP/tests/fuzz/corpus/result/ok-plain.json" <<'PY' || fail "no input"
 import json, sys

@@ -7,6 +7,7 @@
 # twice in one run are refused, naming the line; a complete last line of
 # a journal that does not parse (an integer past 2^63) is refused, not
 # dropped as cut off by a crash.
+# tags: sanitize
 cd "$TESTTMP" || fail "no TESTTMP"
 FIX=$TOP/tests/fixtures/import/perf-stat-default.txt
 digits=$(printf "%063d" 7)

@@ -11,6 +11,7 @@
 #
 # Each --resume runs in a PID namespace of its own: only the PID it
 # started is killed, and the namespace ends with whatever is left.
+# tags: alone
 test_lazy_prereq PIDNS 'unshare --pid --fork --mount-proc true'
 test_require PIDNS
 cd "$TESTTMP" || fail "no TESTTMP"

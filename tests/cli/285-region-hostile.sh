@@ -6,6 +6,7 @@
 # that writes it (tests/progs/region_hostile: run 3 of 8) fails with one
 # line naming the field; with -i the other seven are kept, ok, with
 # their ops.
+# tags: sanitize
 H=$BUILD/tests/progs/region_hostile
 [ -x "$H" ] || fail "no $H (make progs)"
 cd "$TESTTMP" || fail "no TESTTMP"

@@ -7,6 +7,7 @@
 # hold ESC, BEL, C1 and BS (the third makes the loop 30 times longer)
 # is bisected; nothing raw reaches stdout, stderr or the mail summary,
 # and the -o report holds every subject exactly as git has it.
+# tags: alone sanitize
 cd "$TESTTMP" || fail "no TESTTMP"
 bad=$(printf 't\033[2J\007\302\233x\r\by')
 cp /bin/true "$bad" || fail "cannot make the command"

@@ -6,6 +6,7 @@
 # Each session runs in a PID namespace of its own (PID 1 is the script
 # below), where the left process is looked for before the namespace
 # ends; only PIDs the script started are signalled.
+# tags: alone
 test_lazy_prereq PIDNS 'unshare --pid --fork --mount-proc true'
 test_require PIDNS
 cd "$TESTTMP" || fail "no TESTTMP"

@@ -10,6 +10,7 @@
 # newline, DEL, C1) and must show the name escaped (\x1b[2J\x07\xc2\x9b
 # \x0d\x08), so a case proves the name was printed. Before this test,
 # flame's text title, doctor's checks and boots status printed it raw.
+# tags: sanitize
 cd "$TESTTMP" || fail "no TESTTMP"
 SELF=$TOP/tests/cli/289-hostile-every-command.sh
 bad=$(printf 'e\033[2J\007\302\233\r\bz')

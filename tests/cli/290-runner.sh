@@ -3,7 +3,6 @@
 # same tally whatever N is, and --tag picks the files whose tag line
 # names it. Driven on files of its own, a copy of the runner in a scratch
 # tree (the real suite is not run from here).
-# tags: sanitize
 cd "$TESTTMP" || fail "no TESTTMP"
 S=$TESTTMP/tree
 mkdir -p "$S/tests/cli" "$S/build/tests" || fail "cannot make the tree"

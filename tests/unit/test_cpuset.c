@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* cpuset: fake v1/v2 trees (plain files in a temp dir) and, as root, the
  * real cgroup v1 cpuset of this machine. */
+/* tags: alone */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>

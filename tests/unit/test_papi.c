@@ -7,6 +7,7 @@
  * all a PMU-less machine can show. The LIBPFM_FORCE_PMU case runs in a
  * child process: PAPI reads the variable once, at its first init.
  */
+/* tags: alone */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
