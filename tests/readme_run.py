@@ -11,7 +11,7 @@
 # earlier one wrote; exported variables carry over. The lines after a
 # command, up to the next "$ ", are the output it showed (stdout and
 # stderr together), and the output now must have its shape: the same
-# first line up to its first number (blanks around it aside), the same
+# first line up to its first number (runs of blanks aside), the same
 # column headers (a line that starts "metric", "benchmark" or
 # "function"; cv columns, which a narrow table drops, aside) and the
 # same row names in the same order (a "function" table's rows, this
@@ -93,7 +93,8 @@ def shape(text):
     first = ""
     if lines:
         # a chart's centred title moves with its axis labels' width
-        first = NUMBER.split(lines[0], 1)[0].strip()
+        # and a table's columns are as wide as the rows it has
+        first = " ".join(NUMBER.split(lines[0], 1)[0].split())
     heads, rows, intable = [], [], False
     for l in lines:
         w = l.split()

@@ -158,6 +158,7 @@ struct model_opts {
 	double alpha;            /* --alpha */
 	double detect;           /* --detect PCT as a fraction, 0: off */
 	bool detail;             /* --detail */
+	bool all_rows;           /* --all-rows */
 	const char *metrics;     /* --metric LIST (compare/plot rows) */
 	enum center_kind center; /* --center */
 	bool force_compare;      /* --force-compare */

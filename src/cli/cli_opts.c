@@ -293,6 +293,10 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_DETAIL] = { "detail", 0, NULL, NULL, false,
 			 "per-counter rows for suites",
 		CLI_BOOL(model.detail) },
+	[OPT_ALL_ROWS] = { "all-rows", 0, NULL, NULL, false,
+			   "keep rows no side counted and rows zero in\n"
+			   "every run (left out and named by default)",
+		CLI_BOOL(model.all_rows) },
 	[OPT_METRIC] = { "metric", 0, "LIST", NULL, false,
 			 "rows to show (metric names)",
 		CLI_CALL(cli_set_metric), .complete = "METRICS" },

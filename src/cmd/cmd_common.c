@@ -84,6 +84,7 @@ void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 		 * MB/s): benchstat itself picks what to show */
 		.detail = cfg->model.detail || cfg->format == FMT_BENCHSTAT,
 		.metrics = cfg->model.metrics,
+		.all_rows = cfg->model.all_rows,
 		/* in run and versus -e is what to count: every row stays */
 		.events = measures ? NULL : cfg->measure.events,
 		.force_compare = cfg->model.force_compare,

@@ -35,6 +35,7 @@ extern const struct cli_values cmd_formats_single;
 /* versus, compare and plot build the compare model alike */
 #define MODEL_OPTS                                                            \
 	USE(OPT_ALPHA), USE(OPT_PRIMARY), USE(OPT_DETAIL), USE(OPT_METRIC),   \
+	USE(OPT_ALL_ROWS),                                                    \
 	USE(OPT_CENTER), USE(OPT_FAIL_ON_REGRESSION),                         \
 	USE(OPT_WITHIN_SESSION), USE(OPT_RESAMPLES)
 

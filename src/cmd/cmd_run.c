@@ -153,7 +153,9 @@ int cmd_run(const struct config *cfg)
 		report_result(&(const struct report_opts){
 				      .format = cfg->format,
 				      .metrics = cfg->model.metrics,
-				      .time_unit = cfg->time_unit },
+				      .time_unit = cfg->time_unit,
+				      .all_rows = cfg->model.all_rows,
+				      .asked = cfg->measure.events },
 			      r, stdout);
 	fflush(stdout);
 	if (rc == EXIT_INTERRUPTED && !cfg->output)
@@ -190,7 +192,7 @@ static const struct cli_use run_opts[] = {
 	USE(OPT_SCORE), USE(OPT_PARSER), USE(OPT_KEEP_OUTPUT),
 	USE(OPT_SETUP), USE(OPT_CLEANUP), USE(OPT_PREPARE), USE(OPT_CONCLUDE),
 	USE(OPT_PARAM_SCAN), USE(OPT_PARAM_LIST), USE(OPT_OVERSUBSCRIBE),
-	USE(OPT_SUITE_FILE), END,
+	USE(OPT_SUITE_FILE), USE(OPT_ALL_ROWS), END,
 };
 
 const struct cmd_entry cmd_entry_run = {

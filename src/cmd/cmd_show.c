@@ -21,6 +21,7 @@ static int cmd_show(const struct config *cfg)
 		.metrics = cfg->model.metrics,
 		.events = cfg->measure.events,
 		.time_unit = cfg->time_unit,
+		.all_rows = cfg->model.all_rows,
 	};
 	struct result *r;
 	char err[512];
@@ -72,6 +73,7 @@ static int cmd_show(const struct config *cfg)
 
 static const struct cli_use show_opts[] = {
 	USE_VALUES(OPT_FORMAT, &cmd_formats_single), USE(OPT_DETAIL),
+	USE(OPT_ALL_ROWS),
 	USE_HELP(OPT_METRIC, "only these metrics"),
 	USE_HELP(OPT_EVENTS, "only these events"), USE(OPT_TIME_UNIT),
 	USE(OPT_COLOR), USE_HELP(OPT_SCORE, "re-read a score from the kept output"),

@@ -294,14 +294,26 @@ static int compare_cpu_share(struct compare_model *m,
 	return 0;
 }
 
+/* One line for every side whose workload waited for its CPU. */
 static int compare_cpu_share_warn(struct compare_model *m)
 {
-	for (size_t s = 0; s < m->n_sides; s++)
-		if (m->cpu_share[s] < COMPARE_CPU_SHARE &&
-		    compare_warn(m, "%s: the workload got %.0f%% of its CPU (task-clock / wall %.2f, %s); per-op rows use CPU time, wall-based rows (wall, ns/op, ops/s) include the wait",
-				 m->labels[s], m->cpu_share[s] * 100,
-				 m->cpu_share[s], m->cpu_share_bench[s]))
-			return -ENOMEM;
+	char who[512] = "", share[256] = "";
+	size_t n = 0;
+
+	for (size_t s = 0; s < m->n_sides; s++) {
+		size_t w = strlen(who), h = strlen(share);
+
+		if (!(m->cpu_share[s] < COMPARE_CPU_SHARE))
+			continue;
+		snprintf(who + w, sizeof(who) - w, "%s%s (%s)", n ? ", " : "",
+			 m->labels[s], m->cpu_share_bench[s]);
+		snprintf(share + h, sizeof(share) - h, "%s%.0f%%", n ? ", " : "",
+			 m->cpu_share[s] * 100);
+		n++;
+	}
+	if (n && compare_warn(m, "%s: the workload got %s of its CPU (task-clock / wall); per-op rows use CPU time, wall-based rows (wall, ns/op, ops/s) include the wait",
+			      who, share))
+		return -ENOMEM;
 	return 0;
 }
 
@@ -356,6 +368,10 @@ static int compare_set_rows(const struct compare_opts *o,
 			continue;
 		if (compare_add_row(m, b->name, mt, false))
 			return -ENOMEM;
+		/* a row asked for by name stays, zero or not */
+		m->rows[m->n_rows - 1].asked =
+			compare_check_list_has(o->metrics, mt->name) ||
+			compare_check_list_has(o->events, mt->name);
 	}
 	return 0;
 }
@@ -500,6 +516,7 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	m->n_sides = n;
 	m->alpha = o->alpha;
 	m->detect = o->detect;
+	m->all_rows = o->all_rows;
 	m->center = o->center;
 	m->seed = o->seed;
 	m->resamples = o->resamples;
@@ -537,6 +554,8 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 		rc = compare_holm(m);
 	if (!rc)
 		compare_power(m);
+	if (!rc)
+		rc = compare_noise_warn(m);
 	if (!rc)
 		rc = compare_cpu_share_warn(m);
 	if (!rc)
@@ -600,6 +619,7 @@ void compare_model_free(struct compare_model *m)
 		free(m->cpu_share_bench[s]);
 	free(m->cpu_share_bench);
 	free(m->cpu_share);
+	free(m->noise);
 	free(m->forced_note);
 	free(m->versus);
 	free(m->cpus);

@@ -40,6 +40,8 @@ struct compare_opts {
 	uint64_t seed;            /* --seed, else COMPARE_DEFAULT_SEED */
 	unsigned resamples;       /* --resamples */
 	bool detail;              /* --detail: every metric of a suite */
+	bool all_rows;            /* --all-rows: keep the rows no side
+				   * counted and those zero in every run */
 	double detect;            /* --detect PCT as a fraction, 0: off */
 	const char *metrics;      /* --metric LIST: the rows, or NULL */
 	const char *events;       /* -e LIST as rows (compare, show, plot;
@@ -207,6 +209,7 @@ struct compare_row {
 	enum metric_kind kind;
 	bool higher_is_better;
 	bool modelled;    /* a model's count (metric.modelled): [m] */
+	bool asked;       /* named by --metric or -e: a table keeps it */
 	bool primary;     /* the benchmark's one tested row; the others are
 			   * secondary: delta, interval, unadjusted p, never
 			   * a verdict or an exit status */
@@ -233,6 +236,7 @@ struct compare_geomean {
 };
 
 struct where_table;
+struct compare_noise_note;
 
 struct compare_model {
 	size_t n_sides;
@@ -255,6 +259,7 @@ struct compare_model {
 	bool forced;            /* --force-compare overrode an encoding diff */
 	char *forced_note;      /* what differed, when forced */
 	bool user_only;         /* side 0 counted user space only */
+	bool all_rows;          /* compare_opts.all_rows */
 	bool interrupted;       /* a file's session was stopped by a signal */
 	char *cpus;             /* CPUs of side 0 ("1"), or NULL */
 	struct env_diff *env;   /* environment differences */
@@ -263,6 +268,11 @@ struct compare_model {
 	char **cpu_share_bench; /* n_sides: where it was seen */
 	size_t n_warnings;
 	char **warnings;        /* the command prints each once */
+	/* what the runs' series earned (a noisy CV, outliers, drift, a
+	 * slow first run), row by row; compare_noise.c makes them one
+	 * warning line */
+	struct compare_noise_note *noise;
+	size_t n_noise;
 	/* n_sides ([0] unused) when the rows hold several benchmarks, else
 	 * NULL */
 	struct compare_geomean *geomean;

@@ -510,7 +510,7 @@ int compare_check_names(const char *list, const char *opt,
 
 int compare_warn(struct compare_model *m, const char *fmt, ...)
 {
-	char buf[512], **w;
+	char buf[2048], **w;
 	va_list ap;
 
 	va_start(ap, fmt);

@@ -20,6 +20,31 @@ struct compare_bench {
 int compare_warn(struct compare_model *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* What one series of one row earned (compare_noise.c): kinds in the
+ * order the warning line names them. */
+enum compare_noise_kind {
+	NOISE_CV,       /* value: the CV, a fraction */
+	NOISE_OUTLIERS, /* value: how many (robust z > 10) */
+	NOISE_DRIFT,    /* value: Spearman rho against the run index */
+	NOISE_FIRST,    /* value: first run over the others' median */
+	NOISE_KINDS,
+};
+struct compare_noise_note {
+	enum compare_noise_kind kind;
+	const char *bench, *metric; /* the row's own strings */
+	size_t side;
+	double value;
+};
+/* Note row's series of side s as kind (0 or -ENOMEM). */
+int compare_noise_add(struct compare_model *m, enum compare_noise_kind kind,
+		      const struct compare_row *row, size_t s, double value);
+/* The notes as one warning line, "noisy runs: ..." (0 or -ENOMEM). */
+int compare_noise_warn(struct compare_model *m);
+/* Resolution explains the spread: a row whose unit is coarser than
+ * its spread (rusage's user and sys, counted in clock ticks). */
+bool compare_noise_resolution(const struct compare_row *row,
+			      const struct compare_stat *st);
+
 const char *compare_check_file_name(const struct result *r);
 /* 0, -EINVAL with the reason in err (the sides cannot be compared), or
  * -ENOMEM. */

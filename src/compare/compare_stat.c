@@ -4,8 +4,9 @@
  * of every file of the side pooled, with their center, spread, interval
  * and outliers; with several boots, each boot's center (of the runs of
  * its files: sessions of one boot are one) as one value and
- * the side's center their geometric mean; and the warnings a series
- * earns (drift with run order, a slow first run, a noisy CV). compare.c
+ * the side's center their geometric mean; and what a series earns
+ * (drift with run order, a slow first run, a noisy CV: noted for
+ * compare_noise.c, which says them in one line). compare.c
  * builds the rows from them.
  */
 #include <errno.h>
@@ -23,25 +24,24 @@
 #define COMPARE_DRIFT_MIN_N 6
 #define COMPARE_FIRST_SLOW 1.5 /* first run > 1.5 x median of the rest */
 
-/* Warnings about one file's series of one row: drift, slow first run. */
+/* What one file's series of one row earns: drift, a slow first run
+ * (compare_noise.c says them once). */
 static int compare_series_warn(struct compare_model *m,
-			       const struct compare_row *row,
-			       const char *label, const struct metric *mt)
+			       const struct compare_row *row, size_t s,
+			       const struct metric *mt)
 {
 	double rho = stats_spearman_index(mt->v, mt->n);
 
 	if (mt->n >= COMPARE_DRIFT_MIN_N && fabs(rho) >= COMPARE_DRIFT_RHO &&
-	    compare_warn(m, "%s %s on %s drifts with run order (Spearman rho %+.2f); check for thermal or background effects",
-			 row->bench, row->metric, label, rho))
+	    compare_noise_add(m, NOISE_DRIFT, row, s, rho))
 		return -ENOMEM;
 	if ((!strcmp(mt->name, "wall") || !strcmp(mt->name, "ns/op")) &&
 	    mt->n >= COMPARE_MIN_RUNS) {
 		double rest = stats_median(mt->v + 1, mt->n - 1);
 
 		if (rest > 0 && mt->v[0] > COMPARE_FIRST_SLOW * rest &&
-		    compare_warn(m, "%s %s on %s: the first measured run is %.1fx the median of the others; add --warmup",
-				 row->bench, row->metric, label,
-				 mt->v[0] / rest))
+		    compare_noise_add(m, NOISE_FIRST, row, s,
+				      mt->v[0] / rest))
 			return -ENOMEM;
 	}
 	return 0;
@@ -159,8 +159,7 @@ int compare_stat_fill(struct compare_model *m, struct compare_row *row,
 				continue;
 			memcpy(v + k, mt->v, mt->n * sizeof(*v));
 			k += mt->n;
-			if (!quiet && compare_series_warn(m, row, m->labels[s],
-							  mt)) {
+			if (!quiet && compare_series_warn(m, row, s, mt)) {
 				free(boot_of);
 				return -ENOMEM;
 			}
@@ -191,15 +190,16 @@ int compare_stat_fill(struct compare_model *m, struct compare_row *row,
 	if (out < 0)
 		return -ENOMEM;
 	st->n_outliers = (size_t)out;
-	if (out && !quiet && compare_warn(m, "%s %s on %s: %ld outlier(s) with robust z > 10 (kept, not dropped)",
-				row->bench, row->metric, m->labels[s], out))
+	/* a spread within the row's resolution earns nothing */
+	quiet |= compare_noise_resolution(row, st);
+	if (out && !quiet &&
+	    compare_noise_add(m, NOISE_OUTLIERS, row, s, (double)out))
 		return -ENOMEM;
 	/* small counts (a few context switches) are Poisson-noisy by
 	 * nature: a CV warning there says nothing about the system */
 	if (!quiet && st->cv >= COMPARE_CV_WARN && total > 1 &&
 	    (row->unit[0] || st->run.mean >= 1000) &&
-	    compare_warn(m, "%s %s on %s: CV %.1f%% >= 10%%; the system is noisy, see 'abstat doctor'",
-			 row->bench, row->metric, m->labels[s], st->cv * 100))
+	    compare_noise_add(m, NOISE_CV, row, s, st->cv))
 		return -ENOMEM;
 	return 0;
 }

@@ -318,6 +318,142 @@ void fmt_p(const struct compare_delta *d, char *buf, size_t len)
 		snprintf(buf, len, "%.3f", p);
 }
 
+/* The interval as +- its half width, for a table that has no room for
+ * both ends ("+-4.2": points; in the row's unit when absolute). */
+static void fmt_pm(const struct compare_delta *d, double div,
+		   struct fmt_cells *c)
+{
+	double half = (d->hi - d->lo) / 2;
+	char x[24];
+
+	if (d->exact || !d->has_p) {
+		snprintf(c->pm, sizeof(c->pm), "%.20s", c->ci);
+		return;
+	}
+	if (d->absolute)
+		fmt_value(half / div, x, sizeof(x));
+	else
+		snprintf(x, sizeof(x), "%.1f", fmt_points(half));
+	snprintf(c->pm, sizeof(c->pm), "+-%.12s%s", x,
+		 d->ci_disagrees ? "!" : "");
+}
+
+enum fmt_row_show fmt_row_show(const struct compare_model *m,
+			       const struct compare_row *r)
+{
+	bool uncounted = true, zero = true;
+
+	if (m->all_rows || r->primary || r->asked)
+		return FMT_ROW_SHOWN;
+	/* a count that stayed 0 (migrations, faults); a time of 0 or a
+	 * score of 0 is a measurement */
+	zero = r->kind == METRIC_COUNTER || r->kind == METRIC_PER_OP;
+	for (size_t s = 0; s < m->n_sides; s++) {
+		const struct compare_stat *st = &r->stat[s];
+
+		if (!st->present)
+			return FMT_ROW_SHOWN;
+		uncounted &= fmt_stat_state(st) != NULL;
+		zero &= !fmt_stat_state(st) && st->n && st->run.min == 0 &&
+			st->run.max == 0;
+	}
+	return uncounted ? FMT_ROW_UNCOUNTED :
+	       zero	 ? FMT_ROW_ZERO : FMT_ROW_SHOWN;
+}
+
+/* Row r is left out as what, for the same reason as reason (NULL: any). */
+static bool fmt_left_out_as(const struct compare_model *m, size_t r,
+			    enum fmt_row_show what, const char *reason)
+{
+	const char *o = m->rows[r].stat[0].reason;
+
+	if (fmt_row_show(m, &m->rows[r]) != what)
+		return false;
+	return what == FMT_ROW_ZERO || (!o && !reason) ||
+	       (o && reason && !strcmp(o, reason));
+}
+
+/* Row r is the first left out as what (for its reason) with its metric's
+ * name: a suite's rows name each metric once. */
+static bool fmt_left_out_first(const struct compare_model *m, size_t r,
+			       enum fmt_row_show what)
+{
+	const char *reason = m->rows[r].stat[0].reason;
+
+	for (size_t i = 0; i < r; i++)
+		if (fmt_left_out_as(m, i, what, reason) &&
+		    !strcmp(m->rows[i].metric, m->rows[r].metric))
+			return false;
+	return true;
+}
+
+/* One line of the names left out as what for reason, from row first on:
+ * as many as width holds, then "and N more". */
+static void fmt_left_out_names(const struct compare_model *m, size_t first,
+			       enum fmt_row_show what, const char *reason,
+			       FILE *out, int width)
+{
+	char buf[1024], more[64];
+	size_t total = 0, shown = 0;
+	int k;
+
+	for (size_t i = first; i < m->n_rows; i++)
+		total += fmt_left_out_as(m, i, what, reason) &&
+			 fmt_left_out_first(m, i, what);
+	k = snprintf(buf, sizeof(buf), "%s",
+		     what == FMT_ROW_ZERO ? "zero in every run on every side:" :
+					    "not counted here:");
+	for (size_t i = first; i < m->n_rows; i++) {
+		const char *name = m->rows[i].metric;
+		int room;
+
+		if (!fmt_left_out_as(m, i, what, reason) ||
+		    !fmt_left_out_first(m, i, what))
+			continue;
+		snprintf(more, sizeof(more), " and %zu more (--all-rows)",
+			 total - shown - 1);
+		room = width - k - (shown + 1 < total ? (int)strlen(more) : 0);
+		if ((int)strlen(name) + 2 > room && shown) {
+			snprintf(more, sizeof(more), " and %zu more (--all-rows)",
+				 total - shown);
+			break;
+		}
+		k += snprintf(buf + k, sizeof(buf) - (size_t)k, "%s %s",
+			      shown ? "," : "", name);
+		more[0] = '\0';
+		if (k >= (int)sizeof(buf) - 64)
+			break;
+		shown++;
+	}
+	if (shown < total)
+		snprintf(buf + k, sizeof(buf) - (size_t)k, "%s", more);
+	fmt_text_line(out, width, buf);
+}
+
+void fmt_rows_left_out(const struct compare_model *m, enum fmt_row_show what,
+		       FILE *out, int width)
+{
+	char buf[1024];
+
+	for (size_t r = 0; r < m->n_rows; r++) {
+		const char *reason = m->rows[r].stat[0].reason;
+		bool first = true;
+
+		if (!fmt_left_out_as(m, r, what, reason))
+			continue;
+		/* a line a reason, at the first row that has it */
+		for (size_t i = 0; i < r && first; i++)
+			first = !fmt_left_out_as(m, i, what, reason);
+		if (!first)
+			continue;
+		fmt_left_out_names(m, r, what, reason, out, width);
+		if (what == FMT_ROW_ZERO)
+			return;
+		snprintf(buf, sizeof(buf), "(%s)", reason ? reason : "no value");
+		fmt_text_wrap(out, width, "  ", "  ", buf);
+	}
+}
+
 void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		   size_t s, struct fmt_cells *c)
 {
@@ -388,6 +524,7 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
 		snprintf(c->ci, sizeof(c->ci), "-");
 	if (d->ci_disagrees)
 		strcat(c->ci, "!");
+	fmt_pm(d, div, c);
 	fmt_p(d, c->p, sizeof(c->p));
 }
 

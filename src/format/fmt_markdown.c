@@ -90,6 +90,8 @@ static void fmt_md_wide(const struct compare_model *m, FILE *out)
 		struct fmt_cells c;
 		const char *st = fmt_stat_state(&row->stat[0]);
 
+		if (fmt_row_show(m, row) != FMT_ROW_SHOWN)
+			continue;
 		fmt_row_cells(m, row, 1, &c);
 		fmt_md_name(m, row, c.name, out);
 		if (st) {
@@ -126,6 +128,32 @@ static void fmt_md_wide(const struct compare_model *m, FILE *out)
 	fputc('\n', out);
 }
 
+/* The rows the table left out (fmt_row_show), as a paragraph under it. */
+static void fmt_md_left_out(const struct compare_model *m, FILE *out)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return;
+	fmt_rows_left_out(m, FMT_ROW_UNCOUNTED, mem, FMT_TEXT_WIDTH);
+	fmt_rows_left_out(m, FMT_ROW_ZERO, mem, FMT_TEXT_WIDTH);
+	fclose(mem);
+	if (len)
+		fputc('\n', out);
+	/* a line each, its break kept (two blanks: markdown's <br>) */
+	for (char *l = text, *nl; l && *l; l = nl + 1) {
+		nl = strchr(l, '\n');
+		if (!nl)
+			break;
+		*nl = '\0';
+		fmt_md_str(out, l);
+		fputs("  \n", out);
+	}
+	free(text);
+}
+
 void fmt_markdown(const struct compare_model *m, FILE *out)
 {
 	char buf[2048];
@@ -155,6 +183,8 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 			struct fmt_cells c;
 			const char *name;
 
+			if (fmt_row_show(m, &m->rows[r]) != FMT_ROW_SHOWN)
+				continue;
 			fmt_row_cells(m, &m->rows[r], s, &c);
 			name = c.name[0] == ' ' ? c.name + 2 : c.name;
 			fputs("| ", out);
@@ -184,6 +214,7 @@ void fmt_markdown(const struct compare_model *m, FILE *out)
 				c.delta, c.msg[0] ? c.msg : c.ci, c.p);
 		}
 	}
+	fmt_md_left_out(m, out);
 	fmt_geomean_note(m, false, buf, sizeof(buf));
 	if (buf[0])
 		fprintf(out, "\n%s\n", buf);

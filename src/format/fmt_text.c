@@ -56,14 +56,25 @@ static const char *fmt_cell(const struct fmt_cells *c, int i)
 
 struct fmt_table {
 	int w[C_MAX];
+	int w_pm;    /* the interval column as +- (fmt_cells.pm) */
 	bool show_n;
 	bool no_cv;  /* the cv columns left out so that rows fit */
+	bool pm;     /* then the interval as +- its half width */
+	bool no_p;   /* then p left out */
 	int total;
 };
 
 static bool fmt_hidden(const struct fmt_table *t, int i)
 {
-	return t->no_cv && (i == C_PA || i == C_PB);
+	return (t->no_cv && (i == C_PA || i == C_PB)) ||
+	       (t->no_p && i == C_P);
+}
+
+/* Cell i as this table prints it (the interval maybe as +-). */
+static const char *fmt_tcell(const struct fmt_table *t,
+			     const struct fmt_cells *c, int i)
+{
+	return i == C_CI && t->pm ? c->pm : fmt_cell(c, i);
 }
 
 static void fmt_measure(const struct compare_model *m, size_t s,
@@ -72,9 +83,12 @@ static void fmt_measure(const struct compare_model *m, size_t s,
 	memset(t, 0, sizeof(*t));
 	for (int i = 0; i < C_MAX; i++)
 		t->w[i] = (int)strlen(head[i]);
+	t->w_pm = t->w[C_CI];
 	for (size_t r = 0; r < m->n_rows; r++) {
 		struct fmt_cells c;
 
+		if (fmt_row_show(m, &m->rows[r]) != FMT_ROW_SHOWN)
+			continue;
 		fmt_row_cells(m, &m->rows[r], s, &c);
 		t->w[C_NAME] = (int)fmax(t->w[C_NAME], (double)strlen(c.name));
 		if (c.special)
@@ -85,6 +99,8 @@ static void fmt_measure(const struct compare_model *m, size_t s,
 			t->w[i] = (int)fmax(t->w[i],
 					    (double)strlen(fmt_cell(&c, i)));
 		}
+		if (!c.msg[0])
+			t->w_pm = (int)fmax(t->w_pm, (double)strlen(c.pm));
 		if (m->rows[r].stat[0].n != m->runs[0] ||
 		    m->rows[r].stat[s].n != m->runs[s])
 			t->show_n = true;
@@ -97,6 +113,7 @@ static void fmt_measure(const struct compare_model *m, size_t s,
 		t->w[C_DELTA] = (int)fmax(t->w[C_DELTA],
 					  (double)strlen(c.delta));
 		t->w[C_CI] = (int)fmax(t->w[C_CI], (double)strlen(c.ci));
+		t->w_pm = (int)fmax(t->w_pm, (double)strlen(c.ci));
 	}
 	t->total = 2; /* the wider gaps before C_CB and C_DELTA */
 	for (int i = 0; i < (t->show_n ? C_MAX : C_N); i++)
@@ -110,8 +127,9 @@ static void fmt_numbers(const struct fmt_table *t, const struct fmt_cells *c,
 	int n = t->show_n ? C_MAX : C_N, last = n - 1;
 
 	/* no trailing blanks: the last non-empty cell ends the line */
-	while (last > C_CA && !fmt_cell(c, last)[0] && !(c->msg[0] &&
-							  last <= C_CI))
+	while (last > C_CA && (!fmt_tcell(t, c, last)[0] ||
+			       fmt_hidden(t, last)) &&
+	       !(c->msg[0] && last <= C_CI))
 		last--;
 	for (int i = C_CA; i <= last; i++) {
 		if (fmt_hidden(t, i))
@@ -129,7 +147,8 @@ static void fmt_numbers(const struct fmt_table *t, const struct fmt_cells *c,
 			fprintf(out, " %-*s", i == last ? 0 : t->w[i],
 				fmt_cell(c, i));
 		else
-			fprintf(out, " %*s", t->w[i], fmt_cell(c, i));
+			fprintf(out, " %*s", i == C_CI && t->pm ? t->w_pm :
+					     t->w[i], fmt_tcell(t, c, i));
 	}
 	fputc('\n', out);
 }
@@ -167,6 +186,56 @@ static void fmt_geomean_row(const struct compare_model *m, size_t s,
 		fmt_text_line(out, width, why);
 }
 
+/* What the width made the table leave out, in one line under it. */
+static void fmt_dropped(const struct fmt_table *t, FILE *out, int width)
+{
+	char buf[256];
+
+	if (!t->no_cv)
+		return;
+	snprintf(buf, sizeof(buf), "(%s%s%s left out to fit the width: csv and json have %s)",
+		 t->pm ? "the interval's ends (+-: its half width)" : "",
+		 t->pm ? (t->no_p ? ", p and " : " and ") : "", "cv",
+		 t->pm ? "them" : "it");
+	fmt_text_wrap(out, width, "", " ", buf);
+}
+
+/* Fit table t to width: leave the cv columns out, then print the
+ * interval as +- its half width, then leave p out; only then split rows
+ * (the name on a line of its own: true). The centre columns then widen
+ * for the side labels la and lb while the table fits. */
+static bool fmt_fit(struct fmt_table *t, int width, const char *la,
+		    const char *lb)
+{
+	bool split;
+
+	if (t->total > width) {
+		t->no_cv = true;
+		t->total -= t->w[C_PA] + t->w[C_PB] + 2;
+	}
+	if (t->total > width) {
+		t->pm = true;
+		t->total -= t->w[C_CI] - t->w_pm;
+	}
+	if (t->total > width) {
+		t->no_p = true;
+		t->total -= t->w[C_P] + 1;
+	}
+	split = t->total > width;
+	/* widen the centre columns for the labels while the table fits */
+	for (int i = 0; i < 2; i++) {
+		int want = (int)strlen(i ? lb : la);
+		int *w = &t->w[i ? C_CB : C_CA];
+		int have = *w + (t->no_cv ? 0 : 1 + t->w[i ? C_PB : C_PA]);
+
+		if (want > have && t->total + want - have <= width) {
+			t->total += want - have;
+			*w += want - have;
+		}
+	}
+	return split;
+}
+
 static void fmt_pair_table(const struct compare_model *m, size_t s,
 			   FILE *out, int width, bool colour,
 			   const char *ci_head)
@@ -186,23 +255,7 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 	fmt_label(m, 0, la, sizeof(la));
 	fmt_label(m, s, lb, sizeof(lb));
 	fmt_measure(m, s, head, &t);
-	/* widen the centre columns for the labels while the table fits */
-	for (int i = 0; i < 2; i++) {
-		int want = (int)strlen(i ? lb : la);
-		int *w = &t.w[i ? C_CB : C_CA];
-		int have = *w + 1 + t.w[i ? C_PB : C_PA];
-
-		if (want > have && t.total + want - have <= width) {
-			t.total += want - have;
-			*w += want - have;
-		}
-	}
-	/* too wide: first leave the cv columns out, then split rows */
-	if (t.total > width) {
-		t.no_cv = true;
-		t.total -= t.w[C_PA] + t.w[C_PB] + 2;
-	}
-	split = t.total > width;
+	split = fmt_fit(&t, width, la, lb);
 	indent = split ? 1 : t.w[C_NAME];
 	wa = t.w[C_CA] + (t.no_cv ? 0 : 1 + t.w[C_PA]);
 	wb = t.w[C_CB] + (t.no_cv ? 0 : 1 + t.w[C_PB]);
@@ -215,13 +268,17 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 	for (int i = C_CA; i < (t.show_n ? C_MAX : C_N); i++)
 		if (!fmt_hidden(&t, i))
 			fprintf(out, "%s %*s",
-				i == C_CB || i == C_DELTA ? " " : "", t.w[i],
-				head[i]);
+				i == C_CB || i == C_DELTA ? " " : "",
+				i == C_CI && t.pm ? t.w_pm : t.w[i],
+				i == C_CI && t.pm ? "+-" : head[i]);
 	fputc('\n', out);
 	for (size_t r = 0; r < m->n_rows; r++) {
 		const struct compare_row *row = &m->rows[r];
 		struct fmt_cells c;
 		char buf[256];
+
+		if (fmt_row_show(m, row) != FMT_ROW_SHOWN)
+			continue;
 
 		fmt_row_heads(m, row, &last_bench, &last_primary,
 			      "unadjusted p, no verdict", width, out);
@@ -248,11 +305,11 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 	}
 	if (m->geomean)
 		fmt_geomean_row(m, s, &t, split, indent, width, out);
+	fmt_rows_left_out(m, FMT_ROW_UNCOUNTED, out, width);
+	fmt_rows_left_out(m, FMT_ROW_ZERO, out, width);
 	if ((int)strlen(la) > wa || (int)strlen(lb) > wb)
 		fmt_legend(m, out, width);
-	if (t.no_cv)
-		fmt_text_line(out, width,
-			      "(cv left out to fit the width: csv and json have it)");
+	fmt_dropped(&t, out, width);
 }
 
 static void fmt_pair(const struct compare_model *m, size_t s, FILE *out,

@@ -106,8 +106,11 @@ static void wide_measure(const struct compare_model *m, struct wide_table *t)
 	for (size_t r = 0; r < m->n_rows; r++) {
 		const struct compare_row *row = &m->rows[r];
 		struct fmt_cells fc;
+		bool special;
 
-		bool special = wide_special(m, row, &fc);
+		if (fmt_row_show(m, row) != FMT_ROW_SHOWN)
+			continue;
+		special = wide_special(m, row, &fc);
 
 		t->wn = (int)fmax(t->wn, strlen(fc.name));
 		if (special)
@@ -179,6 +182,8 @@ static void wide_block(const struct compare_model *m,
 		const struct compare_row *row = &m->rows[r];
 		struct fmt_cells fc;
 
+		if (fmt_row_show(m, row) != FMT_ROW_SHOWN)
+			continue;
 		fmt_row_heads(m, row, &last_bench, &last_primary,
 			      "no verdict", width, out);
 		if (wide_special(m, row, &fc)) {
@@ -265,6 +270,8 @@ void fmt_wide(const struct compare_model *m, FILE *out, int width)
 		wide_block(m, &t, first, last, width, out);
 		first = last + 1;
 	}
+	fmt_rows_left_out(m, FMT_ROW_UNCOUNTED, out, width);
+	fmt_rows_left_out(m, FMT_ROW_ZERO, out, width);
 	if (wide_cut(m, &t))
 		fmt_legend(m, out, width);
 	free(t.wc);

@@ -140,6 +140,7 @@ struct fmt_cells {
 	char name[160];
 	char ca[16], pa[16], cb[16], pb[16];
 	char delta[24], ci[40], p[16], verdict[16], n[32];
+	char pm[24];       /* the interval as +- its half width ("+-4.2") */
 	char msg[64];      /* not-supported/too-few/... text, or "" */
 	const char *reason; /* why not supported, or NULL */
 	bool special;      /* no numbers at all: only name and msg */
@@ -153,6 +154,18 @@ enum fmt_view {
 };
 
 enum fmt_view fmt_view(const struct compare_model *m);
+/* Whether a human table shows row r: FMT_ROW_UNCOUNTED, no side counted
+ * it (<not supported>, <not counted>: named in one line instead), and
+ * FMT_ROW_ZERO, zero on every side in every run (named in the footer),
+ * are left out unless --all-rows; a primary row always shows. */
+enum fmt_row_show { FMT_ROW_SHOWN, FMT_ROW_UNCOUNTED, FMT_ROW_ZERO };
+enum fmt_row_show fmt_row_show(const struct compare_model *m,
+			       const struct compare_row *r);
+/* The rows a table left out, as lines under it: "not counted here: a,
+ * b (reason)" for each reason, "zero in every run on every side: c, d".
+ * what: FMT_ROW_UNCOUNTED or FMT_ROW_ZERO. */
+void fmt_rows_left_out(const struct compare_model *m, enum fmt_row_show what,
+		       FILE *out, int width);
 /* Every row of the table is of one metric (a suite's primary rows). */
 bool fmt_one_metric(const struct compare_model *m);
 /* "<missing>", "<not supported>", "<not counted>", or NULL: st has

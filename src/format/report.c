@@ -150,6 +150,108 @@ static bool report_shown(const struct report_opts *o, const struct metric *m)
 	       compare_check_list_has(o->events, m->name);
 }
 
+/* A row left out of the table (unless --all-rows or asked for by name):
+ * REPORT_UNCOUNTED, no run counted it (named in one line with its
+ * reason); REPORT_ZERO, zero in every run (named in one line). */
+enum report_leave { REPORT_KEEP, REPORT_UNCOUNTED, REPORT_ZERO };
+
+static enum report_leave report_leave(const struct report_opts *o,
+				      const struct metric *m)
+{
+	bool zero = m->n > 0;
+
+	if (o->all_rows || o->metrics || o->events)
+		return REPORT_KEEP;
+	if (!m->supported || !m->n)
+		return REPORT_UNCOUNTED;
+	if (compare_check_list_has(o->asked, m->name))
+		return REPORT_KEEP;
+	/* a count that stayed 0 (migrations, faults); a time of 0 or a
+	 * score of 0 is a measurement */
+	zero &= m->kind == METRIC_COUNTER || m->kind == METRIC_PER_OP;
+	for (size_t i = 0; i < m->n && zero; i++)
+		zero = m->v[i] == 0;
+	return zero ? REPORT_ZERO : REPORT_KEEP;
+}
+
+/* Row i of set is left out as what, with reason (any reason for zero) */
+static bool report_left_as(const struct report_opts *o,
+			   const struct metric_set *set, size_t i,
+			   enum report_leave what, const char *reason)
+{
+	const char *r = set->m[i].reason;
+
+	if (report_leave(o, &set->m[i]) != what)
+		return false;
+	return what == REPORT_ZERO || (!r && !reason) ||
+	       (r && reason && !strcmp(r, reason));
+}
+
+/* The rows of set left out as what for reason, from row first on, in
+ * one line ("and N more" past the width). */
+static void report_left_names(const struct report_opts *o,
+			      const struct metric_set *set, size_t first,
+			      enum report_leave what, const char *reason,
+			      FILE *out)
+{
+	char buf[1100], more[64] = "";
+	size_t total = 0, shown = 0;
+	int k;
+
+	for (size_t i = first; i < set->n; i++)
+		total += report_left_as(o, set, i, what, reason);
+	k = snprintf(buf, sizeof(buf), "%s",
+		     what == REPORT_ZERO ? "zero in every run:" :
+					   "not counted here:");
+	for (size_t i = first; i < set->n; i++) {
+		const char *name = set->m[i].name;
+		bool last = shown + 1 == total;
+
+		if (!report_left_as(o, set, i, what, reason))
+			continue;
+		snprintf(more, sizeof(more), " and %zu more (--all-rows)",
+			 total - shown - (last ? 0 : 1));
+		if (shown && k + 2 + (int)strlen(name) +
+				     (last ? 0 : (int)strlen(more)) >
+				     REPORT_WIDTH) {
+			snprintf(more, sizeof(more), " and %zu more (--all-rows)",
+				 total - shown);
+			break;
+		}
+		k += snprintf(buf + k, sizeof(buf) - (size_t)k, "%s %.200s",
+			      shown ? "," : "", name);
+		shown++;
+	}
+	if (shown < total)
+		snprintf(buf + k, sizeof(buf) - (size_t)k, "%s", more);
+	fmt_text_line(out, REPORT_WIDTH, buf);
+}
+
+/* The rows of set left out as what: for the rows not counted a line a
+ * reason, the reason on the next; the zero rows in one line. */
+static void report_left_out(const struct report_opts *o,
+			    const struct metric_set *set,
+			    enum report_leave what, FILE *out)
+{
+	char buf[1100], why[1024];
+
+	for (size_t i = 0; i < set->n; i++) {
+		const char *reason = set->m[i].reason;
+		bool first = true;
+
+		for (size_t j = 0; j < i && first; j++)
+			first = !report_left_as(o, set, j, what, reason);
+		if (!first || !report_left_as(o, set, i, what, reason))
+			continue;
+		report_left_names(o, set, i, what, reason, out);
+		if (what == REPORT_ZERO)
+			return;
+		escape_str(reason ? reason : "no value", why, sizeof(why));
+		snprintf(buf, sizeof(buf), "(%s)", why);
+		fmt_text_wrap(out, REPORT_WIDTH, "  ", "  ", buf);
+	}
+}
+
 static int report_check_list(const char *list, const char *opt,
 			     const struct result *r, char *err, size_t len)
 {
@@ -219,13 +321,16 @@ static void report_bench(const struct report_opts *o, const struct result *r,
 	for (size_t i = 0; i < set.n; i++) {
 		int w = (int)strlen(set.m[i].name) + (set.m[i].modelled ? 3 : 0);
 
+		if (report_leave(o, &set.m[i]) != REPORT_KEEP)
+			continue;
 		if (w > nw && w <= REPORT_NAME_MAX)
 			nw = w;
 	}
 	fprintf(out, "\n%-*s %8s %8s %8s %8s %8s %4s unit\n", nw, "metric",
 		"median", "mean", "SD", "min", "max", "n");
 	for (size_t i = 0; i < set.n; i++) {
-		if (!report_shown(o, &set.m[i]))
+		if (!report_shown(o, &set.m[i]) ||
+		    report_leave(o, &set.m[i]) != REPORT_KEEP)
 			continue;
 		report_metric(&set.m[i], nw, &last_reason, o->time_unit, out);
 		scaled |= set.m[i].scaled;
@@ -233,6 +338,8 @@ static void report_bench(const struct report_opts *o, const struct result *r,
 		partial |= set.m[i].supported && !set.m[i].counted &&
 			   set.m[i].n;
 	}
+	report_left_out(o, &set, REPORT_UNCOUNTED, out);
+	report_left_out(o, &set, REPORT_ZERO, out);
 	if (scaled)
 		fprintf(out, "* multiplexed: scaled by enabled/running time\n");
 	if (partial)

@@ -15,6 +15,10 @@ struct report_opts {
 	const char *metrics;    /* --metric LIST: only these rows, or NULL */
 	const char *events;     /* show -e LIST: only these rows, or NULL */
 	enum time_unit time_unit; /* --time-unit: time rows (ns) in it */
+	bool all_rows;          /* --all-rows: keep the rows not counted
+				 * and those zero in every run */
+	const char *asked;      /* run -e LIST: these rows stay, zero or
+				 * not (a count asked for is an answer) */
 };
 
 /* A single result prints as text, json or csv, not in the other formats. */

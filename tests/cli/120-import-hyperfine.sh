@@ -36,7 +36,7 @@ test_expect_success HYPERFINE 'every time and exit code is a run, as hyperfine w
 '
 
 test_expect_success HYPERFINE 'show: wall from the runs, user/sys/maxrss not recorded' '
-	expect_exit 0 "$ABSTAT" show "$TESTTMP/hf.json" &&
+	expect_exit 0 "$ABSTAT" show --all-rows "$TESTTMP/hf.json" &&
 	grep_out "^wall +[0-9.]+[kM]? " &&
 	grep_out "^user +<not supported>" &&
 	grep_out "not recorded by hyperfine" &&

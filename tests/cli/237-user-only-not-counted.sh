@@ -28,10 +28,14 @@ for e in d[\"events\"]:
 json.dump(d, open(sys.argv[2], \"w\"))" "$R" "$TESTTMP/v2.json" &&
 	for f in "$R" "$TESTTMP/v2.json"; do
 		expect_exit 0 "$ABSTAT" show "$f" &&
-		grep_out "^context-switches +<not counted>" &&
-		grep_out "not counted: a kernel-only event under --user-only" || exit 1
+		grep_out "^not counted here: .*context-switches" &&
+		grep_out "not counted: a kernel-only event under --user-only" &&
+		expect_exit 0 "$ABSTAT" show --all-rows "$f" &&
+		grep_out "^context-switches +<not counted>" || exit 1
 	done &&
 	expect_exit 0 "$ABSTAT" compare "$TESTTMP/v2.json" "$R" &&
+	grep_out "^not counted here: .*context-switches" &&
+	expect_exit 0 "$ABSTAT" compare --all-rows "$TESTTMP/v2.json" "$R" &&
 	grep_out "^context-switches +<not counted>"
 '
 test_done
