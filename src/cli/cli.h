@@ -125,6 +125,10 @@ struct measure_opts {
 	bool keep_env;         /* --keep-env: --user keeps the environment */
 	uint64_t ops;          /* --ops N for external commands, 0 = unknown */
 	bool has_ops;
+	/* --ops-from SCORE, else the count of --parser's tool: each run's
+	 * operations read from its output (session_hooks.c) */
+	const char *ops_from;
+	const char *parser_ops; /* the last --parser's count, if any */
 	char *workloads;       /* -w NAME[:ARGS][,...], every -w joined */
 	const char *suite;     /* -s SUITE */
 	bool shell;            /* versus --shell */

@@ -109,7 +109,7 @@ static int cmd_profile(const struct config *cfg)
 }
 
 static const struct cli_use profile_opts[] = {
-	MEASURE_OPTS_HEAD,
+	MEASURE_OPTS_HEAD, MEASURE_OPTS_READ
 	USE_HELP(OPT_OUTPUT, "save the result with its profile (JSON)"),
 	MEASURE_OPTS_TAIL, USE(OPT_FREQ), USE(OPT_SAMPLE_EVENT),
 	USE(OPT_CALL_GRAPH),

@@ -396,7 +396,7 @@ out:
 }
 
 static const struct cli_use versus_opts[] = {
-	MEASURE_OPTS_HEAD,
+	MEASURE_OPTS_HEAD, MEASURE_OPTS_READ
 	{ OPT_OUTPUT, "PREFIX", "save PREFIX-LABEL.json per side (without\n"
 				"-o runs are journaled, see abstat-versus(1))",
 	  NULL },

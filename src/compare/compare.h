@@ -253,6 +253,7 @@ struct compare_model {
 	uint64_t seed;          /* bootstrap seed */
 	unsigned resamples;     /* bootstrap resamples */
 	bool forced;            /* --force-compare overrode an encoding diff */
+	bool primary_named;     /* --primary chose the tested rows */
 	char *forced_note;      /* what differed, when forced */
 	bool user_only;         /* side 0 counted user space only */
 	bool interrupted;       /* a file's session was stopped by a signal */

@@ -85,8 +85,32 @@ void fmt_title(const struct compare_model *m, char *buf, size_t len)
 		 m->user_only ? "user-only" : "user+kernel");
 }
 
+/* Why the first primary row is the tested one (compare_primary_metric's
+ * order), for the footer. */
+static const char *fmt_primary_why(const struct compare_model *m)
+{
+	const struct compare_row *row = NULL;
+	size_t n;
+
+	for (size_t r = 0; r < m->n_rows && !row; r++)
+		if (m->rows[r].primary)
+			row = &m->rows[r];
+	if (!row)
+		return "";
+	n = strlen(row->metric);
+	if (m->primary_named)
+		return ": --primary names it";
+	if (n > 3 && !strcmp(row->metric + n - 3, "/op"))
+		return ": the cost of one operation, as the runs counted them";
+	if (row->kind == METRIC_SCORE)
+		return ": the benchmark's own score, no operation count";
+	if (!strcmp(row->metric, "instructions"))
+		return ": an emulated CPU counts only its instructions";
+	return ": no operation count, no score";
+}
+
 /* The primary metrics of the table, "task-clock/op" or "cycles/op,
- * task-clock" (at most three named). */
+ * task-clock" (at most six named). */
 static void fmt_primaries(const struct compare_model *m, char *buf,
 			  size_t len)
 {
@@ -103,7 +127,7 @@ static void fmt_primaries(const struct compare_model *m, char *buf,
 			       !strcmp(m->rows[q].metric, m->rows[r].metric);
 		if (seen)
 			continue;
-		if (named++ == 3) {
+		if (named++ == 6) {
 			snprintf(buf + k, len - k, ", ...");
 			break;
 		}
@@ -197,15 +221,15 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 	/* no primary row tested (too few boots or runs): no Holm to name */
 	if (m->n_tests)
 		k = (size_t)snprintf(buf, len,
-			"Verdicts on the primary row of each benchmark (%s), Holm over %zu test%s at alpha %g (p shown corrected); %s~ not significant. Intervals at %g%%.",
-			prim[0] ? prim : "none", m->n_tests,
+			"Verdicts on the primary row of each benchmark (%s%s), Holm over %zu test%s at alpha %g (p shown corrected); %s~ not significant. Intervals at %g%%.",
+			prim[0] ? prim : "none", fmt_primary_why(m), m->n_tests,
 			m->n_tests == 1 ? "" : "s", m->alpha,
 			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
 			(1 - m->alpha) * 100);
 	else
 		k = (size_t)snprintf(buf, len,
-			"Verdicts on the primary row of each benchmark (%s): none tested, too few boots or runs (no p shown); %sIntervals at %g%%.",
-			prim[0] ? prim : "none",
+			"Verdicts on the primary row of each benchmark (%s%s): none tested, too few boots or runs (no p shown); %sIntervals at %g%%.",
+			prim[0] ? prim : "none", fmt_primary_why(m),
 			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
 			(1 - m->alpha) * 100);
 	k += fmt_footer_design(m, pooled, buf + k, k < len ? len - k : 0);
