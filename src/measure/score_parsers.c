@@ -33,7 +33,8 @@
 #define LM(what) what ": ([0-9.]+) microseconds"
 
 /* stress-ng --metrics-brief: "stressor bogo-ops real usr sys ops/s" */
-#define SNG "\\] +[a-z][a-z0-9-]* +([0-9]+) +[0-9.]+ +[0-9.]+ +[0-9.]+ +"
+#define SNG "\\] +[a-z][a-z0-9-]* +"
+#define SNGN "[0-9.]+ +"
 
 /* A parser: its definitions, and the score that counts the tool's
  * operations (--ops-from by itself), NULL where it prints none. */
@@ -89,8 +90,8 @@ static const struct score_parser score_table[] = {
 		  "sig-handler:us:lower=" LM("Signal handler overhead"),
 		  NULL }, NULL },
 	{ "stress-ng", (const char *const[]){
-		  "bogo-ops/s=" SNG "([0-9.]+)",
-		  "bogo-ops=" SNG,
+		  "bogo-ops/s=" SNG SNGN SNGN SNGN SNGN "([0-9.]+)",
+		  "bogo-ops=" SNG "([0-9]+) +[0-9.]+ ",
 		  NULL }, "bogo-ops" },
 };
 

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "cli.h"
+#include "cmd_entry.h"
 #include "commands.h"
 #include "format.h"
 
@@ -175,6 +176,48 @@ static void test_words(void **state)
 	cli_free_words(w);
 }
 
+/* Every command that measures takes every measuring option of the one
+ * list (cmd_measure_ids, cmd_entry.h's MEASURE_READ_IDS), so that an
+ * option added there cannot be forgotten by one of them; and each is
+ * parsed there (--score on versus gives a score). */
+static void test_measure_opts(void **state)
+{
+	size_t commands = 0;
+
+	(void)state;
+	for (const struct cmd_entry *const *e = cmd_table; *e; e++) {
+		if (!((*e)->flags & CMD_MEASURES))
+			continue;
+		commands++;
+		for (const enum cli_opt_id *id = cmd_measure_ids;
+		     *id != OPT_COUNT; id++) {
+			bool has = false;
+
+			for (const struct cli_use *u = (*e)->opts; !has; u++) {
+				has = u->id == *id;
+				if (u->id == OPT_HELP)
+					break;
+			}
+			if (!has)
+				fail_msg("%s lacks --%s", (*e)->name,
+					 cli_opts[*id].name);
+		}
+	}
+	assert_true(commands >= 4); /* run, versus, profile, bisect */
+	{
+		char *argv[] = { "abstat", "versus", "--score", "x=x ([0-9]+)",
+				 "--ops-from", "x", "true", "true", NULL };
+		struct config cfg;
+		bool done = false;
+		int rc = cli_parse(8, argv, cmd_table, &cfg, &done);
+
+		assert_int_equal(rc, 0);
+		assert_int_equal(cfg.measure.n_scores, 1);
+		assert_string_equal(cfg.measure.ops_from, "x");
+		cli_free(&cfg);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -182,6 +225,7 @@ int main(void)
 		cmocka_unit_test(test_done),
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_words),
+		cmocka_unit_test(test_measure_opts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
