@@ -71,7 +71,7 @@ static void session_ops(const struct session *s,
 			snprintf(err, sizeof(err), "score %s: %g is not a count of operations",
 				 name, v);
 		if (rc || !(v >= 1 && v < 1.8e19)) {
-			if (asprintf(&run->reason, "--ops-from %s", err) < 0)
+			if (asprintf(&run->reason, "--ops-from: %s", err) < 0)
 				run->reason = NULL;
 			return;
 		}
