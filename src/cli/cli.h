@@ -129,6 +129,7 @@ struct measure_opts {
 	 * operations read from its output (session_hooks.c) */
 	const char *ops_from;
 	const char *parser_ops; /* the last --parser's count, if any */
+	const char *wrapper;    /* --wrapper PROG: looked through for names */
 	char *workloads;       /* -w NAME[:ARGS][,...], every -w joined */
 	const char *suite;     /* -s SUITE */
 	bool shell;            /* versus --shell */
@@ -281,5 +282,12 @@ int cli_parse_double(const char *s, double min, double max, double *out);
 /* Split a command string into argv without a shell ('', "", \ quoting). */
 int cli_split_words(const char *s, char ***argv_out);
 void cli_free_words(char **argv);
+
+/* The benchmark a command line runs: the basename of its program,
+ * looked through the wrappers that only run another program (env,
+ * taskset, nice, chrt, numactl, setarch, stdbuf, timeout, and wrapper,
+ * --wrapper's, where not NULL); malloc'd, NULL without memory
+ * (cli_name.c). */
+char *cli_bench_name(char *const *argv, const char *wrapper);
 
 #endif

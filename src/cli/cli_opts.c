@@ -278,6 +278,10 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_OPS] = { "ops", 0, "N", NULL, false,
 		      "operations per run of an external command",
 		CLI_UINT_FLAG(measure.ops, 1, UINT64_MAX, measure.has_ops) },
+	[OPT_WRAPPER] = { "wrapper", 0, "PROG", NULL, false,
+			  "a program that runs the benchmark (as env,\n"
+			  "taskset, nice do): named after what it runs",
+		CLI_STRING_NONEMPTY(measure.wrapper, "--wrapper: empty program; give --wrapper PROG, the program that runs the benchmark (e.g. --wrapper ./sc)") },
 	[OPT_OPS_FROM] = { "ops-from", 0, "SCORE", NULL, false,
 			   "each run's operations: the value of SCORE\n"
 			   "(--score or --parser) in its output",

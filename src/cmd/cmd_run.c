@@ -187,7 +187,10 @@ static const struct cli_use run_opts[] = {
 	MEASURE_OPTS_TAIL,
 	USE_VALUES(OPT_FORMAT, &cmd_formats_single), USE(OPT_WORKLOAD),
 	USE(OPT_SUITE), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS), USE(OPT_COLOR),
-	USE(OPT_PARAM_SCAN), USE(OPT_PARAM_LIST), USE(OPT_BENCH),
+	USE(OPT_PARAM_SCAN), USE(OPT_PARAM_LIST),
+	USE_HELP(OPT_BENCH, "name the benchmark NAME (default: its\n"
+			    "program, looked through env, taskset ...)"),
+	USE(OPT_WRAPPER),
 	USE(OPT_SUITE_FILE), END,
 };
 

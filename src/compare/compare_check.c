@@ -218,21 +218,38 @@ static void compare_env_refusal(const struct env_diff *d,
  * the files are not two runs of one setup, and the line says so. */
 #define COMPARE_ENV_SHOWN 4
 
+/* v in out, whole when it has at most max bytes, else cut at the last
+ * blank before max (mid-word only for a word longer than max) and "...". */
+static void compare_cut(const char *v, char *out, size_t len, size_t max)
+{
+	size_t n = strlen(v), cut = max;
+
+	if (n <= max) {
+		snprintf(out, len, "%s", v);
+		return;
+	}
+	while (cut > max / 2 && v[cut] != ' ')
+		cut--;
+	if (v[cut] != ' ')
+		cut = max;
+	snprintf(out, len, "%.*s%s...", (int)cut, v, v[cut] == ' ' ? " " : "");
+}
+
 /* Every refused key at once (not one per try): the keys with their
  * values, and the one --allow-env-diff that goes on; for more than
- * COMPARE_ENV_SHOWN keys the first few and how many more (a line, not a
- * page). Values are left out when they would not fit in err. 0, -EINVAL
- * or -ENOMEM. */
+ * COMPARE_ENV_SHOWN keys the first few with their values and every
+ * other one by name (a line, not a page). Values are left out when they
+ * would not fit in err. 0, -EINVAL or -ENOMEM. */
 static int compare_env_refusals(const struct compare_model *m,
 				const struct side *sides, size_t n,
 				char *err, size_t len)
 {
-	struct compare_str keys = { 0 }, vals = { 0 };
+	struct compare_str keys = { 0 }, vals = { 0 }, rest = { 0 };
 	size_t k = 0, first = 0;
 
 	for (size_t i = 0; i < m->n_env; i++) {
 		const struct env_diff *d = &m->env[i];
-		char buf[512];
+		char buf[512], a[128], b[128];
 
 		if (d->kind != ENV_DIFF_REFUSED)
 			continue;
@@ -240,25 +257,31 @@ static int compare_env_refusals(const struct compare_model *m,
 			first = i;
 		compare_str_add(&keys, ",", keys.len ? 1 : 0);
 		compare_str_add(&keys, d->key, strlen(d->key));
-		if (k > COMPARE_ENV_SHOWN)
+		if (k > COMPARE_ENV_SHOWN) {
+			compare_str_add(&rest, ", ", rest.len ? 2 : 0);
+			compare_str_add(&rest, d->key, strlen(d->key));
 			continue;
-		snprintf(buf, sizeof(buf), "%s'%s' ('%.80s' vs '%.80s')",
-			 vals.len ? ", " : "", d->key, d->values[0],
-			 d->values[compare_env_other(d, n)]);
+		}
+		compare_cut(d->values[0], a, sizeof(a), 80);
+		compare_cut(d->values[compare_env_other(d, n)], b, sizeof(b),
+			    80);
+		snprintf(buf, sizeof(buf), "%s'%s' ('%s' vs '%s')",
+			 vals.len ? ", " : "", d->key, a, b);
 		compare_str_add(&vals, buf, strlen(buf));
 	}
 	if (k == 1)
 		compare_env_refusal(&m->env[first], sides, n, err, len);
-	else if (k > COMPARE_ENV_SHOWN && !keys.oom && !vals.oom)
-		snprintf(err, len, "%zu environment keys differ between sides, as between two machines or setups: %s and %zu more; compare results of one machine and setup, or see each file's environment with abstat show FILE and pass the keys that may differ with --allow-env-diff",
-			 k, vals.s, k - COMPARE_ENV_SHOWN);
+	else if (k > COMPARE_ENV_SHOWN && !keys.oom && !vals.oom && !rest.oom)
+		snprintf(err, len, "%zu environment keys differ between sides, as between two machines or setups: %s, and %s; compare results of one machine and setup, or see each file's environment with abstat show FILE and pass the keys that may differ with --allow-env-diff",
+			 k, vals.s, rest.s);
 	else if (k && !keys.oom && !vals.oom)
 		snprintf(err, len, "%zu environment keys differ between sides, which changes what is measured: %s; pass --allow-env-diff %s to compare anyway",
 			 k, keys.len + vals.len + 200 < len ? vals.s : keys.s,
 			 keys.s);
 	free(vals.s);
 	free(keys.s);
-	if (keys.oom || vals.oom)
+	free(rest.s);
+	if (keys.oom || vals.oom || rest.oom)
 		return err_nomem(err, len);
 	return k ? -EINVAL : 0;
 }
