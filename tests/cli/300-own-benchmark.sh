@@ -107,4 +107,27 @@ test_expect_success '--ops-from: an unknown score, or with --ops N: usage errors
 	expect_exit 2 $ABSTAT versus -q --ops 3 --score "x=x(1)" --ops-from x true true &&
 	one_line_err
 '
+test_expect_success 'names: a run through env and taskset is the same benchmark as one without' '
+	expect_exit 0 $ABSTAT run -q -r 2 -e task-clock -o w1.json \
+		-- env X=1 taskset -c 1 nice -n 0 "$UB" 0 2000 &&
+	grep_out "^ub_syscall \(" &&
+	expect_exit 0 $ABSTAT run -q -r 2 -e task-clock -o w2.json -- "$UB" 0 2000 &&
+	expect_exit 2 $ABSTAT compare w1.json w2.json &&
+	if grep -q "no benchmark in common" "$TESTTMP/err"; then cat "$TESTTMP/err"; fail "not paired"; fi &&
+	keys=$(sed -n "s/.*pass --allow-env-diff \([^ ]*\) to compare anyway.*/\1/p" "$TESTTMP/err") &&
+	[ -n "$keys" ] &&
+	expect_exit 0 $ABSTAT compare --allow-env-diff "$keys" w1.json w2.json &&
+	grep_out "^abstat compare: ub_syscall,"
+'
+test_expect_success 'names: versus through env, --wrapper, --bench' '
+	printf "#!/bin/sh\nshift\nexec \"\$@\"\n" >sc && chmod +x sc &&
+	expect_exit 0 $ABSTAT versus -q -r 2 -e task-clock --wrapper ./sc \
+		"env X=1 $UB 0 1000" "./sc 400 $UB 0 1000" &&
+	grep_out "^abstat compare: ub_syscall," &&
+	expect_exit 0 $ABSTAT versus -q -r 2 -e task-clock --bench mine true true &&
+	grep_out "^abstat compare: mine," &&
+	expect_exit 0 $ABSTAT run -q -r 2 -e task-clock --bench mine -- true &&
+	grep_out "^mine \(" &&
+	expect_exit 2 $ABSTAT run -q --bench mine -w getppid && one_line_err
+'
 test_done

@@ -218,6 +218,50 @@ static void test_measure_opts(void **state)
 	}
 }
 
+/* The benchmark's name through wrappers: each case's words, the
+ * --wrapper program, and the name. */
+static void test_bench_name(void **state)
+{
+	static const struct {
+		const char *argv[MAX_WORDS];
+		const char *wrapper, *name;
+	} names[] = {
+		{ { "./sc", "10" }, NULL, "sc" },
+		{ { "env", "X=1", "Y=2", "/usr/bin/prog", "-n", "3" }, NULL,
+		  "prog" },
+		{ { "env", "-u", "HOME", "-i", "prog" }, NULL, "prog" },
+		{ { "taskset", "-c", "1", "prog" }, NULL, "prog" },
+		{ { "taskset", "0x2", "prog" }, NULL, "prog" },
+		{ { "nice", "-n", "5", "prog" }, NULL, "prog" },
+		{ { "nice", "-5", "prog" }, NULL, "prog" },
+		{ { "chrt", "-f", "10", "prog" }, NULL, "prog" },
+		{ { "numactl", "--cpunodebind=0", "-m", "0", "prog" }, NULL,
+		  "prog" },
+		{ { "setarch", "x86_64", "-R", "prog" }, NULL, "prog" },
+		{ { "stdbuf", "-o", "L", "-eL", "prog" }, NULL, "prog" },
+		{ { "timeout", "-s", "KILL", "10s", "prog" }, NULL, "prog" },
+		{ { "env", "A=1", "taskset", "-c", "1", "nice", "timeout",
+		    "5", "./prog" }, NULL, "prog" },
+		{ { "./sc", "400", "stress-ng", "--null", "1" }, "./sc",
+		  "stress-ng" },
+		{ { "./sc", "400", "stress-ng" }, NULL, "sc" },
+		{ { "env" }, NULL, "env" },
+		{ { "taskset", "-c", "1" }, NULL, "taskset" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < N(names); i++) {
+		char *name = cli_bench_name((char *const *)names[i].argv,
+					    names[i].wrapper);
+
+		if (!name || strcmp(name, names[i].name))
+			fail_msg("case %zu (%s ...): '%s', expected '%s'", i,
+				 names[i].argv[0], name ? name : "(null)",
+				 names[i].name);
+		free(name);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -226,6 +270,7 @@ int main(void)
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_measure_opts),
+		cmocka_unit_test(test_bench_name),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
