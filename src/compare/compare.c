@@ -450,10 +450,11 @@ static int compare_header(const struct side *sides, size_t n,
 	m->files = calloc(n, sizeof(*m->files));
 	m->boots = calloc(n, sizeof(*m->boots));
 	m->runs = calloc(n, sizeof(*m->runs));
+	m->copies = calloc(n, sizeof(*m->copies));
 	m->cpu_share = calloc(n, sizeof(*m->cpu_share));
 	m->cpu_share_bench = calloc(n, sizeof(*m->cpu_share_bench));
-	if (!m->labels || !m->files || !m->boots || !m->runs || !m->cpu_share ||
-	    !m->cpu_share_bench)
+	if (!m->labels || !m->files || !m->boots || !m->runs || !m->copies ||
+	    !m->cpu_share || !m->cpu_share_bench)
 		return -ENOMEM;
 	for (size_t s = 0; s < n; s++)
 		m->cpu_share[s] = INFINITY;
@@ -563,8 +564,12 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 		rc = compare_geomean(m);
 	for (size_t r = 0; !rc && r < m->n_rows; r++)
 		for (size_t s = 0; s < n; s++)
+		{
 			if (m->rows[r].stat[s].n > m->runs[s])
 				m->runs[s] = m->rows[r].stat[s].n;
+			if (m->rows[r].stat[s].copies > m->copies[s])
+				m->copies[s] = m->rows[r].stat[s].copies;
+		}
 	if (!rc && !m->n_rows) {
 		snprintf(err, len, "the baseline has no benchmark to compare; is %s a complete result?",
 			 compare_check_file_name(sides[0].files[0]));
@@ -616,6 +621,7 @@ void compare_model_free(struct compare_model *m)
 	free(m->host);
 	where_free(m->where);
 	free(m->runs);
+	free(m->copies);
 	for (size_t s = 0; m->cpu_share_bench && s < m->n_sides; s++)
 		free(m->cpu_share_bench[s]);
 	free(m->cpu_share_bench);

@@ -242,6 +242,8 @@ struct compare_model {
 				 * (side_boots): files of one boot are
 				 * sessions of it, pooled as one */
 	size_t *runs;           /* n_sides: max measured runs of a side */
+	unsigned *copies;       /* n_sides: most copies of a benchmark there
+				 * (--copies; 1 without) */
 	size_t n_bench;         /* distinct benchmarks in the rows */
 	size_t n_rows;
 	struct compare_row *rows;

@@ -138,8 +138,10 @@ static char *compare_argv_str(const struct benchmark *b)
 }
 
 /* side s's env for env_diff: its first file's env plus
- * benchmarks.NAME.argv for every benchmark that every side has (one a
- * side lacks is left out with a warning elsewhere, not refused here).
+ * benchmarks.NAME.argv and .copies (how many ran at once: 1 copy
+ * against 2 measures another machine load) for every benchmark that
+ * every side has (one a side lacks is left out with a warning
+ * elsewhere, not refused here).
  * A new reference; NULL on ENOMEM. */
 static json_t *compare_side_env(const struct side *sides, size_t n, size_t s)
 {
@@ -163,8 +165,9 @@ static json_t *compare_side_env(const struct side *sides, size_t n, size_t s)
 			continue;
 		argv = compare_argv_str(b);
 		if (!argv || json_object_set_new(benches, name,
-						 json_pack("{s:s}", "argv",
-							   argv))) {
+						 json_pack("{s:s,s:I}", "argv",
+							   argv, "copies",
+							   (json_int_t)(b->copies ? b->copies : 1)))) {
 			free(argv);
 			goto fail;
 		}
@@ -205,6 +208,17 @@ static void compare_env_refusal(const struct env_diff *d,
 		nl = strlen(name) - 5;
 		snprintf(err, len, "benchmark '%.*s' ran as '%s' in %s but as '%s' in %s, which changes what is measured; pass --allow-env-diff %s to compare anyway",
 			 (int)nl, name, v0,
+			 compare_check_file_name(sides[0].files[0]),
+			 d->values[s],
+			 compare_check_file_name(sides[s].files[0]), d->key);
+		return;
+	}
+	if (!strncmp(d->key, "benchmarks.", 11) && strlen(d->key) > 18 &&
+	    !strcmp(d->key + strlen(d->key) - 7, ".copies")) {
+		name = d->key + 11;
+		nl = strlen(name) - 7;
+		snprintf(err, len, "benchmark '%.*s' ran %s cop%s at once in %s but %s in %s: counters and operations are summed over the copies, and copies share the machine; pass --allow-env-diff %s to compare anyway",
+			 (int)nl, name, v0, strcmp(v0, "1") ? "ies" : "y",
 			 compare_check_file_name(sides[0].files[0]),
 			 d->values[s],
 			 compare_check_file_name(sides[s].files[0]), d->key);

@@ -49,6 +49,28 @@ static void fmt_title_boots(const struct compare_model *m, char *buf,
 		snprintf(buf + k, len - k, " boots");
 }
 
+/* ", 2 copies" when every side ran that many at once, ", copies 1/2"
+ * when they differ; nothing for one copy each. */
+static void fmt_title_copies(const struct compare_model *m, char *buf,
+			     size_t len)
+{
+	bool same = true;
+	size_t k;
+
+	for (size_t s = 1; s < m->n_sides; s++)
+		same &= m->copies[s] == m->copies[0];
+	if (same && m->copies[0] <= 1)
+		return;
+	if (same) {
+		snprintf(buf, len, ", %u copies", m->copies[0]);
+		return;
+	}
+	k = (size_t)snprintf(buf, len, ", copies ");
+	for (size_t s = 0; s < m->n_sides && k < len; s++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%u", s ? "/" : "",
+				      m->copies[s] ? m->copies[s] : 1);
+}
+
 void fmt_title(const struct compare_model *m, char *buf, size_t len)
 {
 	char what[96], runs[64], boots[64] = "";
@@ -77,6 +99,7 @@ void fmt_title(const struct compare_model *m, char *buf, size_t len)
 	}
 	if (multi)
 		fmt_title_boots(m, boots, sizeof(boots));
+	fmt_title_copies(m, runs + strlen(runs), sizeof(runs) - strlen(runs));
 	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s%s, %s", what, runs,
 		 m->interrupted ? " (interrupted)" : "", boots,
 		 m->design == DESIGN_SESSIONS && !multi ? ", 1 session/side" :
