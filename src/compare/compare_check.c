@@ -354,13 +354,24 @@ out:
 int compare_bench_load(struct compare_bench *b, const struct side *sides,
 		       size_t n)
 {
+	bool copies = false;
+
+	/* per-copy rows on every side when one ran copies: 1 against 2 */
 	for (size_t s = 0; s < n; s++)
 		for (size_t f = 0; f < sides[s].n_files; f++) {
 			const struct benchmark *bb = compare_find_bench(
 				sides[s].files[f], b->name);
 
-			if (bb && metrics_extract(sides[s].files[f], bb,
-						  &b->sets[s][f]))
+			copies |= bb && metrics_copies(bb);
+		}
+	for (size_t s = 0; s < n; s++)
+		for (size_t f = 0; f < sides[s].n_files; f++) {
+			const struct benchmark *bb = compare_find_bench(
+				sides[s].files[f], b->name);
+
+			if (bb && metrics_extract_copies(sides[s].files[f], bb,
+							 copies,
+							 &b->sets[s][f]))
 				return -ENOMEM;
 		}
 	return 0;
