@@ -53,7 +53,8 @@ static void geomean_side(const struct compare_model *m, size_t s,
 
 		if (!row->primary)
 			continue;
-		if (r && m->rows[r - 1].primary &&
+		if (r && m->rows[r - 1].primary && row->bench &&
+		    m->rows[r - 1].bench &&
 		    !strcmp(m->rows[r - 1].bench, row->bench)) {
 			g->why = "several primary rows a benchmark";
 			return;

@@ -119,17 +119,17 @@ static const char *fmt_primary_why(const struct compare_model *m)
 		if (m->rows[r].primary)
 			row = &m->rows[r];
 	if (!row)
-		return "";
+		return NULL;
 	n = strlen(row->metric);
 	if (m->primary_named)
-		return ": --primary names it";
+		return "--primary names it";
 	if (n > 3 && !strcmp(row->metric + n - 3, "/op"))
-		return ": the cost of one operation, as the runs counted them";
+		return "the cost of one operation, as the runs counted them";
 	if (row->kind == METRIC_SCORE)
-		return ": the benchmark's own score, no operation count";
+		return "the benchmark's own score, no operation count";
 	if (!strcmp(row->metric, "instructions"))
-		return ": an emulated CPU counts only its instructions";
-	return ": no operation count, no score";
+		return "an emulated CPU counts only its instructions, no operation count";
+	return "no operation count, no score";
 }
 
 /* The primary metrics of the table, "task-clock/op" or "cycles/op,
@@ -244,17 +244,20 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 	/* no primary row tested (too few boots or runs): no Holm to name */
 	if (m->n_tests)
 		k = (size_t)snprintf(buf, len,
-			"Verdicts on the primary row of each benchmark (%s%s), Holm over %zu test%s at alpha %g (p shown corrected); %s~ not significant. Intervals at %g%%.",
-			prim[0] ? prim : "none", fmt_primary_why(m), m->n_tests,
+			"Verdicts on the primary row of each benchmark (%s), Holm over %zu test%s at alpha %g (p shown corrected); %s~ not significant. Intervals at %g%%.",
+			prim[0] ? prim : "none", m->n_tests,
 			m->n_tests == 1 ? "" : "s", m->alpha,
 			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
 			(1 - m->alpha) * 100);
 	else
 		k = (size_t)snprintf(buf, len,
-			"Verdicts on the primary row of each benchmark (%s%s): none tested, too few boots or runs (no p shown); %sIntervals at %g%%.",
-			prim[0] ? prim : "none", fmt_primary_why(m),
+			"Verdicts on the primary row of each benchmark (%s): none tested, too few boots or runs (no p shown); %sIntervals at %g%%.",
+			prim[0] ? prim : "none",
 			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
 			(1 - m->alpha) * 100);
+	if (fmt_primary_why(m) && k < len)
+		k += (size_t)snprintf(buf + k, len - k, " Why %s: %s.", prim,
+				      fmt_primary_why(m));
 	k += fmt_footer_design(m, pooled, buf + k, k < len ? len - k : 0);
 	if (m->design != DESIGN_BOOTS && k < len)
 		k += (size_t)snprintf(buf + k, len - k,

@@ -70,7 +70,7 @@ test_expect_success STRESSNG 'compare of two stress-ng runs: the tested row is t
 		-o sng2.json -- stress-ng --null 1 --null-ops 20000 --metrics-brief &&
 	expect_exit 0 $ABSTAT compare sng.json sng2.json &&
 	grep_out "^task-clock/op " && grep_out "^bogo-ops/s " &&
-	tr "\n" " " <"$TESTTMP/out" | grep -q "primary row of each benchmark (task-clock/op: the cost of one *operation" ||
+	tr "\n" " " <"$TESTTMP/out" | grep -q "Why task-clock/op: the cost of one *operation" ||
 		{ cat "$TESTTMP/out"; fail "footer: the tested row and why"; }
 '
 test_expect_success 'versus --score: a verdict on the score (no count: the score is the tested row)' '
@@ -78,7 +78,7 @@ test_expect_success 'versus --score: a verdict on the score (no count: the score
 		--score "rate:higher=rate ([0-9]+)" \
 		"sh -c \"echo rate 100\"" "sh -c \"echo rate 200\"" &&
 	grep_out "^rate +100 .* 200 .* yes$" &&
-	tr "\n" " " <"$TESTTMP/out" | grep -q "(rate: the benchmark.s own score, no operation count)" ||
+	tr "\n" " " <"$TESTTMP/out" | grep -q "Why rate: the benchmark.s own score, no operation count" ||
 		{ cat "$TESTTMP/out"; fail "footer: the score and why"; }
 '
 test_expect_success 'versus --primary LIST: seed 001'"'"'s four rates each tested, Holm over 4' '
