@@ -121,6 +121,9 @@ static const char *fmt_primary_why(const struct compare_model *m)
 	if (!row)
 		return NULL;
 	n = strlen(row->metric);
+	for (size_t r = 0; r < m->n_rows && m->primary_named; r++)
+		if (m->rows[r].primary && strcmp(m->rows[r].metric, row->metric))
+			return "--primary names them";
 	if (m->primary_named)
 		return "--primary names it";
 	if (n > 3 && !strcmp(row->metric + n - 3, "/op"))
