@@ -314,6 +314,7 @@ for b in $group; do done_boot "$b"; done
 diff=
 if [ "$asmp" != "$bsmp" ] || [ "$acop" != "$bcop" ]; then
 	diff="--allow-env-diff cpu.pinned,cpu.pinned_siblings"
+	[ "$acop" = "$bcop" ] || diff="$diff,benchmarks.*.copies"
 	lab_say "$asmp vs $bsmp vCPUs, $acop vs $bcop copies: compare $diff (the workload's CPUs are abstat's default)"
 fi
 rows=
