@@ -201,6 +201,17 @@ static void fmt_pair_table(const struct compare_model *m, size_t s,
 	if (t.total > width) {
 		t.no_cv = true;
 		t.total -= t.w[C_PA] + t.w[C_PB] + 2;
+		/* the room the cv columns left: the labels' first (a label
+		 * is cut only when the width needs it) */
+		for (int i = 0; i < 2; i++) {
+			int want = (int)strlen(i ? lb : la);
+			int *w = &t.w[i ? C_CB : C_CA];
+
+			if (want > *w && t.total + want - *w <= width) {
+				t.total += want - *w;
+				*w = want;
+			}
+		}
 	}
 	split = t.total > width;
 	indent = split ? 1 : t.w[C_NAME];
