@@ -83,6 +83,18 @@ static void session_ops(const struct session *s,
 	run->total.ops = sum;
 }
 
+int session_config_counts(const struct session *s, json_t *config)
+{
+	const char *ops = session_ops_name(&s->cfg->measure);
+
+	if (s->cfg->measure.oversubscribe &&
+	    json_object_set_new(config, "oversubscribe", json_true()))
+		return -ENOMEM;
+	if (ops && json_object_set_new(config, "ops_from", json_string(ops)))
+		return -ENOMEM;
+	return 0;
+}
+
 /* The run's scores from its kept output; a missing one fails a run that
  * had not failed already. */
 void session_scores(const struct session *s, const struct suite_entry *e,

@@ -45,7 +45,8 @@ test_expect_success 'ub_syscall (UnixBench style): --parser unixbench counts its
 	expect_exit 0 $ABSTAT run -q -r 3 -e task-clock --parser unixbench \
 		-o ub.json -- "$UB" 100 &&
 	grep_out "^loops +[0-9]" && grep_out "^task-clock/op +[0-9]" &&
-	per_op ub.json loops
+	per_op ub.json loops &&
+	[ "$(json "d[\"config\"][\"ops_from\"]" ub.json)" = loops ]
 '
 test_expect_success 'callrate (seed 001): --ops-from one of its four rates'"'"' counts' '
 	expect_exit 0 $ABSTAT run -q -r 3 -e task-clock \
