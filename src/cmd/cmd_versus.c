@@ -147,8 +147,17 @@ static void versus_print_sides(const struct config *cfg, char **labels,
 		/* the command as given: controls escaped, as everywhere */
 		escape_str(raw, line, sizeof(line));
 		len = strlen(line);
-		if (len > (size_t)width && fmt_cut(out, width))
-			memcpy(line + width - 3, "...", 4);
+		if (len > (size_t)width && fmt_cut(out, width)) {
+			/* cut at a word where one ends in the last third */
+			size_t cut = (size_t)width - 4;
+
+			while (cut > (size_t)width * 2 / 3 && line[cut] != ' ')
+				cut--;
+			if (line[cut] != ' ')
+				cut = (size_t)width - 3;
+			memcpy(line + cut, line[cut] == ' ' ? " ..." : "...",
+			       line[cut] == ' ' ? 5 : 4);
+		}
 		fprintf(out, "%s\n", line);
 	}
 }
