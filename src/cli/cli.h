@@ -289,5 +289,7 @@ void cli_free_words(char **argv);
  * --wrapper's, where not NULL); malloc'd, NULL without memory
  * (cli_name.c). */
 char *cli_bench_name(char *const *argv, const char *wrapper);
+/* The index in argv of that program (0 without a wrapper). */
+size_t cli_bench_index(char *const *argv, const char *wrapper);
 
 #endif

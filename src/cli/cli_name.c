@@ -91,7 +91,7 @@ static int cli_unwrap(const struct cli_wrapper *c, char *const *argv, int i)
 	return -1;
 }
 
-char *cli_bench_name(char *const *argv, const char *wrapper)
+size_t cli_bench_index(char *const *argv, const char *wrapper)
 {
 	int i = 0;
 
@@ -110,5 +110,10 @@ char *cli_bench_name(char *const *argv, const char *wrapper)
 			break;
 		i = next;
 	}
-	return strdup(cli_base(argv[i]));
+	return (size_t)i;
+}
+
+char *cli_bench_name(char *const *argv, const char *wrapper)
+{
+	return strdup(cli_base(argv[cli_bench_index(argv, wrapper)]));
 }

@@ -570,7 +570,7 @@ struct result *session_result(struct session *s, const char *label,
 	if (!r || !paths)
 		goto fail;
 	for (size_t i = 0; i < n; i++)
-		paths[i] = t[i].argv[0];
+		paths[i] = t[i].argv[cli_bench_index(t[i].argv, m->wrapper)];
 	uname(&u);
 	r->schema_version = RESULT_SCHEMA_VERSION;
 	r->tool_version = strdup(ABSTAT_VERSION);

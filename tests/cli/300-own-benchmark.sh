@@ -115,6 +115,9 @@ test_expect_success 'names: a run through env and taskset is the same benchmark 
 	expect_exit 0 $ABSTAT run -q -r 2 -e task-clock -o w2.json -- "$UB" 0 2000 &&
 	expect_exit 2 $ABSTAT compare w1.json w2.json &&
 	if grep -q "no benchmark in common" "$TESTTMP/err"; then cat "$TESTTMP/err"; fail "not paired"; fi &&
+	# the program hashed is the benchmark, not env: only the command
+	# line differs, shown with its wrappers
+	one_line_err && grep_err "ran as .env X=1 taskset -c 1 .*ub_syscall 0 2000. in w1.json but as .ub_syscall 0 2000. in w2.json" &&
 	keys=$(sed -n "s/.*pass --allow-env-diff \([^ ]*\) to compare anyway.*/\1/p" "$TESTTMP/err") &&
 	[ -n "$keys" ] &&
 	expect_exit 0 $ABSTAT compare --allow-env-diff "$keys" w1.json w2.json &&
