@@ -377,39 +377,51 @@ static int metrics_times(const struct result *r, const struct benchmark *b,
 	return 0;
 }
 
+/* Event i of every measured run divided by its operations (per_op) or
+ * its copies, as the metric NAME SUFFIX of kind. 0 or -ENOMEM. */
+static int metrics_event_over(const struct result *r,
+			      const struct benchmark *b, size_t i,
+			      const char *suffix, enum metric_kind kind,
+			      bool per_op, struct metric_set *set)
+{
+	char name[160];
+	struct metric *m;
+
+	snprintf(name, sizeof(name), "%s%s", r->events[i].name, suffix);
+	m = metrics_add(set, name, r->events[i].unit, kind, b->n_runs);
+	if (!m)
+		return -ENOMEM;
+	m->modelled = r->events[i].modelled;
+	for (size_t k = 0; k < b->n_runs; k++) {
+		const struct run *run = &b->runs[k];
+		double val;
+		bool mux;
+
+		if (!metrics_measured(run))
+			continue;
+		if (!metrics_counter(r, run, i, &val, &mux)) {
+			m->counted = false;
+			continue;
+		}
+		m->scaled |= mux;
+		m->v[m->n++] = val / (per_op ? (double)run->total.ops :
+				      (double)(run->n_copies ? run->n_copies :
+								1));
+	}
+	if (!m->counted)
+		m->reason = strdup("not counted in some runs");
+	return 0;
+}
+
 static int metrics_per_event_op(const struct result *r,
 				const struct benchmark *b,
 				struct metric_set *set)
 {
-	for (size_t i = 0; i < r->n_events; i++) {
-		char name[160];
-		struct metric *m;
-
-		if (r->events[i].state != EVENT_OK)
-			continue;
-		snprintf(name, sizeof(name), "%s/op", r->events[i].name);
-		m = metrics_add(set, name, r->events[i].unit, METRIC_PER_OP,
-				b->n_runs);
-		if (!m)
+	for (size_t i = 0; i < r->n_events; i++)
+		if (r->events[i].state == EVENT_OK &&
+		    metrics_event_over(r, b, i, "/op", METRIC_PER_OP, true,
+				       set))
 			return -ENOMEM;
-		m->modelled = r->events[i].modelled;
-		for (size_t k = 0; k < b->n_runs; k++) {
-			const struct run *run = &b->runs[k];
-			double val;
-			bool mux;
-
-			if (!metrics_measured(run))
-				continue;
-			if (!metrics_counter(r, run, i, &val, &mux)) {
-				m->counted = false;
-				continue;
-			}
-			m->scaled |= mux;
-			m->v[m->n++] = val / (double)run->total.ops;
-		}
-		if (!m->counted)
-			m->reason = strdup("not counted in some runs");
-	}
 	return 0;
 }
 
@@ -419,37 +431,12 @@ static int metrics_per_event_op(const struct result *r,
 static int metrics_per_copy(const struct result *r, const struct benchmark *b,
 			    bool copies, struct metric_set *set)
 {
-	for (size_t i = 0; copies && i < r->n_events; i++) {
-		char name[160];
-		struct metric *m;
-
-		if (r->events[i].state != EVENT_OK ||
-		    result_not_counted(&r->events[i]))
-			continue;
-		snprintf(name, sizeof(name), "%s/copy", r->events[i].name);
-		m = metrics_add(set, name, r->events[i].unit, METRIC_COUNTER,
-				b->n_runs);
-		if (!m)
+	for (size_t i = 0; copies && i < r->n_events; i++)
+		if (r->events[i].state == EVENT_OK &&
+		    !result_not_counted(&r->events[i]) &&
+		    metrics_event_over(r, b, i, "/copy", METRIC_COUNTER, false,
+				       set))
 			return -ENOMEM;
-		m->modelled = r->events[i].modelled;
-		for (size_t k = 0; k < b->n_runs; k++) {
-			const struct run *run = &b->runs[k];
-			double val;
-			bool mux;
-
-			if (!metrics_measured(run))
-				continue;
-			if (!metrics_counter(r, run, i, &val, &mux)) {
-				m->counted = false;
-				continue;
-			}
-			m->scaled |= mux;
-			m->v[m->n++] = val / (double)(run->n_copies ?
-						      run->n_copies : 1);
-		}
-		if (!m->counted)
-			m->reason = strdup("not counted in some runs");
-	}
 	return 0;
 }
 
