@@ -6,7 +6,8 @@
 # operation count is checked against the tool's own printed line, run by
 # run; --ops-from gives task-clock/op = task-clock / printed count per
 # run; versus --score gives a verdict on a score; a --primary list tests
-# each of seed 001's four rates (Holm over 4).
+# each of seed 001's four rates (Holm over 4); on the lab's emulated CPU
+# the tested row is instructions/op with a count, the score without.
 # tags: alone
 test_lazy_prereq SYSBENCH 'command -v sysbench >/dev/null'
 test_lazy_prereq STRESSNG 'command -v stress-ng >/dev/null'
@@ -133,5 +134,24 @@ test_expect_success 'names: versus through env, --wrapper, --bench' '
 	expect_exit 0 $ABSTAT run -q -r 2 -e task-clock --bench mine -- true &&
 	grep_out "^mine \(" &&
 	expect_exit 2 $ABSTAT run -q --bench mine -w getppid && one_line_err
+'
+test_expect_success 'the lab'"'"'s emulated CPU: with a count instructions/op is tested, without one the score, never the total' '
+	python3 - ub.json <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	d["env"]["cpu"]["emulated"] = True
+	for e in d["events"]:
+	    if e["name"] == "task-clock":
+	        e["name"] = "instructions"
+	json.dump(d, open("emu-ops.json", "w"))
+	for r in d["benchmarks"][0]["runs"]:
+	    r.pop("ops", None)
+	json.dump(d, open("emu-noops.json", "w"))
+	PY
+	expect_exit 0 $ABSTAT compare -q --format json emu-ops.json emu-ops.json &&
+	[ "$(json "[r[\"metric\"] for r in d[\"rows\"] if r[\"primary\"]][0]" "$TESTTMP/out")" = instructions/op ] &&
+	expect_exit 0 $ABSTAT compare -q --format json emu-noops.json emu-noops.json &&
+	[ "$(json "[r[\"metric\"] for r in d[\"rows\"] if r[\"primary\"]][0]" "$TESTTMP/out")" = loops ] ||
+		{ cat "$TESTTMP/out" | head -c 600; fail "tested row"; }
 '
 test_done
