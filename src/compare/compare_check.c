@@ -124,14 +124,20 @@ static void compare_str_quoted(struct compare_str *b, const char *a)
 static char *compare_argv_str(const struct benchmark *b)
 {
 	struct compare_str s = { 0 };
-	const char *a0 = b->argv && b->argv[0] ? b->argv[0] : NULL;
-	const char *base = a0 && strrchr(a0, '/') ? strrchr(a0, '/') + 1 : a0;
+	const char *first = b->name;
 
-	/* run through a wrapper (env, taskset ...: the benchmark named by
-	 * what it runs): the wrapper's name first, then its words */
-	compare_str_quoted(&s, base && strcmp(base, b->name) &&
-			       strstr(b->name, base) != b->name ? base :
-								   b->name);
+	/* run through a wrapper (env, taskset ...: the benchmark is named
+	 * by the program a later word runs): the wrapper's name first */
+	for (size_t i = 1; b->argv && b->argv[0] && b->argv[i]; i++) {
+		const char *w = strrchr(b->argv[i], '/');
+
+		if (!strcmp(w ? w + 1 : b->argv[i], b->name)) {
+			w = strrchr(b->argv[0], '/');
+			first = w ? w + 1 : b->argv[0];
+			break;
+		}
+	}
+	compare_str_quoted(&s, first);
 	for (size_t i = 1; b->argv && b->argv[0] && b->argv[i]; i++) {
 		compare_str_add(&s, " ", 1);
 		compare_str_quoted(&s, b->argv[i]);
