@@ -155,7 +155,7 @@ DEB_PKGS := build-essential pkg-config libpfm4-dev libpapi-dev papi-tools \
             libjansson-dev libpcre2-dev libcmocka-dev gnuplot-nox linux-perf \
             hyperfine groff man-db clang libclang-rt-14-dev python3 procps \
             util-linux file libxml2-utils bsdextrautils libdw-dev libelf-dev \
-            sysbench bonnie++ fio
+            sysbench bonnie++ fio stress-ng
 # SHA-256 of the workloads and of abstat itself (src/base/sha256.c)
 DEB_PKGS += nettle-dev
 # the running kernel's /proc/config.gz in the environment (env_kconfig.c)

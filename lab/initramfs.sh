@@ -3,8 +3,12 @@
 # busybox-static:arm64, the cross-built abstat (/usr/bin) and workloads
 # (/usr/libexec/abstat, where abstat looks), the test programs
 # (/lab/progs), the static programs of $LAB_EXTRA if set (/lab/extra),
-# and /init (lab/init). Rebuilt when any of them is newer. A boot
-# adds its job as a second archive (boot.sh); the kernel unpacks both.
+# and /init (lab/init). Keyed by content: the SHA-256 of every input
+# file's path and bytes (and of busybox) is kept beside the archive
+# ($out.key), and the archive is rebuilt whenever it differs, so a file
+# changed, added, removed or older than the archive (cp -p, an
+# unpacked tarball) is always put in. A boot adds its job as a second
+# archive (boot.sh); the kernel unpacks both.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -14,9 +18,27 @@ for f in "$x/abstat" "$x/workloads/getppid" "$x/tests/progs/insn_loop"; do
 	[ -x "$f" ] || lab_die "$f is not built; run make CROSS=$LAB_CROSS all progs"
 done
 lab_fetch busybox-static "$LAB/busybox"
-newer=$(find "$x/abstat" "$x/workloads" "$x/tests/progs" "$TOP/lab/init" \
-	${LAB_EXTRA:+"$LAB_EXTRA"} -newer "$out" 2>/dev/null | head -n 1) || true
-if [ -f "$out" ] && [ -z "$newer" ]; then
+[ -z "${LAB_EXTRA:-}" ] || [ -d "$LAB_EXTRA" ] ||
+	lab_die "LAB_EXTRA=$LAB_EXTRA: not a directory (its files go to the guest's /lab/extra)"
+# hash_in NAME PATH: "SHA-256  NAME/FILE" for each file under PATH (a
+# directory, its names relative to it), or "SHA-256  NAME" for a file
+hash_in() {
+	if [ -d "$2" ]; then
+		(cd "$2" && find . -type f -print0 | LC_ALL=C sort -z |
+			xargs -0r sha256sum) | sed "s|  \./|  $1/|"
+	else
+		echo "$(sha256sum <"$2" | cut -d' ' -f1)  $1"
+	fi
+}
+key=$({
+	hash_in abstat "$x/abstat"
+	hash_in workloads "$x/workloads"
+	hash_in progs "$x/tests/progs"
+	hash_in init "$TOP/lab/init"
+	hash_in busybox "$LAB/busybox/bin/busybox"
+	[ -z "${LAB_EXTRA:-}" ] || hash_in extra "$LAB_EXTRA"
+} | sha256sum | cut -d' ' -f1)
+if [ -f "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ]; then
 	echo "$out"
 	exit 0
 fi
@@ -47,4 +69,5 @@ printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
 	gzip -1 >"$out.tmp"
 mv "$out.tmp" "$out"
+echo "$key" >"$out.key"
 echo "$out"

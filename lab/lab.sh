@@ -76,6 +76,10 @@
 #                           abstat, in the same /out: the files it writes
 #                           come back in the boot's directory (a test's
 #                           own measurement in the same boots)
+#   LAB_EXTRA               a directory of your own static arm64 programs:
+#                           its files in the guest's /lab/extra, on PATH
+#                           (lab/initramfs.sh; doc/lab.md, "Your own
+#                           program in the guest")
 #   LAB_OUT                 where the results go: by default a directory
 #                           per run, build/lab/runs/A-vs-B-YYYYmmdd-HHMMSS,
 #                           and build/lab/latest links to the newest; a
@@ -310,6 +314,7 @@ for b in $group; do done_boot "$b"; done
 diff=
 if [ "$asmp" != "$bsmp" ] || [ "$acop" != "$bcop" ]; then
 	diff="--allow-env-diff cpu.pinned,cpu.pinned_siblings"
+	[ "$acop" = "$bcop" ] || diff="$diff,benchmarks.*.copies"
 	lab_say "$asmp vs $bsmp vCPUs, $acop vs $bcop copies: compare $diff (the workload's CPUs are abstat's default)"
 fi
 rows=

@@ -154,8 +154,8 @@ case $study in
 esac
 
 # every side, the first the baseline: the vCPU counts make the pinned
-# CPU differ (abstat's default CPU of each guest), allowed
-set -- --primary instructions/op --allow-env-diff cpu.pinned,cpu.pinned_siblings $sides
+# CPU differ (abstat's default CPU of each guest), and 000c's copies, allowed
+set -- --primary instructions/op --allow-env-diff cpu.pinned,cpu.pinned_siblings,benchmarks.*.copies $sides
 "$abstat" compare -q --format json "$@" >"$out/compare.json" ||
 	lab_die "study $study: abstat compare failed"
 "$abstat" compare "$@" >"$out/compare.txt"

@@ -104,7 +104,8 @@ static int cli_defaults(struct config *cfg, const char *argv0)
 
 /* getopt's values: the short form where there is one, else CLI_VAL + id. */
 #define CLI_VAL 256
-#define CLI_MAX_OPTS 48
+/* each option once in a command's list, then the end */
+#define CLI_MAX_OPTS (OPT_COUNT + 1)
 
 static void cli_getopt_tables(const struct cmd_entry *e, struct option *lo,
 			      char *so, size_t so_len)
@@ -113,7 +114,7 @@ static void cli_getopt_tables(const struct cmd_entry *e, struct option *lo,
 
 	if (e->in_order)
 		so[k++] = '+';
-	for (const struct cli_use *u = e->opts;; u++) {
+	for (const struct cli_use *u = e->opts; n + 1 < CLI_MAX_OPTS; u++) {
 		const struct cli_opt *o = &cli_opts[u->id];
 
 		lo[n++] = (struct option){ o->name,

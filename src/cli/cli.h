@@ -125,6 +125,11 @@ struct measure_opts {
 	bool keep_env;         /* --keep-env: --user keeps the environment */
 	uint64_t ops;          /* --ops N for external commands, 0 = unknown */
 	bool has_ops;
+	/* --ops-from SCORE, else the count of --parser's tool: each run's
+	 * operations read from its output (session_hooks.c) */
+	const char *ops_from;
+	const char *parser_ops; /* the last --parser's count, if any */
+	const char *wrapper;    /* --wrapper PROG: looked through for names */
 	char *workloads;       /* -w NAME[:ARGS][,...], every -w joined */
 	const char *suite;     /* -s SUITE */
 	bool shell;            /* versus --shell */
@@ -278,5 +283,14 @@ int cli_parse_double(const char *s, double min, double max, double *out);
 /* Split a command string into argv without a shell ('', "", \ quoting). */
 int cli_split_words(const char *s, char ***argv_out);
 void cli_free_words(char **argv);
+
+/* The benchmark a command line runs: the basename of its program,
+ * looked through the wrappers that only run another program (env,
+ * taskset, nice, chrt, numactl, setarch, stdbuf, timeout, and wrapper,
+ * --wrapper's, where not NULL); malloc'd, NULL without memory
+ * (cli_name.c). */
+char *cli_bench_name(char *const *argv, const char *wrapper);
+/* The index in argv of that program (0 without a wrapper). */
+size_t cli_bench_index(char *const *argv, const char *wrapper);
 
 #endif

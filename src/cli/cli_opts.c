@@ -278,6 +278,14 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 	[OPT_OPS] = { "ops", 0, "N", NULL, false,
 		      "operations per run of an external command",
 		CLI_UINT_FLAG(measure.ops, 1, UINT64_MAX, measure.has_ops) },
+	[OPT_WRAPPER] = { "wrapper", 0, "PROG", NULL, false,
+			  "a program that runs the benchmark (as env,\n"
+			  "taskset, nice do): named after what it runs",
+		CLI_STRING_NONEMPTY(measure.wrapper, "--wrapper: empty program; give --wrapper PROG, the program that runs the benchmark (e.g. --wrapper ./sc)") },
+	[OPT_OPS_FROM] = { "ops-from", 0, "SCORE", NULL, false,
+			   "each run's operations: the value of SCORE\n"
+			   "(--score or --parser) in its output",
+		CLI_STRING_NONEMPTY(measure.ops_from, "--ops-from: empty name; give --ops-from SCORE, a score of --score or --parser (e.g. --ops-from loops)") },
 	[OPT_WORKLOAD] = { "workload", 'w', "LIST", NULL, false,
 			   "built-in workloads, NAME[:ARGS],...",
 		CLI_CALL(cli_set_workload), .complete = "WORKLOADS" },

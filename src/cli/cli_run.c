@@ -51,8 +51,10 @@ int cli_run_parser(struct config *cfg, const struct cli_opt *o,
 				   &cfg->measure.n_scores);
 
 	if (rc == -ENOENT)
-		return cli_usage("--parser: '%s' is not sysbench, bonnie, fio, unixbench or lmbench; or give --score NAME=REGEX",
+		return cli_usage("--parser: '%s' is not sysbench, bonnie, fio, unixbench, lmbench or stress-ng; or give --score NAME=REGEX",
 				 arg);
+	if (!rc && score_parser_ops(arg))
+		cfg->measure.parser_ops = score_parser_ops(arg);
 	return rc;
 }
 
@@ -67,12 +69,38 @@ int cli_run_hook(struct config *cfg, const struct cli_opt *o,
 	return 0;
 }
 
+/* --ops-from SCORE: one count, from a score the command line defines
+ * (a suite file's lines may define it themselves). */
+static int cli_run_ops_check(const struct measure_opts *m)
+{
+	if (!m->ops_from)
+		return 0;
+	if (m->has_ops)
+		return cli_usage("--ops N and --ops-from %s: give one (a fixed count, or each run's from its output)",
+				 m->ops_from);
+	if (m->workloads || m->suite)
+		return cli_usage("--ops-from is for external commands; built-in workloads report their own operations");
+	if (m->suite_file)
+		return 0;
+	for (size_t i = 0; i < m->n_scores; i++)
+		if (!strcmp(m->scores[i].name, m->ops_from))
+			return 0;
+	return cli_usage("--ops-from %s: no such score; define it with --score '%s=REGEX' or a --parser that prints it",
+			 m->ops_from, m->ops_from);
+}
+
 int cli_run_validate(const struct config *cfg)
 {
 	const struct measure_opts *m = &cfg->measure;
 
 	if ((cfg->cmd->flags & CMD_INTERLEAVED) && m->n_params)
 		return cli_usage("versus: --copies takes one number (a list is a scan: use abstat run)");
+	if (!(cfg->cmd->flags & CMD_MEASURES))
+		return 0;
+	if (m->show_output && (m->n_scores || m->keep_output))
+		return cli_usage("--show-output lets the output through to the terminal, so abstat cannot read it; drop --show-output or --score/--parser/--keep-output");
+	if (cli_run_ops_check(m))
+		return -EINVAL;
 	if (!(cfg->cmd->flags & CMD_SCANS))
 		return 0;
 	for (size_t i = 0; i < m->n_params; i++)
@@ -80,8 +108,6 @@ int cli_run_validate(const struct config *cfg)
 			if (!strcmp(m->params[i].name, m->params[j].name))
 				return cli_usage("parameter '%s' is scanned twice; give each -P/-L name once",
 						 m->params[i].name);
-	if (m->show_output && (m->n_scores || m->keep_output))
-		return cli_usage("--show-output lets the output through to the terminal, so abstat cannot read it; drop --show-output or --score/--parser/--keep-output");
 	return 0;
 }
 

@@ -19,13 +19,6 @@
 #include "suggest.h"
 #include "workloads.h"
 
-static char *cli_basename(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return strdup(slash ? slash + 1 : path);
-}
-
 /* Look an external command up in PATH once, before measuring. */
 static int cli_resolve(char **argv)
 {
@@ -194,7 +187,9 @@ static int cli_command_targets(struct config *cfg, int argc, char **argv)
 		cli_free_words(copy);
 		return -EINVAL;
 	}
-	if (cli_add_target(cfg, cli_basename(argv[0]), copy, NULL) < 0)
+	if (cli_add_target(cfg, cfg->import.bench ? strdup(cfg->import.bench) :
+				cli_bench_name(argv, cfg->measure.wrapper),
+			   copy, NULL) < 0)
 		return -EINVAL;
 	return 0;
 }
@@ -290,6 +285,8 @@ int cli_run_operands(struct config *cfg, int argc, char **argv)
 
 	if (m->suite_file && (m->workloads || m->suite || argc > 0))
 		return cli_usage("run: give -S FILE alone, without -w, -s or -- COMMAND");
+	if ((m->workloads || m->suite || m->suite_file) && cfg->import.bench)
+		return cli_usage("--bench names the one command's benchmark; -w, -s and -S name their own");
 	if (m->suite_file)
 		return cli_run_suite_targets(cfg) ? -EINVAL :
 						    cli_run_expand(cfg);
@@ -299,6 +296,8 @@ int cli_run_operands(struct config *cfg, int argc, char **argv)
 		return cli_usage("run: give -w/-s or -- COMMAND, not both");
 	if ((m->workloads || m->suite) && m->has_ops)
 		return cli_usage("--ops is for external commands; built-in workloads report their own");
+	if ((m->workloads || m->suite || m->suite_file) && cfg->import.bench)
+		return cli_usage("--bench names the one command's benchmark; -w, -s and -S name their own");
 	if (m->workloads || m->suite)
 		return cli_workload_targets(cfg) ? -EINVAL :
 						   cli_run_expand(cfg);

@@ -656,7 +656,7 @@ static const struct cli_use bisect_opts[] = {
 				"first bad commit, the mail summary", NULL },
 	USE_HELP(OPT_FORCE, "overwrite REPORT"),
 	USE_HELP(OPT_REPEAT, "runs a side each round of a step"),
-	USE(OPT_MAX_RUNS), USE(OPT_WARMUP), USE(OPT_EVENTS), USE(OPT_CPU),
+	USE(OPT_MAX_RUNS), USE(OPT_WARMUP), MEASURE_OPTS_READ USE(OPT_CPU),
 	USE(OPT_NO_PIN), USE(OPT_TIMEOUT), USE(OPT_USER_ONLY), USE(OPT_ALPHA),
 	USE(OPT_PRIMARY), USE(OPT_SEED), USE(OPT_QUIET),
 	USE(OPT_PROGRESS), END,

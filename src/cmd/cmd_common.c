@@ -65,6 +65,11 @@ int cmd_close_stdout(int rc)
 	return EXIT_IO;
 }
 
+#define MEASURE_ID_X(id) id,
+const enum cli_opt_id cmd_measure_ids[] = {
+	MEASURE_READ_IDS(MEASURE_ID_X) OPT_COUNT
+};
+
 const struct cli_values cmd_formats_single = {
 	(const char *const[]){ "text", "json", "csv", "benchstat", NULL }, true
 };

@@ -36,8 +36,28 @@ struct flame_job {
 	bool have_re;
 	struct flame_profile prof[2];
 	char *label[2];
+	/* a result's benchmark (or how many) and CPU, escaped, else "" */
+	char prog[2][128], cpu[2][160];
 	size_t n;
 };
+
+/* The benchmark of r (or how many) and the CPU it ran on, escaped,
+ * for the titles (flame_title_what). */
+static void flame_what(const struct result *r, char *prog, size_t plen,
+		       char *cpu, size_t clen)
+{
+	json_t *mach = compare_machine(r->env);
+	const char *c = json_string_value(json_object_get(mach, "cpu"));
+	char raw[128];
+
+	if (r->n_bench == 1)
+		snprintf(raw, sizeof(raw), "%s", r->bench[0].name);
+	else
+		snprintf(raw, sizeof(raw), "%zu benchmarks", r->n_bench);
+	escape_str(raw, prog, plen);
+	escape_str(c ? c : "an unknown CPU", cpu, clen);
+	json_decref(mach);
+}
 
 static int flame_fmt_of(const struct config *cfg, enum flame_fmt *fmt)
 {
@@ -131,6 +151,10 @@ static int flame_read_results(struct flame_job *j)
 				rc = EXIT_USAGE;
 			}
 		}
+		if (!rc && sides[i].n_files)
+			flame_what(sides[i].files[0], j->prog[i],
+				   sizeof(j->prog[i]), j->cpu[i],
+				   sizeof(j->cpu[i]));
 		/* unlabelled: the results' label (side.h) */
 		label = sides[i].label ? sides[i].label :
 			sides[i].n_files ? sides[i].files[0]->label : NULL;
@@ -175,19 +199,34 @@ static int flame_read(struct flame_job *j)
 	return rc;
 }
 
+/* "PROG: N samples on CPU" of side i when it is a result's, else "",
+ * after sep: a second line of the text tables, the SVG's one title */
+static void flame_title_what(const struct flame_job *j, size_t i,
+			     const char *sep, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (j->prog[i][0])
+		snprintf(buf, len, "%s%.40s: %llu samples on %.40s", sep,
+			 j->prog[i], (unsigned long long)j->prof[i].total,
+			 j->cpu[i]);
+}
+
 static int flame_emit(const struct flame_job *j, FILE *out)
 {
 	const struct flame_profile *b = &j->prof[j->n - 1];
 	const struct flame_profile *a = j->n == 2 ? &j->prof[0] : NULL;
-	char title[512];
+	char title[1024], what[320];
 	struct flame_out o = { title, j->fmt == FLAME_MAIL ? 72 : 80 };
 
+	flame_title_what(j, j->n - 1, j->fmt == FLAME_SVG ? ", " : "\n", what,
+			 sizeof(what));
 	if (a)
 		snprintf(title, sizeof(title),
-			 "abstat flame: %s -> %s (differential)", j->label[0],
-			 j->label[1]);
+			 "abstat flame: %s -> %s (differential)%s", j->label[0],
+			 j->label[1], what);
 	else
-		snprintf(title, sizeof(title), "abstat flame: %s", j->label[0]);
+		snprintf(title, sizeof(title), "abstat flame: %s%s",
+			 j->label[0], what);
 	switch (j->fmt) {
 	case FLAME_SVG:
 		return flame_write_svg(out, b, a, &o);

@@ -33,8 +33,10 @@ static int cmd_self_cmp(const void *a, const void *b)
 	return strcmp(x->func, y->func);
 }
 
-/* One benchmark: self samples per function over its measured runs. */
-static int cmd_profile_bench(const struct benchmark *b, FILE *out)
+/* One benchmark: self samples per function over its measured runs;
+ * its title names the program and the CPU it ran on (cpu). */
+static int cmd_profile_bench(const struct benchmark *b, const char *cpu,
+			     FILE *out)
 {
 	json_t *acc = json_object();
 	struct cmd_self *rows;
@@ -68,11 +70,12 @@ static int cmd_profile_bench(const struct benchmark *b, FILE *out)
 		rows[n++] = (struct cmd_self){ k, (uint64_t)json_integer_value(v) };
 	qsort(rows, n, sizeof(*rows), cmd_self_cmp);
 	{
-		char name[128];
+		char name[128], on[160];
 
 		escape_str(b->name, name, sizeof(name));
-		fprintf(out, "\n%.40s: %" PRIu64 " samples in %zu runs (%" PRIu64 " lost)\n",
-			name, total, runs, lost);
+		escape_str(cpu ? cpu : "an unknown CPU", on, sizeof(on));
+		fprintf(out, "\n%.40s: %" PRIu64 " samples in %zu runs (%" PRIu64 " lost), on %.60s\n",
+			name, total, runs, lost, on);
 	}
 	fprintf(out, "%7s %7s  %s\n", "self", "self%", "function");
 	for (size_t i = 0; i < n && i < PROFILE_TOP; i++) {
@@ -93,6 +96,7 @@ static int cmd_profile_bench(const struct benchmark *b, FILE *out)
 static int cmd_profile(const struct config *cfg)
 {
 	struct result *r = NULL;
+	json_t *mach;
 	char err[512];
 	int rc = cmd_run(cfg);
 
@@ -102,14 +106,19 @@ static int cmd_profile(const struct config *cfg)
 		msg_error("%s", err);
 		return EXIT_IO;
 	}
+	mach = compare_machine(r->env);
 	for (size_t b = 0; b < r->n_bench && !rc; b++)
-		rc = cmd_profile_bench(&r->bench[b], stdout);
+		rc = cmd_profile_bench(&r->bench[b],
+				       json_string_value(json_object_get(mach,
+								       "cpu")),
+				       stdout);
+	json_decref(mach);
 	result_free(r);
 	return rc;
 }
 
 static const struct cli_use profile_opts[] = {
-	MEASURE_OPTS_HEAD,
+	MEASURE_OPTS_HEAD, MEASURE_OPTS_READ
 	USE_HELP(OPT_OUTPUT, "save the result with its profile (JSON)"),
 	MEASURE_OPTS_TAIL, USE(OPT_FREQ), USE(OPT_SAMPLE_EVENT),
 	USE(OPT_CALL_GRAPH),

@@ -183,15 +183,16 @@ out_resume:
 }
 
 static const struct cli_use run_opts[] = {
-	MEASURE_OPTS_HEAD, USE(OPT_OUTPUT), USE(OPT_RESUME),
+	MEASURE_OPTS_HEAD, MEASURE_OPTS_READ USE(OPT_OUTPUT), USE(OPT_RESUME),
 	USE_HELP(OPT_ALLOW_ENV_DIFF, "with --resume: environment keys that may\n"
 				     "differ from FILE's (comma list)"),
 	MEASURE_OPTS_TAIL,
 	USE_VALUES(OPT_FORMAT, &cmd_formats_single), USE(OPT_WORKLOAD),
 	USE(OPT_SUITE), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS), USE(OPT_COLOR),
-	USE(OPT_SCORE), USE(OPT_PARSER), USE(OPT_KEEP_OUTPUT),
-	USE(OPT_SETUP), USE(OPT_CLEANUP), USE(OPT_PREPARE), USE(OPT_CONCLUDE),
-	USE(OPT_PARAM_SCAN), USE(OPT_PARAM_LIST), USE(OPT_OVERSUBSCRIBE),
+	USE(OPT_PARAM_SCAN), USE(OPT_PARAM_LIST),
+	USE_HELP(OPT_BENCH, "name the benchmark NAME (default: its\n"
+			    "program, looked through env, taskset ...)"),
+	USE(OPT_WRAPPER),
 	USE(OPT_SUITE_FILE), USE(OPT_ALL_ROWS), END,
 };
 

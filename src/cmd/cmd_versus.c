@@ -88,21 +88,27 @@ static char **versus_labels(const struct config *cfg, size_t n)
 	return labels;
 }
 
-/* The benchmark name: the programs' common basename ("spin"), else
- * "command". */
+/* The benchmark name: --bench, else the programs' common name ("spin",
+ * looked through env, taskset and the other wrappers: cli_bench_name),
+ * else "command". */
 static char *versus_name(const struct config *cfg)
 {
-	const char *first = cfg->measure.targets[0].argv[0];
-	const char *base = strrchr(first, '/') ? strrchr(first, '/') + 1 : first;
+	const char *w = cfg->measure.wrapper;
+	char *base;
 
-	for (size_t i = 1; i < cfg->measure.n_targets; i++) {
-		const char *a = cfg->measure.targets[i].argv[0];
-		const char *b = strrchr(a, '/') ? strrchr(a, '/') + 1 : a;
+	if (cfg->import.bench)
+		return strdup(cfg->import.bench);
+	base = cli_bench_name(cfg->measure.targets[0].argv, w);
+	for (size_t i = 1; base && i < cfg->measure.n_targets; i++) {
+		char *b = cli_bench_name(cfg->measure.targets[i].argv, w);
 
-		if (strcmp(b, base))
-			return strdup("command");
+		if (!b || strcmp(b, base)) {
+			free(base);
+			base = b ? strdup("command") : NULL;
+		}
+		free(b);
 	}
-	return strdup(base);
+	return base;
 }
 
 /* A side as the user gave it: the command, or "-w NAME[:ARGS]". */
@@ -141,8 +147,17 @@ static void versus_print_sides(const struct config *cfg, char **labels,
 		/* the command as given: controls escaped, as everywhere */
 		escape_str(raw, line, sizeof(line));
 		len = strlen(line);
-		if (len > (size_t)width && fmt_cut(out, width))
-			memcpy(line + width - 3, "...", 4);
+		if (len > (size_t)width && fmt_cut(out, width)) {
+			/* cut at a word where one ends in the last third */
+			size_t cut = (size_t)width - 4;
+
+			while (cut > (size_t)width * 2 / 3 && line[cut] != ' ')
+				cut--;
+			if (line[cut] != ' ')
+				cut = (size_t)width - 3;
+			memcpy(line + cut, line[cut] == ' ' ? " ..." : "...",
+			       line[cut] == ' ' ? 5 : 4);
+		}
 		fprintf(out, "%s\n", line);
 	}
 }
@@ -396,7 +411,7 @@ out:
 }
 
 static const struct cli_use versus_opts[] = {
-	MEASURE_OPTS_HEAD,
+	MEASURE_OPTS_HEAD, MEASURE_OPTS_READ
 	{ OPT_OUTPUT, "PREFIX", "save PREFIX-LABEL.json per side (without\n"
 				"-o runs are journaled, see abstat-versus(1))",
 	  NULL },
@@ -406,7 +421,10 @@ static const struct cli_use versus_opts[] = {
 	MODEL_OPTS, USE(OPT_FORMAT), USE(OPT_ORDER),
 	USE_HELP(OPT_SEED, "--order random's seed, and the bootstrap's"),
 	USE(OPT_SHELL),
-	USE(OPT_ALLOW_ENV_DIFF), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS),
+	USE_HELP(OPT_BENCH, "name the benchmark NAME (default: the\n"
+			    "sides' program, looked through env, taskset\n"
+			    "...)"),
+	USE(OPT_WRAPPER), USE(OPT_ALLOW_ENV_DIFF), USE(OPT_TIME_UNIT), USE(OPT_PROGRESS),
 	USE(OPT_COLOR), END,
 };
 

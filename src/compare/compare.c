@@ -145,14 +145,24 @@ const char *compare_primary_metric(struct metric_set *const *sets,
 
 	if (own && compare_counts(sets, sides, n, own))
 		return own;
-	if (emulated && compare_counts(sets, sides, n, insn))
+	/* an operation count: the cost of one operation, never the count
+	 * itself (a timed loop's count is its rate, a fixed one's is
+	 * constant) nor a total that the design fixes */
+	if (ops && emulated && compare_counts(sets, sides, n, insn))
 		return insn;
+	for (size_t i = 0; ops && i < sizeof(order) / sizeof(order[0]); i++)
+		if (compare_counts(sets, sides, n, order[i][0]))
+			return order[i][0];
+	/* no count: what the benchmark itself says it did, before a total
+	 * (a timed run's instructions under icount are constant) */
 	for (size_t i = 0; i < sets[0][0].n; i++)
 		if (sets[0][0].m[i].kind == METRIC_SCORE)
 			return sets[0][0].m[i].name;
+	if (emulated && compare_counts(sets, sides, n, insn))
+		return insn;
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++)
-		if (compare_counts(sets, sides, n, order[i][ops ? 0 : 1]))
-			return order[i][ops ? 0 : 1];
+		if (compare_counts(sets, sides, n, order[i][1]))
+			return order[i][1];
 	return NULL;
 }
 
@@ -363,7 +373,8 @@ static int compare_set_rows(const struct compare_opts *o,
 
 		for (size_t r = first; r < m->n_rows; r++)
 			dup |= !strcmp(m->rows[r].metric, mt->name);
-		if (dup || (primary && !strcmp(mt->name, primary)) ||
+		if (dup || (primary && compare_check_list_has(primary,
+							      mt->name)) ||
 		    !compare_wanted(o, nb, &b->sets[0][0], mt->name))
 			continue;
 		if (compare_add_row(m, b->name, mt, false))
@@ -376,20 +387,28 @@ static int compare_set_rows(const struct compare_opts *o,
 	return 0;
 }
 
-/* The primary row of benchmark b, first among its rows. */
+/* The primary rows of benchmark b (a comma list: --primary a,b), first
+ * among its rows, in the list's order. */
 static int compare_primary_row(struct compare_model *m,
 			       const struct side *sides,
 			       const struct compare_bench *b,
 			       const char *primary)
 {
-	for (size_t s = 0; s < m->n_sides; s++)
-		for (size_t f = 0; f < sides[s].n_files; f++) {
-			const struct metric *mt = metrics_find(&b->sets[s][f],
-							       primary);
+	const char *p = primary;
 
-			if (mt)
-				return compare_add_row(m, b->name, mt, true);
-		}
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		char name[256];
+		const struct metric *mt = NULL;
+
+		snprintf(name, sizeof(name), "%.*s", (int)len, p);
+		for (size_t s = 0; s < m->n_sides && !mt; s++)
+			for (size_t f = 0; f < sides[s].n_files && !mt; f++)
+				mt = metrics_find(&b->sets[s][f], name);
+		if (mt && compare_add_row(m, b->name, mt, true))
+			return -ENOMEM;
+		p += len + (p[len] == ',');
+	}
 	return 0;
 }
 
@@ -447,10 +466,11 @@ static int compare_header(const struct side *sides, size_t n,
 	m->files = calloc(n, sizeof(*m->files));
 	m->boots = calloc(n, sizeof(*m->boots));
 	m->runs = calloc(n, sizeof(*m->runs));
+	m->copies = calloc(n, sizeof(*m->copies));
 	m->cpu_share = calloc(n, sizeof(*m->cpu_share));
 	m->cpu_share_bench = calloc(n, sizeof(*m->cpu_share_bench));
-	if (!m->labels || !m->files || !m->boots || !m->runs || !m->cpu_share ||
-	    !m->cpu_share_bench)
+	if (!m->labels || !m->files || !m->boots || !m->runs || !m->copies ||
+	    !m->cpu_share || !m->cpu_share_bench)
 		return -ENOMEM;
 	for (size_t s = 0; s < n; s++)
 		m->cpu_share[s] = INFINITY;
@@ -522,6 +542,7 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	m->resamples = o->resamples;
 	m->time_unit = o->time_unit;
 	m->host_table = o->host_table;
+	m->primary_named = o->primary != NULL;
 	m->design = compare_design_of(sides, n);
 	/* one interleaved session (versus -o): its sides ran different
 	 * commands by design, as in versus itself */
@@ -562,8 +583,12 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 		rc = compare_geomean(m);
 	for (size_t r = 0; !rc && r < m->n_rows; r++)
 		for (size_t s = 0; s < n; s++)
+		{
 			if (m->rows[r].stat[s].n > m->runs[s])
 				m->runs[s] = m->rows[r].stat[s].n;
+			if (m->rows[r].stat[s].copies > m->copies[s])
+				m->copies[s] = m->rows[r].stat[s].copies;
+		}
 	if (!rc && !m->n_rows) {
 		snprintf(err, len, "the baseline has no benchmark to compare; is %s a complete result?",
 			 compare_check_file_name(sides[0].files[0]));
@@ -615,6 +640,7 @@ void compare_model_free(struct compare_model *m)
 	free(m->host);
 	where_free(m->where);
 	free(m->runs);
+	free(m->copies);
 	for (size_t s = 0; m->cpu_share_bench && s < m->n_sides; s++)
 		free(m->cpu_share_bench[s]);
 	free(m->cpu_share_bench);

@@ -246,6 +246,8 @@ struct compare_model {
 				 * (side_boots): files of one boot are
 				 * sessions of it, pooled as one */
 	size_t *runs;           /* n_sides: max measured runs of a side */
+	unsigned *copies;       /* n_sides: most copies of a benchmark there
+				 * (--copies; 1 without) */
 	size_t n_bench;         /* distinct benchmarks in the rows */
 	size_t n_rows;
 	struct compare_row *rows;
@@ -257,6 +259,7 @@ struct compare_model {
 	uint64_t seed;          /* bootstrap seed */
 	unsigned resamples;     /* bootstrap resamples */
 	bool forced;            /* --force-compare overrode an encoding diff */
+	bool primary_named;     /* --primary chose the tested rows */
 	char *forced_note;      /* what differed, when forced */
 	bool user_only;         /* side 0 counted user space only */
 	bool all_rows;          /* compare_opts.all_rows */

@@ -124,8 +124,20 @@ static void compare_str_quoted(struct compare_str *b, const char *a)
 static char *compare_argv_str(const struct benchmark *b)
 {
 	struct compare_str s = { 0 };
+	const char *first = b->name;
 
-	compare_str_quoted(&s, b->name);
+	/* run through a wrapper (env, taskset ...: the benchmark is named
+	 * by the program a later word runs): the wrapper's name first */
+	for (size_t i = 1; b->argv && b->argv[0] && b->argv[i]; i++) {
+		const char *w = strrchr(b->argv[i], '/');
+
+		if (!strcmp(w ? w + 1 : b->argv[i], b->name)) {
+			w = strrchr(b->argv[0], '/');
+			first = w ? w + 1 : b->argv[0];
+			break;
+		}
+	}
+	compare_str_quoted(&s, first);
 	for (size_t i = 1; b->argv && b->argv[0] && b->argv[i]; i++) {
 		compare_str_add(&s, " ", 1);
 		compare_str_quoted(&s, b->argv[i]);
@@ -138,8 +150,10 @@ static char *compare_argv_str(const struct benchmark *b)
 }
 
 /* side s's env for env_diff: its first file's env plus
- * benchmarks.NAME.argv for every benchmark that every side has (one a
- * side lacks is left out with a warning elsewhere, not refused here).
+ * benchmarks.NAME.argv and .copies (how many ran at once: 1 copy
+ * against 2 measures another machine load) for every benchmark that
+ * every side has (one a side lacks is left out with a warning
+ * elsewhere, not refused here).
  * A new reference; NULL on ENOMEM. */
 static json_t *compare_side_env(const struct side *sides, size_t n, size_t s)
 {
@@ -163,8 +177,9 @@ static json_t *compare_side_env(const struct side *sides, size_t n, size_t s)
 			continue;
 		argv = compare_argv_str(b);
 		if (!argv || json_object_set_new(benches, name,
-						 json_pack("{s:s}", "argv",
-							   argv))) {
+						 json_pack("{s:s,s:I}", "argv",
+							   argv, "copies",
+							   (json_int_t)(b->copies ? b->copies : 1)))) {
 			free(argv);
 			goto fail;
 		}
@@ -210,6 +225,17 @@ static void compare_env_refusal(const struct env_diff *d,
 			 compare_check_file_name(sides[s].files[0]), d->key);
 		return;
 	}
+	if (!strncmp(d->key, "benchmarks.", 11) && strlen(d->key) > 18 &&
+	    !strcmp(d->key + strlen(d->key) - 7, ".copies")) {
+		name = d->key + 11;
+		nl = strlen(name) - 7;
+		snprintf(err, len, "benchmark '%.*s' ran %s cop%s at once in %s but %s in %s: counters and operations are summed over the copies, and copies share the machine; pass --allow-env-diff %s to compare anyway",
+			 (int)nl, name, v0, strcmp(v0, "1") ? "ies" : "y",
+			 compare_check_file_name(sides[0].files[0]),
+			 d->values[s],
+			 compare_check_file_name(sides[s].files[0]), d->key);
+		return;
+	}
 	snprintf(err, len, "environment '%s' differs between sides ('%s' vs '%s'), which changes what is measured; pass --allow-env-diff %s to compare anyway",
 		 d->key, v0, d->values[s], d->key);
 }
@@ -218,21 +244,38 @@ static void compare_env_refusal(const struct env_diff *d,
  * the files are not two runs of one setup, and the line says so. */
 #define COMPARE_ENV_SHOWN 4
 
+/* v in out, whole when it has at most max bytes, else cut at the last
+ * blank before max (mid-word only for a word longer than max) and "...". */
+static void compare_cut(const char *v, char *out, size_t len, size_t max)
+{
+	size_t n = strlen(v), cut = max;
+
+	if (n <= max) {
+		snprintf(out, len, "%s", v);
+		return;
+	}
+	while (cut > max / 2 && v[cut] != ' ')
+		cut--;
+	if (v[cut] != ' ')
+		cut = max;
+	snprintf(out, len, "%.*s%s...", (int)cut, v, v[cut] == ' ' ? " " : "");
+}
+
 /* Every refused key at once (not one per try): the keys with their
  * values, and the one --allow-env-diff that goes on; for more than
- * COMPARE_ENV_SHOWN keys the first few and how many more (a line, not a
- * page). Values are left out when they would not fit in err. 0, -EINVAL
- * or -ENOMEM. */
+ * COMPARE_ENV_SHOWN keys the first few with their values and every
+ * other one by name (a line, not a page). Values are left out when they
+ * would not fit in err. 0, -EINVAL or -ENOMEM. */
 static int compare_env_refusals(const struct compare_model *m,
 				const struct side *sides, size_t n,
 				char *err, size_t len)
 {
-	struct compare_str keys = { 0 }, vals = { 0 };
+	struct compare_str keys = { 0 }, vals = { 0 }, rest = { 0 };
 	size_t k = 0, first = 0;
 
 	for (size_t i = 0; i < m->n_env; i++) {
 		const struct env_diff *d = &m->env[i];
-		char buf[512];
+		char buf[512], a[128], b[128];
 
 		if (d->kind != ENV_DIFF_REFUSED)
 			continue;
@@ -240,25 +283,31 @@ static int compare_env_refusals(const struct compare_model *m,
 			first = i;
 		compare_str_add(&keys, ",", keys.len ? 1 : 0);
 		compare_str_add(&keys, d->key, strlen(d->key));
-		if (k > COMPARE_ENV_SHOWN)
+		if (k > COMPARE_ENV_SHOWN) {
+			compare_str_add(&rest, ", ", rest.len ? 2 : 0);
+			compare_str_add(&rest, d->key, strlen(d->key));
 			continue;
-		snprintf(buf, sizeof(buf), "%s'%s' ('%.80s' vs '%.80s')",
-			 vals.len ? ", " : "", d->key, d->values[0],
-			 d->values[compare_env_other(d, n)]);
+		}
+		compare_cut(d->values[0], a, sizeof(a), 80);
+		compare_cut(d->values[compare_env_other(d, n)], b, sizeof(b),
+			    80);
+		snprintf(buf, sizeof(buf), "%s'%s' ('%s' vs '%s')",
+			 vals.len ? ", " : "", d->key, a, b);
 		compare_str_add(&vals, buf, strlen(buf));
 	}
 	if (k == 1)
 		compare_env_refusal(&m->env[first], sides, n, err, len);
-	else if (k > COMPARE_ENV_SHOWN && !keys.oom && !vals.oom)
-		snprintf(err, len, "%zu environment keys differ between sides, as between two machines or setups: %s and %zu more; compare results of one machine and setup, or see each file's environment with abstat show FILE and pass the keys that may differ with --allow-env-diff",
-			 k, vals.s, k - COMPARE_ENV_SHOWN);
+	else if (k > COMPARE_ENV_SHOWN && !keys.oom && !vals.oom && !rest.oom)
+		snprintf(err, len, "%zu environment keys differ between sides, as between two machines or setups: %s, and %s; compare results of one machine and setup, or see each file's environment with abstat show FILE and pass the keys that may differ with --allow-env-diff",
+			 k, vals.s, rest.s);
 	else if (k && !keys.oom && !vals.oom)
 		snprintf(err, len, "%zu environment keys differ between sides, which changes what is measured: %s; pass --allow-env-diff %s to compare anyway",
 			 k, keys.len + vals.len + 200 < len ? vals.s : keys.s,
 			 keys.s);
 	free(vals.s);
 	free(keys.s);
-	if (keys.oom || vals.oom)
+	free(rest.s);
+	if (keys.oom || vals.oom || rest.oom)
 		return err_nomem(err, len);
 	return k ? -EINVAL : 0;
 }
@@ -317,13 +366,24 @@ out:
 int compare_bench_load(struct compare_bench *b, const struct side *sides,
 		       size_t n)
 {
+	bool copies = false;
+
+	/* per-copy rows on every side when one ran copies: 1 against 2 */
 	for (size_t s = 0; s < n; s++)
 		for (size_t f = 0; f < sides[s].n_files; f++) {
 			const struct benchmark *bb = compare_find_bench(
 				sides[s].files[f], b->name);
 
-			if (bb && metrics_extract(sides[s].files[f], bb,
-						  &b->sets[s][f]))
+			copies |= bb && metrics_copies(bb);
+		}
+	for (size_t s = 0; s < n; s++)
+		for (size_t f = 0; f < sides[s].n_files; f++) {
+			const struct benchmark *bb = compare_find_bench(
+				sides[s].files[f], b->name);
+
+			if (bb && metrics_extract_copies(sides[s].files[f], bb,
+							 copies,
+							 &b->sets[s][f]))
 				return -ENOMEM;
 		}
 	return 0;

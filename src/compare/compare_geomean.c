@@ -53,6 +53,12 @@ static void geomean_side(const struct compare_model *m, size_t s,
 
 		if (!row->primary)
 			continue;
+		if (r && m->rows[r - 1].primary && row->bench &&
+		    m->rows[r - 1].bench &&
+		    !strcmp(m->rows[r - 1].bench, row->bench)) {
+			g->why = "several primary rows a benchmark";
+			return;
+		}
 		if (row->stat && (!row->stat[0].present ||
 				  !row->stat[s].present || !row->stat[0].n ||
 				  !row->stat[s].n)) {

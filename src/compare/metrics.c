@@ -377,39 +377,66 @@ static int metrics_times(const struct result *r, const struct benchmark *b,
 	return 0;
 }
 
+/* Event i of every measured run divided by its operations (per_op) or
+ * its copies, as the metric NAME SUFFIX of kind. 0 or -ENOMEM. */
+static int metrics_event_over(const struct result *r,
+			      const struct benchmark *b, size_t i,
+			      const char *suffix, enum metric_kind kind,
+			      bool per_op, struct metric_set *set)
+{
+	char name[160];
+	struct metric *m;
+
+	snprintf(name, sizeof(name), "%s%s", r->events[i].name, suffix);
+	m = metrics_add(set, name, r->events[i].unit, kind, b->n_runs);
+	if (!m)
+		return -ENOMEM;
+	m->modelled = r->events[i].modelled;
+	for (size_t k = 0; k < b->n_runs; k++) {
+		const struct run *run = &b->runs[k];
+		double val;
+		bool mux;
+
+		if (!metrics_measured(run))
+			continue;
+		if (!metrics_counter(r, run, i, &val, &mux)) {
+			m->counted = false;
+			continue;
+		}
+		m->scaled |= mux;
+		m->v[m->n++] = val / (per_op ? (double)run->total.ops :
+				      (double)(run->n_copies ? run->n_copies :
+								1));
+	}
+	if (!m->counted)
+		m->reason = strdup("not counted in some runs");
+	return 0;
+}
+
 static int metrics_per_event_op(const struct result *r,
 				const struct benchmark *b,
 				struct metric_set *set)
 {
-	for (size_t i = 0; i < r->n_events; i++) {
-		char name[160];
-		struct metric *m;
-
-		if (r->events[i].state != EVENT_OK)
-			continue;
-		snprintf(name, sizeof(name), "%s/op", r->events[i].name);
-		m = metrics_add(set, name, r->events[i].unit, METRIC_PER_OP,
-				b->n_runs);
-		if (!m)
+	for (size_t i = 0; i < r->n_events; i++)
+		if (r->events[i].state == EVENT_OK &&
+		    metrics_event_over(r, b, i, "/op", METRIC_PER_OP, true,
+				       set))
 			return -ENOMEM;
-		m->modelled = r->events[i].modelled;
-		for (size_t k = 0; k < b->n_runs; k++) {
-			const struct run *run = &b->runs[k];
-			double val;
-			bool mux;
+	return 0;
+}
 
-			if (!metrics_measured(run))
-				continue;
-			if (!metrics_counter(r, run, i, &val, &mux)) {
-				m->counted = false;
-				continue;
-			}
-			m->scaled |= mux;
-			m->v[m->n++] = val / (double)run->total.ops;
-		}
-		if (!m->counted)
-			m->reason = strdup("not counted in some runs");
-	}
+/* With copies (--copies N), each counter per copy beside its sum,
+ * "<event>/copy": the sum over a run's copies divided by their number,
+ * so that 1 copy against 2 reads as the cost each one had. */
+static int metrics_per_copy(const struct result *r, const struct benchmark *b,
+			    bool copies, struct metric_set *set)
+{
+	for (size_t i = 0; copies && i < r->n_events; i++)
+		if (r->events[i].state == EVENT_OK &&
+		    !result_not_counted(&r->events[i]) &&
+		    metrics_event_over(r, b, i, "/copy", METRIC_COUNTER, false,
+				       set))
+			return -ENOMEM;
 	return 0;
 }
 
@@ -430,8 +457,22 @@ static bool metrics_have_ops(const struct benchmark *b)
 	return measured > 0;
 }
 
+bool metrics_copies(const struct benchmark *b)
+{
+	for (size_t k = 0; k < b->n_runs; k++)
+		if (metrics_measured(&b->runs[k]) && b->runs[k].n_copies > 1)
+			return true;
+	return false;
+}
+
 int metrics_extract(const struct result *r, const struct benchmark *b,
 		    struct metric_set *out)
+{
+	return metrics_extract_copies(r, b, metrics_copies(b), out);
+}
+
+int metrics_extract_copies(const struct result *r, const struct benchmark *b,
+			   bool per_copy, struct metric_set *out)
 {
 	int rc;
 
@@ -440,6 +481,8 @@ int metrics_extract(const struct result *r, const struct benchmark *b,
 	rc = metrics_scores(r, b, out);
 	if (!rc)
 		rc = metrics_events(r, b, out);
+	if (!rc)
+		rc = metrics_per_copy(r, b, per_copy, out);
 	if (!rc)
 		rc = metrics_derived(r, b, out);
 	if (!rc)

@@ -42,6 +42,13 @@ struct metric_set {
 
 int metrics_extract(const struct result *r, const struct benchmark *b,
 		    struct metric_set *out);
+/* Whether b's measured runs ran several copies at once (--copies). */
+bool metrics_copies(const struct benchmark *b);
+/* metrics_extract, with each counter per copy ("<event>/copy") beside
+ * its sum when per_copy (compare asks for them on every side when one
+ * side ran copies; metrics_extract when b did). */
+int metrics_extract_copies(const struct result *r, const struct benchmark *b,
+			   bool per_copy, struct metric_set *out);
 void metrics_free(struct metric_set *set);
 /* The metric named name, or NULL. */
 const struct metric *metrics_find(const struct metric_set *set,

@@ -570,7 +570,7 @@ struct result *session_result(struct session *s, const char *label,
 	if (!r || !paths)
 		goto fail;
 	for (size_t i = 0; i < n; i++)
-		paths[i] = t[i].argv[0];
+		paths[i] = t[i].argv[cli_bench_index(t[i].argv, m->wrapper)];
 	uname(&u);
 	r->schema_version = RESULT_SCHEMA_VERSION;
 	r->tool_version = strdup(ABSTAT_VERSION);
@@ -591,8 +591,7 @@ struct result *session_result(struct session *s, const char *label,
 	if (r->config && hooks_config(r->config, m->setup, m->cleanup,
 				      m->prepare, m->conclude) < 0)
 		goto fail;
-	if (r->config && s->cfg->measure.oversubscribe &&
-	    json_object_set_new(r->config, "oversubscribe", json_true()))
+	if (r->config && session_config_counts(s, r->config))
 		goto fail;
 	for (size_t i = 0; i < s->cfg->measure.n_scores; i++)
 		if (score_defs_add(&r->scores, &r->n_scores,

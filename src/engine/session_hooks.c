@@ -7,6 +7,7 @@
  * kept output (the command line's and its suite line's).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,70 @@ static int session_score_defs(const struct session *s,
 	return 0;
 }
 
+/* The score that counts a run's operations: --ops-from, else the
+ * parser's own count where --ops gives none. */
+static const char *session_ops_name(const struct measure_opts *m)
+{
+	return m->ops_from ? m->ops_from : m->has_ops ? NULL : m->parser_ops;
+}
+
+/* --ops-from: each copy's operations, the count it printed (defs[] has
+ * the score); the run's, their sum. A copy without it fails the run,
+ * with one reason. */
+static void session_ops(const struct session *s,
+			const struct score_def *defs, size_t n,
+			struct run *run)
+{
+	const char *name = session_ops_name(&s->cfg->measure);
+	size_t nc = run->copies ? run->n_copies : 1;
+	const struct score_def *d = NULL;
+	uint64_t sum = 0;
+	char err[512];
+
+	for (size_t i = 0; name && i < n && !d; i++)
+		if (!strcmp(defs[i].name, name))
+			d = &defs[i];
+	if (!name || run->reason)
+		return;
+	if (!d) {
+		if (asprintf(&run->reason, "--ops-from %s: no such score for this benchmark", name) < 0)
+			run->reason = NULL;
+		return;
+	}
+	for (size_t i = 0; i < nc; i++) {
+		struct proc_sample *p = run->copies ? &run->copies[i] :
+						      &run->total;
+		double v = 0;
+		int rc = score_extract(d, p->output, &v, err, sizeof(err));
+
+		if (!rc && !(v >= 1 && v < 1.8e19))
+			snprintf(err, sizeof(err), "score %s: %g is not a count of operations",
+				 name, v);
+		if (rc || !(v >= 1 && v < 1.8e19)) {
+			if (asprintf(&run->reason, "--ops-from: %s", err) < 0)
+				run->reason = NULL;
+			return;
+		}
+		p->has_ops = true;
+		p->ops = (uint64_t)(v + 0.5);
+		sum += p->ops;
+	}
+	run->total.has_ops = true;
+	run->total.ops = sum;
+}
+
+int session_config_counts(const struct session *s, json_t *config)
+{
+	const char *ops = session_ops_name(&s->cfg->measure);
+
+	if (s->cfg->measure.oversubscribe &&
+	    json_object_set_new(config, "oversubscribe", json_true()))
+		return -ENOMEM;
+	if (ops && json_object_set_new(config, "ops_from", json_string(ops)))
+		return -ENOMEM;
+	return 0;
+}
+
 /* The run's scores from its kept output; a missing one fails a run that
  * had not failed already. */
 void session_scores(const struct session *s, const struct suite_entry *e,
@@ -47,6 +112,8 @@ void session_scores(const struct session *s, const struct suite_entry *e,
 		run->reason = why;
 	else
 		free(why);
+	if (!why)
+		session_ops(s, defs, n, run);
 	for (size_t i = 0; i < n; i++)
 		score_def_clear(&defs[i]);
 	free(defs);

@@ -81,5 +81,8 @@ int session_cleanup(struct session *s, struct result **results,
  * had not failed already. */
 void session_scores(const struct session *s, const struct suite_entry *e,
 		    struct run *run);
+/* config.oversubscribe and config.ops_from (the score that counted the
+ * operations) into config; 0 or -ENOMEM (session_hooks.c). */
+int session_config_counts(const struct session *s, json_t *config);
 
 #endif

@@ -241,13 +241,14 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	json_object_set_new(root, "forced", m->forced ?
 		json_string(m->forced_note) : json_null());
 	for (size_t s = 0; s < m->n_sides; s++)
-		json_array_append_new(sides, json_pack("{s:s,s:I,s:I,s:o,s:I,s:o}",
+		json_array_append_new(sides, json_pack("{s:s,s:I,s:I,s:o,s:I,s:I,s:o}",
 			"label", m->labels[s],
 			"files", (json_int_t)m->files[s],
 			"boots", (json_int_t)m->boots[s],
 			"pooled", m->pooled && m->pooled[s] ?
 				json_string(m->pooled[s]) : json_null(),
 			"runs", (json_int_t)m->runs[s],
+			"copies", (json_int_t)(m->copies[s] ? m->copies[s] : 1),
 			"versus", m->versus && m->versus[s] ?
 				json_string(m->versus[s]) : json_null()));
 	json_object_set_new(root, "sides", sides);

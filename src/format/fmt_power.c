@@ -6,6 +6,7 @@
  * text and mail formats, whose word wrapping prints them.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "escape.h"
 #include "format.h"
@@ -42,11 +43,23 @@ bool fmt_power_line(const struct compare_model *m,
 	const struct compare_delta *d = &r->delta[s];
 	const char *unit = m->design == DESIGN_BOOTS ? "boots" : "runs";
 	char name[128], lab[128];
-	size_t k;
+	size_t k, primaries = 0;
 
 	if (!d->has_detectable)
 		return false;
-	escape_str(r->bench, name, sizeof(name));
+	/* a benchmark with several tested rows (--primary a,b): each named */
+	for (size_t i = 0; i < m->n_rows; i++)
+		primaries += m->rows[i].primary && r->bench &&
+			     m->rows[i].bench &&
+			     !strcmp(m->rows[i].bench, r->bench);
+	if (primaries > 1) {
+		char both[256];
+
+		snprintf(both, sizeof(both), "%s %s", r->bench, r->metric);
+		escape_str(both, name, sizeof(name));
+	} else {
+		escape_str(r->bench, name, sizeof(name));
+	}
 	/* below 0.1% (counts that barely vary): two digits, never "0.0" */
 	k = (size_t)snprintf(buf, len, d->detectable < 0.001 ?
 			     "%s%s%s: %s%s could detect about +-%.2g%%" :

@@ -49,6 +49,28 @@ static void fmt_title_boots(const struct compare_model *m, char *buf,
 		snprintf(buf + k, len - k, " boots");
 }
 
+/* ", 2 copies" when every side ran that many at once, ", copies 1/2"
+ * when they differ; nothing for one copy each. */
+static void fmt_title_copies(const struct compare_model *m, char *buf,
+			     size_t len)
+{
+	bool same = true;
+	size_t k;
+
+	for (size_t s = 1; s < m->n_sides; s++)
+		same &= m->copies[s] == m->copies[0];
+	if (same && m->copies[0] <= 1)
+		return;
+	if (same) {
+		snprintf(buf, len, ", %u copies", m->copies[0]);
+		return;
+	}
+	k = (size_t)snprintf(buf, len, ", copies ");
+	for (size_t s = 0; s < m->n_sides && k < len; s++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%u", s ? "/" : "",
+				      m->copies[s] ? m->copies[s] : 1);
+}
+
 void fmt_title(const struct compare_model *m, char *buf, size_t len)
 {
 	char what[96], runs[64], boots[64] = "";
@@ -77,6 +99,7 @@ void fmt_title(const struct compare_model *m, char *buf, size_t len)
 	}
 	if (multi)
 		fmt_title_boots(m, boots, sizeof(boots));
+	fmt_title_copies(m, runs + strlen(runs), sizeof(runs) - strlen(runs));
 	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s%s, %s", what, runs,
 		 m->interrupted ? " (interrupted)" : "", boots,
 		 m->design == DESIGN_SESSIONS && !multi ? ", 1 session/side" :
@@ -85,8 +108,35 @@ void fmt_title(const struct compare_model *m, char *buf, size_t len)
 		 m->user_only ? "user-only" : "user+kernel");
 }
 
+/* Why the first primary row is the tested one (compare_primary_metric's
+ * order), for the footer. */
+static const char *fmt_primary_why(const struct compare_model *m)
+{
+	const struct compare_row *row = NULL;
+	size_t n;
+
+	for (size_t r = 0; r < m->n_rows && !row; r++)
+		if (m->rows[r].primary)
+			row = &m->rows[r];
+	if (!row)
+		return NULL;
+	n = strlen(row->metric);
+	for (size_t r = 0; r < m->n_rows && m->primary_named; r++)
+		if (m->rows[r].primary && strcmp(m->rows[r].metric, row->metric))
+			return "--primary names them";
+	if (m->primary_named)
+		return "--primary names it";
+	if (n > 3 && !strcmp(row->metric + n - 3, "/op"))
+		return "the cost of one operation, as the runs counted them";
+	if (row->kind == METRIC_SCORE)
+		return "the benchmark's own score, no operation count";
+	if (!strcmp(row->metric, "instructions"))
+		return "an emulated CPU counts only its instructions, no operation count";
+	return "no operation count, no score";
+}
+
 /* The primary metrics of the table, "task-clock/op" or "cycles/op,
- * task-clock" (at most three named). */
+ * task-clock" (at most six named). */
 static void fmt_primaries(const struct compare_model *m, char *buf,
 			  size_t len)
 {
@@ -103,7 +153,7 @@ static void fmt_primaries(const struct compare_model *m, char *buf,
 			       !strcmp(m->rows[q].metric, m->rows[r].metric);
 		if (seen)
 			continue;
-		if (named++ == 3) {
+		if (named++ == 6) {
 			snprintf(buf + k, len - k, ", ...");
 			break;
 		}
@@ -208,6 +258,9 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 			prim[0] ? prim : "none",
 			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
 			(1 - m->alpha) * 100);
+	if (fmt_primary_why(m) && k < len)
+		k += (size_t)snprintf(buf + k, len - k, " Why %s: %s.", prim,
+				      fmt_primary_why(m));
 	k += fmt_footer_design(m, pooled, buf + k, k < len ? len - k : 0);
 	if (m->design != DESIGN_BOOTS && k < len)
 		k += (size_t)snprintf(buf + k, len - k,

@@ -28,6 +28,10 @@ int score_parse_spec(const char *spec, struct score_def *d, char *err,
 /* The names of the parsers, NULL-terminated (--parser). */
 extern const char *const score_parsers[];
 
+/* The score of parser name that counts the tool's operations (its
+ * --ops-from), NULL where it prints none. */
+const char *score_parser_ops(const char *name);
+
 /* Append parser name's definitions to *defs (n of them). 0, -ENOENT for
  * an unknown name, or -ENOMEM. */
 int score_parser_defs(const char *name, struct score_def **defs, size_t *n);

@@ -32,9 +32,16 @@
 /* lmbench's lat_* lines: "Simple syscall: 0.1023 microseconds" */
 #define LM(what) what ": ([0-9.]+) microseconds"
 
+/* stress-ng --metrics-brief: "stressor bogo-ops real usr sys ops/s" */
+#define SNG "\\] +[a-z][a-z0-9-]* +"
+#define SNGN "[0-9.]+ +"
+
+/* A parser: its definitions, and the score that counts the tool's
+ * operations (--ops-from by itself), NULL where it prints none. */
 struct score_parser {
 	const char *name;
 	const char *const *specs;
+	const char *ops;
 };
 
 static const struct score_parser score_table[] = {
@@ -43,7 +50,7 @@ static const struct score_parser score_table[] = {
 		  "latency-avg:ms:lower=Latency \\(ms\\):[^a]*avg: *([0-9.]+)",
 		  "latency-95th:ms:lower=95th percentile: *([0-9.]+)",
 		  "events=total number of events: *([0-9]+)",
-		  NULL } },
+		  NULL }, "events" },
 	{ "bonnie", (const char *const[]){
 		  "seq-create/s=" BONNIE(""),
 		  "seq-stat/s=" BONNIE(BF BF),
@@ -51,13 +58,13 @@ static const struct score_parser score_table[] = {
 		  "random-create/s=" BONNIE(BF BF BF BF BF BF),
 		  "random-stat/s=" BONNIE(BF BF BF BF BF BF BF BF),
 		  "random-delete/s=" BONNIE(BF BF BF BF BF BF BF BF BF BF),
-		  NULL } },
+		  NULL }, NULL },
 	{ "fio", (const char *const[]){
 		  "read-iops=" FIO("read", "iops"),
 		  "read-bw:KiB/s=" FIO("read", "bw"),
 		  "write-iops=" FIO("write", "iops"),
 		  "write-bw:KiB/s=" FIO("write", "bw"),
-		  NULL } },
+		  NULL }, NULL },
 	{ "unixbench", (const char *const[]){
 		  "index=System Benchmarks Index Score[^0-9\n]*([0-9.]+)",
 		  "dhrystone:lps=" UB("Dhrystone 2 using register variables", "lps"),
@@ -68,7 +75,9 @@ static const struct score_parser score_table[] = {
 		  "process-creation:lps=" UB("Process Creation", "lps"),
 		  "shell-1:lpm=" UB("Shell Scripts \\(1 concurrent\\)", "lpm"),
 		  "syscall:lps=" UB("System Call Overhead", "lps"),
-		  NULL } },
+		  /* one test program alone: COUNT|loops|1|lps (on stderr) */
+		  "loops=COUNT\\|([0-9]+)\\|",
+		  NULL }, "loops" },
 	{ "lmbench", (const char *const[]){
 		  "syscall:us:lower=" LM("Simple syscall"),
 		  "read:us:lower=" LM("Simple read"),
@@ -79,12 +88,25 @@ static const struct score_parser score_table[] = {
 		  "fork-exit:us:lower=" LM("Process fork\\+exit"),
 		  "fork-exec:us:lower=" LM("Process fork\\+execve"),
 		  "sig-handler:us:lower=" LM("Signal handler overhead"),
-		  NULL } },
+		  NULL }, NULL },
+	{ "stress-ng", (const char *const[]){
+		  "bogo-ops/s=" SNG SNGN SNGN SNGN SNGN "([0-9.]+)",
+		  "bogo-ops=" SNG "([0-9]+) +[0-9.]+ ",
+		  NULL }, "bogo-ops" },
 };
 
 const char *const score_parsers[] = {
-	"sysbench", "bonnie", "fio", "unixbench", "lmbench", NULL,
+	"sysbench", "bonnie", "fio", "unixbench", "lmbench", "stress-ng", NULL,
 };
+
+const char *score_parser_ops(const char *name)
+{
+	for (size_t p = 0; p < sizeof(score_table) / sizeof(score_table[0]);
+	     p++)
+		if (!strcmp(score_table[p].name, name))
+			return score_table[p].ops;
+	return NULL;
+}
 
 int score_parser_defs(const char *name, struct score_def **defs, size_t *n)
 {

@@ -382,9 +382,9 @@ int plot_data_scaling_opts(const struct compare_opts *in,
 		return -EINVAL;
 	}
 	out->metrics = in->metrics ? in->metrics : "ops/s";
-	/* N copies are pinned to N CPUs by design: that difference is the
-	 * experiment */
-	if (asprintf(allow, "%s%scpu.pinned,cpu.pinned_siblings",
+	/* N copies are pinned to N CPUs by design, and their number differs:
+	 * those differences are the experiment */
+	if (asprintf(allow, "%s%scpu.pinned,cpu.pinned_siblings,benchmarks.*.copies",
 		     in->allow_env_diff ? in->allow_env_diff : "",
 		     in->allow_env_diff ? "," : "") < 0) {
 		*allow = NULL;

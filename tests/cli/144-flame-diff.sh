@@ -46,8 +46,9 @@ test_expect_success 'the colour deepens with the change: a smaller change is pal
 test_expect_success 'the text table: both self shares, the change in points, largest first' '
 	expect_exit 0 "$ABSTAT" flame a.json b.json -o - --format mail &&
 	width_ascii "$TESTTMP/out" 72 &&
-	sed -n 4p "$TESTTMP/out" | grep -Eq "^ 30.00%  70.00%  \+40.00 .*  other$" &&
-	sed -n 5p "$TESTTMP/out" | grep -Eq "^ 70.00%  30.00%  -40.00 .*  work$" ||
+	sed -n 2p "$TESTTMP/out" | grep -Eq "^[a-z_]+: 200 samples on " &&
+	sed -n 5p "$TESTTMP/out" | grep -Eq "^ 30.00%  70.00%  \+40.00 .*  other$" &&
+	sed -n 6p "$TESTTMP/out" | grep -Eq "^ 70.00%  30.00%  -40.00 .*  work$" ||
 		{ cat "$TESTTMP/out"; fail "diff table"; }
 '
 test_expect_success 'folded: difffolded.pl'"'"'s "stack A B" lines' '

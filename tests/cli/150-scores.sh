@@ -67,7 +67,7 @@ for bad in "noequals" "x=" "=(a)" "x=[0-9]+" "x=(" "x:ms:up=(a)" "wall=(a)"; do
 done
 test_expect_success '--parser with an unknown tool: one-line usage error naming the tools' '
 	expect_exit 2 $ABSTAT run --parser nosuch -- /bin/true &&
-	one_line_err && grep_err "sysbench, bonnie, fio, unixbench or lmbench"
+	one_line_err && grep_err "sysbench, bonnie, fio, unixbench, lmbench or stress-ng"
 '
 test_expect_success '--score with --show-output: one-line usage error' '
 	expect_exit 2 $ABSTAT run --show-output --score "x=(a)" -- /bin/true &&

@@ -68,7 +68,19 @@ d[\"env\"][\"hypervisor\"] = not d[\"env\"].get(\"hypervisor\")
 json.dump(d, open(sys.argv[2], \"w\"))" "$TESTTMP/true.json" "$TESTTMP/far.json" &&
 	expect_exit 2 $ABSTAT compare "$TESTTMP/true.json" "$TESTTMP/far.json" &&
 	one_line_err && [ "$(wc -c <"$TESTTMP/err")" -lt 1000 ] || { cat "$TESTTMP/err"; fail "too long"; }
-	grep_err "[0-9]+ environment keys differ between sides, as between two machines or setups: .* and [0-9]+ more; compare results of one machine"
+	grep_err "[0-9]+ environment keys differ between sides, as between two machines or setups: .*, and [a-z.]+(, [a-z_.]+)*; compare results of one machine" &&
+	# every key named (issue 49: no "and 1 more"), each value cut at a
+	# word ("other other ...", never "oth")
+	python3 -c "
+import re, sys
+e = open(sys.argv[1]).read()
+k = int(re.search(r\"(\\d+) environment keys\", e).group(1))
+shown = re.findall(r\"\\x27([a-z_.]+)\\x27 \\(\", e)
+rest = re.search(r\", and ([a-z_., ]+);\", e).group(1).split(\", \")
+assert len(shown) + len(rest) == k, (k, shown, rest)" "$TESTTMP/err" ||
+		{ cat "$TESTTMP/err"; fail "the refusal does not name every key"; }
+	nogrep_err() { ! grep -Eq -- "$1" "$TESTTMP/err" || { cat "$TESTTMP/err"; fail "stderr has /$1/"; }; } &&
+	nogrep_err "more;" && nogrep_err "[a-z]\.\.\." && grep_err "other \.\.\."
 '
 test_expect_success 'env refused: the list it gives lets the compare through' '
 	expect_exit 0 $ABSTAT compare --allow-env-diff cpu.model_name,hypervisor \

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "cli.h"
+#include "cmd_entry.h"
 #include "commands.h"
 #include "format.h"
 
@@ -175,6 +176,92 @@ static void test_words(void **state)
 	cli_free_words(w);
 }
 
+/* Every command that measures takes every measuring option of the one
+ * list (cmd_measure_ids, cmd_entry.h's MEASURE_READ_IDS), so that an
+ * option added there cannot be forgotten by one of them; and each is
+ * parsed there (--score on versus gives a score). */
+static void test_measure_opts(void **state)
+{
+	size_t commands = 0;
+
+	(void)state;
+	for (const struct cmd_entry *const *e = cmd_table; *e; e++) {
+		if (!((*e)->flags & CMD_MEASURES))
+			continue;
+		commands++;
+		for (const enum cli_opt_id *id = cmd_measure_ids;
+		     *id != OPT_COUNT; id++) {
+			bool has = false;
+
+			for (const struct cli_use *u = (*e)->opts; !has; u++) {
+				has = u->id == *id;
+				if (u->id == OPT_HELP)
+					break;
+			}
+			if (!has)
+				fail_msg("%s lacks --%s", (*e)->name,
+					 cli_opts[*id].name);
+		}
+	}
+	assert_true(commands >= 4); /* run, versus, profile, bisect */
+	{
+		char *argv[] = { "abstat", "versus", "--score", "x=x ([0-9]+)",
+				 "--ops-from", "x", "true", "true", NULL };
+		struct config cfg;
+		bool done = false;
+		int rc = cli_parse(8, argv, cmd_table, &cfg, &done);
+
+		assert_int_equal(rc, 0);
+		assert_int_equal(cfg.measure.n_scores, 1);
+		assert_string_equal(cfg.measure.ops_from, "x");
+		cli_free(&cfg);
+	}
+}
+
+/* The benchmark's name through wrappers: each case's words, the
+ * --wrapper program, and the name. */
+static void test_bench_name(void **state)
+{
+	static const struct {
+		const char *argv[MAX_WORDS];
+		const char *wrapper, *name;
+	} names[] = {
+		{ { "./sc", "10" }, NULL, "sc" },
+		{ { "env", "X=1", "Y=2", "/usr/bin/prog", "-n", "3" }, NULL,
+		  "prog" },
+		{ { "env", "-u", "HOME", "-i", "prog" }, NULL, "prog" },
+		{ { "taskset", "-c", "1", "prog" }, NULL, "prog" },
+		{ { "taskset", "0x2", "prog" }, NULL, "prog" },
+		{ { "nice", "-n", "5", "prog" }, NULL, "prog" },
+		{ { "nice", "-5", "prog" }, NULL, "prog" },
+		{ { "chrt", "-f", "10", "prog" }, NULL, "prog" },
+		{ { "numactl", "--cpunodebind=0", "-m", "0", "prog" }, NULL,
+		  "prog" },
+		{ { "setarch", "x86_64", "-R", "prog" }, NULL, "prog" },
+		{ { "stdbuf", "-o", "L", "-eL", "prog" }, NULL, "prog" },
+		{ { "timeout", "-s", "KILL", "10s", "prog" }, NULL, "prog" },
+		{ { "env", "A=1", "taskset", "-c", "1", "nice", "timeout",
+		    "5", "./prog" }, NULL, "prog" },
+		{ { "./sc", "400", "stress-ng", "--null", "1" }, "./sc",
+		  "stress-ng" },
+		{ { "./sc", "400", "stress-ng" }, NULL, "sc" },
+		{ { "env" }, NULL, "env" },
+		{ { "taskset", "-c", "1" }, NULL, "taskset" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < N(names); i++) {
+		char *name = cli_bench_name((char *const *)names[i].argv,
+					    names[i].wrapper);
+
+		if (!name || strcmp(name, names[i].name))
+			fail_msg("case %zu (%s ...): '%s', expected '%s'", i,
+				 names[i].argv[0], name ? name : "(null)",
+				 names[i].name);
+		free(name);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -182,6 +269,8 @@ int main(void)
 		cmocka_unit_test(test_done),
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_words),
+		cmocka_unit_test(test_measure_opts),
+		cmocka_unit_test(test_bench_name),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

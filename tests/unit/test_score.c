@@ -249,6 +249,13 @@ static void test_parsers(void **state)
 		{ __LINE__, "lmbench", "lmbench-lat.txt", "open-close", 0.9876 },
 		{ __LINE__, "lmbench", "lmbench-lat.txt", "fork-exit", 98.4211 },
 		{ __LINE__, "lmbench", "lmbench-lat.txt", "fork-exec", 301.55 },
+		{ __LINE__, "unixbench", "unixbench-syscall-count.txt", "loops",
+		  300129 },
+		{ __LINE__, "unixbench", "unixbench-syscall-count.txt",
+		  "syscall", NAN },
+		{ __LINE__, "stress-ng", "stress-ng-null.txt", "bogo-ops", 20000 },
+		{ __LINE__, "stress-ng", "stress-ng-null.txt", "bogo-ops/s",
+		  111976.21 },
 	};
 
 	(void)state;
@@ -281,6 +288,11 @@ static void test_parsers(void **state)
 		free(defs);
 	}
 	assert_int_equal(score_parser_defs("nosuch", NULL, NULL), -ENOENT);
+	/* the count each parser gives --ops-from by itself */
+	assert_string_equal(score_parser_ops("unixbench"), "loops");
+	assert_string_equal(score_parser_ops("sysbench"), "events");
+	assert_string_equal(score_parser_ops("stress-ng"), "bogo-ops");
+	assert_null(score_parser_ops("bonnie"));
 }
 
 /* A run's scores over its copies: sum for higher, mean for lower; the
