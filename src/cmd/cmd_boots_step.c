@@ -111,7 +111,8 @@ static int step_save(const struct boots_ctx *c, const struct boots_plan *p)
 {
 	char err[1024];
 
-	if (c->dry_run || !boots_plan_save(c->dir, p, true, err, sizeof(err)))
+	if (c->dry_run ||
+	    !boots_plan_save(c->dfd, c->dir, p, true, err, sizeof(err)))
 		return 0;
 	msg_error("%s", err);
 	return EXIT_IO;
@@ -346,15 +347,8 @@ static int step_booted(const struct boots_ctx *c, struct boots_plan *p,
 int boots_step(const struct boots_ctx *c, struct boots_plan *p)
 {
 	struct boots_boot *b = boots_plan_current(p);
-	char self[4096];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	const char *self = c->self;
 
-	if (n <= 0) {
-		msg_error("%s: cannot find this abstat (/proc/self/exe): %s; mount /proc",
-			  c->cmd, strerror(errno));
-		return EXIT_IO;
-	}
-	self[n] = '\0';
 	if (p->stopped) {
 		msg_error("%s: the plan in %s is stopped: %s; abstat boots status %s",
 			  c->cmd, c->dir, p->stopped, c->dir);
