@@ -184,12 +184,13 @@ static int boots_kexec_file(const struct boots_ctx *c, const char *path,
 	char err[4400];
 
 	*fd = boots_trust_hashed(path, want, what, err, sizeof(err));
-	if (*fd < 0) {
+	if (*fd < 0 && !c->dry_run) {
 		msg_error("%s: %s", c->cmd, err);
 		return *fd;
 	}
-	if (c->dry_run) {
-		close(*fd);
+	if (c->dry_run) { /* refused: boots_check said why */
+		if (*fd >= 0)
+			close(*fd);
 		*fd = -1;
 		snprintf(buf, len, "%s", path);
 		return 0;
