@@ -91,8 +91,9 @@ bool boots_plan_label_ok(const char *s, size_t n);
  * relative to it. */
 int boots_plan_open(const char *dir, char *err, size_t len);
 /* mkdir DIR (0755; there already: 0) in its parent, opened as
- * boots_plan_open opens DIR and trusted as the directories above it. */
-int boots_plan_mkdir(const char *dir, char *err, size_t len);
+ * boots_plan_open opens DIR and trusted as the directories above it;
+ * !make: only whether the parent is trusted. */
+int boots_plan_mkdir(const char *dir, bool make, char *err, size_t len);
 /* -EPERM unless st (of path) is this user's, no link, and writable by no
  * one else: err says which and the fix. */
 int boots_trust_stat(const struct stat *st, const char *path, char *err,

@@ -205,7 +205,7 @@ int boots_trust_hashed(const char *path, const char *want, const char *what,
 	return -EPERM;
 }
 
-int boots_plan_mkdir(const char *dir, char *err, size_t len)
+int boots_plan_mkdir(const char *dir, bool make, char *err, size_t len)
 {
 	char parent[PATH_MAX], *slash;
 	const char *base;
@@ -228,7 +228,7 @@ int boots_plan_mkdir(const char *dir, char *err, size_t len)
 	else
 		rc = trust_above(&st, slash ? parent : ".", dir, "plan", err,
 				 len);
-	if (!rc && mkdirat(fd, base, 0755) && errno != EEXIST) {
+	if (!rc && make && mkdirat(fd, base, 0755) && errno != EEXIST) {
 		rc = -errno;
 		snprintf(err, len, "cannot make %s: %s; give a directory on persistent storage",
 			 dir, strerror(errno));

@@ -170,18 +170,23 @@ static int boots_init(const struct config *cfg, struct boots_ctx *c)
 		msg_error("%s%s", rc == -EEXIST ? "boots init: " : "", err);
 		return rc == -ENOMEM ? EXIT_IO : EXIT_USAGE;
 	}
-	/* DIR there: refused now when untrusted or holding a plan */
-	if (!access(c->dir, F_OK)) {
+	/* refused now: DIR (or its parent) untrusted, or holding a plan */
+	if (access(c->dir, F_OK)) {
+		rc = boots_plan_mkdir(c->dir, false, err, sizeof(err));
+		if (rc)
+			msg_error("boots init: %s", err);
+		rc = !rc ? 0 : rc == -EPERM ? EXIT_USAGE : EXIT_IO;
+	} else {
 		rc = boots_open(c);
 		if (!rc && !cfg->force &&
 		    boots_plan_exists(c->dfd, c->dir, err, sizeof(err))) {
 			msg_error("boots init: %s", err);
 			rc = EXIT_USAGE;
 		}
-		if (rc) {
-			boots_plan_free(&p);
-			return rc;
-		}
+	}
+	if (rc) {
+		boots_plan_free(&p);
+		return rc;
 	}
 	if (cfg->boots.no_check)
 		msg_info("boots init: --no-check: nothing is checked before a reboot; abstat boots step --dry-run %s checks the plan on its machine",
@@ -196,7 +201,7 @@ static int boots_init(const struct config *cfg, struct boots_ctx *c)
 		return EXIT_USAGE;
 	}
 	umask(umask(022) | 022); /* nothing in DIR writable by others */
-	rc = c->dfd >= 0 ? 0 : boots_plan_mkdir(c->dir, err, sizeof(err));
+	rc = c->dfd >= 0 ? 0 : boots_plan_mkdir(c->dir, true, err, sizeof(err));
 	if (rc) {
 		msg_error("boots init: %s", err);
 		boots_plan_free(&p);
