@@ -483,7 +483,8 @@ static int bisect_finish(const struct config *cfg, struct bisect_state *st,
 			       st->measure ? "boots" : "runs");
 		}
 		if (st->parent_measured && !st->vs_parent.sig) {
-			msg_warn("bisect: the first bad commit %.12s shows no change against its parent (%s): a step was decided by noise or the change is several commits; rerun with more runs (-r, --max-runs) (exit 1)",
+			/* even under -q: it is why the exit is 1 */
+			msg_notice("bisect: the first bad commit %.12s shows no change against its parent (%s): a step was decided by noise or the change is several commits; rerun with more runs (-r, --max-runs) (exit 1)",
 				 st->first_bad, d);
 			rc = EXIT_FAILED;
 		}
