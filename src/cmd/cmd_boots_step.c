@@ -249,8 +249,9 @@ static void step_recover(const struct boots_ctx *c, struct boots_plan *p,
 		result_free(r);
 		return;
 	}
-	for (size_t i = 0; i < r->n_bench; i++)
-		runs += r->bench[i].n_runs;
+	for (size_t i = 0; i < r->n_bench; i++) /* measured: no warm-up */
+		for (size_t k = 0; k < r->bench[i].n_runs; k++)
+			runs += !r->bench[i].runs[k].warmup;
 	result_free(r);
 	unlink(jp);
 	b->state = BOOT_PARTIAL;
