@@ -424,8 +424,9 @@ static int boots_unit_check(const struct config *cfg, const char *unit)
 }
 
 /* What the unit runs as root must be root's (boots_trust_exec): this
- * abstat, its built-in workloads' directory, a hook or command that is
- * an absolute path. 0, or the first refused, said. */
+ * abstat, its built-in workloads' directory, a hook, the command or
+ * --next's command given by an absolute path (one found on PATH is not
+ * checked). 0, or the first refused, said. */
 static int boots_install_trust(const struct boots_plan *p, const char *self)
 {
 	static const char *const hooks[] = { "--setup", "--cleanup",
@@ -463,6 +464,14 @@ static int boots_install_trust(const struct boots_plan *p, const char *self)
 				close(fd);
 		}
 		cmd = !strcmp(p->run[i], "--") && !cmd;
+	}
+	snprintf(word, sizeof(word), "%s", p->next ? p->next : "");
+	word[strcspn(word, " \t")] = '\0';
+	if (fd >= 0 && word[0] == '/' && !access(word, F_OK)) {
+		fd = boots_trust_exec(word, false, "--next command", err,
+				      sizeof(err));
+		if (fd >= 0)
+			close(fd);
 	}
 	if (fd >= 0)
 		return 0;

@@ -95,6 +95,10 @@ test_expect_success 'install refuses a workload directory or a command another u
 		--method cmd --next true -- -r 2 --setup "$X/ubin/bench --prime" -- /bin/true 2>/dev/null &&
 	expect_exit 2 "$X/rbin/abstat" boots install --unit-dir "$TESTTMP/units" "$P2" &&
 	grep_err "hook .*/ubin/bench is owned by uid $uid" &&
+	P3=$TESTTMP/p2n && $ABSTAT boots init "$P3" A=/boot/vmlinuz-6.1.0-a B=/boot/vmlinuz-6.12.0-b \
+		--method cmd --next "$X/ubin/bench --now" -- -w getppid 2>/dev/null &&
+	expect_exit 2 "$X/rbin/abstat" boots install --unit-dir "$TESTTMP/units" "$P3" &&
+	grep_err "\-\-next command .*/ubin/bench is owned by uid $uid" &&
 	expect_exit 0 "$X/rbin/abstat" boots install --unit-dir "$TESTTMP/units" "$P" &&
 	grep -q "rbin/abstat\$" "$P/abstat.sha256"
 '
