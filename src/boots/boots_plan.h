@@ -94,8 +94,8 @@ int boots_plan_open(const char *dir, char *err, size_t len);
  * boots_plan_open opens DIR and trusted as the directories above it;
  * !make: only whether the parent is trusted. */
 int boots_plan_mkdir(const char *dir, bool make, char *err, size_t len);
-/* -EPERM unless st (of path) is this user's, no link, and writable by no
- * one else: err says which and the fix. */
+/* -EPERM unless st (of path) is this user's (or root's), no link, and
+ * writable by no one else: err says which and the fix. */
 int boots_trust_stat(const struct stat *st, const char *path, char *err,
 		     size_t len);
 /* Walk path from / (openat, O_NOFOLLOW), every directory above it root's

@@ -25,7 +25,9 @@
 int boots_trust_stat(const struct stat *st, const char *path, char *err,
 		     size_t len)
 {
-	if (st->st_uid != geteuid())
+	/* root's is trusted too: status and report of root's plan by a
+	 * user, who can change nothing in it */
+	if (st->st_uid != geteuid() && st->st_uid != 0)
 		snprintf(err, len,
 			 "%s is owned by uid %u, not by uid %u who runs the plan: anyone who owns it can make root run their commands; chown %u %s, or write a new plan in a directory of your own",
 			 path, (unsigned)st->st_uid, (unsigned)geteuid(),

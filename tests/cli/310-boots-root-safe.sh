@@ -71,6 +71,11 @@ test_expect_success 'status and report refuse that DIR too' '
 	grep_err "is owned by uid $uid" &&
 	expect_exit 2 $ABSTAT boots report "$X/home/plan" && grep_err "is owned by uid $uid"
 '
+test_expect_success 'a user reads root.s plan: status works, nothing of it theirs' '
+	P=$TESTTMP/p0 && plan "$P" &&
+	as_user $ABSTAT boots status "$P" >"$TESTTMP/out" 2>"$TESTTMP/err" &&
+	grep_out "^plan .*/p0: A=/boot/vmlinuz-6.1.0-a, B=/boot/vmlinuz-6.12.0-b, 4 boots"
+'
 test_expect_success 'install refuses an abstat binary another user owns, or in their directory' '
 	P=$TESTTMP/p1 && plan "$P" && mkdir -p "$TESTTMP/units" "$X/ubin" &&
 	cp "$ABSTAT" "$X/ubin/abstat" && chown "$U" "$X/ubin/abstat" &&
