@@ -213,7 +213,7 @@ static int boots_init(const struct config *cfg, struct boots_ctx *c)
 		return rc;
 	}
 	rc = boots_plan_save(c->dfd, c->dir, &p, cfg->force, err, sizeof(err));
-	if (!rc && !statfs(c->dir, &fs) &&
+	if (!rc && !fstatfs(c->dfd, &fs) &&
 	    (fs.f_type == TMPFS_MAGIC || fs.f_type == RAMFS_MAGIC))
 		msg_warn("boots init: %s is in memory (tmpfs): the plan will not outlive a reboot; give a directory on persistent storage",
 			 c->dir);

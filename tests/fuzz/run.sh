@@ -164,7 +164,7 @@ rc=0
 for t in $targets; do
 	read -r load lim <"$out/$t.size"
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$t.log")
-	echo "fuzz: $t: ${execs:-0} executions in $secs s (+${load} s loading its seeds; -timeout=$lim)"
+	echo "fuzz: $t: ${execs:-0} executions (its seeds loaded in about $load s, then fuzzed for $secs s; -timeout=$lim)"
 	grep -E '^stat::(peak_rss_mb|new_units_added)' "$out/$t.log" | sed 's/^/    /'
 	for a in "$out/$t"-crash-* "$out/$t"-oom-* "$out/$t"-leak-*; do
 		[ -e "$a" ] || continue
