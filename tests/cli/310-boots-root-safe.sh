@@ -117,6 +117,14 @@ test_expect_success 'a script moved over the abstat after the step hashed it is 
 	[ ! -e "$TESTTMP/pwned" ] && [ -f "$P/boot-01-A.json" ] &&
 	! grep -q "^#!/bin/sh" "$P/boot-01-A.log" && grep -q "^#!/bin/sh" "$X/rbin/abstat"
 '
+test_expect_success 'a journal read through DIR.s fd: its error names DIR, not /proc/self/fd' '
+	P=$TESTTMP/p4 && plan "$P" && boots_edit "$P" "d[\"boots\"][0][\"state\"] = \"running\"" &&
+	echo garbage >"$P/boot-01-A.json.journal" && boots_as 6.1.0-a id4 &&
+	expect_exit 0 $ABSTAT boots step "$P" &&
+	json "d[\"boots\"][0][\"note\"]" "$P/plan.json" >"$TESTTMP/note" &&
+	grep -q "its journal is not recovered: $P/boot-01-A.json.journal: line 1" "$TESTTMP/note" &&
+	! grep -q /proc/self "$TESTTMP/note"
+'
 test_expect_success 'kexec: a kernel another user may write is refused by init' '
 	mkdir -p "$TESTTMP/bin" "$X/boot" && echo "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro" >"$ROOT/proc/cmdline" &&
 	printf "#!/bin/sh\necho \"kexec \$*\" >>%s/called\n[ \"\$1\" != -l ] || sha256sum <\"\$2\" >>%s/called\n" \
