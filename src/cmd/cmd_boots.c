@@ -623,11 +623,12 @@ const struct cmd_entry cmd_entry_boots = {
 		 "RUN-ARGS | step|status|report|install|uninstall DIR)",
 	.intro = "  an unattended plan of K boots per side, interleaved: init checks\n"
 		 "  the kernels, initrds, tools and command lines, then writes\n"
-		 "  DIR/plan.json (DIR and its files root's alone); step, once per\n"
-		 "  boot (install: a systemd unit after multi-user.target), one at a\n"
-		 "  time (DIR/plan.lock), checks the running kernel, runs doctor and\n"
-		 "  abstat run RUN-ARGS into DIR, then boots the next kernel; status\n"
-		 "  and report read DIR\n",
+		 "  DIR/plan.json (DIR, its files and every directory above it root's\n"
+		 "  alone; DIR held open, its files opened through it); step, once\n"
+		 "  per boot (install: a systemd unit after multi-user.target), one\n"
+		 "  at a time (DIR/plan.lock), checks the running kernel, runs doctor\n"
+		 "  and abstat run RUN-ARGS (the abstat it hashed) into DIR, then\n"
+		 "  boots the next kernel; status and report read DIR\n",
 	.opts = boots_opts,
 	.operands = cmd_boots_args,
 };
