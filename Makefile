@@ -396,8 +396,9 @@ lab-check: deps lab-plugin
 		echo "lab: warning: the cross build failed; the lab's tests skip (XBUILD)" >&2
 	$(Q)sh tests/run.sh -j 1 $(sort $(wildcard tests/lab/t/[0-9]*.sh))
 
-# each target fuzzed for FUZZ_SECONDS, all at once (clang, warnings as
-# errors; tests/fuzz/run.sh)
+# each target fuzzed for FUZZ_SECONDS after loading its seeds, as many at
+# once as CPUs, its per-input timeout sized to this machine, its
+# executions said (clang, warnings as errors; tests/fuzz/run.sh)
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	$(Q)sh tests/fuzz/run.sh $(FUZZ_SECONDS)

@@ -35,28 +35,34 @@ void sha256_final_hex(struct sha256 *s, char hex[65])
 	hex[64] = '\0';
 }
 
-int sha256_file(const char *path, char hex[65])
+int sha256_fd(int fd, char hex[65])
 {
 	unsigned char buf[65536];
 	struct sha256 s;
+	off_t off = 0;
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	sha256_init(&s);
+	while ((n = pread(fd, buf, sizeof(buf), off)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		sha256_update(&s, buf, (size_t)n);
+		off += n;
+	}
+	sha256_final_hex(&s, hex);
+	return 0;
+}
+
+int sha256_file(const char *path, char hex[65])
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
 
 	if (fd < 0)
 		return -errno;
-	sha256_init(&s);
-	while ((n = read(fd, buf, sizeof(buf))) != 0) {
-		if (n < 0) {
-			int e = errno;
-
-			if (e == EINTR)
-				continue;
-			close(fd);
-			return -e;
-		}
-		sha256_update(&s, buf, (size_t)n);
-	}
+	rc = sha256_fd(fd, hex);
 	close(fd);
-	sha256_final_hex(&s, hex);
-	return 0;
+	return rc;
 }

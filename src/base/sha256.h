@@ -32,5 +32,8 @@ void sha256_update(struct sha256 *s, const void *data, size_t len);
 void sha256_final_hex(struct sha256 *s, char hex[65]);
 /* Digest of a file's contents as hex. 0 or -errno. */
 int sha256_file(const char *path, char hex[65]);
+/* The same of an open file, read from its start (pread: its offset
+ * stays). 0 or -errno. */
+int sha256_fd(int fd, char hex[65]);
 
 #endif

@@ -52,6 +52,11 @@ struct bisect_state {
 	size_t ends_runs;
 	struct bisect_step *steps;
 	size_t n_steps;
+	/* what was under way, saved before it started: "building" or
+	 * "measuring" busy_commit in busy_tree ("top", the work tree, or a
+	 * private tree's name); a resume starts it again, a build from a
+	 * clean tree. NULL: nothing. */
+	char *busy, *busy_commit, *busy_tree;
 	/* the end */
 	char *first_bad, *first_subject, *parent;
 	struct bisect_delta vs_parent;
@@ -119,6 +124,31 @@ int bisect_boots_step(const struct config *cfg, struct bisect_state *st,
 int bisect_boots_pair(const struct config *cfg, struct bisect_state *st,
 		      const char *parent, const char *first_bad);
 
+/* bisect_resume.c */
+/* git bisect VERB [SHA]: whether the bisect is done (git named the first
+ * bad commit, or only skips are left: st's end set), or -1 after
+ * printing. */
+int bisect_mark(struct bisect_state *st, const char *verb, const char *sha);
+/* Tell git bisect the saved steps its log lacks (all when it was reset),
+ * then ask git whether the bisect is over: 1 done, 0 not, -1 after
+ * printing. */
+int bisect_replay(struct bisect_state *st);
+/* The loaded steps are this bisect's: decisions good, bad or skip, full
+ * commit ids between the ends; in_progress a commit id and a tree of
+ * its own. 0, or EXIT_USAGE after one line. */
+int bisect_check_steps(const struct bisect_state *st);
+/* Record what starts now (doing "building" or "measuring" sha in tree:
+ * "top" or a private tree's name; doing NULL: nothing) and save the
+ * state (warned when it cannot be): 0 or -errno. */
+int bisect_busy(struct bisect_state *st, const char *doing, const char *sha,
+		const char *tree);
+/* After an interrupted build: its tree cleaned so that it builds again
+ * from the commit alone (git clean -fdX in the work tree: what git
+ * ignores; reset --hard and clean -ffdx in a private tree). */
+void bisect_resume_clean(struct bisect_state *st);
+/* Whether an exit status is 128 + a signal (stopped, not a verdict). */
+bool bisect_signalled(int status);
+
 /* bisect_git.c */
 /* Run argv in dir (fork, chdir, exec; PATH lookup, LC_ALL=C): its
  * stdout and stderr into *out (NUL-terminated, free it) when out is
@@ -135,7 +165,8 @@ int bisect_git(const char *dir, char **out, ...) __attribute__((sentinel));
 void bisect_first_line(const char *text, char *buf, size_t len);
 
 /* bisect_report.c */
-/* state.json in st->dir: 0 or -errno. */
+/* state.json in st->dir (a temporary file, fsync, rename, fsync of the
+ * directory): 0 or -errno. */
 int bisect_state_save(const struct bisect_state *st);
 /* The saved state into st (its top, gitdir, dir set): 1 when there is
  * one, 0 when not, -EINVAL (with why in err) when it is not this

@@ -7,6 +7,7 @@
  * bisected reports (the change, the commit, its parent, the steps).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,12 @@ static json_t *bisect_json(const struct bisect_state *st, bool report)
 		json_object_set_new(j, "measure", json_string(st->measure));
 	if (j && st->orig)
 		json_object_set_new(j, "orig_head", json_string(st->orig));
+	if (j && !report && st->busy)
+		json_object_set_new(j, "in_progress",
+				    json_pack("{s:s, s:s, s:s}", "doing",
+					      st->busy, "commit",
+					      st->busy_commit, "tree",
+					      st->busy_tree));
 	if (!j || !report)
 		return j;
 	if (st->first_bad) {
@@ -116,21 +123,40 @@ static json_t *bisect_json(const struct bisect_state *st, bool report)
 	return j;
 }
 
-/* j to path through path.tmp and a rename: 0 or -errno. */
+/* j to path through path.tmp, fsync'd, and a rename, the directory
+ * fsync'd: a crash leaves the file of before or after. 0 or -errno. */
 static int bisect_json_write(json_t *j, const char *path)
 {
-	char tmp[4200];
-	int rc;
+	char tmp[4200], dir[4200], *slash;
+	int rc = 0, fd, dfd;
 
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	rc = json_dump_file(j, tmp, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	if (rc)
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
+		  0644);
+	if (fd < 0)
+		return -errno;
+	errno = 0;
+	if (json_dumpfd(j, fd, JSON_INDENT(2) | JSON_PRESERVE_ORDER) ||
+	    fsync(fd))
 		rc = errno ? -errno : -EIO;
+	if (close(fd) && !rc)
+		rc = -errno;
 	if (!rc && rename(tmp, path))
 		rc = -errno;
-	if (rc)
+	if (rc) {
 		unlink(tmp);
-	return rc;
+		return rc;
+	}
+	snprintf(dir, sizeof(dir), "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	dfd = open(slash ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return 0;
 }
 
 int bisect_state_save(const struct bisect_state *st)
@@ -167,6 +193,19 @@ static bool bisect_same_measure(const struct bisect_state *st, json_t *m)
 	return st->measure ? w && !strcmp(w, st->measure) : !w;
 }
 
+/* "in_progress": {"doing", "commit", "tree"} into st->busy... */
+static void bisect_busy_read(json_t *o, struct bisect_state *st)
+{
+	const char *doing = json_string_value(json_object_get(o, "doing"));
+
+	if (!doing || (strcmp(doing, "building") && strcmp(doing, "measuring")))
+		return;
+	st->busy_commit = bisect_dup(json_object_get(o, "commit"));
+	st->busy_tree = bisect_dup(json_object_get(o, "tree"));
+	if (st->busy_commit && st->busy_tree)
+		st->busy = strdup(doing);
+}
+
 int bisect_state_load(struct bisect_state *st, char *err, size_t len)
 {
 	char path[4096];
@@ -200,6 +239,7 @@ int bisect_state_load(struct bisect_state *st, char *err, size_t len)
 	st->ends_done = json_is_true(json_object_get(j, "ends_measured"));
 	bisect_delta_read(json_object_get(j, "bad_vs_good"), &st->ends);
 	st->ends_runs = json_integer_value(json_object_get(j, "ends_runs"));
+	bisect_busy_read(json_object_get(j, "in_progress"), st);
 	steps = json_object_get(j, "steps");
 	st->steps = calloc(json_array_size(steps) + 1, sizeof(*st->steps));
 	for (size_t i = 0; st->steps && i < json_array_size(steps); i++) {
@@ -208,6 +248,11 @@ int bisect_state_load(struct bisect_state *st, char *err, size_t len)
 
 		s->commit = bisect_dup(json_object_get(o, "commit"));
 		s->decision = bisect_dup(json_object_get(o, "decision"));
+		/* checked by the caller (bisect_check_steps): never dropped */
+		if (!s->commit)
+			s->commit = strdup("");
+		if (!s->decision)
+			s->decision = strdup("");
 		if (!s->commit || !s->decision) {
 			free(s->commit);
 			free(s->decision);
@@ -250,6 +295,9 @@ void bisect_state_free(struct bisect_state *st)
 	free(st->first_subject);
 	free(st->parent);
 	free(st->note);
+	free(st->busy);
+	free(st->busy_commit);
+	free(st->busy_tree);
 	memset(st, 0, sizeof(*st));
 }
 

@@ -19,6 +19,9 @@ struct boots_ctx {
 	const char *root; /* where /proc is read ($ABSTAT_SYSROOT, or "") */
 	bool dry_run;     /* print the commands, run nothing, save nothing */
 	const char *cmd;  /* boots VERB, for messages */
+	int dfd;          /* DIR, open (boots_plan_open): its files' base */
+	const char *self; /* this abstat's path, shown (argv[0] of doctor, run) */
+	int self_fd;      /* the abstat hashed: what doctor and run exec */
 };
 
 /* env (NAME=VALUE words, or NULL) and argv as one line sh would read
@@ -30,10 +33,12 @@ void boots_print_argv(FILE *f, char *const *env, char *const *argv);
 void boots_signals(void);
 int boots_signalled(void);
 /* Run argv (env: NAME=VALUE more, or NULL) with its stdout and stderr
- * in out (created afresh, boots_plan_create; NULL: abstat's), killed
+ * in out (DIR/NAME, NAME created afresh relative to c->dfd,
+ * boots_plan_create; NULL: abstat's), killed
  * past limit_s (0: none): its exit status, 128 + a signal, BOOTS_KILLED,
  * or -errno; with dry_run print it and return 0. After a stop signal it
- * runs nothing: 128 + the signal. */
+ * runs nothing: 128 + the signal. argv[0] == c->self execs c->self_fd
+ * (fexecve: the binary that was hashed, never its path again). */
 int boots_spawn(const struct boots_ctx *c, char *const *argv,
 		char *const *env, const char *out, unsigned limit_s);
 /* Boot b's kernel the plan's way; *what names the command that failed.

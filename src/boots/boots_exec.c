@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * boots_exec: what a step runs: doctor and abstat run (this abstat,
- * /proc/self/exe), each under the plan's limit, and the commands that
+ * boots_exec: what a step runs: doctor and abstat run (this abstat, the
+ * binary the step hashed, by its fd), each under the plan's limit, and the commands that
  * boot the next kernel: kexec -l IMAGE [--initrd=F] --append=... then
  * kexec -e (kexec_load: Debian's arm64 kernels have no kexec_file_load,
  * so never -s), grub-reboot ENTRY then reboot, or sh -c NEXT with the
@@ -75,7 +75,8 @@ void boots_print_argv(FILE *f, char *const *env, char *const *argv)
 	fputc('\n', f);
 }
 
-static void boots_child(char *const *argv, char *const *env, int out)
+static void boots_child(const struct boots_ctx *c, char *const *argv,
+			char *const *env, int out)
 {
 	/* its own group (a terminal's ^C reaches the step, which passes
 	 * it on once), and ended with a step that dies (kill -9) */
@@ -87,7 +88,10 @@ static void boots_child(char *const *argv, char *const *env, int out)
 		dup2(out, STDOUT_FILENO);
 		dup2(out, STDERR_FILENO);
 	}
-	execvp(argv[0], argv);
+	if (c->self && argv[0] == c->self && c->self_fd >= 0)
+		fexecve(c->self_fd, argv, environ);
+	else
+		execvp(argv[0], argv);
 	fprintf(stderr, "abstat: error: boots: cannot run %s: %s\n", argv[0],
 		strerror(errno));
 	_exit(127);
@@ -146,7 +150,10 @@ int boots_spawn(const struct boots_ctx *c, char *const *argv,
 	if (boots_sig)
 		return 128 + boots_sig; /* stopped: start nothing more */
 	if (out) {
-		fd = boots_plan_create(out, err, sizeof(err));
+		const char *name = strrchr(out, '/');
+
+		fd = boots_plan_create(c->dfd, c->dir, name ? name + 1 : out,
+				       err, sizeof(err));
 		if (fd < 0) {
 			msg_error("%s: %s", c->cmd, err);
 			return fd;
@@ -161,29 +168,66 @@ int boots_spawn(const struct boots_ctx *c, char *const *argv,
 		return pid;
 	}
 	if (!pid)
-		boots_child(argv, env, fd);
+		boots_child(c, argv, env, fd);
 	if (fd >= 0)
 		close(fd);
 	return boots_wait(pid, limit_s);
+}
+
+/* The file kexec reads: path, checked root's and as hashed at init
+ * (boots_trust_hashed), as /proc/self/fd/N of an fd kexec inherits
+ * (never the path looked up again); *fd is that fd (-1: none, dry run). */
+static int boots_kexec_file(const struct boots_ctx *c, const char *path,
+			    const char *want, const char *what, int *fd,
+			    char *buf, size_t len)
+{
+	char err[4400];
+
+	*fd = boots_trust_hashed(path, want, what, err, sizeof(err));
+	if (*fd < 0 && !c->dry_run) {
+		msg_error("%s: %s", c->cmd, err);
+		return *fd;
+	}
+	if (c->dry_run) { /* refused: boots_check said why */
+		if (*fd >= 0)
+			close(*fd);
+		*fd = -1;
+		snprintf(buf, len, "%s", path);
+		return 0;
+	}
+	fcntl(*fd, F_SETFD, 0); /* kexec -l reads it */
+	snprintf(buf, len, "/proc/self/fd/%d", *fd);
+	return 0;
 }
 
 /* kexec: load, then boot it (sync first: kexec -e does not). */
 static int boots_kexec(const struct boots_ctx *c, const struct boots_side *s,
 		       size_t n, char **what)
 {
-	char initrd[4200], append[4200];
-	char *load[] = { "kexec", "-l", s->kernel, append, NULL, NULL };
+	char initrd[4220], append[4200], image[4200], rd[4200];
+	char *load[] = { "kexec", "-l", image, append, NULL, NULL };
 	char *exec[] = { "kexec", "-e", NULL };
-	int rc;
+	int rc, kfd = -1, ifd = -1;
 
 	snprintf(append, sizeof(append), "--append=%s%sabstat.boot=%zu",
 		 s->cmdline, *s->cmdline ? " " : "", n);
-	if (s->initrd) {
-		snprintf(initrd, sizeof(initrd), "--initrd=%s", s->initrd);
+	*what = "the kernel's check";
+	rc = boots_kexec_file(c, s->kernel, s->kernel_sha256, "kernel", &kfd,
+			      image, sizeof(image));
+	if (!rc && s->initrd) {
+		rc = boots_kexec_file(c, s->initrd, s->initrd_sha256, "initrd",
+				      &ifd, rd, sizeof(rd));
+		snprintf(initrd, sizeof(initrd), "--initrd=%s", rd);
 		load[4] = initrd;
 	}
-	*what = "kexec -l";
-	rc = boots_spawn(c, load, NULL, NULL, 300);
+	if (!rc) {
+		*what = "kexec -l";
+		rc = boots_spawn(c, load, NULL, NULL, 300);
+	}
+	if (kfd >= 0)
+		close(kfd);
+	if (ifd >= 0)
+		close(ifd);
 	if (rc)
 		return rc;
 	if (!c->dry_run)

@@ -181,6 +181,12 @@ static bool plan_controls(const char *s, bool words)
 	return false;
 }
 
+/* A sha256 as recorded: 64 lowercase hex digits, or none. */
+static bool plan_hash_ok(const char *h)
+{
+	return !h || (strlen(h) == 64 && strspn(h, "0123456789abcdef") == 64);
+}
+
 static int plan_check_sides(const struct boots_plan *p, char *err,
 			    size_t len)
 {
@@ -196,7 +202,9 @@ static int plan_check_sides(const struct boots_plan *p, char *err,
 		    plan_controls(s->initrd, false) ||
 		    plan_controls(s->cmdline, false) ||
 		    plan_controls(s->release, false) ||
-		    (s->initrd && !*s->initrd) || (s->release && !*s->release)) {
+		    (s->initrd && !*s->initrd) || (s->release && !*s->release) ||
+		    !plan_hash_ok(s->kernel_sha256) ||
+		    !plan_hash_ok(s->initrd_sha256)) {
 			snprintf(err, len, "side %s: an empty name or a control character",
 				 s->label);
 			return -EINVAL;
@@ -259,6 +267,8 @@ void boots_plan_free(struct boots_plan *p)
 		free(p->sides[i].initrd);
 		free(p->sides[i].cmdline);
 		free(p->sides[i].release);
+		free(p->sides[i].kernel_sha256);
+		free(p->sides[i].initrd_sha256);
 	}
 	for (size_t i = 0; p->run && i < p->n_run; i++)
 		free(p->run[i]);

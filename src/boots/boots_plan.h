@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -34,6 +35,9 @@ enum boots_state {
 
 struct boots_side {
 	char *label, *kernel, *initrd, *cmdline, *release;
+	/* kexec: the kernel's and initrd's sha256 at init, checked before
+	 * each kexec; NULL otherwise */
+	char *kernel_sha256, *initrd_sha256;
 };
 
 struct boots_boot {
@@ -66,10 +70,11 @@ extern const char *const boots_mismatch_names[];
 /* The plan cfg's init describes (boots per side, order, sides). */
 int boots_plan_new(const struct config *cfg, struct boots_plan *p,
 		   char *err, size_t len);
-/* Read DIR/plan.json (no link, at most BOOTS_PLAN_MAX bytes) and check
- * it as init would (boots_plan_check); -ENOENT: no plan. */
-int boots_plan_load(const char *dir, struct boots_plan *p, char *err,
-		    size_t len);
+/* Read DIR/plan.json relative to DIR's fd dfd (boots_plan_open; no
+ * link, this user's, at most BOOTS_PLAN_MAX bytes) and check it as init
+ * would (boots_plan_check); -ENOENT: no plan. dir names it in messages. */
+int boots_plan_load(int dfd, const char *dir, struct boots_plan *p,
+		    char *err, size_t len);
 /* Whether p keeps init's limits: labels (boots_plan_label_ok, two
  * different), kernel, initrd, release and command line free of control
  * characters (--next and the run words: tabs and newlines only), the
@@ -78,29 +83,57 @@ int boots_plan_check(const struct boots_plan *p, char *err, size_t len);
 /* A side's label: letters, digits and . _ + - (what a result file's name
  * and compare's specs take). */
 bool boots_plan_label_ok(const char *s, size_t n);
-/* -EPERM unless DIR and everything in it is this user's (root's, when a
- * unit runs it), no link, and writable by no one else: err says which
- * and the fix. */
-int boots_plan_trust(const char *dir, char *err, size_t len);
-/* The lock of DIR/plan.lock, held while the returned fd is open (by the
- * commands the step runs, too), with this pid in it; -EBUSY when another
- * step holds it (err names its pid). probe: only whether one does (0, or
- * -EBUSY), nothing held or made. */
-int boots_plan_lock(const char *dir, bool probe, char *err, size_t len);
-/* Create path afresh: a private temporary name (O_EXCL, never through a
- * link), 0644, renamed over whatever name path was. An fd open for
- * writing, or -errno with why in err. */
-int boots_plan_create(const char *path, char *err, size_t len);
-/* Write text to path atomically: a private temporary name (as
- * boots_plan_create), fsync, renamed over path, the directory fsync'd.
- * 0 or -errno with why in err. */
-int boots_plan_write(const char *path, const char *text, char *err,
+/* DIR opened once (boots_trust.c): every directory above it root's (or
+ * this user's) and written by no one else unless sticky, walked with
+ * O_NOFOLLOW one openat at a time; DIR and every file in it this user's,
+ * no link, writable by no one else. Its fd (O_CLOEXEC), or -errno with
+ * which and the fix in err; every file of the plan is then opened
+ * relative to it. */
+int boots_plan_open(const char *dir, char *err, size_t len);
+/* mkdir DIR (0755; there already: 0) in its parent, opened as
+ * boots_plan_open opens DIR and trusted as the directories above it;
+ * !make: only whether the parent is trusted. */
+int boots_plan_mkdir(const char *dir, bool make, char *err, size_t len);
+/* -EPERM unless st (of path) is this user's (or root's), no link, and
+ * writable by no one else: err says which and the fix. */
+int boots_trust_stat(const struct stat *st, const char *path, char *err,
 		     size_t len);
+/* Walk path from / (openat, O_NOFOLLOW), every directory above it root's
+ * or this user's and written by no one else unless sticky (what names
+ * the kind of file in messages); the fd of path itself (a directory
+ * when dir), not checked; or -errno with why in err. */
+int boots_trust_walk(const char *path, bool dir, const char *what,
+		     char *err, size_t len);
+/* boots_trust_walk, and path itself root's (or this user's) and
+ * writable by no one else: what root may run or boot. Its fd. */
+int boots_trust_exec(const char *path, bool dir, const char *what,
+		     char *err, size_t len);
+/* boots_trust_exec of a file, whose sha256 must be want (NULL: none
+ * recorded, init --no-check: root's is enough): its fd, or -errno. */
+int boots_trust_hashed(const char *path, const char *want, const char *what,
+		       char *err, size_t len);
+/* The lock of DIR/plan.lock (relative to dfd), held while the returned
+ * fd is open (by the commands the step runs, too), with this pid in it;
+ * -EBUSY when another step holds it (err names its pid). probe: only
+ * whether one does (0, or -EBUSY), nothing held or made. */
+int boots_plan_lock(int dfd, const char *dir, bool probe, char *err,
+		    size_t len);
+/* Create name (relative to dfd; AT_FDCWD and a path outside a plan)
+ * afresh: a private temporary name (O_EXCL, O_NOFOLLOW: never through
+ * a link), 0644, renamed over whatever name was. An fd open for
+ * writing, or -errno with why in err (dir/name, or name when NULL). */
+int boots_plan_create(int dfd, const char *dir, const char *name, char *err,
+		      size_t len);
+/* Write text to name atomically: a private temporary name (as
+ * boots_plan_create), fsync, renamed over name, the directory fsync'd.
+ * 0 or -errno with why in err. */
+int boots_plan_write(int dfd, const char *dir, const char *name,
+		     const char *text, char *err, size_t len);
 /* -EEXIST (err: a plan is there; --force replaces it) or 0. */
-int boots_plan_exists(const char *dir, char *err, size_t len);
+int boots_plan_exists(int dfd, const char *dir, char *err, size_t len);
 /* Write DIR/plan.json atomically; force: replace an existing plan. */
-int boots_plan_save(const char *dir, const struct boots_plan *p, bool force,
-		    char *err, size_t len);
+int boots_plan_save(int dfd, const char *dir, const struct boots_plan *p,
+		    bool force, char *err, size_t len);
 void boots_plan_free(struct boots_plan *p);
 /* The first boot not done, partial or failed, or NULL (the plan is over). */
 struct boots_boot *boots_plan_current(struct boots_plan *p);

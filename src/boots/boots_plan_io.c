@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
  * boots_plan_io: DIR/plan.json to and from struct boots_plan (jansson).
- * Written to a private temporary name (DIR/plan.json.XXXXXX), fsync'd,
+ * Written to a private temporary name (DIR/plan.json.NNNNNN), fsync'd,
  * renamed over plan.json and the directory fsync'd: a step cut off by a
  * power loss leaves the plan of before or after its change of state.
  * Read back no larger than BOOTS_PLAN_MAX, not through a link, and
  * checked with init's limits (boots_plan_check). A plan runs as root:
- * boots_plan_trust refuses DIR unless it and every file in it are this
- * user's and writable by no one else; boots_plan_lock lets one step act
- * at a time.
+ * every file is opened relative to DIR's fd (boots_plan_open,
+ * boots_trust.c), never by its path again; boots_plan_lock lets one step
+ * act at a time.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
@@ -20,6 +19,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "boots_plan.h"
@@ -55,6 +55,14 @@ static json_t *plan_to_json(const struct boots_plan *p)
 				  "kernel", s->kernel, "initrd",
 				  plan_str(s->initrd), "cmdline", s->cmdline,
 				  "release", plan_str(s->release)));
+		if (s->kernel_sha256)
+			json_object_set_new(json_array_get(sides, (size_t)i),
+					    "kernel_sha256",
+					    json_string(s->kernel_sha256));
+		if (s->initrd_sha256)
+			json_object_set_new(json_array_get(sides, (size_t)i),
+					    "initrd_sha256",
+					    json_string(s->initrd_sha256));
 	}
 	for (size_t i = 0; i < p->n_run; i++)
 		json_array_append_new(run, json_string(p->run[i]));
@@ -87,89 +95,110 @@ static json_t *plan_to_json(const struct boots_plan *p)
 	return j;
 }
 
-/* A private temporary name next to path, open for writing (mkostemp:
- * O_EXCL, so never through a link), 0644; its name in tmp. */
-static int plan_temp(const char *path, char *tmp, size_t len)
+/* A private temporary name next to name (relative to dfd), open for
+ * writing (O_EXCL and O_NOFOLLOW: never through a link), 0644; its name
+ * in tmp. */
+static int plan_temp(int dfd, const char *name, char *tmp, size_t len)
 {
-	int fd;
+	static unsigned n;
+	int fd = -EEXIST;
 
-	if (snprintf(tmp, len, "%s.XXXXXX", path) >= (int)len)
-		return -ENAMETOOLONG;
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fchmod(fd, 0644)) {
+	for (int i = 0; i < 100 && fd == -EEXIST; i++) {
+		if (snprintf(tmp, len, "%s.%06x", name,
+			     ((unsigned)getpid() * 2654435761u + n++ * 40503u +
+			      (unsigned)time(NULL)) & 0xffffff) >= (int)len)
+			return -ENAMETOOLONG;
+		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+					      O_CLOEXEC, 0644);
+		if (fd < 0)
+			fd = -errno;
+	}
+	if (fd >= 0 && fchmod(fd, 0644)) {
 		int rc = -errno;
 
 		close(fd);
-		unlink(tmp);
+		unlinkat(dfd, tmp, 0);
 		return rc;
 	}
 	return fd;
 }
 
-int boots_plan_create(const char *path, char *err, size_t len)
+/* dir/name as shown (name alone when dir is NULL). */
+static const char *plan_shown(const char *dir, const char *name, char *buf,
+			      size_t len)
 {
-	char tmp[4200];
-	int fd = plan_temp(path, tmp, sizeof(tmp));
+	if (!dir)
+		return name;
+	snprintf(buf, len, "%s/%s", dir, name);
+	return buf;
+}
 
-	if (fd >= 0 && rename(tmp, path)) {
+int boots_plan_create(int dfd, const char *dir, const char *name, char *err,
+		      size_t len)
+{
+	char tmp[4200], shown[4200];
+	int fd = plan_temp(dfd, name, tmp, sizeof(tmp));
+
+	if (fd >= 0 && renameat(dfd, tmp, dfd, name)) {
 		int rc = -errno;
 
 		close(fd);
-		unlink(tmp);
+		unlinkat(dfd, tmp, 0);
 		fd = rc;
 	}
 	if (fd < 0)
 		snprintf(err, len, "cannot create %s: %s; check DIR is root's and writable",
-			 path, strerror(-fd));
+			 plan_shown(dir, name, shown, sizeof(shown)),
+			 strerror(-fd));
 	return fd;
 }
 
-int boots_plan_exists(const char *dir, char *err, size_t len)
+int boots_plan_exists(int dfd, const char *dir, char *err, size_t len)
 {
-	char path[4096];
 	struct stat st;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, BOOTS_PLAN_FILE);
-	if (lstat(path, &st))
+	if (fstatat(dfd, BOOTS_PLAN_FILE, &st, AT_SYMLINK_NOFOLLOW))
 		return 0;
 	snprintf(err, len,
-		 "%s exists: DIR holds a plan; abstat boots status %s shows it, --force replaces it",
-		 path, dir);
+		 "%s/%s exists: DIR holds a plan; abstat boots status %s shows it, --force replaces it",
+		 dir, BOOTS_PLAN_FILE, dir);
 	return -EEXIST;
 }
 
-int boots_plan_write(const char *path, const char *text, char *err,
-		     size_t len)
+int boots_plan_write(int dfd, const char *dir, const char *name,
+		     const char *text, char *err, size_t len)
 {
-	char tmp[4200];
-	int fd = plan_temp(path, tmp, sizeof(tmp)), rc = 0;
+	char tmp[4200], shown[4200];
+	int fd = plan_temp(dfd, name, tmp, sizeof(tmp)), rc = 0;
 	size_t n = strlen(text);
 
+	errno = 0;
 	if (fd < 0)
 		rc = fd;
 	else if (write(fd, text, n) != (ssize_t)n || fsync(fd))
 		rc = errno ? -errno : -EIO;
 	if (fd >= 0 && close(fd) && !rc)
 		rc = -errno;
-	if (!rc && rename(tmp, path))
+	if (!rc && renameat(dfd, tmp, dfd, name))
 		rc = -errno;
 	if (rc) {
 		if (fd >= 0)
-			unlink(tmp);
+			unlinkat(dfd, tmp, 0);
 		snprintf(err, len, "cannot write %s: %s; check its directory is writable",
-			 path, strerror(-rc));
+			 plan_shown(dir, name, shown, sizeof(shown)),
+			 strerror(-rc));
 		return rc;
 	}
-	result_sync_dir(path);
+	if (dfd == AT_FDCWD)
+		result_sync_dir(name);
+	else
+		fsync(dfd);
 	return 0;
 }
 
-int boots_plan_save(const char *dir, const struct boots_plan *p, bool force,
-		    char *err, size_t len)
+int boots_plan_save(int dfd, const char *dir, const struct boots_plan *p,
+		    bool force, char *err, size_t len)
 {
-	char path[4096];
 	json_t *j = plan_to_json(p);
 	char *text = j ? json_dumps(j, JSON_INDENT(2)) : NULL;
 	char *line = NULL;
@@ -181,10 +210,9 @@ int boots_plan_save(const char *dir, const struct boots_plan *p, bool force,
 		return err_nomem(err, len);
 	}
 	free(text);
-	snprintf(path, sizeof(path), "%s/%s", dir, BOOTS_PLAN_FILE);
-	rc = !force ? boots_plan_exists(dir, err, len) : 0;
+	rc = !force ? boots_plan_exists(dfd, dir, err, len) : 0;
 	if (!rc)
-		rc = boots_plan_write(path, line, err, len);
+		rc = boots_plan_write(dfd, dir, BOOTS_PLAN_FILE, line, err, len);
 	free(line);
 	return rc;
 }
@@ -211,6 +239,8 @@ static int plan_from_sides(json_t *j, struct boots_plan *p)
 		d->initrd = plan_get(s, "initrd");
 		d->cmdline = plan_get(s, "cmdline");
 		d->release = plan_get(s, "release");
+		d->kernel_sha256 = plan_get(s, "kernel_sha256");
+		d->initrd_sha256 = plan_get(s, "initrd_sha256");
 		if (!d->label || !d->kernel || !d->cmdline)
 			return -EINVAL;
 	}
@@ -296,103 +326,16 @@ static void plan_none(const char *dir, char *err, size_t len)
 		 dir, BOOTS_PLAN_FILE, dir);
 }
 
-/* Whether st (of what is at path) may be part of a plan root runs: this
- * user's, no link, writable by no one else; why not in err. */
-static int plan_trusted(const struct stat *st, const char *path, char *err,
-			size_t len)
-{
-	if (st->st_uid != geteuid())
-		snprintf(err, len,
-			 "%s is owned by uid %u, not by uid %u who runs the plan: anyone who owns it can make root run their commands; chown %u %s, or write a new plan in a directory of your own",
-			 path, (unsigned)st->st_uid, (unsigned)geteuid(),
-			 (unsigned)geteuid(), path);
-	else if (S_ISLNK(st->st_mode))
-		snprintf(err, len,
-			 "%s is a symbolic link: a plan's files are its own, never links; remove it",
-			 path);
-	else if (st->st_mode & (S_IWGRP | S_IWOTH))
-		snprintf(err, len,
-			 "%s is writable by others (mode %04o): anyone could rewrite the plan root runs; chmod go-w %s",
-			 path, (unsigned)(st->st_mode & 07777), path);
-	else
-		return 0;
-	return -EPERM;
-}
-
-/* -EPERM when a directory above dir may be written by others without
- * the sticky bit (anyone could rename DIR away and put their own). */
-static int plan_trust_above(const char *dir, char *err, size_t len)
-{
-	char path[PATH_MAX], *slash;
-	struct stat st;
-
-	if (!realpath(dir, path))
-		return 0; /* said by the open that follows */
-	while ((slash = strrchr(path, '/'))) {
-		slash[slash == path] = '\0';
-		if (stat(path, &st))
-			return 0;
-		if ((st.st_mode & (S_IWGRP | S_IWOTH)) &&
-		    !(st.st_mode & S_ISVTX)) {
-			snprintf(err, len,
-				 "%s, above %s, is writable by others (mode %04o): anyone could put another plan in its place; chmod go-w %s, or keep the plan elsewhere",
-				 path, dir, (unsigned)(st.st_mode & 07777), path);
-			return -EPERM;
-		}
-		if (slash == path)
-			break;
-	}
-	return 0;
-}
-
-int boots_plan_trust(const char *dir, char *err, size_t len)
-{
-	char path[4096];
-	struct dirent *e;
-	struct stat st;
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
-	DIR *d;
-
-	if (fd < 0 || fstat(fd, &st)) {
-		rc = -errno;
-		if (rc == -ENOENT)
-			plan_none(dir, err, len);
-		else
-			snprintf(err, len, "%s: %s; give the plan's directory",
-				 dir, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return rc;
-	}
-	rc = plan_trusted(&st, dir, err, len) ?:
-	     plan_trust_above(dir, err, len);
-	d = rc ? NULL : fdopendir(fd);
-	if (!d) {
-		if (!rc)
-			rc = err_nomem(err, len);
-		close(fd);
-		return rc;
-	}
-	while (!rc && (e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW))
-			continue; /* gone meanwhile */
-		rc = plan_trusted(&st, path, err, len);
-	}
-	closedir(d);
-	return rc;
-}
-
-int boots_plan_lock(const char *dir, bool probe, char *err, size_t len)
+int boots_plan_lock(int dfd, const char *dir, bool probe, char *err,
+		    size_t len)
 {
 	char path[4096], pid[32] = "";
 	int fd, rc, n;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, BOOTS_LOCK_FILE);
-	fd = open(path, O_RDWR | O_NOFOLLOW | (probe ? O_CLOEXEC : O_CREAT),
-		  0644); /* inherited by what the step runs */
+	fd = openat(dfd, BOOTS_LOCK_FILE,
+		    O_RDWR | O_NOFOLLOW | (probe ? O_CLOEXEC : O_CREAT),
+		    0644); /* inherited by what the step runs */
 	if (fd < 0 && probe && errno == ENOENT)
 		return 0; /* no step has run */
 	if (fd < 0) {
@@ -433,10 +376,13 @@ int boots_plan_lock(const char *dir, bool probe, char *err, size_t len)
 	return rc;
 }
 
-/* DIR/plan.json, not through a link, at most BOOTS_PLAN_MAX bytes. */
-static json_t *plan_read(const char *path, char *err, size_t len, int *rc)
+/* DIR/plan.json (opened relative to DIR's fd), not through a link, this
+ * user's and writable by no one else, at most BOOTS_PLAN_MAX bytes. */
+static json_t *plan_read(int dfd, const char *path, char *err, size_t len,
+			 int *rc)
 {
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int fd = openat(dfd, BOOTS_PLAN_FILE,
+			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	json_error_t je;
 	struct stat st;
 	json_t *j;
@@ -450,6 +396,11 @@ static json_t *plan_read(const char *path, char *err, size_t len, int *rc)
 		return NULL;
 	}
 	*rc = -EINVAL;
+	if (!fstat(fd, &st) && boots_trust_stat(&st, path, err, len)) {
+		*rc = -EPERM;
+		close(fd);
+		return NULL;
+	}
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
 	    st.st_size > BOOTS_PLAN_MAX) {
 		snprintf(err, len,
@@ -467,8 +418,8 @@ static json_t *plan_read(const char *path, char *err, size_t len, int *rc)
 	return j;
 }
 
-int boots_plan_load(const char *dir, struct boots_plan *p, char *err,
-		    size_t len)
+int boots_plan_load(int dfd, const char *dir, struct boots_plan *p,
+		    char *err, size_t len)
 {
 	char path[4096], why[512];
 	json_t *j;
@@ -476,7 +427,7 @@ int boots_plan_load(const char *dir, struct boots_plan *p, char *err,
 
 	memset(p, 0, sizeof(*p));
 	snprintf(path, sizeof(path), "%s/%s", dir, BOOTS_PLAN_FILE);
-	j = plan_read(path, err, len, &rc);
+	j = plan_read(dfd, path, err, len, &rc);
 	if (!j) {
 		if (rc == -ENOENT)
 			plan_none(dir, err, len);

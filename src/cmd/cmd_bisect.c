@@ -81,13 +81,20 @@ int bisect_build(const struct bisect_state *st, const char *tree)
 
 /* Build tree (an end or a parent) or say why not: 0, or an exit
  * status after printing. */
-static int bisect_build_end(const struct bisect_state *st, const char *tree,
+static int bisect_build_end(struct bisect_state *st, const char *tree,
 			    const char *what, const char *sha)
 {
-	int rc = bisect_build(st, tree);
+	int rc;
 
+	bisect_busy(st, "building", sha, strrchr(tree, '/') + 1);
+	rc = bisect_build(st, tree);
 	if (!rc)
 		return EXIT_OK;
+	if (bisect_signalled(rc)) {
+		msg_notice("bisect: the build of the %s end %.12s was stopped (exit %d); the same command starts it again from a clean tree",
+			   what, sha, rc);
+		return EXIT_INTERRUPTED;
+	}
 	if (rc < 0)
 		msg_error("bisect: cannot run the build of the %s end %.12s: %s",
 			  what, sha, strerror(-rc));
@@ -95,63 +102,6 @@ static int bisect_build_end(const struct bisect_state *st, const char *tree,
 		msg_error("bisect: the %s end %.12s does not build (exit %d); see %s/build.log",
 			  what, sha, rc, st->dir);
 	return rc < 0 ? EXIT_IO : EXIT_WORKLOAD;
-}
-
-/* What git said after a mark: the first bad commit, or only skipped
- * commits left (their list); false while there is a next step. */
-static bool bisect_done(struct bisect_state *st, const char *text)
-{
-	const char *p = strstr(text, " is the first bad commit");
-	const char *any = strstr(text, "could be any of:");
-
-	if (p) {
-		const char *line = p;
-
-		while (line > text && line[-1] != '\n')
-			line--;
-		st->first_bad = strndup(line, (size_t)(p - line));
-		return true;
-	}
-	if (!strstr(text, "only 'skip'ped commits left"))
-		return false;
-	for (const char *l = any ? strchr(any, '\n') : NULL; l && l[1];
-	     l = strchr(l + 1, '\n')) {
-		size_t k = strspn(l + 1, "0123456789abcdef");
-		char **c;
-
-		if (k < 7)
-			break;
-		c = realloc(st->candidates,
-			    (st->n_candidates + 1) * sizeof(*c));
-		if (!c)
-			break;
-		st->candidates = c;
-		c[st->n_candidates++] = strndup(l + 1, k);
-	}
-	free(st->note);
-	st->note = strdup("only skipped commits are left; the candidates are listed");
-	return true;
-}
-
-/* git bisect VERB [SHA]: whether the bisect is done (bisect_done), or
- * -1 after printing. */
-static int bisect_mark(struct bisect_state *st, const char *verb,
-		       const char *sha)
-{
-	char *out = NULL, line[200];
-	int rc = bisect_git(st->top, &out, "bisect", verb, sha, NULL);
-	bool done;
-
-	if (rc < 0 || (rc && !strstr(out ? out : "", "skip"))) {
-		bisect_first_line(out, line, sizeof(line));
-		msg_error("bisect: git bisect %s %.12s failed: %s", verb,
-			  sha ? sha : "", rc < 0 ? strerror(-rc) : line);
-		free(out);
-		return -1;
-	}
-	done = bisect_done(st, out ? out : "");
-	free(out);
-	return done;
 }
 
 /* A measured step's deltas and its decision, with the reason. */
@@ -205,6 +155,7 @@ static int bisect_step(const struct config *cfg, struct bisect_state *st,
 		free(s->subject);
 		return -1;
 	}
+	bisect_busy(st, "building", s->commit, "top");
 	b = st->measure ? bisect_boots_ready(st, s->commit) :
 			  bisect_build(st, st->top);
 	if (b < 0) {
@@ -212,6 +163,16 @@ static int bisect_step(const struct config *cfg, struct bisect_state *st,
 		*rc = EXIT_IO;
 		return -1;
 	}
+	if (bisect_signalled(b)) {
+		/* stopped, not failed: no decision; the next run builds it
+		 * again from a clean tree (bisect_resume_clean) */
+		msg_notice("bisect: the build of %.12s was stopped (exit %d): no decision",
+			   s->commit, b);
+		*rc = EXIT_INTERRUPTED;
+		return -1;
+	}
+	if (!b)
+		bisect_busy(st, "measuring", s->commit, "top");
 	if (b == 125 || b > 0) {
 		snprintf(reason, sizeof(reason), b == 125 ?
 			 "the build said skip (exit 125)" :
@@ -240,6 +201,8 @@ static int bisect_step(const struct config *cfg, struct bisect_state *st,
 	s->decision = strdup(decision);
 	s->reason = reason[0] ? strdup(reason) : NULL;
 	st->n_steps++;
+	free(st->busy); /* saved with the step that ends it */
+	st->busy = NULL;
 	if (bisect_state_save(st))
 		msg_warn("bisect: cannot save the state in %s; an interruption now loses this step",
 			 st->dir);
@@ -271,7 +234,11 @@ static int bisect_parent(const struct config *cfg, struct bisect_state *st,
 		if (rc)
 			return rc;
 		trees[0] = pt;
-		if (bisect_build(st, pt)) {
+		bisect_busy(st, "building", st->parent, "par0");
+		rc = bisect_build(st, pt);
+		if (bisect_signalled(rc))
+			return EXIT_INTERRUPTED;
+		if (rc) {
 			msg_warn("bisect: the first bad commit's parent %.12s does not build: no delta against it",
 				 st->parent);
 			return EXIT_OK;
@@ -279,10 +246,16 @@ static int bisect_parent(const struct config *cfg, struct bisect_state *st,
 	}
 	if (strcmp(st->first_bad, st->bad)) {
 		rc = bisect_tree(st, "par1", st->first_bad, ft, sizeof(ft));
-		if (rc || bisect_build(st, ft))
-			return rc ? rc : EXIT_WORKLOAD;
+		if (rc)
+			return rc;
+		bisect_busy(st, "building", st->first_bad, "par1");
+		rc = bisect_build(st, ft);
+		if (rc)
+			return bisect_signalled(rc) ? EXIT_INTERRUPTED :
+			       EXIT_WORKLOAD;
 		trees[1] = ft;
 	}
+	bisect_busy(st, "measuring", st->first_bad, "par1");
 	rc = bisect_pair(cfg, st, trees, BISECT_PARENT, &st->vs_parent,
 			 &st->parent_runs);
 	st->parent_measured = !rc;
@@ -367,47 +340,6 @@ static int bisect_fresh_check(const struct bisect_state *st)
 	return EXIT_OK;
 }
 
-/* Tell git bisect the steps saved before an interruption that its log
- * does not hold yet (all of them when it was reset). Whether the
- * bisect is done, or -1 after printing. */
-static int bisect_replay(struct bisect_state *st)
-{
-	char path[4096], *log = NULL;
-	int fd, done = 0;
-
-	snprintf(path, sizeof(path), "%s/BISECT_LOG", st->gitdir);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		char *out = NULL;
-		int rc = bisect_git(st->top, &out, "bisect", "start", st->bad,
-				    st->good, NULL);
-
-		if (rc) {
-			msg_error("bisect: git bisect start failed: %.160s",
-				  out ? out : strerror(-rc));
-			free(out);
-			return -1;
-		}
-		done = bisect_done(st, out ? out : "");
-		free(out);
-		log = strdup("");
-	} else {
-		char *argv[] = { "cat", path, NULL };
-
-		close(fd);
-		if (bisect_exec(NULL, argv, -1, &log))
-			log = NULL;
-	}
-	if (!log)
-		return -1;
-	for (size_t i = 0; !done && i < st->n_steps; i++)
-		if (!strstr(log, st->steps[i].commit))
-			done = bisect_mark(st, st->steps[i].decision,
-					   st->steps[i].commit);
-	free(log);
-	return done;
-}
-
 /* Remove the private work trees and the state: the bisect is over. */
 static void bisect_cleanup(const struct bisect_state *st)
 {
@@ -438,6 +370,8 @@ static int bisect_end_trees(struct bisect_state *st, char *const *ends)
 		rc = bisect_build_end(st, ends[0], "good", st->good);
 	if (!rc)
 		rc = bisect_build_end(st, ends[1], "bad", st->bad);
+	if (!rc)
+		bisect_busy(st, NULL, NULL, NULL);
 	return rc;
 }
 
@@ -548,6 +482,12 @@ static int bisect_finish(const struct config *cfg, struct bisect_state *st,
 			       d, st->parent, st->parent_runs,
 			       st->measure ? "boots" : "runs");
 		}
+		if (st->parent_measured && !st->vs_parent.sig) {
+			/* even under -q: it is why the exit is 1 */
+			msg_notice("bisect: the first bad commit %.12s shows no change against its parent (%s): a step was decided by noise or the change is several commits; rerun with more runs (-r, --max-runs) (exit 1)",
+				 st->first_bad, d);
+			rc = EXIT_FAILED;
+		}
 	} else {
 		printf("no first bad commit: %s\n", st->note ? st->note : "");
 		for (size_t i = 0; i < st->n_candidates; i++)
@@ -594,6 +534,8 @@ static int cmd_bisect(const struct config *cfg)
 		rc = msg_usage("bisect: %s", err);
 		goto out;
 	}
+	if (loaded && (rc = bisect_check_steps(&st)))
+		goto out;
 	if (loaded)
 		msg_info("bisect: going on with the bisect in %s (%zu steps done)",
 			 st.dir, st.n_steps);
@@ -610,6 +552,7 @@ static int cmd_bisect(const struct config *cfg)
 		rc = EXIT_IO;
 		goto out;
 	}
+	bisect_resume_clean(&st);
 	rc = st.measure ? bisect_orig(&st, loaded) :
 			  bisect_end_trees(&st, ends);
 	if (!rc)

@@ -7,6 +7,7 @@
  * remove the systemd unit that runs step at every boot.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,7 +30,7 @@
 static int boots_load(const struct boots_ctx *c, struct boots_plan *p)
 {
 	char err[1024];
-	int rc = boots_plan_load(c->dir, p, err, sizeof(err));
+	int rc = boots_plan_load(c->dfd, c->dir, p, err, sizeof(err));
 
 	if (!rc)
 		return 0;
@@ -37,52 +38,70 @@ static int boots_load(const struct boots_ctx *c, struct boots_plan *p)
 	return rc == -ENOMEM ? EXIT_IO : EXIT_USAGE;
 }
 
-/* DIR is root's alone (boots_plan_trust), or refused. */
-static int boots_trust(const struct boots_ctx *c)
+/* DIR opened once, root's alone (boots_plan_open): c->dfd; or refused. */
+static int boots_open(struct boots_ctx *c)
 {
 	char err[4400];
 
-	if (!boots_plan_trust(c->dir, err, sizeof(err)))
+	c->dfd = boots_plan_open(c->dir, err, sizeof(err));
+	if (c->dfd >= 0)
 		return 0;
 	msg_error("%s: %s", c->cmd, err);
-	return EXIT_USAGE;
+	return c->dfd == -ENOENT || c->dfd == -EPERM || c->dfd == -ELOOP ||
+			       c->dfd == -ENOTDIR ?
+		       EXIT_USAGE :
+		       EXIT_IO;
 }
 
-/* After boots install: this abstat must be the one it recorded (the
- * unit's; a clone's binary rebuilt or moved under the plan is not). */
-static int boots_step_self(const struct boots_ctx *c)
+/* The abstat this step runs: /proc/self/exe opened once (the binary
+ * running, whatever its path names now) into c->self_fd, which doctor
+ * and run exec (fexecve). After boots install it must be the one
+ * install recorded in DIR/abstat.sha256 (the unit's; a clone's binary
+ * rebuilt or moved under the plan is not). */
+static int boots_step_self(struct boots_ctx *c, char *self, size_t n)
 {
-	char path[4096], line[PATH_MAX + 80], hash[65];
-	FILE *f;
+	char line[PATH_MAX + 80] = "", hash[65];
+	ssize_t k = readlink("/proc/self/exe", self, n - 1);
+	int fd = openat(c->dfd, BOOTS_SELF_FILE,
+			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 
-	snprintf(path, sizeof(path), "%s/%s", c->dir, BOOTS_SELF_FILE);
-	f = fopen(path, "re");
-	if (!f)
+	c->self_fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+	if (k <= 0 || c->self_fd < 0 || sha256_fd(c->self_fd, hash)) {
+		msg_error("%s: cannot open this abstat (/proc/self/exe): %s; mount /proc",
+			  c->cmd, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return EXIT_IO;
+	}
+	self[k] = '\0';
+	c->self = self;
+	if (fd < 0)
 		return 0;
-	if (!fgets(line, sizeof(line), f))
-		line[0] = '\0';
-	fclose(f);
+	k = read(fd, line, sizeof(line) - 1);
+	close(fd);
+	line[k > 0 ? k : 0] = '\0';
 	line[strcspn(line, "\n")] = '\0';
-	if (!sha256_file("/proc/self/exe", hash) && strlen(line) > 66 &&
-	    !strncmp(line, hash, 64))
+	if (strlen(line) > 66 && !strncmp(line, hash, 64))
 		return 0;
-	msg_error("%s: this abstat is not the one boots install recorded in %s (%s): it changed or is another; abstat boots install --force %s with the abstat to run",
-		  c->cmd, path, strlen(line) > 66 ? line + 66 : "unreadable",
-		  c->dir);
+	msg_error("%s: this abstat is not the one boots install recorded in %s/%s (%s): it changed or is another; abstat boots install --force %s with the abstat to run",
+		  c->cmd, c->dir, BOOTS_SELF_FILE,
+		  strlen(line) > 66 ? line + 66 : "unreadable", c->dir);
 	return EXIT_USAGE;
 }
 
-/* step: DIR trusted, locked (one step at a time), the plan loaded. */
-static int boots_step_verb(const struct boots_ctx *c)
+/* step: DIR trusted and held, locked (one step at a time), the plan
+ * loaded. */
+static int boots_step_verb(struct boots_ctx *c)
 {
 	struct boots_plan p;
-	char err[4400];
-	int rc = boots_trust(c) ?: boots_step_self(c), lock;
+	char err[4400], self[PATH_MAX];
+	int rc = boots_open(c) ?: boots_step_self(c, self, sizeof(self));
+	int lock;
 
 	if (rc)
 		return rc;
 	/* a dry run holds nothing: a step at boot never waits for one */
-	lock = boots_plan_lock(c->dir, c->dry_run, err, sizeof(err));
+	lock = boots_plan_lock(c->dfd, c->dir, c->dry_run, err, sizeof(err));
 	if (lock < 0) {
 		msg_error("%s: %s", c->cmd, err);
 		return lock == -EBUSY ? EXIT_FAILED : EXIT_IO;
@@ -103,7 +122,40 @@ static int boots_step_verb(const struct boots_ctx *c)
 	return rc;
 }
 
-static int boots_init(const struct config *cfg, const struct boots_ctx *c)
+/* kexec boots files: each side's kernel and initrd root's (every
+ * directory above too) and their sha256 recorded, checked before each
+ * kexec (boots_kexec). 0, or the errors said. */
+static int boots_init_hash(const struct boots_ctx *c, struct boots_plan *p)
+{
+	char err[4400], hash[65];
+	int bad = 0;
+
+	for (int i = 0; p->method == BOOTS_KEXEC && i < 4; i++) {
+		struct boots_side *s = &p->sides[i / 2];
+		const char *path = i % 2 ? s->initrd : s->kernel;
+		char **to = i % 2 ? &s->initrd_sha256 : &s->kernel_sha256;
+		int fd;
+
+		if (!path)
+			continue;
+		fd = boots_trust_exec(path, false, i % 2 ? "initrd" : "kernel",
+				      err, sizeof(err));
+		if (fd >= 0 && !sha256_fd(fd, hash) && (*to = strdup(hash))) {
+			close(fd);
+			continue;
+		}
+		if (fd >= 0) {
+			close(fd);
+			snprintf(err, sizeof(err), "cannot read %s: %s", path,
+				 strerror(errno));
+		}
+		msg_error("%s: side %s: %s", c->cmd, s->label, err);
+		bad++;
+	}
+	return bad;
+}
+
+static int boots_init(const struct config *cfg, struct boots_ctx *c)
 {
 	struct statfs fs;
 	struct boots_plan p;
@@ -113,12 +165,28 @@ static int boots_init(const struct config *cfg, const struct boots_ctx *c)
 	rc = boots_plan_new(cfg, &p, err, sizeof(err));
 	if (!rc && boots_plan_check(&p, err, sizeof(err)))
 		rc = -EINVAL;
-	if (!rc && !cfg->force && boots_plan_exists(c->dir, err, sizeof(err)))
-		rc = -EEXIST;
 	if (rc) {
 		boots_plan_free(&p);
 		msg_error("%s%s", rc == -EEXIST ? "boots init: " : "", err);
 		return rc == -ENOMEM ? EXIT_IO : EXIT_USAGE;
+	}
+	/* refused now: DIR (or its parent) untrusted, or holding a plan */
+	if (access(c->dir, F_OK)) {
+		rc = boots_plan_mkdir(c->dir, false, err, sizeof(err));
+		if (rc)
+			msg_error("boots init: %s", err);
+		rc = !rc ? 0 : rc == -EPERM ? EXIT_USAGE : EXIT_IO;
+	} else {
+		rc = boots_open(c);
+		if (!rc && !cfg->force &&
+		    boots_plan_exists(c->dfd, c->dir, err, sizeof(err))) {
+			msg_error("boots init: %s", err);
+			rc = EXIT_USAGE;
+		}
+	}
+	if (rc) {
+		boots_plan_free(&p);
+		return rc;
 	}
 	if (cfg->boots.no_check)
 		msg_info("boots init: --no-check: nothing is checked before a reboot; abstat boots step --dry-run %s checks the plan on its machine",
@@ -128,20 +196,24 @@ static int boots_init(const struct config *cfg, const struct boots_ctx *c)
 		boots_plan_free(&p);
 		return EXIT_USAGE;
 	}
-	umask(umask(022) | 022); /* nothing in DIR writable by others */
-	if (mkdir(c->dir, 0755) && errno != EEXIST) {
-		msg_error("boots init: cannot make %s: %s; give a directory on persistent storage",
-			  c->dir, strerror(errno));
+	if (!cfg->boots.no_check && boots_init_hash(c, &p)) {
 		boots_plan_free(&p);
-		return EXIT_IO;
+		return EXIT_USAGE;
 	}
-	rc = boots_trust(c);
+	umask(umask(022) | 022); /* nothing in DIR writable by others */
+	rc = c->dfd >= 0 ? 0 : boots_plan_mkdir(c->dir, true, err, sizeof(err));
+	if (rc) {
+		msg_error("boots init: %s", err);
+		boots_plan_free(&p);
+		return rc == -EPERM ? EXIT_USAGE : EXIT_IO;
+	}
+	rc = c->dfd >= 0 ? 0 : boots_open(c);
 	if (rc) {
 		boots_plan_free(&p);
 		return rc;
 	}
-	rc = boots_plan_save(c->dir, &p, cfg->force, err, sizeof(err));
-	if (!rc && !statfs(c->dir, &fs) &&
+	rc = boots_plan_save(c->dfd, c->dir, &p, cfg->force, err, sizeof(err));
+	if (!rc && !fstatfs(c->dfd, &fs) &&
 	    (fs.f_type == TMPFS_MAGIC || fs.f_type == RAMFS_MAGIC))
 		msg_warn("boots init: %s is in memory (tmpfs): the plan will not outlive a reboot; give a directory on persistent storage",
 			 c->dir);
@@ -155,12 +227,12 @@ static int boots_init(const struct config *cfg, const struct boots_ctx *c)
 	return !rc ? EXIT_OK : rc == -EEXIST ? EXIT_USAGE : EXIT_IO;
 }
 
-static int boots_status(const struct boots_ctx *c)
+static int boots_status(struct boots_ctx *c)
 {
 	struct boots_plan p;
 	struct boots_boot *next;
 	size_t count[BOOT_FAILED + 1] = { 0 };
-	int rc = boots_load(c, &p);
+	int rc = boots_open(c) ?: boots_load(c, &p);
 	char *dir;
 
 	if (rc)
@@ -236,12 +308,12 @@ static char *boots_spec(const struct boots_ctx *c, const struct boots_plan *p,
 	return spec;
 }
 
-static int boots_report(const struct config *cfg, const struct boots_ctx *c)
+static int boots_report(const struct config *cfg, struct boots_ctx *c)
 {
 	struct boots_plan p;
 	struct config rc_cfg = *cfg;
 	char *specs[2] = { NULL, NULL };
-	int rc = boots_load(c, &p);
+	int rc = boots_open(c) ?: boots_load(c, &p);
 
 	if (rc)
 		return rc;
@@ -351,20 +423,81 @@ static int boots_unit_check(const struct config *cfg, const char *unit)
 	return 0;
 }
 
-static int boots_install(const struct config *cfg, const struct boots_ctx *c)
+/* What the unit runs as root must be root's (boots_trust_exec): this
+ * abstat, its built-in workloads' directory, a hook, the command or
+ * --next's command given by an absolute path (one found on PATH is not
+ * checked). 0, or the first refused, said. */
+static int boots_install_trust(const struct boots_plan *p, const char *self)
+{
+	static const char *const hooks[] = { "--setup", "--cleanup",
+					     "--prepare", "--conclude", NULL };
+	char err[4400], dir[PATH_MAX + 32], word[PATH_MAX];
+	int fd = boots_trust_exec(self, false, "abstat binary", err,
+				  sizeof(err));
+	bool cmd = false;
+
+	if (fd >= 0)
+		close(fd);
+	for (int i = 0; fd >= 0 && i < 2; i++) {
+		snprintf(dir, sizeof(dir), "%s", self);
+		*strrchr(dir, '/') = '\0';
+		strcat(dir, i ? "/../libexec/abstat" : "/build/workloads");
+		if (access(dir, F_OK))
+			continue;
+		fd = boots_trust_exec(dir, true, "workload directory", err,
+				      sizeof(err));
+		if (fd >= 0)
+			close(fd);
+	}
+	for (size_t i = 0; fd >= 0 && i < p->n_run; i++) {
+		bool hook = false;
+
+		for (int h = 0; i && hooks[h]; h++)
+			hook |= !strcmp(p->run[i - 1], hooks[h]);
+		snprintf(word, sizeof(word), "%s", p->run[i]);
+		word[strcspn(word, " \t")] = '\0';
+		if ((hook || cmd) && word[0] == '/' && !access(word, F_OK)) {
+			fd = boots_trust_exec(word, false,
+					      hook ? "hook" : "command", err,
+					      sizeof(err));
+			if (fd >= 0)
+				close(fd);
+		}
+		cmd = !strcmp(p->run[i], "--") && !cmd;
+	}
+	snprintf(word, sizeof(word), "%s", p->next ? p->next : "");
+	word[strcspn(word, " \t")] = '\0';
+	if (fd >= 0 && word[0] == '/' && !access(word, F_OK)) {
+		fd = boots_trust_exec(word, false, "--next command", err,
+				      sizeof(err));
+		if (fd >= 0)
+			close(fd);
+	}
+	if (fd >= 0)
+		return 0;
+	msg_error("boots install: %s", err);
+	return EXIT_USAGE;
+}
+
+static int boots_install(const struct config *cfg, struct boots_ctx *c)
 {
 	char unit[4096], wants[4096], self[PATH_MAX], dir[PATH_MAX];
-	char hash[65], rec[4200], err[4400], line[PATH_MAX + 80];
+	char hash[65], err[4400], line[PATH_MAX + 80];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	struct boots_plan p;
 	char *text = NULL;
 	size_t size = 0;
 	FILE *f;
-	int rc = boots_trust(c) ?: boots_load(c, &p);
+	int rc = boots_open(c) ?: boots_load(c, &p), fd;
 
 	if (rc)
 		return rc;
+	if (n > 0)
+		self[n] = '\0';
+	rc = n > 0 ? boots_install_trust(&p, self) : 0;
 	boots_plan_free(&p);
+	if (rc)
+		return rc;
 	if (n <= 0 || !realpath(c->dir, dir) ||
 	    boots_unit_path(cfg, "/", unit, sizeof(unit)) ||
 	    boots_unit_path(cfg, "/multi-user.target.wants/", wants,
@@ -373,15 +506,19 @@ static int boots_install(const struct config *cfg, const struct boots_ctx *c)
 			  c->dir, strerror(errno));
 		return EXIT_IO;
 	}
-	self[n] = '\0';
 	rc = boots_unit_check(cfg, unit);
 	if (rc)
 		return rc;
-	if (sha256_file(self, hash)) {
+	/* the binary running, hashed by its fd (not its path again) */
+	fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || sha256_fd(fd, hash)) {
 		msg_error("boots install: cannot read %s: %s", self,
 			  strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return EXIT_IO;
 	}
+	close(fd);
 	f = open_memstream(&text, &size);
 	if (!f || boots_unit_text(f, dir, self, hash)) {
 		msg_error("boots install: %s or %s has a control character (a newline would end ExecStart=); give a directory without",
@@ -393,11 +530,12 @@ static int boots_install(const struct config *cfg, const struct boots_ctx *c)
 	}
 	fclose(f);
 	/* what each step checks this abstat against (boots_step_self) */
-	snprintf(rec, sizeof(rec), "%s/%s", dir, BOOTS_SELF_FILE);
 	snprintf(line, sizeof(line), "%s  %s\n", hash, self);
-	rc = boots_plan_write(rec, line, err, sizeof(err));
+	rc = boots_plan_write(c->dfd, c->dir, BOOTS_SELF_FILE, line, err,
+			      sizeof(err));
 	if (!rc)
-		rc = boots_plan_write(unit, text, err, sizeof(err));
+		rc = boots_plan_write(AT_FDCWD, NULL, unit, text, err,
+				      sizeof(err));
 	free(text);
 	if (rc) {
 		msg_error("boots install: %s; give --unit-dir", err);
@@ -445,6 +583,8 @@ static int cmd_boots(const struct config *cfg)
 		.root = root ? root : "",
 		.dry_run = cfg->boots.dry_run,
 		.cmd = who,
+		.dfd = -1,
+		.self_fd = -1,
 	};
 
 	snprintf(who, sizeof(who), "boots %s", cfg->boots.verb);
@@ -483,11 +623,12 @@ const struct cmd_entry cmd_entry_boots = {
 		 "RUN-ARGS | step|status|report|install|uninstall DIR)",
 	.intro = "  an unattended plan of K boots per side, interleaved: init checks\n"
 		 "  the kernels, initrds, tools and command lines, then writes\n"
-		 "  DIR/plan.json (DIR and its files root's alone); step, once per\n"
-		 "  boot (install: a systemd unit after multi-user.target), one at a\n"
-		 "  time (DIR/plan.lock), checks the running kernel, runs doctor and\n"
-		 "  abstat run RUN-ARGS into DIR, then boots the next kernel; status\n"
-		 "  and report read DIR\n",
+		 "  DIR/plan.json (DIR, its files and every directory above it root's\n"
+		 "  alone; DIR held open, its files opened through it); step, once\n"
+		 "  per boot (install: a systemd unit after multi-user.target), one\n"
+		 "  at a time (DIR/plan.lock), checks the running kernel, runs doctor\n"
+		 "  and abstat run RUN-ARGS (the abstat it hashed) into DIR, then\n"
+		 "  boots the next kernel; status and report read DIR\n",
 	.opts = boots_opts,
 	.operands = cmd_boots_args,
 };

@@ -111,7 +111,8 @@ static int step_save(const struct boots_ctx *c, const struct boots_plan *p)
 {
 	char err[1024];
 
-	if (c->dry_run || !boots_plan_save(c->dir, p, true, err, sizeof(err)))
+	if (c->dry_run ||
+	    !boots_plan_save(c->dfd, c->dir, p, true, err, sizeof(err)))
 		return 0;
 	msg_error("%s", err);
 	return EXIT_IO;
@@ -211,6 +212,24 @@ static int step_result(const char *res, struct boots_boot *b,
 	return 0;
 }
 
+/* msg with at (DIR's /proc/self/fd/N) shown as dir, into buf */
+static void step_shown(const char *msg, const char *at, const char *dir,
+		       char *buf, size_t len)
+{
+	size_t n = strlen(at), k = 0;
+
+	for (const char *q = msg; *q && k + 1 < len;) {
+		if (!strncmp(q, at, n) && q[n] == '/') {
+			k += (size_t)snprintf(buf + k, len - k, "%s", dir);
+			k = k < len ? k : len - 1;
+			q += n;
+		} else {
+			buf[k++] = *q++;
+		}
+	}
+	buf[k] = '\0';
+}
+
 /* b cut off (a step killed, a power loss) or its run killed: the result
  * the run wrote (done when complete, partial when interrupted), else the
  * runs its journal holds recovered into b's result (partial), else b
@@ -218,12 +237,15 @@ static int step_result(const char *res, struct boots_boot *b,
 static void step_recover(const struct boots_ctx *c, struct boots_plan *p,
 			 struct boots_boot *b, const char *what)
 {
-	char res[4200], jp[4300], err[1024];
+	char res[4200], jp[4300], err[1024], at[64], shown[1200];
 	struct result *r = NULL;
 	unsigned torn;
 	size_t runs = 0;
 
-	boots_plan_result(c->dir, p, b, ".json", res, sizeof(res));
+	/* read and written through DIR's fd (/proc/self/fd/N), never by
+	 * DIR's path again */
+	snprintf(at, sizeof(at), "/proc/self/fd/%d", c->dfd);
+	boots_plan_result(at, p, b, ".json", res, sizeof(res));
 	snprintf(jp, sizeof(jp), "%s.journal", res);
 	b->state = BOOT_FAILED;
 	if (!c->dry_run && !step_result(res, b, what)) {
@@ -243,13 +265,15 @@ static void step_recover(const struct boots_ctx *c, struct boots_plan *p,
 	if (hold_check_free(jp, err, sizeof(err)) ||
 	    journal_load(jp, &r, &torn, err, sizeof(err)) ||
 	    result_write(r, res, true, err, sizeof(err))) {
+		step_shown(err, at, c->dir, shown, sizeof(shown));
 		boots_plan_note(b, "%s; its journal is not recovered: %s", what,
-				err);
+				shown);
 		result_free(r);
 		return;
 	}
-	for (size_t i = 0; i < r->n_bench; i++)
-		runs += r->bench[i].n_runs;
+	for (size_t i = 0; i < r->n_bench; i++) /* measured: no warm-up */
+		for (size_t k = 0; k < r->bench[i].n_runs; k++)
+			runs += !r->bench[i].runs[k].warmup;
 	result_free(r);
 	unlink(jp);
 	b->state = BOOT_PARTIAL;
@@ -346,15 +370,8 @@ static int step_booted(const struct boots_ctx *c, struct boots_plan *p,
 int boots_step(const struct boots_ctx *c, struct boots_plan *p)
 {
 	struct boots_boot *b = boots_plan_current(p);
-	char self[4096];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	const char *self = c->self;
 
-	if (n <= 0) {
-		msg_error("%s: cannot find this abstat (/proc/self/exe): %s; mount /proc",
-			  c->cmd, strerror(errno));
-		return EXIT_IO;
-	}
-	self[n] = '\0';
 	if (p->stopped) {
 		msg_error("%s: the plan in %s is stopped: %s; abstat boots status %s",
 			  c->cmd, c->dir, p->stopped, c->dir);

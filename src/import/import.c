@@ -365,18 +365,12 @@ uint64_t import_u64(double v)
 
 /* The value perf printed is already scaled to the time enabled: keep a
  * raw count and times that scale back to it (counters_scale). */
-void import_count(struct run *run, int i, double value, double running_pct)
+void import_count(struct run *run, int i, double value)
 {
 	struct counter_value *c = &run->total.counters[i];
-	const uint64_t enabled = 1000000000;
 
-	if (!(running_pct > 0) || running_pct > 100)
-		running_pct = 100;
-	c->enabled_ns = enabled;
-	c->running_ns = import_u64(enabled * running_pct / 100);
-	if (!c->running_ns)
-		c->running_ns = 1;
-	c->value = import_u64(value * (double)c->running_ns / enabled);
+	c->enabled_ns = c->running_ns = 1000000000;
+	c->value = import_u64(value);
 }
 
 /* The score definition named name, added (no regex: the source printed

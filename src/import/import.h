@@ -106,8 +106,11 @@ struct run *import_run(struct result *r, struct benchmark *b, bool warmup);
 /* Index of the imported event name (added, with unit, when new; every
  * run gets a not-counted counter for it), or -ENOMEM. */
 int import_event(struct result *r, const char *name, const char *unit);
-/* Set run's counter i to value (perf's scaling: running < enabled). */
-void import_count(struct run *run, int i, double value, double running_pct);
+/* Set run's counter i to value, exactly as the source printed it: a
+ * count the source scaled up from part of the time (multiplexed) is
+ * kept as printed (running = enabled: never scaled again, nor rounded
+ * through a running fraction); the importer says it was scaled. */
+void import_count(struct run *run, int i, double value);
 /* run's score name (unit, higher or lower is better; defined in r when
  * new) is v: a value the source reports that is no count per op (a
  * rate, a memory size). 0 or -ENOMEM. */

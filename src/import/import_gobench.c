@@ -140,6 +140,11 @@ static int import_gb_result(struct result *r, const char *path, int line,
 	for (size_t k = 2; k < n; k += 2) {
 		int rc;
 
+		for (size_t j = 3; j < k; j += 2)
+			if (!strcmp(f[j], f[k + 1]))
+				return import_err(err, len, path, line,
+						  "%s twice on one line (fields %zu and %zu): one value a unit a run; fix the line",
+						  f[k + 1], j + 1, k + 2);
 		if (!import_gb_number(f[k], &v))
 			return import_err(err, len, path, line,
 					  "value '%s' of %s is not a number as Go prints one (12.5, 1.2e+06); fix the line or run go test -bench again",

@@ -18,7 +18,10 @@
  * counter stats for 'CMD':"); -x and -j output do not write it, so
  * there the benchmark is named after the file (its basename without
  * extension). perf stat -r output (means with a variance column),
- * per-CPU or aggregated (-a -A, --per-core) lines are refused.
+ * per-CPU or aggregated (-a -A, --per-socket, --per-core) lines in any
+ * form, a file with no count and a NUL byte are refused. A multiplexed
+ * count (a running percentage below 100) is kept exactly as perf
+ * printed it (its scaled estimate), and said.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -54,6 +57,28 @@ struct ps_state {
 	int block_line;      /* its '# started on' line */
 	bool text;           /* perf's default output (not -x or -j) */
 };
+
+/* Whether s starts as a line of perf stat's per-CPU or aggregated output
+ * does: "CPU3", "S0", "S0-D0", "S0-D0-C1", "N0" (-a -A, --per-socket,
+ * --per-die, --per-core, --per-node), then a space, tab or comma. */
+static bool import_ps_aggregated(const char *s)
+{
+	size_t k = !strncmp(s, "CPU", 3) ? 3 : (*s == 'S' || *s == 'N') ? 1 : 0;
+
+	if (!k || !isdigit((unsigned char)s[k]))
+		return false;
+	for (s += k; *s; s++)
+		if (!isdigit((unsigned char)*s) && !strchr("-SDC", *s))
+			break;
+	return *s == ' ' || *s == '\t' || *s == ',';
+}
+
+static int import_ps_refuse_aggregated(const struct ps_state *st, int line,
+				       char *err, size_t len)
+{
+	return import_err(err, len, st->path, line,
+			  "a per-CPU or per-socket count (perf stat -a -A, --per-socket, --per-core...): abstat imports a run's totals, one count an event; run perf stat without -A or --per-*");
+}
 
 /* Split a CSV line at commas (perf does not quote). */
 static size_t import_ps_split(char *s, char **f)
@@ -152,7 +177,11 @@ static int import_ps_fields(struct ps_state *st, int line, char **f,
 	if (floor(v * scale) != v * scale)
 		import_warn(st->r, "perf-stat: %s has fractional values (%s): kept as whole %s",
 			    f[2], f[1], unit[0] ? unit : "counts");
-	import_count(st->run, i, v * scale, pct);
+	if (pct < 100 &&
+	    import_warn(st->r, "perf-stat: %s was multiplexed (perf counted it part of the time, a running percentage below 100%%, and scaled its count up): its values are perf's estimates, kept exactly as perf printed them",
+			f[2]))
+		return err_nomem(err, len);
+	import_count(st->run, i, v * scale);
 	return import_ps_time(st, f[2], v * scale);
 }
 
@@ -191,6 +220,12 @@ static int import_ps_json(struct ps_state *st, int line, const char *s,
 		json_decref(j);
 		return import_err(err, len, st->path, line,
 				  "a variance: this is perf stat -r output (means over runs); import repeated single runs (perf stat -j -o FILE --append, once per run)");
+	}
+	if (json_object_get(j, "cpu") || json_object_get(j, "socket") ||
+	    json_object_get(j, "core") || json_object_get(j, "die") ||
+	    json_object_get(j, "node") || json_object_get(j, "thread")) {
+		json_decref(j);
+		return import_ps_refuse_aggregated(st, line, err, len);
 	}
 	for (size_t k = 0; k < 3; k++) {
 		f[k] = (char *)json_string_value(json_object_get(j, keys[k]));
@@ -462,6 +497,12 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 		rc = err_nomem(err, len);
 		goto out;
 	}
+	if (memchr(buf, '\0', size)) {
+		rc = import_err(err, len, path, 0,
+				"a NUL byte at offset %zu: not perf stat's text output",
+				(size_t)((const char *)memchr(buf, '\0', size) - buf));
+		goto out;
+	}
 	st->r = r;
 	st->path = path;
 	st->b = import_bench(r, name, NULL);
@@ -491,6 +532,8 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 			st->blocks++;
 			if (!st->run)
 				rc = err_nomem(err, len);
+		} else if (import_ps_aggregated(s)) {
+			rc = import_ps_refuse_aggregated(st, line, err, len);
 		} else if (!s[0] || s[0] == '#' || (st->text && s[0] != ' ')) {
 			continue; /* perf's notes in its default output */
 		} else if (!st->run) {
@@ -510,6 +553,9 @@ int import_perfstat(struct result *r, const char *path, const char *buf,
 	if (!rc && !st->blocks)
 		rc = import_err(err, len, path, 0,
 				"no '# started on' line; not perf stat -x, -o output");
+	if (!rc && !r->n_events)
+		rc = import_err(err, len, path, 0,
+				"no event's count in the file (only lines abstat does not import); give perf stat's output of a run's totals");
 	if (!rc)
 		rc = import_ps_finish(st, err, len);
 	if (!rc)

@@ -457,6 +457,42 @@ int result_parse_buffer(const char *buf, size_t size, const char *name,
 	return result_parse_text(buf, size, name, NULL, out, err, len);
 }
 
+static int result_cmp_index(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* No run index twice in a benchmark (recover refuses such a journal:
+ * lines written twice, or two sessions' runs). 0 or -EINVAL (err). */
+static int result_check_indexes(const struct result *r, const char *name,
+				char *err, size_t len)
+{
+	for (size_t i = 0; i < r->n_bench; i++) {
+		const struct benchmark *b = &r->bench[i];
+		unsigned *ix = malloc((b->n_runs + 1) * sizeof(*ix));
+
+		if (!ix) {
+			snprintf(err, len, "%s: out of memory", name);
+			return -ENOMEM;
+		}
+		for (size_t k = 0; k < b->n_runs; k++)
+			ix[k] = b->runs[k].index;
+		qsort(ix, b->n_runs, sizeof(*ix), result_cmp_index);
+		for (size_t k = 1; k < b->n_runs; k++)
+			if (ix[k] == ix[k - 1]) {
+				snprintf(err, len,
+					 "%s: benchmarks[%zu]: two runs have index %u: runs repeated (lines written twice, or two sessions' runs); not one session's result",
+					 name, i, ix[k]);
+				free(ix);
+				return -EINVAL;
+			}
+		free(ix);
+	}
+	return 0;
+}
+
 int result_parse_text(const char *buf, size_t size, const char *name,
 		      struct result_window *w, struct result **out, char *err,
 		      size_t len)
@@ -467,6 +503,10 @@ int result_parse_text(const char *buf, size_t size, const char *name,
 
 	*out = NULL;
 	rc = result_stream_text(buf, size, name, w, out, err, len);
+	if (!rc && (rc = result_check_indexes(*out, name, err, len))) {
+		result_free(*out);
+		*out = NULL;
+	}
 	if (rc != -EAGAIN)
 		return rc;
 	rc = result_load_json(buf, size, name, &j, err, len);
@@ -479,6 +519,11 @@ int result_parse_text(const char *buf, size_t size, const char *name,
 		if (rc == -ENOMEM)
 			snprintf(err, len, "%s: out of memory", name);
 		free(r);
+		return rc;
+	}
+	rc = result_check_indexes(r, name, err, len);
+	if (rc) {
+		result_free(r);
 		return rc;
 	}
 	*out = r;

@@ -28,12 +28,15 @@ test_expect_success 'the crafted line: one error line naming it, no crash' '
 	grep_err "crafted.txt:$line: running percentage of page-faults has 63 digits" &&
 	[ ! -e c.json ] || fail "a result was written"
 '
-test_expect_success 'a percentage as perf writes it is kept (50.00%)' '
+test_expect_success 'a percentage as perf writes it (50.00%): the count kept as printed, the scaling said' '
 	crafted 50.00 >half.txt &&
 	expect_exit 0 "$ABSTAT" import perf-stat half.txt -o half.json &&
 	r=$(json "d[\"benchmarks\"][0][\"runs\"][0][\"counters\"][1]" half.json) &&
-	python3 -c "import sys; c = eval(sys.argv[1]); sys.exit(c[\"running_ns\"] * 2 != c[\"enabled_ns\"])" "$r" ||
-		fail "running not half of enabled: $r"
+	printed=$(awk "/page-faults/ { print \$1; exit }" "$FIX") &&
+	python3 -c "import sys; c = eval(sys.argv[1]); sys.exit(c[\"value\"] != int(sys.argv[2]))" "$r" "$printed" ||
+		fail "page-faults not kept as printed ($printed): $r"
+	json "\" \".join(d[\"warnings\"])" half.json | grep -q "page-faults was multiplexed .*kept exactly as perf printed them" ||
+		fail "the scaling is not said"
 '
 test_expect_success 'a percentage of 31 digits: past 100, refused' '
 	crafted "$(printf "%031d" 0 | tr 0 1)" >p31.txt &&

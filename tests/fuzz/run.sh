@@ -1,9 +1,15 @@
 #!/bin/sh
 # Fuzzing (libFuzzer, clang -fsanitize=fuzzer,address,undefined).
 #   sh tests/fuzz/run.sh [SECONDS]  build, then fuzz every target for SECONDS
-#                                   (default 60) at once; new inputs go to
-#                                   build/fuzz/corpus-NAME, crashes to
-#                                   build/fuzz/crash-NAME-*
+#                                   (default 60), as many at once as CPUs,
+#                                   each after its seeds are loaded, with a
+#                                   per-input timeout sized to this machine
+#                                   (5 times its largest seed's replay);
+#                                   says each target's executions; new
+#                                   inputs go to build/fuzz/corpus-NAME,
+#                                   crashes to build/fuzz/NAME-crash-*; a
+#                                   timeout is replayed alone: a slow input
+#                                   is said, only a hang fails
 #   sh tests/fuzz/run.sh --replay   build, then run every target once over
 #                                   its seed corpus tests/fuzz/corpus/NAME/
 #                                   (make check does this)
@@ -108,22 +114,71 @@ if [ "${1:-}" = --replay ]; then
 fi
 
 secs=${1:-60}
-echo "fuzz: each target for $secs s (at once):$targets"
-for t in $targets; do
-	mkdir -p "$out/corpus-$t"
-	"$out/$t" -max_total_time="$secs" -timeout="$(limit "$t")" \
-		-report_slow_units="$(limit "$t")" -rss_limit_mb=2048 \
-		-max_len="$(maxlen "$t")" -print_final_stats=1 $(dict "$t") \
-		-artifact_prefix="$out/crash-$t-" "$out/corpus-$t" "$(corpus "$t")" $(seeds "$t") \
-		>"$out/$t.log" 2>&1 &
-done
-wait
+cpus=$(nproc 2>/dev/null || echo 1)
+# Sized to this machine before fuzzing: each target's seeds are replayed
+# once alone (cpus targets at a time, as the fuzzing runs them), timing
+# the whole replay (libFuzzer loads them all before it fuzzes: that time
+# is added to -max_total_time, so each target fuzzes for SECONDS) and
+# its largest seed (the per-input -timeout is 5 times that, at least
+# the default, so a large seed on a busy machine is no "timeout").
+now_ms() { date +%s%3N; }
+size_one() { # size_one TARGET: "REPLAY_S TIMEOUT_S" in $out/TARGET.size
+	files=$(find "$out/corpus-$1" "$(corpus "$1")" $(seeds "$1") -type f 2>/dev/null)
+	big=$(ls -S $files 2>/dev/null | head -n 1)
+	cap=$((10 * $(limit "$1")))
+	t0=$(now_ms)
+	[ -z "$big" ] || "$out/$1" -runs=1 -timeout=$cap "$big" >/dev/null 2>&1
+	t1=$(now_ms)
+	[ -z "$files" ] || "$out/$1" -runs=1 -timeout=$cap $files >/dev/null 2>&1
+	t2=$(now_ms)
+	one=$(( (t1 - t0 + 999) / 1000 )) all=$(( (t2 - t1 + 999) / 1000 ))
+	lim=$(limit "$1")
+	[ $((5 * one)) -le "$lim" ] || lim=$((5 * one))
+	echo "$all $lim" >"$out/$1.size"
+}
+run_batches() { # run_batches FUNCTION: FUNCTION TARGET, cpus at a time
+	n=0
+	for t in $targets; do
+		"$1" "$t" &
+		n=$((n + 1))
+		[ $((n % cpus)) -ne 0 ] || wait
+	done
+	wait
+}
+fuzz_one() {
+	read -r load lim <"$out/$1.size"
+	mkdir -p "$out/corpus-$1"
+	"$out/$1" -max_total_time="$((secs + load))" -timeout="$lim" \
+		-report_slow_units="$lim" -rss_limit_mb=2048 \
+		-max_len="$(maxlen "$1")" -print_final_stats=1 $(dict "$1") \
+		-artifact_prefix="$out/$1-" "$out/corpus-$1" "$(corpus "$1")" $(seeds "$1") \
+		>"$out/$1.log" 2>&1
+}
+rm -f "$out"/fuzz_*-crash-* "$out"/fuzz_*-timeout-* "$out"/fuzz_*-oom-* \
+	"$out"/fuzz_*-leak-* "$out"/fuzz_*-slow-unit-*
+echo "fuzz: sizing each target's timeout on this machine ($cpus at a time)"
+run_batches size_one
+echo "fuzz: each target for $secs s after loading its seeds, $cpus at a time:$targets"
+run_batches fuzz_one
 rc=0
 for t in $targets; do
-	echo "fuzz: $t: $(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' "$out/$t.log" | tail -n 1)"
-	grep -E '^stat::(number_of_executed_units|peak_rss_mb|new_units_added)' "$out/$t.log" | sed 's/^/    /'
-	if ls "$out"/crash-"$t"-* >/dev/null 2>&1; then
-		echo "fuzz: $t: CRASH: $(ls "$out"/crash-"$t"-*)"; rc=1
-	fi
+	read -r load lim <"$out/$t.size"
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$t.log")
+	echo "fuzz: $t: ${execs:-0} executions (its seeds loaded in about $load s, then fuzzed for $secs s; -timeout=$lim)"
+	grep -E '^stat::(peak_rss_mb|new_units_added)' "$out/$t.log" | sed 's/^/    /'
+	for a in "$out/$t"-crash-* "$out/$t"-oom-* "$out/$t"-leak-*; do
+		[ -e "$a" ] || continue
+		echo "fuzz: $t: CRASH: $a"; rc=1
+	done
+	for a in "$out/$t"-timeout-*; do
+		[ -e "$a" ] || continue
+		# alone, with ten times the time: a hang, or a slow input
+		t0=$(now_ms)
+		if "$out/$t" -runs=1 -timeout=$((10 * lim)) "$a" >/dev/null 2>&1; then
+			echo "fuzz: $t: slow input, not a hang: $a ($(( ($(now_ms) - t0) / 1000 )) s alone)"
+		else
+			echo "fuzz: $t: HANG: $a (past $((10 * lim)) s alone)"; rc=1
+		fi
+	done
 done
 exit $rc

@@ -55,7 +55,7 @@ static const struct import_case cases[] = {
 	{ .line = __LINE__, .src = IMPORT_PERF_STAT, .text = "# started on x\n5,,a\n",
 	  .err = ":2: expected 'VALUE,UNIT,EVENT,RUN_TIME,PERCENT'" },
 	{ .line = __LINE__, .src = IMPORT_PERF_STAT, .text = "# started on x\nCPU0,5,,a,1,100\n",
-	  .err = ":2: 'CPU0' is not a count" },
+	  .err = ":2: a per-CPU or per-socket count (perf stat -a -A" },
 	{ .line = __LINE__, .src = IMPORT_PERF_STAT, .text = "",
 	  .err = "no '# started on' line" },
 	{ __LINE__, IMPORT_HYPERFINE,
