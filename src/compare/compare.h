@@ -172,10 +172,16 @@ struct compare_delta {
 	bool exact;       /* every run identical on each side (>= 10) */
 	bool has_p;       /* p meaningful (a test ran) */
 	double p;         /* two-sided, unadjusted: Mann-Whitney U on runs,
-			   * or Welch t on the boots' (log) centers */
+			   * the signed-rank test on pairs (paired), or
+			   * Welch t on the boots' (log) centers */
 	bool in_family;   /* p_holm meaningful: a primary row's test */
 	double p_holm;    /* Holm-adjusted over the primary rows */
 	bool exact_p;     /* exact distribution (else normal approx.) */
+	/* the test was on pairs (an interleaved session, as many runs a
+	 * side): Wilcoxon's signed-rank test of the log ratios of run i of
+	 * B to run i of A, the interval Hodges-Lehmann's from the same
+	 * ranks (not the bootstrap) */
+	bool paired;
 	bool regression;  /* the change is in the worse direction */
 	/* a primary row whose (unadjusted) interval says otherwise than
 	 * its Holm-adjusted verdict: excludes no change with "~", or holds
