@@ -169,6 +169,7 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 	bool small = false, exact = false, scaled = false, absolute = false;
 	bool secondary = false, disagree = false, few_boots = false;
 	bool flat = false, pooled = false, few_runs = false, model = false;
+	bool paired = false, unpaired = false;
 	char prim[128];
 	size_t k;
 
@@ -189,6 +190,8 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 			flat |= s && m->design == DESIGN_BOOTS && d->has_p &&
 				!d->exact && d->lo == d->hi;
 			absolute |= s && d->absolute && d->has_delta;
+			paired |= s && d->has_p && d->paired;
+			unpaired |= s && d->has_p && !d->paired;
 		}
 	}
 	for (size_t s = 0; s < m->n_sides; s++)
@@ -209,9 +212,13 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
 			(1 - m->alpha) * 100);
 	k += fmt_footer_design(m, pooled, buf + k, k < len ? len - k : 0);
-	if (m->design != DESIGN_BOOTS && k < len)
+	if (paired && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
-			" Test: Mann-Whitney U on the runs; interval: bootstrap, %u resamples, seed %llu.",
+			" Test: Wilcoxon signed-rank on the log ratios of run i of each side to run i of A (neighbours in one round share the machine's drift and load); interval: Hodges-Lehmann, from the same ranks.");
+	if (m->design != DESIGN_BOOTS && (!paired || unpaired) && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" Test%s: Mann-Whitney U on the runs; interval: bootstrap, %u resamples, seed %llu.",
+			paired ? " where the runs do not pair up" : "",
 			m->resamples, (unsigned long long)m->seed);
 	if (k < len)
 		k += (size_t)snprintf(buf + k, len - k,
