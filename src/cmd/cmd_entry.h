@@ -42,6 +42,6 @@ extern const struct cli_values cmd_formats_single;
 #define READ_OPTS                                                             \
 	USE_HELP(OPT_FORCE_COMPARE, NULL), USE(OPT_ALLOW_ENV_DIFF),           \
 	USE_HELP(OPT_SEED, "bootstrap seed"), USE(OPT_POOL_HOSTS),             \
-	USE(OPT_ALLOW_MIXED)
+	USE(OPT_ALLOW_MIXED), USE(OPT_ASSUME_BOOTS)
 
 #endif

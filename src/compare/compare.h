@@ -58,6 +58,10 @@ struct compare_opts {
 	/* --allow-mixed: a side may pool files of several versus sides
 	 * (each is named in the header) */
 	bool allow_mixed;
+	/* --assume-boots: a file that records neither kernel.boot_id nor
+	 * kernel.boot_time is a boot of its own (else such files are of
+	 * one unknown boot: sessions) */
+	bool assume_boots;
 	/* display only, carried to the formats: --time-unit (a time row's
 	 * unit, TIME_UNIT_AUTO: chosen per row) */
 	enum time_unit time_unit;
@@ -248,6 +252,11 @@ struct compare_model {
 				 * (side_boots): files of one boot are
 				 * sessions of it, pooled as one */
 	size_t *runs;           /* n_sides: max measured runs of a side */
+	/* n_sides: files of the side that record no boot (neither
+	 * kernel.boot_id nor boot_time); without assume_boots they are
+	 * sessions of one unknown boot, the header's "boot unknown" */
+	size_t *unknown_boot;
+	bool assume_boots;      /* compare_opts.assume_boots */
 	size_t n_bench;         /* distinct benchmarks in the rows */
 	size_t n_rows;
 	struct compare_row *rows;

@@ -12,25 +12,49 @@
 #include "escape.h"
 #include "format.h"
 
-/* ", boots 3/3" when the sides' files are of distinct boots; with some
- * sessions of one boot ", sessions 3 in 1 boot" (each side alike) or
- * ", sessions 3/2 in 1/1 boots" (the sessions and boots per side). */
+/* Files of the model that record no boot (fmt_title_boots). */
+static size_t fmt_unknown_boots(const struct compare_model *m, bool *all)
+{
+	size_t n = 0;
+
+	*all = true;
+	for (size_t s = 0; s < m->n_sides; s++) {
+		n += m->unknown_boot[s];
+		*all &= m->unknown_boot[s] == m->files[s];
+	}
+	return n;
+}
+
+/* ", boots 3/3" when the sides' files are of distinct boots (with
+ * " (assumed)" where --assume-boots made them so); with some sessions of
+ * one boot ", sessions 3 in 1 boot" (each side alike) or ", sessions 3/2
+ * in 1/1 boots" (the sessions and boots per side); files that record no
+ * boot: ", sessions 3/3" (no boot count). */
 static void fmt_title_boots(const struct compare_model *m, char *buf,
 			    size_t len)
 {
-	bool same = true, distinct = true;
-	size_t k;
+	bool same = true, distinct = true, all;
+	size_t k, unknown = fmt_unknown_boots(m, &all);
 
 	for (size_t s = 0; s < m->n_sides; s++) {
 		same &= m->files[s] == m->files[0] &&
 			m->boots[s] == m->boots[0];
 		distinct &= m->boots[s] == m->files[s];
 	}
+	if (unknown && all && !m->assume_boots) {
+		k = (size_t)snprintf(buf, len, ", sessions ");
+		for (size_t s = 0; s < m->n_sides && k < len; s++)
+			k += (size_t)snprintf(buf + k, len - k, "%s%zu",
+					      s ? "/" : "", m->files[s]);
+		return;
+	}
 	if (distinct) {
 		k = (size_t)snprintf(buf, len, ", boots ");
 		for (size_t s = 0; s < m->n_sides && k < len; s++)
 			k += (size_t)snprintf(buf + k, len - k, "%s%zu",
 					      s ? "/" : "", m->boots[s]);
+		if (unknown && m->assume_boots && k < len)
+			snprintf(buf + k, len - k, " (assumed)");
 		return;
 	}
 	if (same) {
@@ -52,7 +76,7 @@ static void fmt_title_boots(const struct compare_model *m, char *buf,
 void fmt_title(const struct compare_model *m, char *buf, size_t len)
 {
 	char what[96], runs[64], boots[64] = "";
-	bool same = true, multi = false;
+	bool same = true, multi = false, all;
 
 	for (size_t s = 1; s < m->n_sides; s++)
 		same &= m->runs[s] == m->runs[0];
@@ -77,10 +101,12 @@ void fmt_title(const struct compare_model *m, char *buf, size_t len)
 	}
 	if (multi)
 		fmt_title_boots(m, boots, sizeof(boots));
-	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s%s, %s", what, runs,
-		 m->interrupted ? " (interrupted)" : "", boots,
+	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s%s%s, %s", what,
+		 runs, m->interrupted ? " (interrupted)" : "", boots,
 		 m->design == DESIGN_SESSIONS && !multi ? ", 1 session/side" :
 		 m->design == DESIGN_INTERLEAVED ? ", interleaved" : "",
+		 fmt_unknown_boots(m, &all) && !m->assume_boots ?
+			 ", boot unknown" : "",
 		 m->cpus ? ", CPU " : "", m->cpus ? m->cpus : "",
 		 m->user_only ? "user-only" : "user+kernel");
 }
@@ -169,7 +195,7 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 	bool small = false, exact = false, scaled = false, absolute = false;
 	bool secondary = false, disagree = false, few_boots = false;
 	bool flat = false, pooled = false, few_runs = false, model = false;
-	bool paired = false, unpaired = false;
+	bool paired = false, unpaired = false, all;
 	char prim[128];
 	size_t k;
 
@@ -212,6 +238,9 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
 			(1 - m->alpha) * 100);
 	k += fmt_footer_design(m, pooled, buf + k, k < len ? len - k : 0);
+	if (fmt_unknown_boots(m, &all) && !m->assume_boots && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" boot unknown: files that record no boot (neither kernel.boot_id nor boot_time: imports, older files) are taken for sessions of one boot; --assume-boots when each was measured in a boot of its own.");
 	if (paired && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" Test: Wilcoxon signed-rank on the log ratios of run i of each side to run i of A (neighbours in one round share the machine's drift and load); interval: Hodges-Lehmann, from the same ranks.");
