@@ -80,6 +80,13 @@ struct compare_opts {
 #define COMPARE_MIN_BOOTS 3
 /* The power a detectable change is stated at (compare_power.c). */
 #define COMPARE_POWER 0.8
+/* ... from each side's SD raised to its upper bound at this confidence
+ * (stats_sd_upper): with 3 boots a side the SD measured is a third to
+ * three times the true one, and a change stated from a low one is
+ * missed; 0.6 keeps each comparison's own stated change found in 80% or
+ * more at 3 to 10 boots and 1 to 10 benchmarks (bench/power_sim.c,
+ * doc/verdicts.md) */
+#define COMPARE_POWER_SD_CONF 0.6
 /* --detect: counts a side past this are "more than" it. */
 #define COMPARE_DETECT_MAX 10000
 /* "exact" (no test) needs every run of both sides identical, and at least

@@ -10,8 +10,12 @@
  * runs). With boots: the SDs of the boots' log centers and the boots a
  * side. On runs (Mann-Whitney U): the runs' SD relative to the center,
  * and the runs a side times 3 / pi, Mann-Whitney's efficiency against t
- * on normal values. With --detect, the count a side would need (boots,
- * or runs) to detect that change at that power, the spread as it is.
+ * on normal values. Each SD is raised to its upper bound at
+ * COMPARE_POWER_SD_CONF (a side's SD from 3 boots may be a third of the
+ * true one: the change stated from it would be missed), so that the
+ * change stated is found in COMPARE_POWER or more of the comparisons
+ * that state it. With --detect, the count a side would need (boots, or
+ * runs) to detect that change at that power, from the same raised SDs.
  */
 #include <errno.h>
 #include <math.h>
@@ -55,16 +59,24 @@ static bool compare_power_in(const struct compare_model *m,
 	if (m->design == DESIGN_BOOTS) {
 		if (!a->boot_center || !b->boot_center)
 			return false;
-		in->sd_a = compare_log_sd(a->boot_center, a->n_groups);
-		in->sd_b = compare_log_sd(b->boot_center, b->n_groups);
+		in->sd_a = stats_sd_upper(compare_log_sd(a->boot_center,
+							 a->n_groups),
+					  (double)a->n_groups,
+					  COMPARE_POWER_SD_CONF);
+		in->sd_b = stats_sd_upper(compare_log_sd(b->boot_center,
+							 b->n_groups),
+					  (double)b->n_groups,
+					  COMPARE_POWER_SD_CONF);
 		in->n_a = (double)a->n_groups;
 		in->n_b = (double)b->n_groups;
 		return true;
 	}
 	if (a->center == 0 || b->center == 0)
 		return false;
-	in->sd_a = a->run.sd / fabs(a->center);
-	in->sd_b = b->run.sd / fabs(b->center);
+	in->sd_a = stats_sd_upper(a->run.sd / fabs(a->center), (double)a->n,
+				  COMPARE_POWER_SD_CONF);
+	in->sd_b = stats_sd_upper(b->run.sd / fabs(b->center), (double)b->n,
+				  COMPARE_POWER_SD_CONF);
 	in->n_a = (double)a->n * k;
 	in->n_b = (double)b->n * k;
 	return true;

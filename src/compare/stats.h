@@ -182,6 +182,12 @@ double stats_power_welch(const struct stats_power_in *in, double delta);
 /* The smallest delta >= 0 whose power reaches in->power: 0, -EINVAL
  * (no test, a power not in (alpha, 1)) or -ENOMEM. */
 int stats_power_mde(const struct stats_power_in *in, double *delta);
+/* q with P(chi^2_k <= q) = p, 0 < p < 1 (NAN outside). */
+double stats_chi2_quantile(double p, double k);
+/* The upper conf confidence bound of a normal SD from its sample SD sd
+ * of n values: sd sqrt((n - 1) / chi^2_{1-conf, n-1}); sd itself when
+ * n < 2 or conf is not in (0, 1). */
+double stats_sd_upper(double sd, double n, double conf);
 /* The smallest n per side (both n, in's SDs) whose power against delta
  * reaches in->power: 0, -ERANGE when more than max, -EINVAL (no test,
  * delta not > 0). */

@@ -205,3 +205,72 @@ int stats_power_n(const struct stats_power_in *in, double delta,
 	*n = hi;
 	return 0;
 }
+
+/* The regularized lower incomplete gamma function P(a, x): its series
+ * below a + 1, else 1 - its continued fraction (Lentz), as Numerical
+ * Recipes (2nd ed., 6.2) computes it. */
+static double stats_gamma_p(double a, double x)
+{
+	double lead;
+
+	if (x <= 0)
+		return 0;
+	lead = exp(-x + a * log(x) - stats_lgamma(a));
+	if (x < a + 1) {
+		double sum = 1 / a, term = sum;
+
+		for (int n = 1; n < 1000 && fabs(term) > fabs(sum) * 1e-15;
+		     n++) {
+			term *= x / (a + n);
+			sum += term;
+		}
+		return fmin(1, sum * lead);
+	} else {
+		double b = x + 1 - a, c = 1e300, d = 1 / b, h = d;
+
+		for (int i = 1; i < 1000; i++) {
+			double an = -i * (i - a), del;
+
+			b += 2;
+			d = an * d + b;
+			d = fabs(d) < 1e-300 ? 1e-300 : d;
+			c = b + an / c;
+			c = fabs(c) < 1e-300 ? 1e-300 : c;
+			d = 1 / d;
+			del = d * c;
+			h *= del;
+			if (fabs(del - 1) < 1e-15)
+				break;
+		}
+		return fmax(0, 1 - lead * h);
+	}
+}
+
+double stats_chi2_quantile(double p, double k)
+{
+	double lo = 0, hi = k + 10 * sqrt(2 * k) + 50;
+
+	if (!(p > 0 && p < 1) || !(k > 0))
+		return NAN;
+	while (stats_gamma_p(k / 2, hi / 2) < p)
+		hi *= 2;
+	for (int i = 0; i < 200 && hi - lo > 1e-14 * hi; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (stats_gamma_p(k / 2, mid / 2) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+double stats_sd_upper(double sd, double n, double conf)
+{
+	double k = n - 1, q;
+
+	if (!(n >= 2) || !(conf > 0 && conf < 1))
+		return sd;
+	q = stats_chi2_quantile(1 - conf, k);
+	return q > 0 ? sd * sqrt(k / q) : sd;
+}
