@@ -30,6 +30,9 @@
 /* the critical values' table over the share of variance of side A */
 #define STATS_POWER_CRIT 64
 #define N_GRID ((STATS_POWER_STEPS + 1) * (STATS_POWER_STEPS + 1))
+/* a power this close to the one asked for reaches it: a change given
+ * back as printed (json's 10 digits) is the change stated */
+#define STATS_POWER_TOL 1e-6
 
 static double stats_phi(double x)
 {
@@ -186,7 +189,7 @@ int stats_power_n(const struct stats_power_in *in, double delta,
 		p = stats_power_welch(&at, delta);
 		if (isnan(p))
 			return -EINVAL;
-		if (p >= in->power)
+		if (p >= in->power - STATS_POWER_TOL)
 			break;
 		if (hi >= max)
 			return -ERANGE;
@@ -197,7 +200,8 @@ int stats_power_n(const struct stats_power_in *in, double delta,
 		size_t mid = lo + (hi - lo) / 2;
 
 		at.n_a = at.n_b = (double)mid;
-		if (stats_power_welch(&at, delta) >= in->power)
+		if (stats_power_welch(&at, delta) >=
+		    in->power - STATS_POWER_TOL)
 			hi = mid;
 		else
 			lo = mid;
