@@ -11,11 +11,16 @@
  * others unchanged) and runs compare's test: Welch t on the logs, Holm
  * over the benchmarks. Printed: the median stated change and how often
  * each trial's own stated change was found. CONF 0 states it from the
- * spread as measured (before issue 51).
+ * spread as measured (before issue 51). With DETECT (a fraction), as
+ * --detect: the boots a side that trial says a change of DETECT needs,
+ * and how often fresh boots that many a side, benchmark 0 changed by
+ * DETECT, find it (each trial its own count).
  *
- *   cc -O2 -Isrc/compare -Isrc -o build/power_sim bench/power_sim.c \
- *      src/compare/stats*.c -lm
- *   build/power_sim [trials boots bench conf] (default 400 3 1 0.8)
+ *   cc -O2 -Isrc/compare -o build/power_sim bench/power_sim.c \
+ *      src/compare/stats.c src/compare/stats_boot.c src/compare/stats_t.c \
+ *      src/compare/stats_power.c -lm
+ *   build/power_sim [trials boots bench conf [detect]]
+ *   (default 400 3 1 0.6)
  */
 #include <math.h>
 #include <stdio.h>
@@ -24,7 +29,7 @@
 #include "stats.h"
 
 #define MAXB 64
-#define MAXN 32
+#define MAXN 512
 
 static double unif(struct stats_rng *r)
 {
@@ -69,7 +74,9 @@ int main(int argc, char **argv)
 	int trials = argc > 1 ? atoi(argv[1]) : 400;
 	int n = argc > 2 ? atoi(argv[2]) : 3;
 	int nb = argc > 3 ? atoi(argv[3]) : 1;
-	double conf = argc > 4 ? atof(argv[4]) : 0.8, alpha = 0.05;
+	double conf = argc > 4 ? atof(argv[4]) : 0.6, alpha = 0.05;
+	double detect = argc > 5 ? atof(argv[5]) : 0;
+	size_t need_sum = 0;
 	double a[MAXN], b[MAXN], p[MAXB], *stated;
 	struct stats_rng rng;
 	int found = 0;
@@ -85,6 +92,7 @@ int main(int argc, char **argv)
 					     .alpha = alpha / nb,
 					     .power = 0.8 };
 		double x;
+		int m;
 
 		for (int i = 0; i < n; i++) {
 			a[i] = boot(&rng);
@@ -95,15 +103,26 @@ int main(int argc, char **argv)
 		if (stats_power_mde(&in, &x))
 			return 1;
 		stated[t] = expm1(x);
-		/* fresh boots, benchmark 0 changed by the stated change */
+		m = n;
+		if (detect > 0) {
+			size_t need;
+
+			if (stats_power_n(&in, log1p(detect), MAXN, &need))
+				need = MAXN;
+			m = (int)need;
+			need_sum += need;
+			x = log1p(detect);
+		}
+		/* fresh boots, benchmark 0 changed by the stated change (or
+		 * DETECT, m boots a side) */
 		for (int k = 0; k < nb; k++) {
 			struct stats_welch w;
 
-			for (int i = 0; i < n; i++) {
+			for (int i = 0; i < m; i++) {
 				a[i] = boot(&rng);
 				b[i] = boot(&rng) + (k ? 0 : x);
 			}
-			if (stats_welch(a, n, b, n, 1 - alpha, &w))
+			if (stats_welch(a, m, b, m, 1 - alpha, &w))
 				return 1;
 			p[k] = w.p;
 		}
@@ -111,6 +130,9 @@ int main(int argc, char **argv)
 		found += p[0] < alpha;
 	}
 	qsort(stated, (size_t)trials, sizeof(*stated), cmp);
+	if (detect > 0)
+		printf("--detect %.1f%%: mean boots a side %.1f, ",
+		       100 * detect, (double)need_sum / trials);
 	printf("boots %d benchmarks %d conf %.2f: median stated %.2f%% (P10 %.2f%%, P90 %.2f%%), found %d of %d (%.1f%%)\n",
 	       n, nb, conf, 100 * stated[trials / 2], 100 * stated[trials / 10],
 	       100 * stated[trials * 9 / 10], found, trials,
