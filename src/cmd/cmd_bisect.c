@@ -41,8 +41,8 @@
 
 /* A private work tree of the bisect: dir/name at sha, made or moved
  * there. 0 or an exit status after printing. */
-static int bisect_tree(const struct bisect_state *st, const char *name,
-		       const char *sha, char *path, size_t len)
+int bisect_tree(const struct bisect_state *st, const char *name,
+		const char *sha, char *path, size_t len)
 {
 	char *out = NULL, line[200];
 	int rc;
@@ -548,7 +548,12 @@ static int bisect_finish(const struct config *cfg, struct bisect_state *st,
 			       d, st->parent, st->parent_runs,
 			       st->measure ? "boots" : "runs");
 		}
-	} else {
+	}
+	if ((rc = bisect_culprits(cfg, st, ends)))
+		return rc;
+	if (st->n_culprits >= 2) {
+		bisect_print_culprits(st);
+	} else if (!st->first_bad) {
 		printf("no first bad commit: %s\n", st->note ? st->note : "");
 		for (size_t i = 0; i < st->n_candidates; i++)
 			printf("  candidate %s\n", st->candidates[i]);
