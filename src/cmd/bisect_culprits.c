@@ -150,7 +150,7 @@ static int bisect_probe(const struct config *cfg, struct bisect_state *st,
 	if (rc)
 		return rc;
 	if (bisect_build(st, tree)) {
-		printf("   culprit search: %.12s does not build\n", h->sha[k]);
+		printf("   searched %.12s: does not build\n", h->sha[k]);
 		return EXIT_OK;
 	}
 	rc = bisect_measure(cfg, st, trees, 3, BISECT_STEP, &oc);
@@ -160,7 +160,8 @@ static int bisect_probe(const struct config *cfg, struct bisect_state *st,
 		return rc;
 	h->level[k] = bisect_level(&oc.d[1], &oc.step_vs_bad, &oc.d[2]);
 	bisect_delta_text(&oc.d[1], d, sizeof(d));
-	printf("   culprit search: %.12s %s against good, %s\n", h->sha[k], d,
+	/* delta against the good end, as a step's line */
+	printf("   searched %.12s %s: %s\n", h->sha[k], d,
 	       h->level[k] == 0 ? "at the good end" :
 	       h->level[k] == 1 ? "between the ends" :
 	       h->level[k] == 2 ? "at the bad end" : "not decided");
@@ -265,8 +266,8 @@ int bisect_culprits(const struct config *cfg, struct bisect_state *st,
 		if (!st->culprits)
 			rc = EXIT_IO;
 		free(st->note);
-		st->note = strdup(open ? "several commits make the change; a part of it lies between commits not all measured" :
-				  "several commits make the change: each is named with its delta against its parent");
+		st->note = strdup(open ? "several commits; a part is between commits not measured" :
+				  "several commits make the change: each is named");
 	}
 	free(at);
 	bisect_hist_free(&h);
