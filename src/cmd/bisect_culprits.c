@@ -176,7 +176,8 @@ static int bisect_culprit_pair(const struct config *cfg,
 			       const struct bisect_hist *h, size_t k,
 			       struct bisect_culprit *c)
 {
-	char pt[4096], ct[4096];
+	static const char *const names[2] = { "par0", "par1" };
+	char tree[2][4096];
 	char *trees[2] = { ends[0], ends[1] };
 	int rc;
 
@@ -186,17 +187,18 @@ static int bisect_culprit_pair(const struct config *cfg,
 	    bisect_git(st->top, &c->subject, "log", "-1", "--format=%s",
 		       c->commit, NULL))
 		return EXIT_IO;
-	if (k) {
-		rc = bisect_tree(st, "par0", c->parent, pt, sizeof(pt));
-		if (rc || bisect_build(st, pt))
-			return rc ? rc : EXIT_OK;
-		trees[0] = pt;
-	}
-	if (k + 1 < h->n) {
-		rc = bisect_tree(st, "par1", c->commit, ct, sizeof(ct));
-		if (rc || bisect_build(st, ct))
-			return rc ? rc : EXIT_OK;
-		trees[1] = ct;
+	/* the ends' own trees where parent or commit is an end; a side
+	 * that does not build: not measured */
+	for (int i = 0; i < 2; i++) {
+		if (i ? k + 1 == h->n : k == 0)
+			continue;
+		rc = bisect_tree(st, names[i], i ? c->commit : c->parent,
+				 tree[i], sizeof(tree[i]));
+		if (rc)
+			return rc;
+		if (bisect_build(st, tree[i]))
+			return EXIT_OK;
+		trees[i] = tree[i];
 	}
 	rc = bisect_pair(cfg, st, trees, BISECT_PARENT, &c->vs_parent,
 			 &c->runs);
