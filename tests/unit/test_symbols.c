@@ -218,6 +218,16 @@ __attribute__((noinline)) int symbols_probe_fn(int x)
 	return x * 3 + 1;
 }
 
+/* A function of one byte, then 64 bytes in no symbol, then another:
+ * an address in the gap is the file's, not the function before it. */
+__asm__(".text\n"
+	".globl symbols_gap_fn\n.type symbols_gap_fn, @function\n"
+	"symbols_gap_fn:\n\tret\n.size symbols_gap_fn, 1\n"
+	".skip 64, 0xcc\n"
+	".globl symbols_gap_after\n.type symbols_gap_after, @function\n"
+	"symbols_gap_after:\n\tret\n.size symbols_gap_after, 1\n");
+extern char symbols_gap_fn[];
+
 /* This binary's own executable mapping, as a sampler would report it. */
 static void test_user(void **state)
 {
@@ -246,6 +256,9 @@ static void test_user(void **state)
 		assert_string_equal(buf, "symbols_probe_fn");
 	else
 		assert_string_equal(buf, "[test_symbols]");
+	usyms_find(u, 7, (uint64_t)(uintptr_t)symbols_gap_fn + 16, buf,
+		   sizeof(buf));
+	assert_string_equal(buf, "[test_symbols]");
 	usyms_find(u, 8, addr, buf, sizeof(buf)); /* another process */
 	assert_string_equal(buf, "[unknown]");
 	usyms_find(u, 7, 16, buf, sizeof(buf)); /* nothing mapped there */
