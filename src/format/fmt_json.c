@@ -249,13 +249,18 @@ void fmt_json(const struct compare_model *m, FILE *out)
 						    json_null());
 	json_object_set_new(root, "cpus", m->cpus ? json_string(m->cpus) :
 						    json_null());
+	json_object_set_new(root, "assume_boots",
+			    json_boolean(m->assume_boots));
 	json_object_set_new(root, "forced", m->forced ?
 		json_string(m->forced_note) : json_null());
 	for (size_t s = 0; s < m->n_sides; s++)
-		json_array_append_new(sides, json_pack("{s:s,s:I,s:I,s:o,s:I,s:o}",
+		json_array_append_new(sides, json_pack("{s:s,s:I,s:I,s:I,s:o,s:I,s:o}",
 			"label", m->labels[s],
 			"files", (json_int_t)m->files[s],
 			"boots", (json_int_t)m->boots[s],
+			/* files that record no boot: one unknown boot, or
+			 * each its own with --assume-boots */
+			"boot_unknown", (json_int_t)m->unknown_boot[s],
 			"pooled", m->pooled && m->pooled[s] ?
 				json_string(m->pooled[s]) : json_null(),
 			"runs", (json_int_t)m->runs[s],

@@ -18,7 +18,7 @@ static size_t fmt_unknown_boots(const struct compare_model *m, bool *all)
 	size_t n = 0;
 
 	*all = true;
-	for (size_t s = 0; s < m->n_sides; s++) {
+	for (size_t s = 0; m->unknown_boot && s < m->n_sides; s++) {
 		n += m->unknown_boot[s];
 		*all &= m->unknown_boot[s] == m->files[s];
 	}
