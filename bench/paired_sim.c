@@ -12,8 +12,15 @@
  *
  *   cc -O2 -Isrc/compare -o build/paired_sim bench/paired_sim.c \
  *      src/compare/stats.c src/compare/stats_boot.c \
- *      src/compare/stats_paired.c -lm
- *   build/paired_sim [trials rounds delta] (default 1000 20 0.06)
+ *      src/compare/stats_paired.c src/compare/stats_t.c \
+ *      src/compare/stats_power.c -lm
+ *   build/paired_sim [trials rounds delta [power]] (default 1000 20 0.06)
+ *
+ * With a fourth argument (any): each trial states its detectable change
+ * as compare does on pairs (the SD of the log ratios raised to its upper
+ * 60% bound, one sample, 3 / pi of the pairs, 80% power), then injects
+ * that change into a fresh session and counts how often the signed-rank
+ * test finds it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -39,6 +46,8 @@ int main(int argc, char **argv)
 	const double drift = 0.04, load = 0.12, noise = 0.08, alpha = 0.05;
 	double a[4096], b[4096], d[4096], r_sum = 0;
 	int paired = 0, unpaired = 0;
+	bool power = argc > 4;
+	double stated_sum = 0;
 	struct stats_rng rng;
 
 	if (rounds < 4 || rounds > 4096 || trials < 1)
@@ -49,6 +58,28 @@ int main(int argc, char **argv)
 		struct stats_paired sp;
 		bool exact;
 
+		if (power) {
+			/* a first session: its own spread gives the change */
+			struct stats_power_in in = { .alpha = alpha,
+						     .power = 0.8 };
+			double m = 0, ss = 0, x;
+
+			/* a pair's log ratio: the shared drift and load
+			 * cancel, the two runs' own noise is left */
+			for (int i = 0; i < rounds; i++) {
+				d[i] = noise * (gauss(&rng) - gauss(&rng));
+				m += d[i] / rounds;
+			}
+			for (int i = 0; i < rounds; i++)
+				ss += (d[i] - m) * (d[i] - m);
+			in.sd_a = stats_sd_upper(sqrt(ss / (rounds - 1)),
+						 rounds, 0.6);
+			in.n_a = in.n_b = rounds * 3 / M_PI;
+			if (stats_power_mde(&in, &x))
+				return 1;
+			delta = expm1(x);
+			stated_sum += delta;
+		}
 		for (int i = 0; i < rounds; i++) {
 			double shared;
 
@@ -73,8 +104,13 @@ int main(int argc, char **argv)
 		paired += sp.p < alpha;
 		unpaired += p < alpha;
 	}
-	printf("trials %d rounds %d delta %+.1f%% (neighbours' r %.2f): p < %.2f paired %d (%.1f%%), unpaired %d (%.1f%%)\n",
-	       trials, rounds, delta * 100, r_sum / trials, alpha, paired,
+	if (power)
+		printf("each trial's own stated change (mean %.2f%%): ",
+		       100 * stated_sum / trials);
+	else
+		printf("delta %+.1f%%: ", delta * 100);
+	printf("trials %d rounds %d (neighbours' r %.2f): p < %.2f paired %d (%.1f%%), unpaired %d (%.1f%%)\n",
+	       trials, rounds, r_sum / trials, alpha, paired,
 	       100.0 * paired / trials, unpaired, 100.0 * unpaired / trials);
 	return 0;
 }
