@@ -51,7 +51,7 @@ struct bisect_hist {
 
 static void bisect_hist_free(struct bisect_hist *h)
 {
-	for (size_t i = 0; i < h->n; i++)
+	for (size_t i = 0; h->sha && i < h->n; i++)
 		free(h->sha[i]);
 	free(h->sha);
 	free(h->level);
@@ -64,6 +64,7 @@ static int bisect_hist_read(const struct bisect_state *st,
 {
 	char range[200], *out = NULL, *line, *save = NULL;
 	size_t cap = 0;
+	bool nomem = false;
 
 	memset(h, 0, sizeof(*h));
 	snprintf(range, sizeof(range), "%s..%s", st->good, st->bad);
@@ -75,19 +76,30 @@ static int bisect_hist_read(const struct bisect_state *st,
 	for (line = strtok_r(out, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (h->n == cap) {
-			cap = cap ? 2 * cap : 64;
-			h->sha = realloc(h->sha, cap * sizeof(*h->sha));
-			h->level = realloc(h->level, cap * sizeof(*h->level));
-			h->tried = realloc(h->tried, cap * sizeof(*h->tried));
-			if (!h->sha || !h->level || !h->tried)
+			size_t c = cap ? 2 * cap : 64;
+			char **s = realloc(h->sha, c * sizeof(*s));
+			int *l = s ? realloc(h->level, c * sizeof(*l)) : NULL;
+			bool *t = l ? realloc(h->tried, c * sizeof(*t)) : NULL;
+
+			h->sha = s ? s : h->sha;
+			h->level = l ? l : h->level;
+			h->tried = t ? t : h->tried;
+			if (!t) {
+				nomem = true;
 				break;
+			}
+			cap = c;
 		}
 		h->sha[h->n] = strdup(line);
+		if (!h->sha[h->n]) {
+			nomem = true;
+			break;
+		}
 		h->level[h->n] = -1;
 		h->tried[h->n++] = false;
 	}
 	free(out);
-	if (!h->n || !h->sha || !h->level || !h->tried)
+	if (nomem || !h->n)
 		return -ENOMEM;
 	h->level[h->n - 1] = 2;
 	h->tried[h->n - 1] = true;
@@ -100,7 +112,7 @@ static int bisect_hist_read(const struct bisect_state *st,
 				if (p->measured)
 					h->level[i] = bisect_level(&p->vs_good,
 								   &p->vs_bad,
-								   &st->ends);
+								   &p->end);
 			}
 	return 0;
 }
@@ -244,7 +256,8 @@ int bisect_culprits(const struct config *cfg, struct bisect_state *st,
 	for (size_t s = 0; s < st->n_steps; s++)
 		between |= st->steps[s].measured &&
 			   bisect_level(&st->steps[s].vs_good,
-					&st->steps[s].vs_bad, &st->ends) == 1;
+					&st->steps[s].vs_bad,
+					&st->steps[s].end) == 1;
 	if (st->measure || !st->ends_done || !between)
 		return EXIT_OK;
 	if (bisect_hist_read(st, &h)) {
