@@ -178,7 +178,7 @@ const char *bisect_shown(const char *s, char *buf, size_t len);
 void bisect_delta_text(const struct bisect_delta *d, char *buf, size_t len);
 /* The culprits (st->culprits) as bisect prints them at its end: each
  * commit, its subject, its delta against its parent. */
-void bisect_print_culprits(const struct bisect_state *st);
+void bisect_print_culprits(const struct bisect_state *st, FILE *out);
 /* The mail summary (72 columns), for stdout and the report. */
 char *bisect_mail(const struct bisect_state *st);
 /* The report at path (-o): 0 or -errno with why in err. */

@@ -397,26 +397,26 @@ static void bisect_mail_head(const struct bisect_state *st, char **buf,
 			   d, st->parent_runs);
 }
 
-void bisect_print_culprits(const struct bisect_state *st)
+void bisect_print_culprits(const struct bisect_state *st, FILE *out)
 {
 	char d[64], subject[76];
 
-	printf("the change is made of %zu commits:\n", st->n_culprits);
+	fprintf(out, "the change is made of %zu commits:\n", st->n_culprits);
 	for (size_t i = 0; i < st->n_culprits; i++) {
 		const struct bisect_culprit *c = &st->culprits[i];
 
-		printf("commit %s\n  \"%s\"\n", c->commit,
+		fprintf(out, "commit %s\n  \"%s\"\n", c->commit,
 		       bisect_shown(c->subject, subject, sizeof(subject)));
 		if (c->measured) {
 			bisect_delta_text(&c->vs_parent, d, sizeof(d));
-			printf("  %s against its parent %.12s (%zu runs a side)\n",
+			fprintf(out, "  %s against its parent %.12s (%zu runs a side)\n",
 			       d, c->parent, c->runs);
 		} else {
-			printf("  not measured against its parent %.12s\n",
+			fprintf(out, "  not measured against its parent %.12s\n",
 			       c->parent);
 		}
 	}
-	fflush(stdout);
+	fflush(out);
 }
 
 /* The mail's head for a change made of several commits. */

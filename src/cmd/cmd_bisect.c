@@ -552,7 +552,7 @@ static int bisect_finish(const struct config *cfg, struct bisect_state *st,
 	if ((rc = bisect_culprits(cfg, st, ends)))
 		return rc;
 	if (st->n_culprits >= 2) {
-		bisect_print_culprits(st);
+		bisect_print_culprits(st, stdout);
 	} else if (!st->first_bad) {
 		printf("no first bad commit: %s\n", st->note ? st->note : "");
 		for (size_t i = 0; i < st->n_candidates; i++)
