@@ -146,9 +146,10 @@ int stats_welch(const double *a, size_t na, const double *b, size_t nb,
 /* stats_paired.c: Wilcoxon's signed-rank test of paired differences
  * d[0..n) (b - a, or log(b / a)) against 0, two-sided, and the
  * Hodges-Lehmann interval of their center at level from the same ranks
- * (the Walsh averages' order statistics). exact_p: the exact null law (no
- * ties among |d|, at most STATS_SIGNED_RANK_EXACT_MAX nonzero d), else
- * the normal approximation with tie and continuity correction. 0,
+ * (the Walsh averages' order statistics). exact_p: the exact null law
+ * given the ranks, ties included (at most STATS_SIGNED_RANK_EXACT_MAX
+ * nonzero d), else the normal approximation with tie and continuity
+ * correction. 0,
  * -EINVAL (n == 0 or above STATS_SIGNED_RANK_MAX, a non-finite value, a
  * level outside (0, 1)), -ENOMEM. */
 #define STATS_SIGNED_RANK_EXACT_MAX 50

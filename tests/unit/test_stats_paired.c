@@ -2,9 +2,11 @@
 /*
  * stats_signed_rank unit tests. The expected values were recomputed
  * independently with scipy 1.10 (Debian's python3-scipy):
- * scipy.stats.wilcoxon(d, method="exact") for the exact p,
+ * scipy.stats.wilcoxon(d, method="exact") for the exact p without ties,
  * wilcoxon(d, zero_method="wilcox", correction=True, method="approx")
- * for the normal approximation with ties and a zero, and the
+ * for the normal approximation (53 nonzero of 60, ties, zeros); the
+ * exact p with ties and a zero by enumerating the 2^11 signs of the
+ * nonzero differences' midranks (scipy's "exact" ignores ties); and the
  * Hodges-Lehmann interval as the Walsh averages' (k+1)-th smallest and
  * largest, k the largest count with P(T+ <= k) <= 0.025 under the exact
  * null law of n = 10 (numpy cumsum of the subset-sum counts: k = 8).
@@ -45,9 +47,43 @@ static void test_ties_zero(void **state)
 
 	(void)state;
 	assert_int_equal(stats_signed_rank(d, 12, 0.95, &sp), 0);
-	assert_false(sp.exact_p);
+	assert_true(sp.exact_p);
 	assert_int_equal(sp.n_nonzero, 11);
-	assert_true(fabs(sp.p - 0.01428979906061521) < 1e-12);
+	assert_true(fabs(sp.t_plus - 61) < EPS);
+	assert_true(fabs(sp.p - 0.009765625) < EPS);
+}
+
+/* Counts that differ by one in 5 pairs of 5: the exact law given the
+ * ties, 2 / 32, where the normal one would say 0.037. */
+static void test_ties_small(void **state)
+{
+	const double d[] = { 1, 1, 1, 1, 1 };
+	struct stats_paired sp;
+
+	(void)state;
+	assert_int_equal(stats_signed_rank(d, 5, 0.95, &sp), 0);
+	assert_true(sp.exact_p);
+	assert_true(fabs(sp.p - 0.0625) < EPS);
+}
+
+/* Above 50 nonzero differences: the normal approximation. */
+static void test_normal(void **state)
+{
+	const double d[] = {
+		-0.25, -0.25, 0.5, 1.5, -0.0, -0.75, -0.5, 2.0, -0.0, -1.0,
+		-0.0, 0.5, 0.5, 2.25, 0.0, -1.25, 1.75, 0.5, 0.5, -0.5,
+		-0.75, 2.0, -1.25, -0.25, -0.75, 1.75, 0.5, -0.5, 1.0, 2.25,
+		-0.75, -0.5, 0.75, 0.5, -0.75, -0.25, 0.25, 1.25, -1.25, 1.0,
+		0.75, 2.25, -2.0, -0.0, -0.0, 1.75, -1.0, -0.25, 0.5, 1.0,
+		0.75, -1.0, 2.25, -0.5, 0.75, 1.25, -0.0, 0.75, -1.25, 0.25,
+	};
+	struct stats_paired sp;
+
+	(void)state;
+	assert_int_equal(stats_signed_rank(d, 60, 0.95, &sp), 0);
+	assert_false(sp.exact_p);
+	assert_int_equal(sp.n_nonzero, 53);
+	assert_true(fabs(sp.p - 0.08979506489780728) < 1e-12);
 }
 
 /* A sign flipped everywhere: the same p, the interval mirrored. */
@@ -90,6 +126,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exact),
 		cmocka_unit_test(test_ties_zero),
+		cmocka_unit_test(test_ties_small),
+		cmocka_unit_test(test_normal),
 		cmocka_unit_test(test_symmetry),
 		cmocka_unit_test(test_edges),
 	};
