@@ -63,6 +63,16 @@ struct bisect_state {
 	size_t parent_runs;
 	bool parent_measured;
 	char *note;             /* several commits, only skips left, ... */
+	/* several commits make the change (bisect_culprits): each the
+	 * first commit at a level, measured against its parent; n < 2
+	 * when not */
+	struct bisect_culprit {
+		char *commit, *subject, *parent;
+		struct bisect_delta vs_parent;
+		size_t runs;
+		bool measured;
+	} *culprits;
+	size_t n_culprits;
 	char **candidates;      /* git's "could be any of" list */
 	size_t n_candidates;
 };
@@ -108,6 +118,22 @@ bool bisect_decided(enum bisect_kind kind, const struct bisect_outcome *oc,
 /* cmd_bisect.c: --build in tree, its output in dir/build.log: 0 built,
  * > 0 its exit status (a skip), or -errno. */
 int bisect_build(const struct bisect_state *st, const char *tree);
+/* A private work tree dir/name (end0, end1, par0, par1: names of one
+ * length) at sha, made or moved there: 0 or an exit status after
+ * printing. */
+int bisect_tree(const struct bisect_state *st, const char *name,
+		const char *sha, char *path, size_t len);
+
+/* bisect_culprits.c: a regression made of several commits. When a
+ * measured step lies between the ends (significant against both), the
+ * commits where the primary row moves from one level to the next (the
+ * good end, between, the bad end) are narrowed down in the history
+ * (good..bad, first parents) by more steps where two measured commits
+ * of different levels are not neighbours, then each is measured against
+ * its parent: st->culprits, when two or more. 0 or an exit status
+ * after printing. */
+int bisect_culprits(const struct config *cfg, struct bisect_state *st,
+		    char *const *ends);
 
 /* bisect_boots.c: --measure, each side's boots its result files */
 /* HEAD's commit checked out and built in st->top for sha: 0, > 0 the
@@ -181,6 +207,9 @@ void bisect_print_step(const struct bisect_state *st,
 const char *bisect_shown(const char *s, char *buf, size_t len);
 /* "+6.1% [+5.0, +7.2]" */
 void bisect_delta_text(const struct bisect_delta *d, char *buf, size_t len);
+/* The culprits (st->culprits) as bisect prints them at its end: each
+ * commit, its subject, its delta against its parent. */
+void bisect_print_culprits(const struct bisect_state *st, FILE *out);
 /* The mail summary (72 columns), for stdout and the report. */
 char *bisect_mail(const struct bisect_state *st);
 /* The report at path (-o): 0 or -errno with why in err. */

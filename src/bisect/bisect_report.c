@@ -65,6 +65,27 @@ static json_t *bisect_step_json(const struct bisect_step *s)
 			 bisect_delta_json(&s->end));
 }
 
+/* The commits of a change made of several, each against its parent
+ * (an empty array when the change is one commit's). */
+static json_t *bisect_culprits_json(const struct bisect_state *st)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && st->n_culprits >= 2 && i < st->n_culprits;
+	     i++) {
+		const struct bisect_culprit *c = &st->culprits[i];
+
+		json_array_append_new(a, json_pack("{s:o, s:o, s:o, s:o, s:I}",
+			"commit", bisect_str(c->commit),
+			"subject", bisect_str(c->subject),
+			"parent", bisect_str(c->parent),
+			"vs_parent", c->measured ?
+				bisect_delta_json(&c->vs_parent) : json_null(),
+			"runs", (json_int_t)c->runs));
+	}
+	return a ? a : json_null();
+}
+
 static json_t *bisect_json(const struct bisect_state *st, bool report)
 {
 	json_t *cmd = json_array(), *steps = json_array(), *j;
@@ -105,6 +126,7 @@ static json_t *bisect_json(const struct bisect_state *st, bool report)
 	} else {
 		json_object_set_new(j, "first_bad", json_null());
 	}
+	json_object_set_new(j, "culprits", bisect_culprits_json(st));
 	if (st->n_candidates) {
 		json_t *c = json_array();
 
@@ -298,6 +320,12 @@ void bisect_state_free(struct bisect_state *st)
 	free(st->busy);
 	free(st->busy_commit);
 	free(st->busy_tree);
+	for (size_t i = 0; i < st->n_culprits; i++) {
+		free(st->culprits[i].commit);
+		free(st->culprits[i].subject);
+		free(st->culprits[i].parent);
+	}
+	free(st->culprits);
 	memset(st, 0, sizeof(*st));
 }
 
@@ -417,6 +445,54 @@ static void bisect_mail_head(const struct bisect_state *st, char **buf,
 			   d, st->parent_runs);
 }
 
+void bisect_print_culprits(const struct bisect_state *st, FILE *out)
+{
+	char d[64], subject[76];
+
+	fprintf(out, "the change is made of %zu commits:\n", st->n_culprits);
+	for (size_t i = 0; i < st->n_culprits; i++) {
+		const struct bisect_culprit *c = &st->culprits[i];
+
+		fprintf(out, "commit %s\n  \"%s\"\n", c->commit,
+		       bisect_shown(c->subject, subject, sizeof(subject)));
+		if (c->measured) {
+			bisect_delta_text(&c->vs_parent, d, sizeof(d));
+			fprintf(out, "  %s against its parent %.12s (%zu runs a side)\n",
+			       d, c->parent, c->runs);
+		} else {
+			fprintf(out, "  not measured against its parent %.12s\n",
+			       c->parent);
+		}
+	}
+	fflush(out);
+}
+
+/* The mail's head for a change made of several commits. */
+static void bisect_mail_culprits(const struct bisect_state *st, char **buf,
+				 size_t *n)
+{
+	char d[64], metric[21], subject[48]; /* columns + 1 */
+
+	bisect_shown(st->metric ? st->metric : "the primary metric", metric,
+		     sizeof(metric));
+	bisect_cat(buf, n, "abstat bisect noticed a %+.1f%% change of %s due to %zu commits:\n",
+		   fmt_points(st->ends.d), metric, st->n_culprits);
+	for (size_t i = 0; i < st->n_culprits; i++) {
+		const struct bisect_culprit *c = &st->culprits[i];
+
+		bisect_cat(buf, n, "\ncommit: %.12s (\"%s\")\nparent: %.12s\n",
+			   c->commit, bisect_shown(c->subject, subject,
+						   sizeof(subject)),
+			   c->parent);
+		if (!c->measured)
+			continue;
+		bisect_delta_text(&c->vs_parent, d, sizeof(d));
+		bisect_cat(buf, n, "delta:  %s against the parent,\n"
+			   "        %zu runs a side, interleaved on one boot\n",
+			   d, c->runs);
+	}
+}
+
 char *bisect_mail(const struct bisect_state *st)
 {
 	char *buf = calloc(1, 1), d[64], cmd[BISECT_MAIL_WIDTH + 1] = "";
@@ -427,7 +503,10 @@ char *bisect_mail(const struct bisect_state *st)
 	for (size_t i = 0; i < st->argc && k < sizeof(cmd) - 1; i++)
 		k += (size_t)snprintf(cmd + k, sizeof(cmd) - k, "%s%s",
 				      i ? " " : "", st->argv[i]);
-	bisect_mail_head(st, &buf, &n);
+	if (st->n_culprits >= 2)
+		bisect_mail_culprits(st, &buf, &n);
+	else
+		bisect_mail_head(st, &buf, &n);
 	if (st->note)
 		bisect_cat(&buf, &n, "note:   %.64s\n", st->note);
 	bisect_delta_text(&st->ends, d, sizeof(d));

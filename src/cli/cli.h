@@ -179,6 +179,8 @@ struct model_opts {
 				  * releases, command lines or a
 				  * benchmark's arguments */
 	unsigned where;          /* compare --where N, 0 = no where table */
+	bool assume_boots;       /* --assume-boots: a file that records no
+				  * boot is a boot of its own */
 };
 
 /* flame (cmd_flame.c) */

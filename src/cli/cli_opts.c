@@ -367,6 +367,11 @@ const struct cli_opt cli_opts[OPT_COUNT] = {
 			      "let one side pool files of several kernel\n"
 			      "releases, command lines or arguments",
 		CLI_BOOL(model.allow_mixed) },
+	[OPT_ASSUME_BOOTS] = { "assume-boots", 0, NULL, NULL, false,
+			       "take each file that records no boot\n"
+			       "(no kernel.boot_id or boot_time) as a boot\n"
+			       "of its own",
+		CLI_BOOL(model.assume_boots) },
 	[OPT_FREQ] = { "freq", 0, "HZ", "999", true,
 		       "samples per second",
 		CLI_UINT(profile.freq, 1, 100000) },

@@ -194,6 +194,15 @@ int bisect_measure(const struct config *cfg, struct bisect_state *st,
 		if (!t[i].argv)
 			goto out;
 	}
+	/* the ends are looked at after every round until they differ: at
+	 * alpha over the rounds --max-runs allows (Bonferroni), so that two
+	 * builds of one program pass for different in alpha of bisects at
+	 * most, not in alpha at each look (issue 51: the paired test on an
+	 * interleaved session has the power to find 0.0% otherwise) */
+	if (kind == BISECT_ENDS && cfg->measure.repeat)
+		c.model.alpha /= (double)((cfg->bisect.max_runs +
+					   cfg->measure.repeat - 1) /
+					  cfg->measure.repeat);
 	/* a step is a versus of its sides: one session, interleaved */
 	c.cmd = &cmd_entry_versus;
 	c.measure.targets = t;

@@ -41,8 +41,8 @@
 
 /* A private work tree of the bisect: dir/name at sha, made or moved
  * there. 0 or an exit status after printing. */
-static int bisect_tree(const struct bisect_state *st, const char *name,
-		       const char *sha, char *path, size_t len)
+int bisect_tree(const struct bisect_state *st, const char *name,
+		const char *sha, char *path, size_t len)
 {
 	char *out = NULL, line[200];
 	int rc;
@@ -456,7 +456,7 @@ static char *bisect_report_path(const struct config *cfg)
 static int bisect_finish(const struct config *cfg, struct bisect_state *st,
 			 char *const *ends, const char *report)
 {
-	char d[64], err[512];
+	char d[64] = "", err[512];
 	char *mail;
 	int rc = EXIT_OK;
 
@@ -482,13 +482,18 @@ static int bisect_finish(const struct config *cfg, struct bisect_state *st,
 			       d, st->parent, st->parent_runs,
 			       st->measure ? "boots" : "runs");
 		}
-		if (st->parent_measured && !st->vs_parent.sig) {
-			/* even under -q: it is why the exit is 1 */
-			msg_notice("bisect: the first bad commit %.12s shows no change against its parent (%s): a step was decided by noise or the change is several commits; rerun with more runs (-r, --max-runs) (exit 1)",
-				 st->first_bad, d);
-			rc = EXIT_FAILED;
-		}
-	} else {
+	}
+	if ((rc = bisect_culprits(cfg, st, ends)))
+		return rc;
+	if (st->n_culprits >= 2) {
+		bisect_print_culprits(st, stdout);
+	} else if (st->first_bad && st->parent_measured &&
+		   !st->vs_parent.sig) {
+		/* even under -q: it is why the exit is 1 */
+		msg_notice("bisect: the first bad commit %.12s shows no change against its parent (%s): a step was decided by noise or the change is several commits; rerun with more runs (-r, --max-runs) (exit 1)",
+			   st->first_bad, d);
+		rc = EXIT_FAILED;
+	} else if (!st->first_bad) {
 		printf("no first bad commit: %s\n", st->note ? st->note : "");
 		for (size_t i = 0; i < st->n_candidates; i++)
 			printf("  candidate %s\n", st->candidates[i]);

@@ -82,6 +82,7 @@ void cmd_compare_opts(const struct config *cfg, struct compare_opts *o)
 		.alpha = cfg->model.alpha,
 		.detect = cfg->model.detect,
 		.allow_mixed = cfg->model.allow_mixed,
+		.assume_boots = cfg->model.assume_boots,
 		.center = cfg->model.center,
 		.seed = cfg->seed_set ? cfg->seed : COMPARE_DEFAULT_SEED,
 		.resamples = cfg->model.resamples,

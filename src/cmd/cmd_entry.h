@@ -60,6 +60,6 @@ extern const enum cli_opt_id cmd_measure_ids[];
 #define READ_OPTS                                                             \
 	USE_HELP(OPT_FORCE_COMPARE, NULL), USE(OPT_ALLOW_ENV_DIFF),           \
 	USE_HELP(OPT_SEED, "bootstrap seed"), USE(OPT_POOL_HOSTS),             \
-	USE(OPT_ALLOW_MIXED)
+	USE(OPT_ALLOW_MIXED), USE(OPT_ASSUME_BOOTS)
 
 #endif

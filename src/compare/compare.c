@@ -336,13 +336,13 @@ static int compare_cpu_share_warn(struct compare_model *m)
  * sessions.
  */
 static enum compare_design compare_design_of(const struct side *sides,
-					     size_t n)
+					     size_t n, bool assume)
 {
 	const char *id = NULL;
 	bool same = true;
 
 	for (size_t s = 0; s < n; s++)
-		if (side_boots(&sides[s], NULL) > 1)
+		if (side_boots(&sides[s], NULL, assume) > 1)
 			return DESIGN_BOOTS;
 	for (size_t s = 0; s < n; s++)
 		if (sides[s].n_files > 1)
@@ -465,12 +465,13 @@ static int compare_header(const struct side *sides, size_t n,
 	m->labels = calloc(n, sizeof(*m->labels));
 	m->files = calloc(n, sizeof(*m->files));
 	m->boots = calloc(n, sizeof(*m->boots));
+	m->unknown_boot = calloc(n, sizeof(*m->unknown_boot));
 	m->runs = calloc(n, sizeof(*m->runs));
 	m->copies = calloc(n, sizeof(*m->copies));
 	m->cpu_share = calloc(n, sizeof(*m->cpu_share));
 	m->cpu_share_bench = calloc(n, sizeof(*m->cpu_share_bench));
 	if (!m->labels || !m->files || !m->boots || !m->runs || !m->copies ||
-	    !m->cpu_share || !m->cpu_share_bench)
+	    !m->cpu_share || !m->cpu_share_bench || !m->unknown_boot)
 		return -ENOMEM;
 	for (size_t s = 0; s < n; s++)
 		m->cpu_share[s] = INFINITY;
@@ -487,7 +488,8 @@ static int compare_header(const struct side *sides, size_t n,
 		if (!m->labels[s])
 			return -ENOMEM;
 		m->files[s] = sides[s].n_files;
-		m->boots[s] = side_boots(&sides[s], NULL);
+		m->boots[s] = side_boots(&sides[s], NULL, m->assume_boots);
+		m->unknown_boot[s] = side_unknown_boot(&sides[s]);
 		for (size_t f = 0; f < sides[s].n_files; f++)
 			m->interrupted |= sides[s].files[f]->status &&
 					  !strcmp(sides[s].files[f]->status,
@@ -543,7 +545,8 @@ int compare_build(const struct compare_opts *o, const struct side *sides,
 	m->time_unit = o->time_unit;
 	m->host_table = o->host_table;
 	m->primary_named = o->primary != NULL;
-	m->design = compare_design_of(sides, n);
+	m->assume_boots = o->assume_boots;
+	m->design = compare_design_of(sides, n, o->assume_boots);
 	/* one interleaved session (versus -o): its sides ran different
 	 * commands by design, as in versus itself */
 	oi = *o;
@@ -634,6 +637,7 @@ void compare_model_free(struct compare_model *m)
 	free(m->labels);
 	free(m->files);
 	free(m->boots);
+	free(m->unknown_boot);
 	for (size_t s = 0; m->pooled && s < m->n_sides; s++)
 		free(m->pooled[s]);
 	free(m->pooled);

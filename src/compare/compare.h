@@ -60,6 +60,10 @@ struct compare_opts {
 	/* --allow-mixed: a side may pool files of several versus sides
 	 * (each is named in the header) */
 	bool allow_mixed;
+	/* --assume-boots: a file that records neither kernel.boot_id nor
+	 * kernel.boot_time is a boot of its own (else such files are of
+	 * one unknown boot: sessions) */
+	bool assume_boots;
 	/* display only, carried to the formats: --time-unit (a time row's
 	 * unit, TIME_UNIT_AUTO: chosen per row) */
 	enum time_unit time_unit;
@@ -78,6 +82,13 @@ struct compare_opts {
 #define COMPARE_MIN_BOOTS 3
 /* The power a detectable change is stated at (compare_power.c). */
 #define COMPARE_POWER 0.8
+/* ... from each side's SD raised to its upper bound at this confidence
+ * (stats_sd_upper): with 3 boots a side the SD measured is a third to
+ * three times the true one, and a change stated from a low one is
+ * missed; 0.6 keeps each comparison's own stated change found in 80% or
+ * more at 3 to 10 boots and 1 to 10 benchmarks (bench/power_sim.c,
+ * doc/verdicts.md) */
+#define COMPARE_POWER_SD_CONF 0.6
 /* --detect: counts a side past this are "more than" it. */
 #define COMPARE_DETECT_MAX 10000
 /* "exact" (no test) needs every run of both sides identical, and at least
@@ -174,10 +185,16 @@ struct compare_delta {
 	bool exact;       /* every run identical on each side (>= 10) */
 	bool has_p;       /* p meaningful (a test ran) */
 	double p;         /* two-sided, unadjusted: Mann-Whitney U on runs,
-			   * or Welch t on the boots' (log) centers */
+			   * the signed-rank test on pairs (paired), or
+			   * Welch t on the boots' (log) centers */
 	bool in_family;   /* p_holm meaningful: a primary row's test */
 	double p_holm;    /* Holm-adjusted over the primary rows */
 	bool exact_p;     /* exact distribution (else normal approx.) */
+	/* the test was on pairs (an interleaved session, as many runs a
+	 * side): Wilcoxon's signed-rank test of the log ratios of run i of
+	 * B to run i of A, the interval Hodges-Lehmann's from the same
+	 * ranks (not the bootstrap) */
+	bool paired;
 	bool regression;  /* the change is in the worse direction */
 	/* a primary row whose (unadjusted) interval says otherwise than
 	 * its Holm-adjusted verdict: excludes no change with "~", or holds
@@ -248,6 +265,11 @@ struct compare_model {
 	size_t *runs;           /* n_sides: max measured runs of a side */
 	unsigned *copies;       /* n_sides: most copies of a benchmark there
 				 * (--copies; 1 without) */
+	/* n_sides: files of the side that record no boot (neither
+	 * kernel.boot_id nor boot_time); without assume_boots they are
+	 * sessions of one unknown boot, the header's "boot unknown" */
+	size_t *unknown_boot;
+	bool assume_boots;      /* compare_opts.assume_boots */
 	size_t n_bench;         /* distinct benchmarks in the rows */
 	size_t n_rows;
 	struct compare_row *rows;

@@ -2,7 +2,9 @@
 /*
  * compare_delta: the test of every row of the model, side against the
  * baseline: the verdict's checks, then Mann-Whitney U and the bootstrap
- * interval on runs, or Welch t on boots. The bootstrap (10000 resamples a
+ * interval on runs of separate sessions, Wilcoxon's signed-rank test and
+ * its Hodges-Lehmann interval on the pairs of an interleaved session, or
+ * Welch t on boots. The bootstrap (10000 resamples a
  * row) is most of compare's time, and the rows are independent (each
  * holds its own values; each bootstrap is seeded with the model's seed),
  * so they are shared out over the CPUs compare may run on (its affinity:
@@ -43,6 +45,49 @@ static void compare_test_runs(const struct compare_model *m,
 	if (stats_bootstrap_delta(&ga, &gb, &bo, &d->lo, &d->hi))
 		return;
 	d->has_p = true;
+}
+
+/* The runs of an interleaved design in pairs: one file a side, as many
+ * runs on each (run i of A and run i of B are neighbours of one round,
+ * as versus and bisect run them), every value > 0 for a ratio. */
+static bool compare_pairs(const struct compare_model *m,
+			  const struct compare_stat *a,
+			  const struct compare_stat *b, bool absolute)
+{
+	if (m->design != DESIGN_INTERLEAVED || a->n_groups != 1 ||
+	    b->n_groups != 1 || a->n != b->n || a->n > STATS_SIGNED_RANK_MAX)
+		return false;
+	for (size_t i = 0; !absolute && i < a->n; i++)
+		if (!(a->v[i] > 0 && b->v[i] > 0))
+			return false;
+	return true;
+}
+
+/* The test on pairs: Wilcoxon's signed-rank test of the pairs' log
+ * ratios (differences, d->absolute), and the Hodges-Lehmann interval
+ * from the same ranks. Neighbours share the machine's drift and load;
+ * the pair's ratio cancels it (doc/verdicts.md). */
+static void compare_test_pairs(const struct compare_model *m,
+			       const struct compare_stat *a,
+			       const struct compare_stat *b,
+			       struct compare_delta *d)
+{
+	double *x = malloc(a->n * sizeof(*x));
+	struct stats_paired sp;
+
+	if (!x)
+		return;
+	for (size_t i = 0; i < a->n; i++)
+		x[i] = d->absolute ? b->v[i] - a->v[i] : log(b->v[i] / a->v[i]);
+	if (!stats_signed_rank(x, a->n, 1 - m->alpha, &sp)) {
+		d->p = sp.p;
+		d->exact_p = sp.exact_p;
+		d->lo = d->absolute ? sp.lo : expm1(sp.lo);
+		d->hi = d->absolute ? sp.hi : expm1(sp.hi);
+		d->paired = true;
+		d->has_p = true;
+	}
+	free(x);
 }
 
 /* The test on boots: Welch t on the boots' log centers (their centers
@@ -145,6 +190,8 @@ static void compare_fill_delta(const struct compare_model *m,
 	}
 	if (boots)
 		compare_test_boots(m, a, b, d);
+	else if (compare_pairs(m, a, b, d->absolute))
+		compare_test_pairs(m, a, b, d);
 	else
 		compare_test_runs(m, a, b, d);
 	if (!d->has_p) {

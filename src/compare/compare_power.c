@@ -10,8 +10,14 @@
  * runs). With boots: the SDs of the boots' log centers and the boots a
  * side. On runs (Mann-Whitney U): the runs' SD relative to the center,
  * and the runs a side times 3 / pi, Mann-Whitney's efficiency against t
- * on normal values. With --detect, the count a side would need (boots,
- * or runs) to detect that change at that power, the spread as it is.
+ * on normal values; on the pairs of an interleaved session (the
+ * signed-rank test) the SD of their log ratios, as one sample, its
+ * pairs counted the same way. Each SD is raised to its upper bound at
+ * COMPARE_POWER_SD_CONF (a side's SD from 3 boots may be a third of the
+ * true one: the change stated from it would be missed), so that the
+ * change stated is found in COMPARE_POWER or more of the comparisons
+ * that state it. With --detect, the count a side would need (boots, or
+ * runs) to detect that change at that power, from the same raised SDs.
  */
 #include <errno.h>
 #include <math.h>
@@ -37,6 +43,26 @@ static double compare_log_sd(const double *v, size_t n)
 	return sqrt(ss / (double)(n - 1));
 }
 
+/* The SD of the pairs' log ratios log(b_i / a_i) (compare_delta.c's
+ * pairs: as many values a side, every one > 0). */
+static double compare_pair_sd(const struct compare_stat *a,
+			      const struct compare_stat *b)
+{
+	double m = 0, ss = 0;
+
+	if (a->n < 2)
+		return 0;
+	for (size_t i = 0; i < a->n; i++)
+		m += log(b->v[i] / a->v[i]);
+	m /= (double)a->n;
+	for (size_t i = 0; i < a->n; i++) {
+		double x = log(b->v[i] / a->v[i]) - m;
+
+		ss += x * x;
+	}
+	return sqrt(ss / (double)(a->n - 1));
+}
+
 /* The test design of row r's side s against the baseline: false when
  * there is none to state (no test ran, an exact or absolute delta). */
 static bool compare_power_in(const struct compare_model *m,
@@ -55,16 +81,34 @@ static bool compare_power_in(const struct compare_model *m,
 	if (m->design == DESIGN_BOOTS) {
 		if (!a->boot_center || !b->boot_center)
 			return false;
-		in->sd_a = compare_log_sd(a->boot_center, a->n_groups);
-		in->sd_b = compare_log_sd(b->boot_center, b->n_groups);
+		in->sd_a = stats_sd_upper(compare_log_sd(a->boot_center,
+							 a->n_groups),
+					  (double)a->n_groups,
+					  COMPARE_POWER_SD_CONF);
+		in->sd_b = stats_sd_upper(compare_log_sd(b->boot_center,
+							 b->n_groups),
+					  (double)b->n_groups,
+					  COMPARE_POWER_SD_CONF);
 		in->n_a = (double)a->n_groups;
 		in->n_b = (double)b->n_groups;
 		return true;
 	}
 	if (a->center == 0 || b->center == 0)
 		return false;
-	in->sd_a = a->run.sd / fabs(a->center);
-	in->sd_b = b->run.sd / fabs(b->center);
+	if (d->paired) {
+		/* one sample of n log ratios: a t test with the second
+		 * side's SD 0 (df n - 1), the signed-rank test counting as
+		 * 3 / pi of its pairs as Mann-Whitney does of its runs */
+		in->sd_a = stats_sd_upper(compare_pair_sd(a, b), (double)a->n,
+					  COMPARE_POWER_SD_CONF);
+		in->sd_b = 0;
+		in->n_a = in->n_b = (double)a->n * k;
+		return true;
+	}
+	in->sd_a = stats_sd_upper(a->run.sd / fabs(a->center), (double)a->n,
+				  COMPARE_POWER_SD_CONF);
+	in->sd_b = stats_sd_upper(b->run.sd / fabs(b->center), (double)b->n,
+				  COMPARE_POWER_SD_CONF);
 	in->n_a = (double)a->n * k;
 	in->n_b = (double)b->n * k;
 	return true;

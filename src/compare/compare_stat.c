@@ -147,7 +147,7 @@ int compare_stat_fill(struct compare_model *m, struct compare_row *row,
 	boot_of = calloc(side->n_files, sizeof(*boot_of));
 	if (!boot_of)
 		return -ENOMEM;
-	nboots = side_boots(side, boot_of);
+	nboots = side_boots(side, boot_of, m->assume_boots);
 	for (size_t i = 0; i < nboots; i++) {
 		size_t before = k;
 

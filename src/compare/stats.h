@@ -143,6 +143,28 @@ struct stats_welch {
 int stats_welch(const double *a, size_t na, const double *b, size_t nb,
 		double level, struct stats_welch *out);
 
+/* stats_paired.c: Wilcoxon's signed-rank test of paired differences
+ * d[0..n) (b - a, or log(b / a)) against 0, two-sided, and the
+ * Hodges-Lehmann interval of their center at level from the same ranks
+ * (the Walsh averages' order statistics). exact_p: the exact null law
+ * given the ranks, ties included (at most STATS_SIGNED_RANK_EXACT_MAX
+ * nonzero d), else the normal approximation with tie and continuity
+ * correction. 0,
+ * -EINVAL (n == 0 or above STATS_SIGNED_RANK_MAX, a non-finite value, a
+ * level outside (0, 1)), -ENOMEM. */
+#define STATS_SIGNED_RANK_EXACT_MAX 50
+#define STATS_SIGNED_RANK_MAX 4000
+struct stats_paired {
+	size_t n, n_nonzero;
+	double t_plus;    /* sum of the ranks of the positive d */
+	double p;         /* two-sided */
+	bool exact_p;
+	double estimate;  /* Hodges-Lehmann: median of the Walsh averages */
+	double lo, hi;    /* its interval at level */
+};
+int stats_signed_rank(const double *d, size_t n, double level,
+		      struct stats_paired *out);
+
 /* stats_power.c: what a t test could detect (doc/verdicts.md, "What a
  * ~ could have missed"). The design of one test: each side's SD of its
  * values (boots' log centers, or runs relative to their center), its
@@ -161,6 +183,12 @@ double stats_power_welch(const struct stats_power_in *in, double delta);
 /* The smallest delta >= 0 whose power reaches in->power: 0, -EINVAL
  * (no test, a power not in (alpha, 1)) or -ENOMEM. */
 int stats_power_mde(const struct stats_power_in *in, double *delta);
+/* q with P(chi^2_k <= q) = p, 0 < p < 1 (NAN outside). */
+double stats_chi2_quantile(double p, double k);
+/* The upper conf confidence bound of a normal SD from its sample SD sd
+ * of n values: sd sqrt((n - 1) / chi^2_{1-conf, n-1}); sd itself when
+ * n < 2 or conf is not in (0, 1). */
+double stats_sd_upper(double sd, double n, double conf);
 /* The smallest n per side (both n, in's SDs) whose power against delta
  * reaches in->power: 0, -ERANGE when more than max, -EINVAL (no test,
  * delta not > 0). */

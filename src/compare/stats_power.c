@@ -30,6 +30,9 @@
 /* the critical values' table over the share of variance of side A */
 #define STATS_POWER_CRIT 64
 #define N_GRID ((STATS_POWER_STEPS + 1) * (STATS_POWER_STEPS + 1))
+/* a power this close to the one asked for reaches it: a change given
+ * back as printed (json's 10 digits) is the change stated */
+#define STATS_POWER_TOL 1e-6
 
 static double stats_phi(double x)
 {
@@ -186,7 +189,7 @@ int stats_power_n(const struct stats_power_in *in, double delta,
 		p = stats_power_welch(&at, delta);
 		if (isnan(p))
 			return -EINVAL;
-		if (p >= in->power)
+		if (p >= in->power - STATS_POWER_TOL)
 			break;
 		if (hi >= max)
 			return -ERANGE;
@@ -197,11 +200,81 @@ int stats_power_n(const struct stats_power_in *in, double delta,
 		size_t mid = lo + (hi - lo) / 2;
 
 		at.n_a = at.n_b = (double)mid;
-		if (stats_power_welch(&at, delta) >= in->power)
+		if (stats_power_welch(&at, delta) >=
+		    in->power - STATS_POWER_TOL)
 			hi = mid;
 		else
 			lo = mid;
 	}
 	*n = hi;
 	return 0;
+}
+
+/* The regularized lower incomplete gamma function P(a, x): its series
+ * below a + 1, else 1 - its continued fraction (Lentz), as Numerical
+ * Recipes (2nd ed., 6.2) computes it. */
+static double stats_gamma_p(double a, double x)
+{
+	double lead;
+
+	if (x <= 0)
+		return 0;
+	lead = exp(-x + a * log(x) - stats_lgamma(a));
+	if (x < a + 1) {
+		double sum = 1 / a, term = sum;
+
+		for (int n = 1; n < 1000 && fabs(term) > fabs(sum) * 1e-15;
+		     n++) {
+			term *= x / (a + n);
+			sum += term;
+		}
+		return fmin(1, sum * lead);
+	} else {
+		double b = x + 1 - a, c = 1e300, d = 1 / b, h = d;
+
+		for (int i = 1; i < 1000; i++) {
+			double an = -i * (i - a), del;
+
+			b += 2;
+			d = an * d + b;
+			d = fabs(d) < 1e-300 ? 1e-300 : d;
+			c = b + an / c;
+			c = fabs(c) < 1e-300 ? 1e-300 : c;
+			d = 1 / d;
+			del = d * c;
+			h *= del;
+			if (fabs(del - 1) < 1e-15)
+				break;
+		}
+		return fmax(0, 1 - lead * h);
+	}
+}
+
+double stats_chi2_quantile(double p, double k)
+{
+	double lo = 0, hi = k + 10 * sqrt(2 * k) + 50;
+
+	if (!(p > 0 && p < 1) || !(k > 0))
+		return NAN;
+	while (stats_gamma_p(k / 2, hi / 2) < p)
+		hi *= 2;
+	for (int i = 0; i < 200 && hi - lo > 1e-14 * hi; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (stats_gamma_p(k / 2, mid / 2) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+double stats_sd_upper(double sd, double n, double conf)
+{
+	double k = n - 1, q;
+
+	if (!(n >= 2) || !(conf > 0 && conf < 1))
+		return sd;
+	q = stats_chi2_quantile(1 - conf, k);
+	return q > 0 ? sd * sqrt(k / q) : sd;
 }

@@ -86,8 +86,8 @@ void fmt_csv(const struct compare_model *m, FILE *out)
 				continue;
 			}
 			fmt_csv_num(out, d->has_delta, d->delta);
-			fmt_csv_num(out, d->has_delta, d->lo);
-			fmt_csv_num(out, d->has_delta, d->hi);
+			fmt_csv_num(out, fmt_has_interval(d), d->lo);
+			fmt_csv_num(out, fmt_has_interval(d), d->hi);
 			fmt_csv_num(out, d->has_p &&
 				    !d->few_boots, d->p);
 			fmt_csv_num(out, d->in_family, d->p_holm);

@@ -83,9 +83,11 @@ static json_t *fmt_json_delta(const struct compare_model *m,
 			    json_boolean(d->ci_disagrees));
 	json_object_set_new(o, "absolute", json_boolean(d->absolute));
 	json_object_set_new(o, "delta", fmt_json_num(d->has_delta, d->delta));
+	/* null where no test gave one (the tables print "-"), [d, d] when
+	 * the delta is exact */
 	json_object_set_new(o, "delta_ci", json_pack("[oo]",
-		fmt_json_num(d->has_delta, d->lo),
-		fmt_json_num(d->has_delta, d->hi)));
+		fmt_json_num(fmt_has_interval(d), d->lo),
+		fmt_json_num(fmt_has_interval(d), d->hi)));
 	json_object_set_new(o, "exact", json_boolean(d->exact &&
 						     d->has_delta));
 	/* below the boot rule no p (the tables print none) */
@@ -93,6 +95,11 @@ static json_t *fmt_json_delta(const struct compare_model *m,
 		!d->few_boots, d->p));
 	json_object_set_new(o, "p_holm", fmt_json_num(d->in_family,
 						      d->p_holm));
+	/* the test the p and interval come from */
+	json_object_set_new(o, "test", !d->has_p ? json_null() :
+		json_string(d->paired ? "wilcoxon-signed-rank" :
+			    m->design == DESIGN_BOOTS ? "welch-t-log" :
+							"mann-whitney-u"));
 	json_object_set_new(o, "p_exact_distribution",
 			    json_boolean(d->has_p && d->exact_p));
 	json_object_set_new(o, "regression", json_boolean(d->has_delta &&
@@ -211,7 +218,9 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	json_object_set_new(root, "design",
 			    json_string(compare_design_name(m->design)));
 	json_object_set_new(root, "test", json_string(
-		m->design == DESIGN_BOOTS ? "welch-t-log" : "mann-whitney-u"));
+		m->design == DESIGN_BOOTS ? "welch-t-log" :
+		m->design == DESIGN_INTERLEAVED ? "wilcoxon-signed-rank" :
+						  "mann-whitney-u"));
 	json_object_set_new(root, "correction", json_string("holm-primary"));
 	json_object_set_new(root, "tests", json_integer((json_int_t)m->n_tests));
 	json_object_set_new(root, "alpha", json_real(m->alpha));
@@ -225,7 +234,9 @@ void fmt_json(const struct compare_model *m, FILE *out)
 	json_object_set_new(root, "center", json_string(
 		m->center == CENTER_MEAN ? "mean" : "median"));
 	json_object_set_new(root, "ci", json_string(
-		m->design == DESIGN_BOOTS ? "welch-t" : "bootstrap-percentile"));
+		m->design == DESIGN_BOOTS ? "welch-t" :
+		m->design == DESIGN_INTERLEAVED ? "hodges-lehmann" :
+						  "bootstrap-percentile"));
 	snprintf(seed, sizeof(seed), "%" PRIu64, m->seed);
 	json_object_set_new(root, "seed", json_string(seed));
 	json_object_set_new(root, "resamples", json_integer(m->resamples));
@@ -238,13 +249,18 @@ void fmt_json(const struct compare_model *m, FILE *out)
 						    json_null());
 	json_object_set_new(root, "cpus", m->cpus ? json_string(m->cpus) :
 						    json_null());
+	json_object_set_new(root, "assume_boots",
+			    json_boolean(m->assume_boots));
 	json_object_set_new(root, "forced", m->forced ?
 		json_string(m->forced_note) : json_null());
 	for (size_t s = 0; s < m->n_sides; s++)
-		json_array_append_new(sides, json_pack("{s:s,s:I,s:I,s:o,s:I,s:I,s:o}",
+		json_array_append_new(sides, json_pack("{s:s,s:I,s:I,s:I,s:o,s:I,s:I,s:o}",
 			"label", m->labels[s],
 			"files", (json_int_t)m->files[s],
 			"boots", (json_int_t)m->boots[s],
+			/* files that record no boot: one unknown boot, or
+			 * each its own with --assume-boots */
+			"boot_unknown", (json_int_t)m->unknown_boot[s],
 			"pooled", m->pooled && m->pooled[s] ?
 				json_string(m->pooled[s]) : json_null(),
 			"runs", (json_int_t)m->runs[s],

@@ -25,7 +25,7 @@ void fmt_power_head(const struct compare_model *m, char *buf, size_t len)
 	const char *from = m->design == DESIGN_BOOTS ? "boots' spread" :
 			   m->design == DESIGN_SESSIONS ?
 				   "runs' spread, within these sessions" :
-				   "runs' spread";
+				   "pairs' spread";
 	size_t k = (size_t)snprintf(buf, len, "What %s test could detect (%.0f%% power at alpha %g",
 				    m->n_tests > 1 ? "each" : "the",
 				    COMPARE_POWER * 100, m->alpha);

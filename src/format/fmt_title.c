@@ -12,25 +12,49 @@
 #include "escape.h"
 #include "format.h"
 
-/* ", boots 3/3" when the sides' files are of distinct boots; with some
- * sessions of one boot ", sessions 3 in 1 boot" (each side alike) or
- * ", sessions 3/2 in 1/1 boots" (the sessions and boots per side). */
+/* Files of the model that record no boot (fmt_title_boots). */
+static size_t fmt_unknown_boots(const struct compare_model *m, bool *all)
+{
+	size_t n = 0;
+
+	*all = true;
+	for (size_t s = 0; m->unknown_boot && s < m->n_sides; s++) {
+		n += m->unknown_boot[s];
+		*all &= m->unknown_boot[s] == m->files[s];
+	}
+	return n;
+}
+
+/* ", boots 3/3" when the sides' files are of distinct boots (with
+ * " (assumed)" where --assume-boots made them so); with some sessions of
+ * one boot ", sessions 3 in 1 boot" (each side alike) or ", sessions 3/2
+ * in 1/1 boots" (the sessions and boots per side); files that record no
+ * boot: ", sessions 3/3" (no boot count). */
 static void fmt_title_boots(const struct compare_model *m, char *buf,
 			    size_t len)
 {
-	bool same = true, distinct = true;
-	size_t k;
+	bool same = true, distinct = true, all;
+	size_t k, unknown = fmt_unknown_boots(m, &all);
 
 	for (size_t s = 0; s < m->n_sides; s++) {
 		same &= m->files[s] == m->files[0] &&
 			m->boots[s] == m->boots[0];
 		distinct &= m->boots[s] == m->files[s];
 	}
+	if (unknown && all && !m->assume_boots) {
+		k = (size_t)snprintf(buf, len, ", sessions ");
+		for (size_t s = 0; s < m->n_sides && k < len; s++)
+			k += (size_t)snprintf(buf + k, len - k, "%s%zu",
+					      s ? "/" : "", m->files[s]);
+		return;
+	}
 	if (distinct) {
 		k = (size_t)snprintf(buf, len, ", boots ");
 		for (size_t s = 0; s < m->n_sides && k < len; s++)
 			k += (size_t)snprintf(buf + k, len - k, "%s%zu",
 					      s ? "/" : "", m->boots[s]);
+		if (unknown && m->assume_boots && k < len)
+			snprintf(buf + k, len - k, " (assumed)");
 		return;
 	}
 	if (same) {
@@ -74,7 +98,7 @@ static void fmt_title_copies(const struct compare_model *m, char *buf,
 void fmt_title(const struct compare_model *m, char *buf, size_t len)
 {
 	char what[96], runs[64], boots[64] = "";
-	bool same = true, multi = false;
+	bool same = true, multi = false, all;
 
 	for (size_t s = 1; s < m->n_sides; s++)
 		same &= m->runs[s] == m->runs[0];
@@ -100,10 +124,12 @@ void fmt_title(const struct compare_model *m, char *buf, size_t len)
 	if (multi)
 		fmt_title_boots(m, boots, sizeof(boots));
 	fmt_title_copies(m, runs + strlen(runs), sizeof(runs) - strlen(runs));
-	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s%s, %s", what, runs,
-		 m->interrupted ? " (interrupted)" : "", boots,
+	snprintf(buf, len, "abstat compare: %s, %s%s%s%s%s%s%s, %s", what,
+		 runs, m->interrupted ? " (interrupted)" : "", boots,
 		 m->design == DESIGN_SESSIONS && !multi ? ", 1 session/side" :
 		 m->design == DESIGN_INTERLEAVED ? ", interleaved" : "",
+		 fmt_unknown_boots(m, &all) && !m->assume_boots ?
+			 ", boot unknown" : "",
 		 m->cpus ? ", CPU " : "", m->cpus ? m->cpus : "",
 		 m->user_only ? "user-only" : "user+kernel");
 }
@@ -219,6 +245,7 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 	bool small = false, exact = false, scaled = false, absolute = false;
 	bool secondary = false, disagree = false, few_boots = false;
 	bool flat = false, pooled = false, few_runs = false, model = false;
+	bool paired = false, unpaired = false, all;
 	char prim[128];
 	size_t k;
 
@@ -239,6 +266,8 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 			flat |= s && m->design == DESIGN_BOOTS && d->has_p &&
 				!d->exact && d->lo == d->hi;
 			absolute |= s && d->absolute && d->has_delta;
+			paired |= s && d->has_p && d->paired;
+			unpaired |= s && d->has_p && !d->paired;
 		}
 	}
 	for (size_t s = 0; s < m->n_sides; s++)
@@ -262,9 +291,16 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 		k += (size_t)snprintf(buf + k, len - k, " Why %s: %s.", prim,
 				      fmt_primary_why(m));
 	k += fmt_footer_design(m, pooled, buf + k, k < len ? len - k : 0);
-	if (m->design != DESIGN_BOOTS && k < len)
+	if (fmt_unknown_boots(m, &all) && !m->assume_boots && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
-			" Test: Mann-Whitney U on the runs; interval: bootstrap, %u resamples, seed %llu.",
+			" boot unknown: files that record no boot (neither kernel.boot_id nor boot_time: imports, older files) are taken for sessions of one boot; --assume-boots when each was measured in a boot of its own.");
+	if (paired && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" Test: Wilcoxon signed-rank on the log ratios of run i of each side to run i of A (neighbours in one round share the machine's drift and load); interval: Hodges-Lehmann, from the same ranks.");
+	if (m->design != DESIGN_BOOTS && (!paired || unpaired) && k < len)
+		k += (size_t)snprintf(buf + k, len - k,
+			" Test%s: Mann-Whitney U on the runs; interval: bootstrap, %u resamples, seed %llu.",
+			paired ? " where the runs do not pair up" : "",
 			m->resamples, (unsigned long long)m->seed);
 	if (k < len)
 		k += (size_t)snprintf(buf + k, len - k,

@@ -191,6 +191,12 @@ void fmt_row_cells(const struct compare_model *m, const struct compare_row *r,
  * interval, or msg saying why there is none. */
 void fmt_geomean_cells(const struct compare_model *m, size_t s,
 		       struct fmt_cells *c);
+/* The delta's interval is one (a test gave it, or the delta is exact):
+ * the tables print it, else "-" and csv and json null. */
+static inline bool fmt_has_interval(const struct compare_delta *d)
+{
+	return d->has_delta && (d->has_p || d->exact);
+}
 /* A row's p as the tables print it: Holm-adjusted on a primary row,
  * "<0.001" below, "-" without a test or below the boot rule. */
 void fmt_p(const struct compare_delta *d, char *buf, size_t len);

@@ -35,6 +35,7 @@ int symtab_add(struct symtab *t, uint64_t start, uint64_t end,
 		return -ENOMEM;
 	t->sym[t->n].start = start;
 	t->sym[t->n].end = end;
+	t->sym[t->n].group = 0;
 	t->n++;
 	return 0;
 }
@@ -44,9 +45,12 @@ static int symtab_cmp(const void *a, const void *b)
 	const struct symbol *x = a, *y = b;
 
 	/* aliases (one address, several names): the lookup takes the last,
-	 * so the order among them is fixed by name */
+	 * so the order among them is fixed: stops first (a function at a
+	 * marker's address is named), then by name */
 	if (x->start != y->start)
 		return x->start < y->start ? -1 : 1;
+	if ((x->end == x->start) != (y->end == y->start))
+		return x->end == x->start ? -1 : 1;
 	return strcmp(x->name, y->name);
 }
 
@@ -72,8 +76,8 @@ const char *symtab_find(const struct symtab *t, uint64_t addr)
 	if (!lo)
 		return NULL;
 	s = &t->sym[lo - 1];
-	if (s->end && addr >= s->end)
-		return NULL;
+	if ((s->end || s->start == 0) && addr >= s->end)
+		return NULL; /* past its end, or a stop */
 	return s->name;
 }
 
@@ -83,6 +87,93 @@ void symtab_free(struct symtab *t)
 		free(t->sym[i].name);
 	free(t->sym);
 	memset(t, 0, sizeof(*t));
+}
+
+/* A text section's start or end marker in kallsyms: where no function
+ * is (vmlinux.lds.h, arch/x86/kernel/vmlinux.lds.S). */
+static bool symtab_marker(const char *name, size_t n)
+{
+	static const char *const exact[] = {
+		"_text", "_stext", "_etext", "_sinittext", "_einittext",
+		"_end", "_sdata", "_edata", "__init_begin", "__init_end",
+		"__indirect_thunk_start", "__indirect_thunk_end",
+	};
+	static const char *const tails[] = { "_text_start", "_text_end" };
+
+	for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+		if (strlen(exact[i]) == n && !strncmp(name, exact[i], n))
+			return true;
+	for (size_t i = 0; n > 2 && !strncmp(name, "__", 2) &&
+			   i < sizeof(tails) / sizeof(tails[0]); i++) {
+		size_t k = strlen(tails[i]);
+
+		if (n > k && !strncmp(name + n - k, tails[i], k))
+			return true;
+	}
+	return false;
+}
+
+/* A module tag ("[ext4]", "[bpf]") as a group number (FNV-1a, never 0:
+ * 0 is the kernel's own text). */
+static uint32_t symtab_group(const char *tag, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)tag[i]) * 16777619u;
+	return h ? h : 1;
+}
+
+/* ROOT/proc/modules' "NAME SIZE REFS DEPS STATE ADDRESS": the end of
+ * group g's core, or 0 when not listed. */
+static uint64_t symtab_module_end(const char *root, uint32_t g)
+{
+	char path[4096], line[1024], name[256];
+	unsigned long long size, addr;
+	uint64_t end = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/proc/modules", root);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (!end && fgets(line, sizeof(line), f)) {
+		char tag[260];
+
+		if (sscanf(line, "%255s %llu %*s %*s %*s %llx", name, &size,
+			   &addr) != 3)
+			continue;
+		snprintf(tag, sizeof(tag), "[%s]", name);
+		if (symtab_group(tag, strlen(tag)) == g && addr)
+			end = addr + size;
+	}
+	fclose(f);
+	return end;
+}
+
+/* Each symbol (t sorted) ends where the next begins; one whose next is
+ * in another group ends with its module, else a page on at most. */
+#define SYMTAB_TAIL 4096
+static void symtab_bound(const char *root, struct symtab *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		struct symbol *s = &t->sym[i];
+		size_t j = i + 1;
+		uint64_t mod;
+
+		if (s->end == s->start && s->end)
+			continue; /* a stop */
+		while (j < t->n && t->sym[j].start == s->start)
+			j++;
+		if (j < t->n && t->sym[j].group == s->group) {
+			s->end = t->sym[j].start;
+			continue;
+		}
+		mod = s->group ? symtab_module_end(root, s->group) : 0;
+		s->end = mod > s->start ? mod : s->start + SYMTAB_TAIL;
+		if (j < t->n && t->sym[j].start < s->end)
+			s->end = t->sym[j].start;
+	}
 }
 
 int symtab_kallsyms(const char *root, struct symtab *t, char *err,
@@ -101,8 +192,9 @@ int symtab_kallsyms(const char *root, struct symtab *t, char *err,
 		return rc;
 	}
 	while (!rc && fgets(line, sizeof(line), f)) {
-		char *end, *name;
+		char *end, *name, *tag;
 		uint64_t a = strtoull(line, &end, 16);
+		size_t n;
 		char type;
 
 		if (end == line || end[0] != ' ' || !end[1] || end[2] != ' ')
@@ -118,7 +210,12 @@ int symtab_kallsyms(const char *root, struct symtab *t, char *err,
 		if (!strncmp(name, "__pfx_", 6))
 			continue;
 		/* "name\t[module]\n" or "name\n" */
-		rc = symtab_add(t, a, 0, name, strcspn(name, "\t \n"));
+		n = strcspn(name, "\t \n");
+		rc = symtab_add(t, a, symtab_marker(name, n) ? a : 0, name, n);
+		tag = name + n + strspn(name + n, "\t ");
+		if (!rc && *tag == '[')
+			t->sym[t->n - 1].group =
+				symtab_group(tag, strcspn(tag, "\n"));
 	}
 	fclose(f);
 	if (rc)
@@ -129,6 +226,7 @@ int symtab_kallsyms(const char *root, struct symtab *t, char *err,
 		return -EPERM;
 	}
 	symtab_sort(t);
+	symtab_bound(root, t);
 	return 0;
 }
 

@@ -20,15 +20,25 @@
 /* A sorted table of (start, name). */
 struct symtab {
 	struct symbol {
-		uint64_t start, end; /* end 0: up to the next start */
+		uint64_t start, end; /* end 0: up to the next start; end ==
+				      * start: a stop (a section's marker:
+				      * nothing is there) */
 		char *name;
+		uint32_t group;      /* kallsyms: its module (0: the
+				      * kernel's own text) */
 	} *sym;
 	size_t n, cap;
 };
 
 /* ROOT/proc/kallsyms (root "" for this machine: a test gives a fake
  * tree) into t: text symbols, module ones without their "[module]"
- * tag. 0, -EPERM when every address reads 0 (kptr_restrict, not root:
+ * tag, JIT'd BPF programs ("bpf_prog_TAG_NAME [bpf]") with them. Each
+ * ends where the next begins: the text sections' markers (_etext,
+ * _einittext, __*_text_start and _end, ...) are stops that name
+ * nothing, so an address past a section's end or in a gap is no
+ * symbol's ("[unknown]", as perf names it); a module's last symbol ends
+ * at its module's end (ROOT/proc/modules), where that is not known
+ * (another module, [bpf]) a page after its start at most. 0, -EPERM when every address reads 0 (kptr_restrict, not root:
  * the reason in err), or -errno. */
 int symtab_kallsyms(const char *root, struct symtab *t, char *err,
 		    size_t len);

@@ -179,9 +179,16 @@ static const char *usyms_dw(struct uproc *p, uint64_t addr)
 	GElf_Off off;
 	GElf_Sym sym;
 
+	const char *name;
+
 	if (!mod)
 		return NULL;
-	return dwfl_module_addrinfo(mod, addr, &off, &sym, NULL, NULL, NULL);
+	name = dwfl_module_addrinfo(mod, addr, &off, &sym, NULL, NULL, NULL);
+	/* past a sized symbol's end (libdwfl may hand the nearest below):
+	 * in no symbol, the file's name instead */
+	if (name && sym.st_size && off >= sym.st_size)
+		return NULL;
+	return name;
 }
 #endif
 

@@ -481,10 +481,17 @@ static const char *side_boot_key(const struct result *r, const char *key)
 	return v && *v && strcmp(v, "unknown") ? v : NULL;
 }
 
+/* The file records neither a boot id nor a boot time. */
+static bool side_boot_unknown(const struct result *r)
+{
+	return !side_boot_key(r, "boot_id") && !side_boot_key(r, "boot_time");
+}
+
 /* Files a and b were measured in one boot: the same kernel.boot_id, or,
- * where either lacks one, the same kernel.boot_time. Neither: two boots
- * (a file that does not say is its own boot, as before boot_id). */
-static bool side_same_boot(const struct result *a, const struct result *b)
+ * where either lacks one, the same kernel.boot_time. Both record neither:
+ * one unknown boot, unless assume (each its own boot). */
+static bool side_same_boot(const struct result *a, const struct result *b,
+			   bool assume)
 {
 	const char *ia = side_boot_key(a, "boot_id");
 	const char *ib = side_boot_key(b, "boot_id");
@@ -492,19 +499,31 @@ static bool side_same_boot(const struct result *a, const struct result *b)
 
 	if (ia && ib)
 		return !strcmp(ia, ib);
+	if (side_boot_unknown(a) && side_boot_unknown(b))
+		return !assume;
 	ta = side_boot_key(a, "boot_time");
 	tb = side_boot_key(b, "boot_time");
 	return ta && tb && !strcmp(ta, tb);
 }
 
-size_t side_boots(const struct side *s, size_t *boot_of)
+size_t side_unknown_boot(const struct side *s)
+{
+	size_t n = 0;
+
+	for (size_t f = 0; f < s->n_files; f++)
+		n += side_boot_unknown(s->files[f]);
+	return n;
+}
+
+size_t side_boots(const struct side *s, size_t *boot_of, bool assume)
 {
 	size_t n = 0;
 
 	for (size_t f = 0; f < s->n_files; f++) {
 		size_t g = 0;
 
-		while (g < f && !side_same_boot(s->files[g], s->files[f]))
+		while (g < f && !side_same_boot(s->files[g], s->files[f],
+						assume))
 			g++;
 		if (boot_of)
 			boot_of[f] = g < f ? boot_of[g] : n;

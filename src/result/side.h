@@ -51,10 +51,13 @@ int side_check_mixed(const struct side *sides, size_t n, char *err,
 size_t side_pooled(const struct side *s, char *buf, size_t len);
 /* The distinct boots among side s's files: files with one
  * kernel.boot_id (or, where a file lacks it, one kernel.boot_time) are
- * sessions of one boot; a file that records neither is a boot of its
- * own. boot_of, when not NULL (s->n_files), gets each file's boot, 0 to
- * the count - 1 in order of first appearance. */
-size_t side_boots(const struct side *s, size_t *boot_of);
+ * sessions of one boot; the files that record neither (imports, older
+ * files) are sessions of one unknown boot, or with assume (--assume-boots)
+ * each a boot of its own. boot_of, when not NULL (s->n_files), gets each
+ * file's boot, 0 to the count - 1 in order of first appearance. */
+size_t side_boots(const struct side *s, size_t *boot_of, bool assume);
+/* Side s's files that record neither kernel.boot_id nor boot_time. */
+size_t side_unknown_boot(const struct side *s);
 /* true, with a one-line hint in buf, when three or more unlabelled
  * one-file sides of as many boots share a kernel release and command
  * line (boots given with blanks, not commas, are six sides:

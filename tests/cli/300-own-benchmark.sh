@@ -75,8 +75,9 @@ test_expect_success STRESSNG 'compare of two stress-ng runs: the tested row is t
 	tr "\n" " " <"$TESTTMP/out" | grep -q "Why task-clock/op: the cost of one *operation" ||
 		{ cat "$TESTTMP/out"; fail "footer: the tested row and why"; }
 '
+# 8 pairs: the signed-rank test on 5 pairs cannot go below p 2/32
 test_expect_success 'versus --score: a verdict on the score (no count: the score is the tested row)' '
-	expect_exit 0 $ABSTAT versus -q -r 5 -e task-clock \
+	expect_exit 0 $ABSTAT versus -q -r 8 -e task-clock \
 		--score "rate:higher=rate ([0-9]+)" \
 		"sh -c \"echo rate 100\"" "sh -c \"echo rate 200\"" &&
 	grep_out "^rate +100 .* 200 .* yes$" &&

@@ -173,3 +173,13 @@ write("cmdline-c.json", result("iso2", [("getppid", runs(R(93), 10, 1030))],
 write("cmdline-d.json", result("other", [("getppid", runs(R(94), 10, 1009))],
                                e=env(cmdline="console=ttyS0,115200n8 init=/"
                                      + "very-long-path/" * 7 + "init")))
+# issue 51: the boots of base-b* and slow-b* in files that record no boot
+# (neither kernel.boot_id nor boot_time, as an import or an older file):
+# sessions of one unknown boot unless --assume-boots
+for b, off in ((1, 1.0), (2, 1.012), (3, 0.994)):
+    for name, lab, rel, seed, ns in (("noboot-a", "defconfig", "6.1.0-defconfig", 10, 1009),
+                                     ("noboot-b", "paravirt", "6.1.0-pv", 20, 1046)):
+        e = env(rel)
+        del e["kernel"]["boot_id"]
+        write("%s%d.json" % (name, b), result(lab, [("getppid", runs(
+            R(seed + b), 8, ns * off))], e=e))

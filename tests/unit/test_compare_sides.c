@@ -85,10 +85,10 @@ static void test_side_read(void **state)
 			fail_msg("line %d: label %s", side_cases[i].line,
 				 sides[0].label);
 		if (sides[0].n_files != side_cases[i].files0 ||
-		    side_boots(&sides[0], NULL) != side_cases[i].boots0)
+		    side_boots(&sides[0], NULL, false) != side_cases[i].boots0)
 			fail_msg("line %d: %zu files, %zu boots",
 				 side_cases[i].line, sides[0].n_files,
-				 side_boots(&sides[0], NULL));
+				 side_boots(&sides[0], NULL, false));
 		assert_int_equal(side_check_hosts(sides, n, err, sizeof(err)),
 				 0);
 		side_free(sides, n);

@@ -146,12 +146,41 @@ static void test_mde_simulated(void **state)
 	}
 }
 
+/* The chi-square quantiles and the SD's upper bound against scipy 1.10
+ * (scipy.stats.chi2.ppf; the bound sd * sqrt(k / chi2.ppf(1 - conf, k))
+ * recomputed with it). */
+static void test_sd_upper(void **state)
+{
+	static const struct {
+		double p, k, want;
+	} q[] = {
+		{ 0.2, 2, 0.4462871026284195 },
+		{ 0.25, 4, 1.9225575262295542 },
+		{ 0.9, 9, 14.683656573259837 },
+		{ 0.5, 100, 99.33412923598846 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < N(q); i++)
+		assert_float_equal(stats_chi2_quantile(q[i].p, q[i].k),
+				   q[i].want, 1e-9 * q[i].want);
+	assert_float_equal(stats_sd_upper(0.01, 3, 0.6), 0.013991480225377217,
+			   1e-12);
+	assert_float_equal(stats_sd_upper(0.01, 10, 0.6),
+			   0.011060375164388887, 1e-12);
+	/* no bound: the SD as measured */
+	assert_true(stats_sd_upper(0.01, 1, 0.6) == 0.01);
+	assert_true(stats_sd_upper(0.01, 3, 0) == 0.01);
+	assert_true(isnan(stats_chi2_quantile(0, 2)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_power_known),
 		cmocka_unit_test(test_mde_edges),
 		cmocka_unit_test(test_mde_simulated),
+		cmocka_unit_test(test_sd_upper),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -61,7 +61,17 @@ static const char kallsyms[] =
 	"ffffffff81003000 T __x64_sys_getppid\n"
 	"ffffffff81003000 t __do_sys_getppid\n"
 	"ffffffff81004000 W weak_fn\n"
-	"ffffffffc0000000 t mod_fn\t[e1000]\n";
+	"ffffffff81005000 T _etext\n"
+	"ffffffff82000000 T _sinittext\n"
+	"ffffffff82000000 T init_fn\n"
+	"ffffffff82000100 T _einittext\n"
+	"ffffffffc0000000 t mod_fn\t[e1000]\n"
+	"ffffffffc0000100 t mod_fn2\t[e1000]\n"
+	"ffffffffc0100000 t bpf_prog_6deef7357e7b4530_sd_fw\t[bpf]\n"
+	"ffffffffc0300000 t late_fn\t[nomod]\n";
+/* the module's size: e1000 ends at ffffffffc0000200 */
+static const char modules[] =
+	"e1000 512 0 - Live 0xffffffffc0000000\n";
 
 struct lookup {
 	int line;
@@ -71,13 +81,27 @@ struct lookup {
 
 static const struct lookup lookups[] = {
 	{ __LINE__, 0xffffffff80ffffffull, NULL },
-	{ __LINE__, 0xffffffff81000000ull, "_stext" },
-	{ __LINE__, 0xffffffff81001008ull, "_stext" }, /* padding skipped */
+	/* a section's start or end marker names nothing */
+	{ __LINE__, 0xffffffff81000000ull, NULL },
+	{ __LINE__, 0xffffffff81001008ull, NULL }, /* padding skipped */
 	{ __LINE__, 0xffffffff81001010ull, "do_syscall_64" },
 	{ __LINE__, 0xffffffff81002500ull, "do_syscall_64" }, /* data skipped */
 	{ __LINE__, 0xffffffff81003004ull, "__x64_sys_getppid" }, /* alias */
 	{ __LINE__, 0xffffffff81004001ull, "weak_fn" },
 	{ __LINE__, 0xffffffffc0000040ull, "mod_fn" },
+	{ __LINE__, 0xffffffff81004fffull, "weak_fn" },
+	{ __LINE__, 0xffffffff81005000ull, NULL }, /* past _etext */
+	{ __LINE__, 0xffffffff81f00000ull, NULL }, /* in the gap */
+	{ __LINE__, 0xffffffff82000000ull, "init_fn" }, /* at a marker */
+	{ __LINE__, 0xffffffff820000ffull, "init_fn" },
+	{ __LINE__, 0xffffffff82000100ull, NULL }, /* past _einittext */
+	{ __LINE__, 0xffffffffbfffffffull, NULL },
+	{ __LINE__, 0xffffffffc0000180ull, "mod_fn2" },
+	{ __LINE__, 0xffffffffc0000200ull, NULL }, /* past the module */
+	{ __LINE__, 0xffffffffc0100040ull, "bpf_prog_6deef7357e7b4530_sd_fw" },
+	{ __LINE__, 0xffffffffc0101000ull, NULL }, /* a page on: unknown */
+	{ __LINE__, 0xffffffffc0300010ull, "late_fn" },
+	{ __LINE__, 0xffffffffc0301000ull, NULL }, /* past the last */
 };
 
 static void test_kallsyms(void **state)
@@ -86,6 +110,7 @@ static void test_kallsyms(void **state)
 	char err[256];
 
 	put("/proc/kallsyms", kallsyms);
+	put("/proc/modules", modules);
 	assert_int_equal(symtab_kallsyms(root, &t, err, sizeof(err)), 0);
 	for (size_t i = 0; i < sizeof(lookups) / sizeof(lookups[0]); i++) {
 		const char *got = symtab_find(&t, lookups[i].addr);
@@ -193,6 +218,16 @@ __attribute__((noinline)) int symbols_probe_fn(int x)
 	return x * 3 + 1;
 }
 
+/* A function of one byte, then 64 bytes in no symbol, then another:
+ * an address in the gap is the file's, not the function before it. */
+__asm__(".text\n"
+	".globl symbols_gap_fn\n.type symbols_gap_fn, @function\n"
+	"symbols_gap_fn:\n\tret\n.size symbols_gap_fn, 1\n"
+	".skip 64, 0xcc\n"
+	".globl symbols_gap_after\n.type symbols_gap_after, @function\n"
+	"symbols_gap_after:\n\tret\n.size symbols_gap_after, 1\n");
+extern char symbols_gap_fn[];
+
 /* This binary's own executable mapping, as a sampler would report it. */
 static void test_user(void **state)
 {
@@ -221,6 +256,9 @@ static void test_user(void **state)
 		assert_string_equal(buf, "symbols_probe_fn");
 	else
 		assert_string_equal(buf, "[test_symbols]");
+	usyms_find(u, 7, (uint64_t)(uintptr_t)symbols_gap_fn + 16, buf,
+		   sizeof(buf));
+	assert_string_equal(buf, "[test_symbols]");
 	usyms_find(u, 8, addr, buf, sizeof(buf)); /* another process */
 	assert_string_equal(buf, "[unknown]");
 	usyms_find(u, 7, 16, buf, sizeof(buf)); /* nothing mapped there */
