@@ -183,8 +183,17 @@ DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
 # with its emulated PMU. Its packages are apart from DEB_PKGS, so that
 # make check never pulls QEMU; the arm64 ones (the sysroot, busybox, the
 # kernels) are fetched by the lab's scripts with apt-get download.
+# LAB_ARCH=x86_64: Debian's amd64 kernels under qemu-system-x86_64, the
+# guest's programs a static build for the host's own architecture
+LAB_ARCH  ?= arm64
+export LAB_ARCH
+ifeq ($(filter x86_64 amd64,$(LAB_ARCH)),)
 LAB_PKGS  := qemu-system-arm gcc-aarch64-linux-gnu cpio jq
 LAB_CROSS := aarch64-linux-gnu-
+else
+LAB_PKGS  := qemu-system-x86 cpio jq
+LAB_CROSS := x86_64-linux-gnu-
+endif
 # make lab-src builds arm64 kernels from Debian's source: the tarball,
 # and what kbuild needs on the host (tar unpacks the .xz with xz)
 LAB_SRC_PKGS := linux-source-6.1 make gcc flex bison bc xz-utils
@@ -331,8 +340,17 @@ bench: all progs
 # The lab's cache model (lab/plugin): a QEMU 7.2 TCG plugin, built
 # for the host (qemu-system-aarch64 loads it; LAB_EVENTS=lab:... asks for
 # it). Debian ships no qemu-plugin.h: the plugin declares the API itself.
+# The x86_64 lab's instruction counter (lab/plugin/count.c): x86 TCG
+# has no PMU, qemu-system-x86_64 loads it in every x86_64 boot.
 LAB_PLUGIN := build/plugin/abstat-cache.so
-lab-plugin: $(LAB_PLUGIN)
+LAB_COUNT_PLUGIN := build/plugin/abstat-count.so
+lab-plugin: $(LAB_PLUGIN) $(LAB_COUNT_PLUGIN)
+
+$(LAB_COUNT_PLUGIN): lab/plugin/count.c lab/plugin/qemu_plugin_api.h
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  PLUGIN  $@")
+	$(Q)gcc -std=gnu11 -O2 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) \
+		-fvisibility=hidden -shared -fPIC -o $@ $<
 
 $(LAB_PLUGIN): lab/plugin/cache.c lab/plugin/qemu_plugin_api.h
 	@mkdir -p $(dir $@)

@@ -1,6 +1,7 @@
 #!/bin/sh
-# initramfs.sh: the lab's guest userland, build/lab/initramfs.cpio.gz:
-# busybox-static:arm64, the cross-built abstat (/usr/bin) and workloads
+# initramfs.sh: the lab's guest userland, build/lab/initramfs.cpio.gz
+# (LAB_ARCH=x86_64: initramfs-x86_64.cpio.gz, busybox-static:amd64 and the
+# static x86_64 build): busybox-static:arm64, the cross-built abstat (/usr/bin) and workloads
 # (/usr/libexec/abstat, where abstat looks), the test programs
 # (/lab/progs), the static programs of $LAB_EXTRA if set (/lab/extra),
 # and /init (lab/init). Rebuilt when any of them is newer. A boot
@@ -8,24 +9,24 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-out=$LAB/initramfs.cpio.gz
+out=$LAB/initramfs$LAB_SFX.cpio.gz
 x=$LAB_XBUILD
 for f in "$x/abstat" "$x/workloads/getppid" "$x/tests/progs/insn_loop"; do
 	[ -x "$f" ] || lab_die "$f is not built; run make CROSS=$LAB_CROSS all progs"
 done
-lab_fetch busybox-static "$LAB/busybox"
+lab_fetch busybox-static "$LAB/busybox$LAB_SFX"
 newer=$(find "$x/abstat" "$x/workloads" "$x/tests/progs" "$TOP/lab/init" \
 	${LAB_EXTRA:+"$LAB_EXTRA"} -newer "$out" 2>/dev/null | head -n 1) || true
 if [ -f "$out" ] && [ -z "$newer" ]; then
 	echo "$out"
 	exit 0
 fi
-root=$LAB/initramfs.d
+root=$LAB/initramfs$LAB_SFX.d
 rm -rf "$root"
 mkdir -p "$root/bin" "$root/usr/bin" "$root/usr/libexec/abstat" \
 	"$root/lab/progs" "$root/lab/extra" "$root/etc" "$root/proc" \
 	"$root/sys" "$root/dev" "$root/tmp" "$root/out"
-cp "$LAB/busybox/bin/busybox" "$root/bin/busybox"
+cp "$LAB/busybox$LAB_SFX/bin/busybox" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
 cp "$TOP/lab/init" "$root/init"
 chmod 755 "$root/init"
@@ -42,7 +43,9 @@ done
 printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n' >"$root/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
 # strip: a smaller archive unpacks faster under emulation
-"${LAB_CROSS}strip" "$root/usr/bin/abstat" "$root"/usr/libexec/abstat/* \
+strip=${LAB_CROSS}strip
+command -v "$strip" >/dev/null || strip=strip
+"$strip" "$root/usr/bin/abstat" "$root"/usr/libexec/abstat/* \
 	"$root"/lab/progs/* 2>/dev/null || true
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
 	gzip -1 >"$out.tmp"
