@@ -29,6 +29,7 @@
 | [range(0; $order | length) | { key: "\($order[.].b) \($order[.].i)", value: . }]
   | from_entries as $pos
 | $res
+| .env.lab_counter = $fstr
 | .events += [$names[] | {
     name: ., fstr: $fstr, pmu: "lab-emulator", unit: "",
     type: 4294967295, config: 0, config1: 0, config2: 0,

@@ -207,6 +207,7 @@ struct compare_row {
 	enum metric_kind kind;
 	bool higher_is_better;
 	bool modelled;    /* a model's count (metric.modelled): [m] */
+	bool emulated;    /* the emulator's count (metric.emulated): [e] */
 	bool primary;     /* the benchmark's one tested row; the others are
 			   * secondary: delta, interval, unadjusted p, never
 			   * a verdict or an exit status */

@@ -152,6 +152,7 @@ static int metrics_events(const struct result *r, const struct benchmark *b,
 		if (!m)
 			return -ENOMEM;
 		m->modelled = ev->modelled;
+		m->emulated = ev->emulated;
 		if (ev->state != EVENT_OK) {
 			m->supported = false;
 			m->reason = strdup(ev->reason ? ev->reason :
@@ -393,6 +394,7 @@ static int metrics_per_event_op(const struct result *r,
 		if (!m)
 			return -ENOMEM;
 		m->modelled = r->events[i].modelled;
+		m->emulated = r->events[i].emulated;
 		for (size_t k = 0; k < b->n_runs; k++) {
 			const struct run *run = &b->runs[k];
 			double val;

@@ -306,6 +306,8 @@ static json_t *result_event_json(struct emit *e, const struct event *ev)
 				 result_not_counted(ev));
 	if (ev->modelled)
 		emit_set(e, o, "modelled", json_true());
+	if (ev->emulated)
+		emit_set(e, o, "emulated", json_true());
 	if (ev->native) {
 		native = json_array();
 		emit_set(e, o, "native", native);
