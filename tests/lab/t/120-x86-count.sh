@@ -7,7 +7,8 @@
 # counts exactly N times one call's instructions more at each step, user
 # and kernel; the same N with a second process spinning on the only
 # vCPU counts as without it (per task, not per vCPU); and the two boots'
-# counts are the same, region for region.
+# counts are the same, region for region, but for a timer tick's
+# handler (kernel instructions counted to the task it interrupts).
 # tags: alone
 . "$TOP/tests/lab/t/lib.sh"
 test_require QEMU_X86,XBUILD_X86,KERNELS_X86
@@ -68,6 +69,11 @@ assert line["instructions:k"] == empty["instructions:k"] == 0
 PY
 '
 
+# A timer tick that lands in a region adds its handler's kernel
+# instructions to the task it interrupts (as perf counts it): 7000 to
+# 8100 in these boots, not the same from boot to boot. Each size's
+# smallest count (4 regions: abstat run's warm-up and 3 runs) is one
+# without a tick; at most one of the 4 may hold one.
 test_expect_success "getppid in regions of $N, $((2 * N)), $((3 * N)) calls: each step exactly $N calls' instructions, user and kernel" '
 	python3 - "$LABT/x86count1/count.jsonl" "$TESTTMP" $N <<PY
 import sys
@@ -75,19 +81,17 @@ sys.path.insert(0, sys.argv[2])
 from sections import sections
 n = int(sys.argv[3])
 regs = sections(sys.argv[1])[1]
-# abstat run: a warm-up and 3 runs a size; the last run of each size
-by = [regs[4 * i + 3] for i in range(3)]
+assert len(regs) == 12, len(regs)
 for ev in ("instructions:u", "instructions:k"):
-    c = [r[ev] for r in by]
+    sizes = [[r[ev] for r in regs[4 * i:4 * i + 4]] for i in range(3)]
+    c = [min(v) for v in sizes]
     d1, d2 = c[1] - c[0], c[2] - c[1]
-    print("%s: %s, steps %d %d, %.3f a call" % (ev, c, d1, d2, d1 / n))
+    print("%s: %s, steps %d %d, %.3f a call" % (ev, sizes, d1, d2, d1 / n))
     assert d1 == d2 and d1 % n == 0, (ev, c)
-    per = d1 // n
-    # every run of a size counts the same (no tick in a region this short)
-    for i in range(3):
-        runs = {r[ev] for r in regs[4 * i + 1:4 * i + 4]}
-        assert runs == {c[i]}, (ev, i, runs)
-assert 200 <= (by[1]["instructions:k"] - by[0]["instructions:k"]) // n <= 1000
+    for v, m in zip(sizes, c):
+        assert sum(x != m for x in v) <= 1, (ev, v)
+        assert ev == "instructions:k" or set(v) == {m}, (ev, v)
+assert 200 <= (c[1] - c[0]) // n <= 1000
 PY
 '
 
@@ -106,9 +110,17 @@ for ev in ("instructions:u", "instructions:k"):
 PY
 '
 
-test_expect_success 'two boots of one kernel count the same, region for region' '
-	grep region "$LABT/x86count1/count.jsonl" >"$TESTTMP/c1" &&
-	grep region "$LABT/x86count2/count.jsonl" >"$TESTTMP/c2" &&
-	diff "$TESTTMP/c1" "$TESTTMP/c2"
+test_expect_success 'two boots of one kernel count the same, region for region (a tick'"'"'s handler apart)' '
+	python3 - "$LABT/x86count1/count.jsonl" "$LABT/x86count2/count.jsonl" <<PY
+import json, sys
+a, b = ([json.loads(l) for l in open(f) if "region" in l] for f in sys.argv[1:3])
+assert len(a) == len(b) and a, (len(a), len(b))
+same = 0
+for x, y in zip(a, b):
+    assert x["instructions:u"] == y["instructions:u"], (x, y)
+    same += x["instructions:k"] == y["instructions:k"]
+print("%d regions, user counts all equal, kernel counts equal in %d" % (len(a), same))
+assert same >= len(a) - 2, "more kernel counts differ than 2 ticks explain"
+PY
 '
 test_done
