@@ -346,13 +346,13 @@ LAB_PLUGIN := build/plugin/abstat-cache.so
 LAB_COUNT_PLUGIN := build/plugin/abstat-count.so
 lab-plugin: $(LAB_PLUGIN) $(LAB_COUNT_PLUGIN)
 
-$(LAB_COUNT_PLUGIN): lab/plugin/count.c lab/plugin/qemu_plugin_api.h
+$(LAB_COUNT_PLUGIN): lab/plugin/count.c lab/plugin/qemu_plugin_api.h lab/plugin/plugin_args.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  PLUGIN  $@")
 	$(Q)gcc -std=gnu11 -O2 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) \
 		-fvisibility=hidden -shared -fPIC -o $@ $<
 
-$(LAB_PLUGIN): lab/plugin/cache.c lab/plugin/qemu_plugin_api.h
+$(LAB_PLUGIN): lab/plugin/cache.c lab/plugin/qemu_plugin_api.h lab/plugin/plugin_args.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  PLUGIN  $@")
 	$(Q)gcc -std=gnu11 -O2 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) \

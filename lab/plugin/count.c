@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plugin_args.h"
 #include "qemu_plugin_api.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = ABSTAT_QEMU_PLUGIN_VERSION;
@@ -69,7 +70,6 @@ static int open_;
 static unsigned reg_vcpu;
 static uint64_t reg_task, reg[NPRIV];
 static unsigned regions, marks;
-static FILE *out;
 
 /* What ran since the last accounting was vcpu's current task's. */
 static void account(unsigned vcpu)
@@ -202,16 +202,6 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	}
 }
 
-static void on_atexit(qemu_plugin_id_t id, void *udata)
-{
-	(void)id;
-	(void)udata;
-	if (out) {
-		fclose(out);
-		out = NULL;
-	}
-}
-
 static int parse_arg(const char *a, const char **path)
 {
 	const char *v = strchr(a, '=');
@@ -229,28 +219,11 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 					   const qemu_info_t *info, int argc,
 					   char **argv)
 {
-	const char *path = NULL;
+	const char *path = plugin_args("abstat-count", info, argc, argv,
+		parse_arg, "out=FILE", &n_vcpus, MAX_VCPUS);
 
-	if (!info->system_emulation) {
-		fprintf(stderr, "abstat-count: error: system emulation only (qemu-system-x86_64)\n");
+	if (!path)
 		return -1;
-	}
-	for (int i = 0; i < argc; i++)
-		if (parse_arg(argv[i], &path)) {
-			fprintf(stderr, "abstat-count: error: bad argument '%s'; expected out=FILE\n",
-				argv[i]);
-			return -1;
-		}
-	if (!path) {
-		fprintf(stderr, "abstat-count: error: no out=FILE; the counts go to a file\n");
-		return -1;
-	}
-	n_vcpus = info->system.max_vcpus;
-	if (n_vcpus < 1 || n_vcpus > MAX_VCPUS) {
-		fprintf(stderr, "abstat-count: error: %d vCPUs; at most %d\n",
-			n_vcpus, MAX_VCPUS);
-		return -1;
-	}
 	out = fopen(path, "w");
 	if (!out) {
 		fprintf(stderr, "abstat-count: error: %s cannot be written\n", path);

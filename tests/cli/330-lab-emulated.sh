@@ -15,15 +15,16 @@ M=$TOP/lab/count-merge.sh
 # k: u 10k, kernel 300k), a region before the first mark and one after
 count() {
 	echo '{"counter":"abstat-count 1","vcpus":1}'
-	echo '{"region":1,"vcpu":0,"per":"task","instructions:u":5,"instructions:k":5}'
-	echo '{"mark":1,"regions":1}'
-	k=1
-	while [ $k -le "$1" ]; do
-		echo "{\"region\":$((k + 1)),\"vcpu\":0,\"per\":\"task\",\"instructions:u\":$((k * 10)),\"instructions:k\":$((k * 300))}"
-		k=$((k + 1))
-	done
-	[ "${2:-2}" -lt 2 ] || echo "{\"mark\":2,\"regions\":$(($1 + 1))}"
-	echo "{\"region\":$(($1 + 2)),\"vcpu\":0,\"per\":\"task\",\"instructions:u\":9,\"instructions:k\":9}"
+	awk -v n="$1" -v marks="${2:-2}" 'BEGIN {
+		r = "{\"region\":%d,\"vcpu\":0,\"per\":\"task\",\"instructions:u\":%d,\"instructions:k\":%d}\n"
+		printf r, 1, 5, 5
+		print "{\"mark\":1,\"regions\":1}"
+		for (k = 1; k <= n; k++)
+			printf r, k + 1, k * 10, k * 300
+		if (marks >= 2)
+			printf "{\"mark\":2,\"regions\":%d}\n", n + 1
+		printf r, n + 2, 9, 9
+	}'
 }
 
 test_expect_success JQ 'two workloads, 2 runs and a warm-up each: the regions become instructions, :u and :k' '
