@@ -6,6 +6,10 @@
 # is not needed: the guest runs under TCG. Boots write below
 # build/lab/tests, kept for a look after a failure.
 LABT=$TOP/build/lab/tests
+# the arm64 lab unless a test says otherwise (120-139: LAB_ARCH=x86_64
+# after this file), whatever make lab-check LAB_ARCH=... exported
+LAB_ARCH=arm64
+export LAB_ARCH
 LABX=$TOP/build/aarch64-linux-gnu
 test_lazy_prereq QEMU 'command -v qemu-system-aarch64'
 test_lazy_prereq XBUILD '[ -x "$LABX/abstat" ] && [ -x "$LABX/workloads/getppid" ] && [ -x "$LABX/tests/progs/insn_loop" ]'
