@@ -367,6 +367,8 @@ $(LAB_PLUGIN): lab/plugin/cache.c lab/plugin/qemu_plugin_api.h lab/plugin/plugin
 # and the delta chart, in build/lab/runs/A-vs-B-DATE (build/lab/latest)
 # (LAB_* settings: lab/lab.sh). make lab LAB_B_CMDLINE=kpti=1: one
 # kernel, two command lines; LAB_A=PATH LAB_B=PATH: two arm64 Images.
+# make lab LAB_ARCH=x86_64: Debian's amd64 6.1 and 6.12 (or two bzImages),
+# instructions counted by lab/plugin/count.c (doc/lab.md "x86_64").
 lab: deps lab-plugin
 	@sh tests/deps.sh $(LAB_PKGS)
 	$(Q)$(MAKE) --no-print-directory all

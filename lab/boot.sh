@@ -28,6 +28,12 @@
 # line=BYTES): QEMU runs the lab's cache model (lab/plugin/cache.c,
 # make lab-plugin; LAB_PLUGIN: another build of it), which writes the
 # counts of every measured region of the guest into OUTDIR/cache.jsonl.
+# LAB_ARCH=x86_64 (lib.sh): KERNEL_DIR's bzImage under qemu-system-x86_64
+# -M pc -cpu max (no PMU) with -icount shift=0,sleep=off, the console on
+# ttyS0, and the lab's instruction counter (lab/plugin/count.c, make
+# lab-plugin; LAB_COUNT_PLUGIN: another build of it) in every boot,
+# writing the measured regions' instructions into OUTDIR/count.jsonl
+# (lab/count-merge.sh adds them to a result).
 # LAB_SMP=N: the guest's vCPUs (1). Under -icount QEMU runs every vCPU
 # in one thread (icount rules out multi-threaded TCG), so a 2-vCPU guest
 # takes one host CPU, as a 1-vCPU one does, and LAB_CPU pins it whole;
