@@ -48,12 +48,16 @@ json_t *compare_machine(const json_t *env)
 
 	if (!pmu && json_is_array(json_object_get(env, "pmus")))
 		pmu = "none";
-	return json_pack("{s:s, s:o, s:s?, s:b, s:s?}", "cpu",
+	json_t *m = json_pack("{s:s, s:o, s:s?, s:b}", "cpu",
 			 model && strcmp(model, "unknown") ? model :
 							     "unknown CPU",
 			 "virtual", json_is_boolean(hv) ? json_copy((json_t *)hv) :
 							 json_null(),
-			 "pmu", pmu, "emulated", emulated, "counter", counter);
+			 "pmu", pmu, "emulated", emulated);
+
+	if (m && counter) /* only where it counted */
+		json_object_set_new(m, "counter", json_string(counter));
+	return m;
 }
 
 void compare_machine_line(const json_t *machine, char *buf, size_t len)
