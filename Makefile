@@ -183,8 +183,21 @@ DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
 # with its emulated PMU. Its packages are apart from DEB_PKGS, so that
 # make check never pulls QEMU; the arm64 ones (the sysroot, busybox, the
 # kernels) are fetched by the lab's scripts with apt-get download.
-LAB_PKGS  := qemu-system-arm gcc-aarch64-linux-gnu cpio jq
+# LAB_ARCH=x86_64: Debian's amd64 kernels under qemu-system-x86_64, the
+# guest's programs a static build for the host's own architecture
+# (make lab LAB_ARCH=x86_64; lab-src, lab-seeds and lab-bisect are arm64's
+# for now and say so). make lab-check builds for both and runs both's tests.
+LAB_ARCH  ?= arm64
+export LAB_ARCH
+LAB_PKGS_ARM := qemu-system-arm gcc-aarch64-linux-gnu cpio jq
+LAB_PKGS_X86 := qemu-system-x86 cpio jq
+ifeq ($(filter x86_64 amd64,$(LAB_ARCH)),)
+LAB_PKGS  := $(LAB_PKGS_ARM)
 LAB_CROSS := aarch64-linux-gnu-
+else
+LAB_PKGS  := $(LAB_PKGS_X86)
+LAB_CROSS := x86_64-linux-gnu-
+endif
 # make lab-src builds arm64 kernels from Debian's source: the tarball,
 # and what kbuild needs on the host (tar unpacks the .xz with xz)
 LAB_SRC_PKGS := linux-source-6.1 make gcc flex bison bc xz-utils
@@ -331,10 +344,19 @@ bench: all progs
 # The lab's cache model (lab/plugin): a QEMU 7.2 TCG plugin, built
 # for the host (qemu-system-aarch64 loads it; LAB_EVENTS=lab:... asks for
 # it). Debian ships no qemu-plugin.h: the plugin declares the API itself.
+# The x86_64 lab's instruction counter (lab/plugin/count.c): x86 TCG
+# has no PMU, qemu-system-x86_64 loads it in every x86_64 boot.
 LAB_PLUGIN := build/plugin/abstat-cache.so
-lab-plugin: $(LAB_PLUGIN)
+LAB_COUNT_PLUGIN := build/plugin/abstat-count.so
+lab-plugin: $(LAB_PLUGIN) $(LAB_COUNT_PLUGIN)
 
-$(LAB_PLUGIN): lab/plugin/cache.c lab/plugin/qemu_plugin_api.h
+$(LAB_COUNT_PLUGIN): lab/plugin/count.c lab/plugin/qemu_plugin_api.h lab/plugin/plugin_args.h
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  PLUGIN  $@")
+	$(Q)gcc -std=gnu11 -O2 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) \
+		-fvisibility=hidden -shared -fPIC -o $@ $<
+
+$(LAB_PLUGIN): lab/plugin/cache.c lab/plugin/qemu_plugin_api.h lab/plugin/plugin_args.h
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  PLUGIN  $@")
 	$(Q)gcc -std=gnu11 -O2 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) \
@@ -345,6 +367,8 @@ $(LAB_PLUGIN): lab/plugin/cache.c lab/plugin/qemu_plugin_api.h
 # and the delta chart, in build/lab/runs/A-vs-B-DATE (build/lab/latest)
 # (LAB_* settings: lab/lab.sh). make lab LAB_B_CMDLINE=kpti=1: one
 # kernel, two command lines; LAB_A=PATH LAB_B=PATH: two arm64 Images.
+# make lab LAB_ARCH=x86_64: Debian's amd64 6.1 and 6.12 (or two bzImages),
+# instructions counted by lab/plugin/count.c (doc/lab.md "x86_64").
 lab: deps lab-plugin
 	@sh tests/deps.sh $(LAB_PKGS)
 	$(Q)$(MAKE) --no-print-directory all
@@ -389,11 +413,13 @@ lab-seeds: deps lab-plugin
 # The lab's tests; what is missing (packages, the mirrors, the cross
 # build) makes them skip by name, never fail.
 lab-check: deps lab-plugin
-	@sh tests/deps.sh $(LAB_PKGS) $(LAB_SRC_PKGS) || \
+	@sh tests/deps.sh $(LAB_PKGS_ARM) $(LAB_PKGS_X86) $(LAB_SRC_PKGS) || \
 		echo "lab: warning: the lab's packages are missing; its tests skip" >&2
 	$(Q)$(MAKE) --no-print-directory all progs units
-	$(Q)$(MAKE) --no-print-directory CROSS=$(LAB_CROSS) all progs || \
+	$(Q)$(MAKE) --no-print-directory CROSS=aarch64-linux-gnu- all progs || \
 		echo "lab: warning: the cross build failed; the lab's tests skip (XBUILD)" >&2
+	$(Q)$(MAKE) --no-print-directory CROSS=x86_64-linux-gnu- all progs || \
+		echo "lab: warning: the static x86_64 build failed; the x86_64 lab's tests skip (XBUILD_X86)" >&2
 	$(Q)sh tests/run.sh -j 1 $(sort $(wildcard tests/lab/t/[0-9]*.sh))
 
 # each target fuzzed for FUZZ_SECONDS after loading its seeds, as many at

@@ -47,6 +47,10 @@ struct event {
 	 * lab/cache-merge.sh): "modelled": true in a result file, and
 	 * every table marks its rows [m] */
 	bool modelled;
+	/* counted by the emulator, not by a hardware counter (the x86_64
+	 * kernel lab's instruction counter, lab/count-merge.sh):
+	 * "emulated": true in a result file, every table marks it [e] */
+	bool emulated;
 	char **native; /* PAPI: native events a preset maps to (NULL-term.) */
 	int precise;   /* perf's :p/:P level as written (0-3); sampling only,
 			* never in the attr: not an encoding (the name keeps it) */

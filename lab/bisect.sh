@@ -34,6 +34,8 @@
 # bisect's output), times.txt (each build and measure, in seconds).
 set -eu
 . "$(dirname "$0")/lib.sh"
+[ "$LAB_ARCH" = arm64 ] ||
+	lab_die "make lab-bisect: arm64 only for now, not LAB_ARCH=$LAB_ARCH (make lab LAB_ARCH=x86_64 compares Debian's amd64 kernels)"
 
 BIS=$LAB/bisect
 tree=$BIS/linux obj=$BIS/obj

@@ -28,6 +28,12 @@
 # line=BYTES): QEMU runs the lab's cache model (lab/plugin/cache.c,
 # make lab-plugin; LAB_PLUGIN: another build of it), which writes the
 # counts of every measured region of the guest into OUTDIR/cache.jsonl.
+# LAB_ARCH=x86_64 (lib.sh): KERNEL_DIR's bzImage under qemu-system-x86_64
+# -M pc -cpu max (no PMU) with -icount shift=0,sleep=off, the console on
+# ttyS0, and the lab's instruction counter (lab/plugin/count.c, make
+# lab-plugin; LAB_COUNT_PLUGIN: another build of it) in every boot,
+# writing the measured regions' instructions into OUTDIR/count.jsonl
+# (lab/count-merge.sh adds them to a result).
 # LAB_SMP=N: the guest's vCPUs (1). Under -icount QEMU runs every vCPU
 # in one thread (icount rules out multi-threaded TCG), so a 2-vCPU guest
 # takes one host CPU, as a 1-vCPU one does, and LAB_CPU pins it whole;
@@ -45,8 +51,12 @@ case $smp in
 '' | *[!0-9]* | 0 | 0*) lab_die "LAB_SMP=$smp: the guest's vCPUs, 1 or more" ;;
 esac
 [ -f "$kdir/vmlinuz" ] || lab_die "$kdir/vmlinuz: no kernel (lab/kernel.sh SERIES)"
-command -v qemu-system-aarch64 >/dev/null ||
-	lab_die "qemu-system-aarch64 is missing (apt-get install qemu-system-arm)"
+if [ "$LAB_ARCH" = x86_64 ]; then
+	qemu=qemu-system-x86_64 qpkg=qemu-system-x86
+else
+	qemu=qemu-system-aarch64 qpkg=qemu-system-arm
+fi
+command -v $qemu >/dev/null || lab_die "$qemu is missing (apt-get install $qpkg)"
 base=$(sh "$TOP/lab/initramfs.sh")
 mkdir -p "$outdir"
 work=$(mktemp -d "${TMPDIR:-/tmp}/abstat-lab.XXXXXX")
@@ -99,17 +109,37 @@ if [ -n "${LAB_MODEL:-}" ]; then
 	[ "$LAB_MODEL" = 1 ] || plugin="$plugin,$LAB_MODEL"
 	rm -f "$outdir/cache.jsonl"
 fi
+# x86_64: the lab's instruction counter (lab/plugin/count.c) in every
+# boot: the instructions of each region's task, in OUTDIR/count.jsonl
+counter= count_out=
+if [ "$LAB_ARCH" = x86_64 ]; then
+	so=${LAB_COUNT_PLUGIN:-$TOP/build/plugin/abstat-count.so}
+	[ -f "$so" ] || lab_die "$so is not built; run make lab-plugin"
+	count_out=$outdir/count.jsonl
+	counter="$so,out=$count_out"
+	rm -f "$count_out"
+fi
 name=$(cat "$kdir/package" 2>/dev/null || basename "$kdir")
 log=$outdir/console.log
 rm -f "$outdir/status" "$outdir/rc"
 t0=$(date +%s)
 set +e
-timeout -k 5 "$LAB_TIMEOUT" ${LAB_CPU:+taskset -c "$LAB_CPU"} \
-	qemu-system-aarch64 -M virt \
-	-cpu max,pauth-impdef=on -smp "$smp" -m 1024 -icount shift=0 \
-	${plugin:+-plugin "$plugin"} -nographic -no-reboot -kernel "$kdir/vmlinuz" -initrd "$work/initrd" \
-	-append "console=ttyAMA0 loglevel=1 panic=-1 $cmdline" \
-	</dev/null >"$log" 2>&1
+if [ "$LAB_ARCH" = x86_64 ]; then
+	# -cpu max: every feature TCG emulates; no PMU (the counter counts)
+	timeout -k 5 "$LAB_TIMEOUT" ${LAB_CPU:+taskset -c "$LAB_CPU"} \
+		qemu-system-x86_64 -M pc -cpu max -smp "$smp" -m 1024 \
+		-icount shift=0,sleep=off -plugin "$counter" ${plugin:+-plugin "$plugin"} \
+		-nographic -no-reboot -kernel "$kdir/vmlinuz" -initrd "$work/initrd" \
+		-append "console=ttyS0 loglevel=1 panic=-1 $cmdline" \
+		</dev/null >"$log" 2>&1
+else
+	timeout -k 5 "$LAB_TIMEOUT" ${LAB_CPU:+taskset -c "$LAB_CPU"} \
+		qemu-system-aarch64 -M virt \
+		-cpu max,pauth-impdef=on -smp "$smp" -m 1024 -icount shift=0 \
+		${plugin:+-plugin "$plugin"} -nographic -no-reboot -kernel "$kdir/vmlinuz" -initrd "$work/initrd" \
+		-append "console=ttyAMA0 loglevel=1 panic=-1 $cmdline" \
+		</dev/null >"$log" 2>&1
+fi
 qrc=$?
 set -e
 t1=$(date +%s)
@@ -145,6 +175,8 @@ elif [ -z "$rc" ]; then
 	why="ended without the command's status (qemu exit $qrc)"
 elif [ -n "$bad" ]; then
 	why="files corrupted on the console:$bad"
+elif [ -n "$count_out" ] && [ ! -s "$count_out" ]; then
+	why="the instruction counter wrote nothing (qemu exit $qrc: $(grep -m 1 'abstat-count\|plugin' "$work/console"))"
 elif [ -n "$plugin" ] && [ ! -s "$outdir/cache.jsonl" ]; then
 	why="the cache model wrote nothing (qemu exit $qrc: $(grep -m 1 'abstat-cache\|plugin' "$work/console"))"
 fi

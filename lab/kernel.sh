@@ -1,11 +1,13 @@
 #!/bin/sh
-# kernel.sh SERIES: the newest Debian arm64 kernel of SERIES (6.1, 6.12),
+# kernel.sh SERIES: the newest Debian kernel of SERIES (6.1, 6.12) for
+# LAB_ARCH (arm64: linux-image-*-arm64; x86_64: linux-image-*-amd64),
 # resolved with apt at run time (never a version written here), or the
 # package named (kernel.sh linux-image-6.12.100+deb12-arm64), fetched
 # with apt-get download and unpacked under build/lab/kernels/NAME.
 # kernel.sh PATH (a value with a /): your own kernel, an arm64 Image
 # (arch/arm64/boot/Image) or the same gzip-compressed (Image.gz, a
-# Debian package's /boot/vmlinuz-*), copied into
+# Debian package's /boot/vmlinuz-*), or with LAB_ARCH=x86_64 a bzImage
+# (arch/x86/boot/bzImage), copied into
 # build/lab/kernels/file-SHA (a rebuild during a run changes no side).
 # Prints the kernel's directory, which holds vmlinuz (the image QEMU
 # loads), package (the package's name, or the path), version (the
@@ -22,13 +24,28 @@ series=${1:?usage: kernel.sh SERIES|PACKAGE|PATH (for example 6.1, 6.12 or ./Ima
 case $series in
 */*)
 	[ -f "$series" ] && [ -r "$series" ] ||
-		lab_die "kernel $series: no such file (a path names an arm64 Image or Image.gz)"
+		lab_die "kernel $series: no such file (a path names an arm64 Image or Image.gz, or an x86_64 bzImage)"
 	mkdir -p "$LAB/kernels"
 	tmp=$(mktemp -d "$LAB/kernels/.in.XXXXXX")
 	trap 'rm -rf "$tmp"' EXIT
 	cp "$series" "$tmp/vmlinuz"
 	dir=$LAB/kernels/file-$(sha256sum <"$tmp/vmlinuz" | cut -c1-16)
-	if [ ! -f "$dir/release" ]; then
+	if [ ! -f "$dir/release" ] && [ "$LAB_ARCH" = x86_64 ]; then
+		# a bzImage: "HdrS" at 0x202; its version string, uncompressed,
+		# at 0x200 + the 16-bit pointer at 0x20e (Linux's
+		# Documentation/arch/x86/boot.rst)
+		[ "$(od -An -c -j514 -N4 "$tmp/vmlinuz" 2>/dev/null | tr -d ' ')" = HdrS ] ||
+			lab_die "kernel $series: not an x86 bzImage (no HdrS at 0x202); give arch/x86/boot/bzImage"
+		_o=$(od -An -tu2 -j526 -N2 "$tmp/vmlinuz" | tr -d ' ')
+		ban=$(dd if="$tmp/vmlinuz" bs=1 skip=$((_o + 512)) count=300 2>/dev/null |
+			tr '\000' '\n' | head -n 1 | tr -cd '[:print:]')
+		rel=${ban%% *}
+		[ -n "$rel" ] || lab_die "kernel $series: no version string in the bzImage"
+		echo "$ban" >"$tmp/version"
+		echo "$rel" >"$tmp/release"
+		rm -rf "$dir"
+		mv "$tmp" "$dir"
+	elif [ ! -f "$dir/release" ]; then
 		# the magic of an arm64 Image: "ARM\x64" at byte 56 (Linux's
 		# Documentation/arch/arm64/booting.rst); QEMU unpacks gzip
 		if [ "$(od -An -tx1 -N2 "$tmp/vmlinuz" | tr -d ' ')" = 1f8b ]; then
@@ -59,6 +76,8 @@ case $series in
 	case $img in
 	*/arch/arm64/boot/Image | */arch/arm64/boot/Image.gz)
 		[ -f "$cfg" ] || cfg=${img%/arch/arm64/boot/*}/.config ;;
+	*/arch/x86/boot/bzImage)
+		[ -f "$cfg" ] || cfg=${img%/arch/x86/boot/*}/.config ;;
 	esac
 	# one written after the image is not the image's (a menuconfig since)
 	if [ -f "$cfg" ] && [ -r "$cfg" ] && [ ! "$cfg" -nt "$img" ]; then
@@ -69,21 +88,21 @@ case $series in
 esac
 lab_apt_ready
 case $series in
-linux-image-*-arm64)
+linux-image-*-"$LAB_DEBARCH")
 	re="^$(echo "$series" | sed 's/[.+]/\\&/g')\$" ;;
 *[!0-9.]* | '')
-	lab_die "kernel.sh: SERIES is like 6.1, a package linux-image-*-arm64 or a path with a /, got '$series'" ;;
+	lab_die "kernel.sh: SERIES is like 6.1, a package linux-image-*-$LAB_DEBARCH or a path with a /, got '$series'" ;;
 *)
-	re="^linux-image-$(echo "$series" | sed 's/\./\\./g')[.][0-9][^ ]*-arm64\$" ;;
+	re="^linux-image-$(echo "$series" | sed 's/\./\\./g')[.][0-9][^ ]*-$LAB_DEBARCH\$" ;;
 esac
 # every flavour but the generic one (cloud, rt) has its own word; one
 # apt-cache show for all (one call each takes seconds with arm64 lists)
-resolved=$LAB/kernels/.series-$series
-if [ -f "$resolved" ] && [ "$resolved" -nt "$LAB_CACHE/.apt-arm64" ]; then
+resolved=$LAB/kernels/.series$LAB_SFX-$series
+if [ -f "$resolved" ] && [ "$resolved" -nt "$LAB_CACHE/.apt-$LAB_DEBARCH" ]; then
 	read -r best bestv <"$resolved"
 else
 	best= bestv=
-	pkgs=$(apt-cache search --names-only "$re" | awk '{print $1 ":arm64"}' |
+	pkgs=$(apt-cache search --names-only "$re" | awk -v a="$LAB_DEBARCH" '{print $1 ":" a}' |
 		grep -v -e '-cloud-' -e '-rt-') || true
 	[ -z "$pkgs" ] ||
 	for pv in $(apt-cache show --no-all-versions $pkgs 2>/dev/null |
@@ -95,7 +114,7 @@ else
 	done
 	[ -z "$best" ] || { mkdir -p "$LAB/kernels" && echo "$best $bestv" >"$resolved"; }
 fi
-[ -n "$best" ] || lab_die "no arm64 kernel package of series $series (apt-cache search '$re')"
+[ -n "$best" ] || lab_die "no $LAB_DEBARCH kernel package of series $series (apt-cache search '$re')"
 dir=$LAB/kernels/$best
 if [ ! -f "$dir/vmlinuz" ]; then
 	lab_say "fetching $best $bestv"

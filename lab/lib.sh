@@ -4,8 +4,22 @@
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 LAB=${LAB:-$TOP/build/lab}
 LAB_CACHE=${LAB_CACHE:-$LAB/cache}
-# the cross build (make CROSS=aarch64-linux-gnu-): abstat and workloads
-LAB_CROSS=${LAB_CROSS:-aarch64-linux-gnu-}
+# the guest's architecture: arm64 (the default: qemu-system-aarch64 and
+# its emulated PMU) or x86_64 (qemu-system-x86_64, no PMU: the lab's
+# instruction counter, lab/plugin/count.c, counts instead; doc/lab.md)
+LAB_ARCH=${LAB_ARCH:-arm64}
+case $LAB_ARCH in
+arm64 | aarch64) LAB_ARCH=arm64 LAB_DEBARCH=arm64 _cross=aarch64-linux-gnu- ;;
+x86_64 | amd64) LAB_ARCH=x86_64 LAB_DEBARCH=amd64 _cross=x86_64-linux-gnu- ;;
+*) echo "lab: error: LAB_ARCH=$LAB_ARCH: arm64 or x86_64" >&2; exit 1 ;;
+esac
+export LAB_ARCH
+# the static build for the guest (make CROSS=aarch64-linux-gnu-, or
+# x86_64-linux-gnu- for x86_64): abstat and workloads
+LAB_CROSS=${LAB_CROSS:-$_cross}
+# what is the architecture's own under $LAB: arm64's names have no suffix
+LAB_SFX=
+[ "$LAB_ARCH" = arm64 ] || LAB_SFX=-$LAB_ARCH
 LAB_XBUILD=${LAB_XBUILD:-$TOP/build/${LAB_CROSS%-}}
 # a boot's wall-clock limit in seconds: a hang or a panic is killed
 LAB_TIMEOUT=${LAB_TIMEOUT:-600}
@@ -32,32 +46,34 @@ lab_lock() {
 }
 
 # lab_apt_ready: arm64 is a foreign architecture and its lists are fetched
-# (once per lab directory; apt-get update again after a day)
+# (once per lab directory; apt-get update again after a day); amd64 is
+# the host's own on an x86_64 host
 lab_apt_ready() {
-	_s=$LAB_CACHE/.apt-arm64
+	_s=$LAB_CACHE/.apt-$LAB_DEBARCH
 	if [ -f "$_s" ] && [ -z "$(find "$_s" -mmin +1440 2>/dev/null)" ]; then
 		return 0
 	fi
-	dpkg --print-foreign-architectures | grep -qx arm64 ||
-		dpkg --add-architecture arm64 ||
-		lab_die "dpkg --add-architecture arm64 failed (run as root)"
+	[ "$(dpkg --print-architecture)" = "$LAB_DEBARCH" ] ||
+	dpkg --print-foreign-architectures | grep -qx "$LAB_DEBARCH" ||
+		dpkg --add-architecture "$LAB_DEBARCH" ||
+		lab_die "dpkg --add-architecture $LAB_DEBARCH failed (run as root)"
 	apt-get update -qq >/dev/null ||
 		lab_die "apt-get update failed (no network to the Debian mirrors?)"
 	mkdir -p "$LAB_CACHE" && : >"$_s"
 }
 
-# lab_fetch PKG DIR: PKG:arm64 downloaded into the cache (kept) and
+# lab_fetch PKG DIR: PKG:$LAB_DEBARCH downloaded into the cache (kept) and
 # unpacked into DIR (once); prints nothing, dies on failure
 lab_fetch() {
 	_p=$1 _d=$2
 	[ -f "$_d/.unpacked-$_p" ] && return 0
 	mkdir -p "$LAB_CACHE/debs" "$_d"
-	_deb=$(ls "$LAB_CACHE/debs/${_p}_"*_arm64.deb 2>/dev/null | tail -n 1)
+	_deb=$(ls "$LAB_CACHE/debs/${_p}_"*_"$LAB_DEBARCH".deb 2>/dev/null | tail -n 1)
 	if [ -z "$_deb" ]; then
 		lab_apt_ready
-		(cd "$LAB_CACHE/debs" && apt-get download -q "$_p:arm64" >/dev/null 2>&1) ||
-			lab_die "apt-get download $_p:arm64 failed"
-		_deb=$(ls "$LAB_CACHE/debs/${_p}_"*_arm64.deb | tail -n 1)
+		(cd "$LAB_CACHE/debs" && apt-get download -q "$_p:$LAB_DEBARCH" >/dev/null 2>&1) ||
+			lab_die "apt-get download $_p:$LAB_DEBARCH failed"
+		_deb=$(ls "$LAB_CACHE/debs/${_p}_"*_"$LAB_DEBARCH".deb | tail -n 1)
 	fi
 	dpkg-deb -x "$_deb" "$_d" || lab_die "dpkg-deb -x $_deb failed"
 	: >"$_d/.unpacked-$_p"

@@ -34,6 +34,8 @@
 # table's calls/s are the emulated machine's, from instruction counts.
 set -eu
 . "$(dirname "$0")/lib.sh"
+[ "$LAB_ARCH" = arm64 ] ||
+	lab_die "make lab-seeds: arm64 only for now, not LAB_ARCH=$LAB_ARCH (make lab LAB_ARCH=x86_64 compares Debian's amd64 kernels)"
 
 table=
 if [ "${1:-}" = --table ]; then table=1; shift; fi

@@ -34,6 +34,8 @@
 # files: compare.txt, compare.json, boots/).
 set -eu
 . "$(dirname "$0")/lib.sh"
+[ "$LAB_ARCH" = arm64 ] ||
+	lab_die "make lab-src: arm64 only for now, not LAB_ARCH=$LAB_ARCH (make lab LAB_ARCH=x86_64 compares Debian's amd64 kernels)"
 
 SRC=$LAB/src
 tarball=${LAB_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}

@@ -422,13 +422,26 @@ static inline int abstat__region_end(struct abstat__state *st)
  * #121, NOPs on hardware (unallocated hints execute as NOP), which the
  * kernel lab's cache model recognises (lab/plugin/cache.c): the
  * begin's before the counters start, the end's after they stop, so that
- * the counters never count them; the model's region holds the toggles. */
+ * the counters never count them; the model's region holds the toggles.
+ * On x86_64 they are multi-byte NOPs, nopl 0x6162ab78(%rax) and ...79,
+ * which the x86_64 lab's instruction counter recognises
+ * (lab/plugin/count.c, in place of the PMU the emulator lacks): the
+ * begin's after the counters start, the end's before they stop, so that
+ * the counted region holds the program's code and not the toggles. */
 #if defined(__aarch64__)
 #define ABSTAT__HINT_BEGIN() __asm__ __volatile__("hint #120" ::: "memory")
 #define ABSTAT__HINT_END() __asm__ __volatile__("hint #121" ::: "memory")
+#define ABSTAT__HINT_INSIDE 0
+#elif defined(__x86_64__)
+#define ABSTAT__HINT_BEGIN() \
+	__asm__ __volatile__("nopl 0x6162ab78(%%rax)" ::: "memory")
+#define ABSTAT__HINT_END() \
+	__asm__ __volatile__("nopl 0x6162ab79(%%rax)" ::: "memory")
+#define ABSTAT__HINT_INSIDE 1
 #else
 #define ABSTAT__HINT_BEGIN() ((void)0)
 #define ABSTAT__HINT_END() ((void)0)
+#define ABSTAT__HINT_INSIDE 0
 #endif
 
 /* A region boundary: on the counters the program was given, or with the
@@ -455,10 +468,14 @@ static inline int abstat__mark(int begin)
 {
 	int rc;
 
-	if (begin)
+	if (begin && !ABSTAT__HINT_INSIDE)
 		ABSTAT__HINT_BEGIN();
+	if (!begin && ABSTAT__HINT_INSIDE)
+		ABSTAT__HINT_END();
 	rc = abstat__mark_counters(begin);
-	if (!begin)
+	if (begin && ABSTAT__HINT_INSIDE)
+		ABSTAT__HINT_BEGIN();
+	if (!begin && !ABSTAT__HINT_INSIDE)
 		ABSTAT__HINT_END();
 	return rc;
 }

@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plugin_args.h"
 #include "qemu_plugin_api.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = ABSTAT_QEMU_PLUGIN_VERSION;
@@ -79,7 +80,6 @@ static int n_vcpus;
 static int measured = -1;
 static struct counts now;
 static unsigned regions, marks;
-static FILE *out;
 
 /* A TB's instruction lines: counted when it starts. */
 struct tb_lines {
@@ -261,16 +261,6 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 					     t);
 }
 
-static void on_atexit(qemu_plugin_id_t id, void *udata)
-{
-	(void)id;
-	(void)udata;
-	if (out) {
-		fclose(out);
-		out = NULL;
-	}
-}
-
 /* "KIB:WAYS" into c; 0 or -1 */
 static int parse_geom(const char *v, struct cache *c)
 {
@@ -334,28 +324,12 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 					   const qemu_info_t *info, int argc,
 					   char **argv)
 {
-	const char *path = NULL;
+	const char *path = plugin_args("abstat-cache", info, argc, argv,
+		parse_arg, "out=FILE, l1d=KIB:WAYS, l1i=KIB:WAYS, l2=KIB:WAYS or line=BYTES",
+		&n_vcpus, MAX_VCPUS);
 
-	if (!info->system_emulation) {
-		fprintf(stderr, "abstat-cache: error: system emulation only (qemu-system-aarch64)\n");
+	if (!path)
 		return -1;
-	}
-	for (int i = 0; i < argc; i++)
-		if (parse_arg(argv[i], &path)) {
-			fprintf(stderr, "abstat-cache: error: bad argument '%s'; expected out=FILE, l1d=KIB:WAYS, l1i=KIB:WAYS, l2=KIB:WAYS or line=BYTES\n",
-				argv[i]);
-			return -1;
-		}
-	if (!path) {
-		fprintf(stderr, "abstat-cache: error: no out=FILE; the counts go to a file\n");
-		return -1;
-	}
-	n_vcpus = info->system.max_vcpus;
-	if (n_vcpus < 1 || n_vcpus > MAX_VCPUS) {
-		fprintf(stderr, "abstat-cache: error: %d vCPUs; at most %d\n",
-			n_vcpus, MAX_VCPUS);
-		return -1;
-	}
 	if (cache_init(&l2, "l2"))
 		return -1;
 	for (int c = 0; c < n_vcpus; c++) {

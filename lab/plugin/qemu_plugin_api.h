@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * qemu_plugin_api.h: the part of QEMU 7.2's TCG plugin API that the lab's
- * cache model uses, declared here because Debian's qemu-system-arm 7.2
+ * plugins use (the cache model, cache.c; the instruction counter,
+ * count.c), declared here because Debian's qemu-system-arm 7.2
  * exports the API from the binary but ships no qemu-plugin.h. Written
  * from the API as QEMU documents it (docs/devel/tcg-plugins.rst and
  * include/qemu/qemu-plugin.h of QEMU v7.2.0), not copied; the types and
@@ -54,6 +55,11 @@ enum qemu_plugin_mem_rw {
 /* the size, sign, endianness and direction of one access, packed */
 typedef uint32_t qemu_plugin_meminfo_t;
 
+/* an inline operation on a plugin's variable, done by the translated code */
+enum qemu_plugin_op {
+	QEMU_PLUGIN_INLINE_ADD_U64,
+};
+
 struct qemu_plugin_tb;
 struct qemu_plugin_insn;
 struct qemu_plugin_hwaddr;
@@ -89,6 +95,9 @@ void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn,
 					    qemu_plugin_vcpu_udata_cb_t cb,
 					    enum qemu_plugin_cb_flags flags,
 					    void *userdata);
+void qemu_plugin_register_vcpu_insn_exec_inline(struct qemu_plugin_insn *insn,
+						enum qemu_plugin_op op,
+						void *ptr, uint64_t imm);
 void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *insn,
 				      qemu_plugin_vcpu_mem_cb_t cb,
 				      enum qemu_plugin_cb_flags flags,

@@ -214,6 +214,7 @@ static int compare_add_row(struct compare_model *m, const char *bench,
 	r->kind = mt->kind;
 	r->higher_is_better = mt->higher_is_better;
 	r->modelled = mt->modelled;
+	r->emulated = mt->emulated;
 	r->primary = primary;
 	r->stat = calloc(m->n_sides, sizeof(*r->stat));
 	r->delta = calloc(m->n_sides, sizeof(*r->delta));

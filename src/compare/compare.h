@@ -227,6 +227,7 @@ struct compare_row {
 	bool higher_is_better;
 	bool modelled;    /* a model's count (metric.modelled): [m] */
 	bool asked;       /* named by --metric or -e: a table keeps it */
+	bool emulated;    /* the emulator's count (metric.emulated): [e] */
 	bool primary;     /* the benchmark's one tested row; the others are
 			   * secondary: delta, interval, unadjusted p, never
 			   * a verdict or an exit status */

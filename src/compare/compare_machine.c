@@ -6,7 +6,9 @@
  * (cpu.model_name; arm64's from its MIDR fields, env_arm.c), whether the
  * machine is virtual, and where counts came from: a core PMU, none
  * (software events only), or QEMU TCG's emulated one, whose cycles are
- * its instructions under icount (cpu.emulated). From side 0's first
+ * its instructions under icount (cpu.emulated); and where instructions
+ * were counted by the emulator (env.lab_counter: the x86_64 kernel
+ * lab's QEMU plugin, lab/count-merge.sh). From side 0's first
  * file; a side measured elsewhere shows in the environment's differences.
  */
 #include <stdio.h>
@@ -40,14 +42,22 @@ json_t *compare_machine(const json_t *env)
 	const char *pmu = compare_core_pmu(env);
 	bool emulated = json_is_true(json_object_get(cpu, "emulated"));
 
+	/* the x86_64 kernel lab's instruction counter (lab/count-merge.sh) */
+	const char *counter = json_string_value(json_object_get(env,
+								"lab_counter"));
+
 	if (!pmu && json_is_array(json_object_get(env, "pmus")))
 		pmu = "none";
-	return json_pack("{s:s, s:o, s:s?, s:b}", "cpu",
+	json_t *m = json_pack("{s:s, s:o, s:s?, s:b}", "cpu",
 			 model && strcmp(model, "unknown") ? model :
 							     "unknown CPU",
 			 "virtual", json_is_boolean(hv) ? json_copy((json_t *)hv) :
 							 json_null(),
 			 "pmu", pmu, "emulated", emulated);
+
+	if (m && counter) /* only where it counted */
+		json_object_set_new(m, "counter", json_string(counter));
+	return m;
 }
 
 void compare_machine_line(const json_t *machine, char *buf, size_t len)
@@ -64,6 +74,10 @@ void compare_machine_line(const json_t *machine, char *buf, size_t len)
 		snprintf(how, sizeof(how), "no core PMU");
 	else if (pmu)
 		snprintf(how, sizeof(how), "PMU %s", pmu);
+	if (json_string_value(json_object_get(machine, "counter")))
+		snprintf(how + strlen(how), sizeof(how) - strlen(how),
+			 "%sinstructions counted by the emulator",
+			 how[0] ? "; " : "");
 	snprintf(buf, len, "machine: %s%s%s%s%s",
 		 json_string_value(json_object_get(machine, "cpu")),
 		 json_is_boolean(v) || how[0] ? " (" : "",

@@ -152,6 +152,7 @@ static int metrics_events(const struct result *r, const struct benchmark *b,
 		if (!m)
 			return -ENOMEM;
 		m->modelled = ev->modelled;
+		m->emulated = ev->emulated;
 		if (ev->state != EVENT_OK) {
 			m->supported = false;
 			m->reason = strdup(ev->reason ? ev->reason :
@@ -392,6 +393,7 @@ static int metrics_event_over(const struct result *r,
 	if (!m)
 		return -ENOMEM;
 	m->modelled = r->events[i].modelled;
+	m->emulated = r->events[i].emulated;
 	for (size_t k = 0; k < b->n_runs; k++) {
 		const struct run *run = &b->runs[k];
 		double val;

@@ -31,6 +31,7 @@ struct metric {
 	char *reason;
 	bool scaled;    /* some value was scaled from multiplexing */
 	bool modelled;  /* a modelled event's (struct event), or per op */
+	bool emulated;  /* the emulator's count (struct event), or per op */
 	size_t n;
 	double *v;      /* per measured run, in run order */
 };

@@ -253,6 +253,9 @@ static void fmt_name(const struct compare_model *m,
 	/* [m]: a model's count, never a hardware counter's (the footer) */
 	if (r->modelled)
 		strcpy(star, "[m]");
+	/* [e]: the emulator's count (the x86_64 lab's plugin) */
+	if (r->emulated)
+		strcpy(star, "[e]");
 	for (size_t s = 0; s < m->n_sides; s++)
 		if (r->stat[s].scaled) {
 			strcat(star, "*");

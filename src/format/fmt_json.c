@@ -159,6 +159,8 @@ static json_t *fmt_json_row(const struct compare_model *m,
 		      row->primary, "sides", st, "deltas", de);
 	if (o && row->modelled)
 		json_object_set_new(o, "modelled", json_true());
+	if (o && row->emulated)
+		json_object_set_new(o, "emulated", json_true());
 	return o;
 }
 

@@ -245,13 +245,14 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 	bool small = false, exact = false, scaled = false, absolute = false;
 	bool secondary = false, disagree = false, few_boots = false;
 	bool flat = false, pooled = false, few_runs = false, model = false;
-	bool paired = false, unpaired = false, all;
+	bool paired = false, unpaired = false, all, emul = false;
 	char prim[128];
 	size_t k;
 
 	for (size_t r = 0; r < m->n_rows; r++) {
 		secondary |= !m->rows[r].primary;
 		model |= m->rows[r].modelled;
+		emul |= m->rows[r].emulated;
 		for (size_t s = 0; s < m->n_sides; s++) {
 			const struct compare_stat *st = &m->rows[r].stat[s];
 			const struct compare_delta *d = &m->rows[r].delta[s];
@@ -332,8 +333,11 @@ void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
 		k += (size_t)snprintf(buf + k, len - k,
 			" *: multiplexed, scaled by enabled/running time.");
 	if (model && k < len)
-		snprintf(buf + k, len - k,
+		k += (size_t)snprintf(buf + k, len - k,
 			" [m]: modelled, the count of a cache model (the kernel lab's, under QEMU), not of a hardware counter.");
+	if (emul && k < len)
+		snprintf(buf + k, len - k,
+			" [e]: emulated, counted by the emulator (the x86_64 kernel lab's QEMU plugin), not by a hardware counter.");
 }
 
 /* What the geomean row is, as one paragraph (see format.h). */

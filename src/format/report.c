@@ -103,6 +103,8 @@ static void report_metric(const struct metric *m, int nw,
 	escape_str(m->name, name, sizeof(name));
 	if (m->modelled && strlen(name) + 4 < sizeof(name))
 		strcat(name, "[m]"); /* a model's count: the footer says */
+	if (m->emulated && strlen(name) + 4 < sizeof(name))
+		strcat(name, "[e]"); /* the emulator's count: the same */
 	if ((int)strlen(name) > nw) {
 		fprintf(out, "%s\n", name);
 		fprintf(out, "%*s", nw, "");
@@ -300,7 +302,7 @@ static void report_bench(const struct report_opts *o, const struct result *r,
 			 const struct benchmark *b, FILE *out)
 {
 	struct metric_set set;
-	bool scaled = false, partial = false, model = false;
+	bool scaled = false, partial = false, model = false, emul = false;
 	const char *last_reason = NULL;
 	int nw = 6;
 
@@ -319,7 +321,8 @@ static void report_bench(const struct report_opts *o, const struct result *r,
 		return;
 	}
 	for (size_t i = 0; i < set.n; i++) {
-		int w = (int)strlen(set.m[i].name) + (set.m[i].modelled ? 3 : 0);
+		int w = (int)strlen(set.m[i].name) +
+			(set.m[i].modelled || set.m[i].emulated ? 3 : 0);
 
 		if (report_leave(o, &set.m[i]) != REPORT_KEEP)
 			continue;
@@ -335,6 +338,7 @@ static void report_bench(const struct report_opts *o, const struct result *r,
 		report_metric(&set.m[i], nw, &last_reason, o->time_unit, out);
 		scaled |= set.m[i].scaled;
 		model |= set.m[i].modelled;
+		emul |= set.m[i].emulated;
 		partial |= set.m[i].supported && !set.m[i].counted &&
 			   set.m[i].n;
 	}
@@ -346,6 +350,8 @@ static void report_bench(const struct report_opts *o, const struct result *r,
 		fprintf(out, "! not counted in every run: n counts the runs that counted\n");
 	if (model)
 		fprintf(out, "[m] modelled: a cache model's count (the kernel lab), not a hardware counter's\n");
+	if (emul)
+		fprintf(out, "[e] emulated: counted by the emulator (the x86_64 kernel lab's QEMU plugin), not by a hardware counter\n");
 	metrics_free(&set);
 }
 
@@ -402,7 +408,8 @@ static void report_machine(const struct report_opts *o,
 			const char *st = !m->supported ? "not-supported" :
 					 !m->n ? "not-counted" :
 					 m->scaled ? "scaled" :
-					 m->modelled ? "modelled" : "ok";
+					 m->modelled ? "modelled" :
+					 m->emulated ? "emulated" : "ok";
 
 			if (!report_shown(o, m))
 				continue;

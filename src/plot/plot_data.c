@@ -204,15 +204,18 @@ static const char *plot_row_name(const struct compare_model *m,
 {
 	bool bench = m->n_bench > 1;
 
-	if (!k->many && bench && !row->modelled)
+	if (!k->many && bench && !row->modelled && !row->emulated)
 		return row->bench;
-	/* [m]: a model's count (the kernel lab's cache model) */
+	/* [m]: a model's count (the kernel lab's cache model); [e]: the
+	 * emulator's (the x86_64 lab's instruction counter) */
 	if (!k->many && bench) {
-		snprintf(buf, len, "%s [m]", row->bench);
+		snprintf(buf, len, "%s %s", row->bench,
+			 row->modelled ? "[m]" : "[e]");
 		return buf;
 	}
 	snprintf(buf, len, "%s%s%s%s%s%s", bench ? row->bench : "",
-		 bench ? " " : "", row->metric, row->modelled ? "[m]" : "",
+		 bench ? " " : "", row->metric,
+		 row->modelled ? "[m]" : row->emulated ? "[e]" : "",
 		 row->higher_is_better == k->higher ? "" :
 		 row->higher_is_better ? " (higher is better)" :
 					 " (lower is better)",

@@ -304,8 +304,8 @@ static json_t *result_event_json(struct emit *e, const struct event *ev)
 					       !result_not_counted(ev)));
 	emit_str(e, o, "reason", ev->state != EVENT_OK ? ev->reason :
 				 result_not_counted(ev));
-	if (ev->modelled)
-		emit_set(e, o, "modelled", json_true());
+	if (ev->modelled || ev->emulated) /* a model's, the emulator's */
+		emit_set(e, o, ev->modelled ? "modelled" : "emulated", json_true());
 	if (ev->native) {
 		native = json_array();
 		emit_set(e, o, "native", native);

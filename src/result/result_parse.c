@@ -320,6 +320,8 @@ static int parse_event(const struct ctx *c, const json_t *o, const char *key,
 	}
 	/* a model's count (lab/cache-merge.sh), optional */
 	ev->modelled = json_is_true(json_object_get(o, "modelled"));
+	/* the emulator's count (lab/count-merge.sh), optional */
+	ev->emulated = json_is_true(json_object_get(o, "emulated"));
 	native = json_object_get(o, "native");
 	if (!native)
 		return 0;

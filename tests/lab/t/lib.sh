@@ -6,10 +6,22 @@
 # is not needed: the guest runs under TCG. Boots write below
 # build/lab/tests, kept for a look after a failure.
 LABT=$TOP/build/lab/tests
+# the arm64 lab unless a test says otherwise (120-139: LAB_ARCH=x86_64
+# after this file), whatever make lab-check LAB_ARCH=... exported
+LAB_ARCH=arm64
+export LAB_ARCH
 LABX=$TOP/build/aarch64-linux-gnu
 test_lazy_prereq QEMU 'command -v qemu-system-aarch64'
 test_lazy_prereq XBUILD '[ -x "$LABX/abstat" ] && [ -x "$LABX/workloads/getppid" ] && [ -x "$LABX/tests/progs/insn_loop" ]'
 test_lazy_prereq KERNELS 'sh "$TOP/lab/kernel.sh" 6.1 && sh "$TOP/lab/kernel.sh" 6.12'
+# the x86_64 lab's (LAB_ARCH=x86_64, tests 120-139): QEMU_X86
+# (qemu-system-x86_64 and jq), XBUILD_X86 (make CROSS=x86_64-linux-gnu-
+# all progs built, and make lab-plugin's instruction counter), KERNELS_X86
+# (Debian's amd64 6.1 and 6.12)
+LABX86=$TOP/build/x86_64-linux-gnu
+test_lazy_prereq QEMU_X86 'command -v qemu-system-x86_64 && command -v jq'
+test_lazy_prereq XBUILD_X86 '[ -x "$LABX86/abstat" ] && [ -x "$LABX86/workloads/getppid" ] && [ -x "$LABX86/tests/progs/lab_straight" ] && [ -f "$TOP/build/plugin/abstat-count.so" ]'
+test_lazy_prereq KERNELS_X86 'LAB_ARCH=x86_64 sh "$TOP/lab/kernel.sh" 6.1 && LAB_ARCH=x86_64 sh "$TOP/lab/kernel.sh" 6.12'
 mkdir -p "$LABT"
 # LAB_LOCK: the whole script's boots under the lab's lock (lab_lock of
 # lab/lib.sh; lab.sh and src.sh called from here hold it already)
