@@ -12,8 +12,8 @@ FIX=$TOP/tests/fixtures/import
 cd "$TESTTMP" || fail "no TESTTMP"
 
 test_expect_success 'too few runs and 3 boots against 1: json interval and p null' '
-	"$ABSTAT" compare --format json $G/base.json $G/few.json >few.json 2>/dev/null
-	"$ABSTAT" compare --format json $G/base-b1.json,$G/base-b2.json,$G/base-b3.json $G/slow.json >b31.json 2>/dev/null
+	"$ABSTAT" compare --format json $G/base.json $G/few.json >few.json 2>/dev/null &&
+	"$ABSTAT" compare --format json $G/base-b1.json,$G/base-b2.json,$G/base-b3.json $G/slow.json >b31.json 2>/dev/null &&
 	for f in few.json b31.json; do
 		json "[(r[\"metric\"], x[\"verdict\"]) for r in d[\"rows\"] for x in r[\"deltas\"] if x[\"delta\"] is not None and x[\"delta_ci\"] != [None, None]]" $f >ci.txt &&
 		grep -qx "\[\]" ci.txt || { cat ci.txt; fail "$f: an interval where no test ran"; }
@@ -25,7 +25,7 @@ test_expect_success 'too few runs and 3 boots against 1: json interval and p nul
 '
 
 test_expect_success 'csv: the interval columns empty where the text prints -' '
-	"$ABSTAT" compare $G/base.json $G/few.json >few.txt 2>/dev/null
+	"$ABSTAT" compare $G/base.json $G/few.json >few.txt 2>/dev/null &&
 	grep -E "^task-clock/op .* - +- +<4 runs$" few.txt ||
 		{ cat few.txt; fail "the text shows an interval"; }
 	"$ABSTAT" compare --format csv $G/base.json $G/few.json 2>/dev/null |

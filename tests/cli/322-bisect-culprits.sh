@@ -53,19 +53,23 @@ setup() { # setup [PAGES of commit 12]
 	cd "$TESTTMP"
 }
 
-test_expect_success BUILD_TOOLS 'two 4% commits: both named, each against its parent' '
-	setup || fail "cannot make the repository"
+# both_named REPORT ARG: bisect good..bad (setup ARG made the repository)
+# names commits 7 and 12, each +2..6% against its parent, in its output,
+# REPORT and the mail, and leaves the repository as it was
+both_named() {
+	setup ${2:+"$2"} || fail "cannot make the repository"
 	(cd "$repo" && "$ABSTAT" bisect --good "$(rev 1)" --bad "$(rev 16)" --build make \
-		-o "$TESTTMP/report.json" $opts -- ./loop) >"$TESTTMP/out" 2>"$TESTTMP/err"; rc=$?
+		-o "$1" $opts -- ./loop) >"$TESTTMP/out" 2>"$TESTTMP/err"
+	rc=$?
 	[ $rc -eq 0 ] || { cat "$TESTTMP/out" "$TESTTMP/err"; fail "exit $rc"; }
 	grep_out "^the change is made of 2 commits:$" &&
 	grep_out "^commit $(rev 7)$" && grep_out "^commit $(rev 12)$" &&
-	json "\" \".join(c[\"commit\"] + \":\" + c[\"parent\"] for c in d[\"culprits\"])" "$TESTTMP/report.json" >"$TESTTMP/culprits" &&
+	json "\" \".join(c[\"commit\"] + \":\" + c[\"parent\"] for c in d[\"culprits\"])" "$1" >"$TESTTMP/culprits" &&
 	[ "$(cat "$TESTTMP/culprits")" = "$(rev 7):$(rev 6) $(rev 12):$(rev 11)" ] ||
 		{ cat "$TESTTMP/culprits" "$TESTTMP/out"; fail "the report names other culprits"; }
-	json "all(2 < 100 * c[\"vs_parent\"][\"delta\"] < 6 and c[\"vs_parent\"][\"lo\"] > 0 for c in d[\"culprits\"])" "$TESTTMP/report.json" |
+	json "all(2 < 100 * c[\"vs_parent\"][\"delta\"] < 6 and c[\"vs_parent\"][\"lo\"] > 0 for c in d[\"culprits\"])" "$1" |
 		grep -qx True || { cat "$TESTTMP/out"; fail "a culprit without its +4% against its parent"; }
-	json "d[\"mail\"]" "$TESTTMP/report.json" >"$TESTTMP/mail" &&
+	json "d[\"mail\"]" "$1" >"$TESTTMP/mail" &&
 	width_ascii "$TESTTMP/mail" 72 && width_ascii "$TESTTMP/out" 80 &&
 	grep -q "due to 2 commits:$" "$TESTTMP/mail" &&
 	grep -q "^commit: $(rev 7 | cut -c1-12) (" "$TESTTMP/mail" &&
@@ -74,27 +78,12 @@ test_expect_success BUILD_TOOLS 'two 4% commits: both named, each against its pa
 	[ "$(git -C "$repo" rev-parse --abbrev-ref HEAD)" = trunk ] &&
 	[ ! -e "$repo/.git/abstat-bisect" ] &&
 	[ "$(git -C "$repo" worktree list | wc -l)" -eq 1 ] || fail "the repository is not as it was"
+}
+
+test_expect_success BUILD_TOOLS 'two 4% commits: both named, each against its parent' '
+	both_named "$TESTTMP/report.json"
 '
 test_expect_success BUILD_TOOLS '7 to 11 halfway, skipped: both named, exit 0' '
-	setup 3240 || fail "cannot make the repository"
-	(cd "$repo" && "$ABSTAT" bisect --good "$(rev 1)" --bad "$(rev 16)" --build make \
-		-o "$TESTTMP/report2.json" $opts -- ./loop) >"$TESTTMP/out" 2>"$TESTTMP/err"; rc=$?
-	[ $rc -eq 0 ] || { cat "$TESTTMP/out" "$TESTTMP/err"; fail "exit $rc"; }
-	grep_out "^the change is made of 2 commits:$" &&
-	grep_out "^commit $(rev 7)$" && grep_out "^commit $(rev 12)$" &&
-	json "\" \".join(c[\"commit\"] + \":\" + c[\"parent\"] for c in d[\"culprits\"])" "$TESTTMP/report2.json" >"$TESTTMP/culprits" &&
-	[ "$(cat "$TESTTMP/culprits")" = "$(rev 7):$(rev 6) $(rev 12):$(rev 11)" ] ||
-		{ cat "$TESTTMP/culprits" "$TESTTMP/out"; fail "the report names other culprits"; }
-	json "all(2 < 100 * c[\"vs_parent\"][\"delta\"] < 6 and c[\"vs_parent\"][\"lo\"] > 0 for c in d[\"culprits\"])" "$TESTTMP/report2.json" |
-		grep -qx True || { cat "$TESTTMP/out"; fail "a culprit without its +4% against its parent"; }
-	json "d[\"mail\"]" "$TESTTMP/report2.json" >"$TESTTMP/mail" &&
-	width_ascii "$TESTTMP/mail" 72 && width_ascii "$TESTTMP/out" 80 &&
-	grep -q "due to 2 commits:$" "$TESTTMP/mail" &&
-	grep -q "^commit: $(rev 7 | cut -c1-12) (" "$TESTTMP/mail" &&
-	grep -q "^commit: $(rev 12 | cut -c1-12) (" "$TESTTMP/mail" ||
-		{ cat "$TESTTMP/mail"; fail "the mail does not name both"; }
-	[ "$(git -C "$repo" rev-parse --abbrev-ref HEAD)" = trunk ] &&
-	[ ! -e "$repo/.git/abstat-bisect" ] &&
-	[ "$(git -C "$repo" worktree list | wc -l)" -eq 1 ] || fail "the repository is not as it was"
+	both_named "$TESTTMP/report2.json" 3240
 '
 test_done
