@@ -467,6 +467,69 @@ bool metrics_copies(const struct benchmark *b)
 	return false;
 }
 
+/* The row metric m is read beside ("" when none): a ratio's numerator
+ * (IPC beside instructions), a counter per op or per copy beside the
+ * counter, as timec prints them. */
+static void metrics_source(const struct metric *m, char *buf, size_t len)
+{
+	size_t n = strlen(m->name), nd = sizeof(metrics_ratios) /
+					 sizeof(metrics_ratios[0]);
+
+	buf[0] = '\0';
+	if (m->kind == METRIC_DERIVED) {
+		for (size_t d = 0; d < nd; d++) {
+			size_t k = strlen(metrics_ratios[d].name);
+
+			if (!strncmp(m->name, metrics_ratios[d].name, k))
+				snprintf(buf, len, "%s%s", metrics_ratios[d].num,
+					 m->name + k);
+		}
+	} else if (m->kind == METRIC_PER_OP && n > 3 &&
+		   !strcmp(m->name + n - 3, "/op") && strcmp(m->name, "ns/op")) {
+		snprintf(buf, len, "%.*s", (int)(n - 3), m->name);
+	} else if (n > 5 && !strcmp(m->name + n - 5, "/copy")) {
+		snprintf(buf, len, "%.*s", (int)(n - 5), m->name);
+	}
+}
+
+/* Each row that is read beside another (metrics_source) moved after it,
+ * the others in their order; 0 or -ENOMEM. */
+static int metrics_beside(struct metric_set *set)
+{
+	struct metric *m = calloc(set->n + 1, sizeof(*m));
+	bool *placed = calloc(set->n + 1, sizeof(*placed));
+	char src[160];
+	size_t k = 0;
+
+	if (!m || !placed) {
+		free(m);
+		free(placed);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < set->n; i++) {
+		metrics_source(&set->m[i], src, sizeof(src));
+		if (placed[i] || (src[0] && metrics_find(set, src)))
+			continue;
+		m[k++] = set->m[i];
+		placed[i] = true;
+		for (size_t j = 0; j < set->n; j++) {
+			metrics_source(&set->m[j], src, sizeof(src));
+			if (!placed[j] && src[0] &&
+			    !strcmp(src, set->m[i].name)) {
+				m[k++] = set->m[j];
+				placed[j] = true;
+			}
+		}
+	}
+	for (size_t i = 0; i < set->n; i++) /* a source itself beside one */
+		if (!placed[i])
+			m[k++] = set->m[i];
+	free(set->m);
+	free(placed);
+	set->m = m;
+	return 0;
+}
+
 int metrics_extract(const struct result *r, const struct benchmark *b,
 		    struct metric_set *out)
 {
@@ -494,6 +557,8 @@ int metrics_extract_copies(const struct result *r, const struct benchmark *b,
 		if (!rc)
 			rc = metrics_per_event_op(r, b, out);
 	}
+	if (!rc)
+		rc = metrics_beside(out);
 	if (rc)
 		metrics_free(out);
 	return rc;
