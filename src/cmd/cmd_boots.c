@@ -99,12 +99,13 @@ static int boots_step_verb(struct boots_ctx *c)
 	int lock;
 
 	if (rc)
-		return rc;
+		goto out;
 	/* a dry run holds nothing: a step at boot never waits for one */
 	lock = boots_plan_lock(c->dfd, c->dir, c->dry_run, err, sizeof(err));
 	if (lock < 0) {
 		msg_error("%s: %s", c->cmd, err);
-		return lock == -EBUSY ? EXIT_FAILED : EXIT_IO;
+		rc = lock == -EBUSY ? EXIT_FAILED : EXIT_IO;
+		goto out;
 	}
 	umask(umask(022) | 022); /* nothing in DIR writable by others */
 	rc = boots_load(c, &p);
@@ -119,6 +120,8 @@ static int boots_step_verb(struct boots_ctx *c)
 	}
 	if (!c->dry_run)
 		close(lock);
+out:
+	c->self = NULL; /* self is this function's */
 	return rc;
 }
 

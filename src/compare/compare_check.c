@@ -84,7 +84,7 @@ static void compare_str_add(struct compare_str *b, const char *s, size_t n)
 {
 	if (b->oom)
 		return;
-	if (b->len + n + 1 > b->cap) {
+	if (!b->s || b->len + n + 1 > b->cap) {
 		size_t cap = (b->len + n + 1) * 2;
 		char *grown = realloc(b->s, cap);
 

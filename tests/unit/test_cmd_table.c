@@ -23,7 +23,7 @@
 #define N(x) (sizeof(x) / sizeof((x)[0]))
 /* cli.c's CLI_MAX_OPTS: getopt's table holds a command's options,
  * --help and its end */
-#define MAX_OPTS 48
+#define MAX_OPTS (OPT_COUNT + 1)
 
 static void test_entries(void **state)
 {
