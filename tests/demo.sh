@@ -54,9 +54,9 @@ $A plot -q --kind runs --metric task-clock/op --force "$out/stat-shallow.json" \
 $A plot -q --kind runs --metric task-clock/op --force "$out/stat-shallow.json" \
 	"$out/stat-deep.json" -o "$out/runs.txt"
 cat "$out/runs.txt"
-if grep -q '<not supported>' "$out/compare.txt"; then
+if grep -q 'not supported' "$out/compare.txt"; then
 	echo "note: no hardware PMU here (virtual machine): hardware counters are"
-	echo "      <not supported>; the tables use software counters and time"
+	echo "      not supported; the tables use software counters and time"
 fi
 echo
 echo "results:  $out/stat-shallow.json $out/stat-deep.json (abstat show FILE)"

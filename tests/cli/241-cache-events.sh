@@ -23,7 +23,7 @@ test_expect_success PYTHON3 'the default set names the cache events after cache-
 	[ "$names" = "cycles task-clock" ] || fail "-e: $names"
 '
 test_expect_success NO_CORE_PMU,PYTHON3 'no PMU: software counts, the hardware events <not supported>, one warning line with the reason' '
-	expect_exit 0 "$ABSTAT" run -r 2 -o "$R" -- true &&
+	expect_exit 0 "$ABSTAT" run -r 2 --all-rows -o "$R" -- true &&
 	n=$(grep -c "not supported" "$TESTTMP/err") &&
 	[ "$n" = 1 ] || { cat "$TESTTMP/err"; fail "$n warning lines say not supported"; } &&
 	grep_err "^abstat: warning: cycles, instructions, cache-references, cache-misses, L1-dcache-load-misses, LLC-load-misses, branches, branch-misses: not supported: no PMU exposed by this kernel.*; counting the others only\$" &&
@@ -39,7 +39,7 @@ test_expect_success NO_CORE_PMU,PYTHON3 'no PMU: software counts, the hardware e
 		fail "the result file: $got"
 '
 test_expect_success PMU,PYTHON3 'a PMU: the default set counts the cache events, or says in one line why not' '
-	expect_exit 0 "$ABSTAT" run -r 3 -o "$TESTTMP/d3.json" -w getppid &&
+	expect_exit 0 "$ABSTAT" run -r 3 --all-rows -o "$TESTTMP/d3.json" -w getppid &&
 	got=$(json "\" \".join(\"%s\" % e[\"supported\"] for e in d[\"events\"][4:6])" "$TESTTMP/d3.json") &&
 	echo "cache events supported: $got" &&
 	if [ "$got" = "True True" ]; then

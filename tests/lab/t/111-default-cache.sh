@@ -9,7 +9,7 @@ test_require QEMU,XBUILD,KERNELS
 G=$LABT/default-cache
 CACHE="cache-references cache-misses L1-dcache-load-misses LLC-load-misses"
 cat >"$TESTTMP/job" <<JOB
-abstat run -r 2 -o def.json -- insn_loop 100000 >def.out 2>def.err; echo \$? >def.rc
+abstat run -r 2 --all-rows -o def.json -- insn_loop 100000 >def.out 2>def.err; echo \$? >def.rc
 JOB
 
 test_expect_success 'the guest boots kernel 6.1 and runs the default set' '
