@@ -102,9 +102,15 @@ spin_n() {
 # abstat_commands: the commands of 'abstat --help' (made from the
 # commands' table), one a line; abstat_formats CMD: the values of CMD
 # --help's --format (made from the format table), one a line. The tests'
-# lists of commands and formats are these, never written by hand.
+# lists of commands, formats, import sources and boots verbs are these
+# and abstat_first, never written by hand.
 abstat_commands() {
 	"$ABSTAT" --help | sed -n '/^commands:/,/^$/p' | grep -oE '^  [a-z]+' | tr -d ' '
+}
+# abstat_first CMD: the words CMD's first operand is one of (import's
+# sources, boots' verbs: made from their tables), one a line
+abstat_first() {
+	"$ABSTAT" --complete "$1" | sed -n 's/^first //p' | tr ' ' '\n'
 }
 abstat_formats() {
 	"$ABSTAT" "$1" --help | grep -E -- '--format FMT ' | sed 's/.*--format FMT *//' |

@@ -65,6 +65,16 @@ int cmd_run(const struct config *cfg);     /* cmd_run.c */
 /* boots' operands (VERB DIR [A=KERNEL B=KERNEL]) and its run
  * arguments, the n_last_words after its -- (cmd_boots_args.c). */
 int cmd_boots_args(struct config *cfg, int argc, char **argv);
+/* boots' verbs (boots_verbs in cmd_boots.c, each with the options it
+ * takes): a verb's id (struct cmd_verb) is one of these. */
+enum boots_verb {
+	BOOTS_VERB_INIT,
+	BOOTS_VERB_STEP,
+	BOOTS_VERB_STATUS,
+	BOOTS_VERB_REPORT,
+	BOOTS_VERB_INSTALL,
+	BOOTS_VERB_UNINSTALL,
+};
 
 /* Shared by the command files. Each returns an exit status (msg.h) after
  * printing its one error line, unless said otherwise. */
