@@ -291,6 +291,9 @@ int cli_parse(int argc, char **argv, const struct cmd_entry *const *cmds,
 			return cli_usage("--complete: usage: abstat --complete [COMMAND [WORD]]");
 		if (argc >= 3 && !(e = cli_command(cmds, argv[2])))
 			return -EINVAL;
+		if (argc == 4 && !e->verbs && !e->first_words)
+			return cli_usage("--complete: %s takes no WORD (its first operand is not one of some words)",
+					 e->name);
 		/* WORD: the first operand on the line, a verb or not */
 		cli_print_complete(cmds, e,
 				   argc == 4 ? cli_verb_find(e, argv[3]) : NULL);
