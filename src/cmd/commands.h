@@ -24,7 +24,14 @@
  *  3. man/abstat-NAME.1 (test 090: every command's page, its options
  *     those of its --help).
  * --help, getopt's tables, the bash completion and the tests' lists of
- * commands follow from the entry and the line.
+ * commands follow from the entry and the line; test 289 makes the
+ * command's hostile-name case from its --help (the name as an unknown
+ * option and as each operand of its usage line: the command shows it
+ * escaped, escape.h); a command whose operands are not printed back
+ * takes a case of its own in 289. A command with verbs (boots) lists
+ * them in its entry's verbs, each with the options it takes
+ * (cli_priv.h's struct cmd_verb): --help's usage lines and verbs, the
+ * completion and the refusal of another verb's option follow.
  * Adding an option: an id in enum cli_opt_id (cli_priv.h), its field in
  * the option struct of the commands that read it (cli.h: struct
  * measure_opts, model_opts, boots_opts ..., each a field of struct
