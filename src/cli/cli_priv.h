@@ -128,8 +128,8 @@ extern const struct cli_opt cli_opts[OPT_COUNT];
 /* Its kind: a flag; a string (NONEMPTY: "" is refused with why); a whole
  * number in [lo, hi] (FLAG: a bool field set too); a real in [lo, hi];
  * one of its values, stored as base + the value's index; a set function
- * (FIELD: that knows its field from the table; its type is the
- * function's to know). */
+ * (FIELD: that knows its field from the table; the type it stores is
+ * declared beside it, fn_field, and checked). */
 #define CLI_BOOL(f) .kind = CLI_FLAG, CLI_FIELD(f) + \
 	CLI_CHECK(CLI_IS(f, bool), "CLI_BOOL(" #f "): the field must be bool")
 #define CLI_STRING(f) .kind = CLI_STR, CLI_FIELD(f) + \
@@ -156,7 +156,13 @@ extern const struct cli_opt cli_opts[OPT_COUNT];
 		  "CLI_ENUM(" #f "): the field must be an enum, bool or unsigned"), \
 	.base = b
 #define CLI_CALL(fn) .kind = CLI_FN, .set = fn
-#define CLI_CALL_FIELD(fn, f) CLI_CALL(fn), CLI_FIELD(f)
+/* a set function that stores into the table's field: fn_field, a type
+ * declared beside fn (cli_run_hook_field), is what it stores, and the
+ * field must be of it (a hook bound to the repeat count once planned
+ * billions of runs) */
+#define CLI_CALL_FIELD(fn, f) CLI_CALL(fn), CLI_FIELD(f) + \
+	CLI_CHECK(CLI_IS(f, fn##_field), \
+		  "CLI_CALL_FIELD(" #fn ", " #f "): the field must be " #fn "_field")
 
 /* An option of one command, in --help order; arg, help and values
  * replace the table's where the command says it differently (NULL: the
@@ -229,6 +235,7 @@ int cli_run_parser(struct config *cfg, const struct cli_opt *o,
 		   const char *arg);
 int cli_run_hook(struct config *cfg, const struct cli_opt *o,
 		 const char *arg);
+typedef const char *cli_run_hook_field; /* what cli_run_hook stores */
 /* The run options' checks against the rest of the command line. */
 int cli_run_validate(const struct config *cfg);
 /* -P NAME LO HI [STEP] and -L NAME A,B,...: the values after NAME are

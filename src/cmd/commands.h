@@ -41,7 +41,8 @@
  * (CLI_BOOL(field), with field a path such as boots.k, CLI_STRING,
  * CLI_UINT(field, lo, hi), CLI_DOUBLE,
  * CLI_ENUM(field, base), or CLI_CALL(fn) for what a table cannot say;
- * each but CLI_CALL fails to build on a field of another type: cli_priv.h,
+ * each but CLI_CALL fails to build on a field of another type, and
+ * CLI_CALL_FIELD(fn, field) on one other than fn_field: cli_priv.h,
  * test 246);
  * then USE(OPT_ID) in the cli_use list of each command that takes it.
  * Its --help line, getopt entry, default and completion follow.
