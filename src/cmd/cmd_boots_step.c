@@ -56,20 +56,21 @@ static bool step_has_word(const char *line, const char *w)
 }
 
 /* The words of want's command line that other's lacks must all be in
- * line (present: true), and other's that want lacks must not be. */
-static const char *step_words(const char *line, const char *want,
-			      const char *other, bool present)
+ * line (present: true), and other's that want lacks must not be: false,
+ * or true with the first word that breaks it in bad (len bytes). */
+static bool step_words(const char *line, const char *want,
+		       const char *other, bool present, char *bad,
+		       size_t len)
 {
-	static char bad[512];
 	char *dup = strdup(want), *save = NULL, *w;
-	const char *found = NULL;
+	bool found = false;
 
 	for (w = dup ? strtok_r(dup, " \t", &save) : NULL; w && !found;
 	     w = strtok_r(NULL, " \t", &save))
 		if (!step_has_word(other, w) &&
 		    step_has_word(line, w) != present) {
-			snprintf(bad, sizeof(bad), "%s", w);
-			found = bad;
+			snprintf(bad, len, "%s", w);
+			found = true;
 		}
 	free(dup);
 	return found;
@@ -81,8 +82,7 @@ static bool step_check(const struct boots_ctx *c, const struct boots_plan *p,
 {
 	const struct boots_side *s = &p->sides[b->side];
 	const struct boots_side *o = &p->sides[!b->side];
-	char rel[256], line[4096], id[64], mark[64];
-	const char *w;
+	char rel[256], line[4096], id[64], mark[64], w[512];
 
 	step_read(c, "sys/kernel/osrelease", rel, sizeof(rel));
 	step_read(c, "cmdline", line, sizeof(line));
@@ -93,10 +93,11 @@ static bool step_check(const struct boots_ctx *c, const struct boots_plan *p,
 	else if (s->release && strcmp(rel, s->release))
 		snprintf(why, len, "running %s, expected %s (side %s)", rel,
 			 s->release, s->label);
-	else if ((w = step_words(line, s->cmdline, o->cmdline, true)))
+	else if (step_words(line, s->cmdline, o->cmdline, true, w, sizeof(w)))
 		snprintf(why, len, "running %s without '%s' (side %s) on its command line",
 			 rel, w, s->label);
-	else if ((w = step_words(line, o->cmdline, s->cmdline, false)))
+	else if (step_words(line, o->cmdline, s->cmdline, false, w,
+			    sizeof(w)))
 		snprintf(why, len, "running %s with '%s' (side %s's) on its command line",
 			 rel, w, o->label);
 	else if (p->method == BOOTS_KEXEC && !step_has_word(line, mark))
