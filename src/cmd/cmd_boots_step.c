@@ -26,17 +26,15 @@
 #include "journal.h"
 #include "msg.h"
 #include "result.h"
+#include "sysroot.h"
 
-/* ROOT/proc/NAME's first line, or "" */
-static void step_read(const struct boots_ctx *c, const char *name, char *buf,
+/* ROOT and rel's (/proc/...) first line, or "" */
+static void step_read(const struct boots_ctx *c, const char *rel, char *buf,
 		      size_t len)
 {
-	char path[4096];
-	FILE *f;
+	FILE *f = sysroot_fopen(c->root, rel);
 
-	snprintf(path, sizeof(path), "%s/proc/%s", c->root, name);
 	buf[0] = '\0';
-	f = fopen(path, "re");
 	if (f) {
 		if (!fgets(buf, (int)len, f))
 			buf[0] = '\0';
@@ -84,9 +82,9 @@ static bool step_check(const struct boots_ctx *c, const struct boots_plan *p,
 	const struct boots_side *o = &p->sides[!b->side];
 	char rel[256], line[4096], id[64], mark[64], w[512];
 
-	step_read(c, "sys/kernel/osrelease", rel, sizeof(rel));
-	step_read(c, "cmdline", line, sizeof(line));
-	step_read(c, "sys/kernel/random/boot_id", id, sizeof(id));
+	step_read(c, "/proc/sys/kernel/osrelease", rel, sizeof(rel));
+	step_read(c, "/proc/cmdline", line, sizeof(line));
+	step_read(c, "/proc/sys/kernel/random/boot_id", id, sizeof(id));
 	snprintf(mark, sizeof(mark), "abstat.boot=%zu", boots_plan_index(p, b));
 	if (*id && b->from_boot && !strcmp(id, b->from_boot))
 		snprintf(why, len, "the machine did not reboot (boot_id %s)", id);
@@ -140,7 +138,7 @@ static int step_boot(const struct boots_ctx *c, struct boots_plan *p,
 	char id[64], *what = "";
 	int rc;
 
-	step_read(c, "sys/kernel/random/boot_id", id, sizeof(id));
+	step_read(c, "/proc/sys/kernel/random/boot_id", id, sizeof(id));
 	free(b->from_boot);
 	b->from_boot = *id ? strdup(id) : NULL;
 	b->state = BOOT_BOOTING;
