@@ -135,6 +135,14 @@ scratch_make() {
 		make --no-print-directory -C "$_t_dir" SANITIZE="${ABSTAT_SANITIZE:-0}" "$@" \
 		>"$TESTTMP/make.log" 2>&1 || { cat "$TESTTMP/make.log"; fail "make $*"; }
 }
+# scratch_files DIR FILE...: every change in DIR staged; fails unless
+# the files changed are FILE... (in git's order)
+scratch_files() {
+	_t_dir=$1; shift
+	git -C "$_t_dir" add -A && git -C "$_t_dir" diff --cached --name-only >"$TESTTMP/files" &&
+	printf "%s\n" "$@" >"$TESTTMP/want" &&
+	{ diff "$TESTTMP/want" "$TESTTMP/files" || fail "the files changed are not the $# given"; }
+}
 # scratch_test DIR SCRIPT: tests/cli/SCRIPT run in DIR on DIR's abstat,
 # as run.sh runs it; its output in $TESTTMP/s.out, its status returned
 scratch_test() {

@@ -12,9 +12,6 @@
 # fails without).
 S=$TESTTMP/tree
 SA=$S/abstat
-test_lazy_prereq GIT 'command -v git'
-test_lazy_prereq GROFF 'command -v groff && command -v col'
-test_lazy_prereq BASH 'command -v bash'
 
 # the source: its reader, its row and prototype, its section
 add_times() {
@@ -77,19 +74,16 @@ add_times() {
 		{ print }' "$S/man/abstat-import.1" >"$S/t.1" && mv "$S/t.1" "$S/man/abstat-import.1"
 }
 
-test_expect_success GIT 'an import source is three files: its reader, import.h, its section' '
-	scratch_repo "$S" && scratch_make "$S" abstat && add_times && git -C "$S" add -A &&
-	git -C "$S" diff --cached --name-only >"$TESTTMP/files" &&
-	printf "%s\n" man/abstat-import.1 src/import/import.h src/import/import_times.c >"$TESTTMP/want" &&
-	{ diff "$TESTTMP/want" "$TESTTMP/files" || fail "the files changed are not the three"; } &&
-	git -C "$S" diff --cached --numstat src/import/import.h >"$TESTTMP/n" &&
-	[ "$(cut -f1,2 "$TESTTMP/n")" = "4	1" ] ||
-		fail "import.h took more than its row and prototype: $(cat "$TESTTMP/n")"
-'
-test_expect_success GIT 'the copy builds its abstat' '
-	[ -f "$S/src/import/import_times.c" ] || fail "no copy (the case before failed)" &&
-	scratch_make "$S" abstat && [ -x "$SA" ] || fail "no abstat built" &&
-	grep -q " CC .*src/import/import_times.c" "$TESTTMP/make.log" || fail "import_times.c not compiled"
+test_lazy_prereq GIT 'command -v git'
+test_lazy_prereq GROFF 'command -v groff && command -v col'
+test_lazy_prereq BASH 'command -v bash'
+test_expect_success GIT 'an import source is three files (its reader, import.h, its section); the copy builds' '
+	scratch_repo "$S" && scratch_make "$S" abstat && add_times &&
+	scratch_files "$S" man/abstat-import.1 src/import/import.h src/import/import_times.c &&
+	[ "$(git -C "$S" diff --cached --numstat src/import/import.h | cut -f1,2)" = "4	1" ] ||
+		fail "import.h took more than its row and prototype" &&
+	scratch_make "$S" abstat && [ -x "$SA" ] && grep -q " CC .*src/import/import_times.c" "$TESTTMP/make.log" ||
+		fail "no abstat built with import_times.c"
 '
 test_expect_success GIT 'import --help lists it, after the others' '
 	expect_exit 0 "$SA" import --help &&
