@@ -31,8 +31,7 @@ const struct cmd_verb *cli_verb_find(const struct cmd_entry *e,
 	return NULL;
 }
 
-/* e's verbs that take id (all but skip's), joined: "init, report or
- * install" */
+/* e's verbs that take id, joined: "init, report or install" */
 static void cli_verb_owners(const struct cmd_entry *e, enum cli_opt_id id,
 			    char *buf, size_t len)
 {
@@ -60,9 +59,9 @@ static int cli_verb_unknown(const struct cmd_entry *e, const char *word)
 	for (const struct cmd_verb *v = e->verbs; v->name; v++) {
 		if (word)
 			suggest_offer(&near, v->name);
-		k += (size_t)snprintf(names + k, k < sizeof(names) ?
-					sizeof(names) - k : 0, "%s%s",
-				      k ? ", " : "", v->name);
+		if (k < sizeof(names))
+			k += (size_t)snprintf(names + k, sizeof(names) - k,
+					      "%s%s", k ? ", " : "", v->name);
 	}
 	if (!word) /* no verb */
 		return cli_usage("%s: no verb; one of %s (see 'abstat %s --help')",
