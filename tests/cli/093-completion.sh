@@ -72,6 +72,13 @@ for cmd in '' $(abstat_commands); do
 		done
 	'
 done
+test_expect_success BASH 'completion: after an operand, -<TAB> still offers the options of --help' '
+	for cmd in compare show import; do
+		helpopts $cmd >"$TESTTMP/help" &&
+		offers $cmd a.json - >"$TESTTMP/comp" &&
+		{ diff "$TESTTMP/help" "$TESTTMP/comp" || fail "abstat $cmd a.json -<TAB> differs from --help"; } || exit 1
+	done
+'
 test_expect_success BASH 'completion: abstat <TAB> offers the commands of the top-level --help' '
 	$ABSTAT --help | sed -n "/^commands:/,/^\$/p" | grep -oE "^  [a-z]+" | tr -d " " |
 		sort >"$TESTTMP/help" &&
