@@ -20,11 +20,6 @@
 #include "cli_priv.h"
 #include "commands.h"
 
-#define N(x) (sizeof(x) / sizeof((x)[0]))
-/* cli.c's CLI_MAX_OPTS: getopt's table holds a command's options,
- * --help and its end */
-#define MAX_OPTS (OPT_COUNT + 1)
-
 /* A command's verbs (boots): each takes only options of the command,
  * and each option of the command is some verb's. */
 static void check_verbs(const struct cmd_entry *c)
@@ -50,6 +45,11 @@ static void check_verbs(const struct cmd_entry *c)
 				 cli_opts[u->id].name);
 	}
 }
+
+#define N(x) (sizeof(x) / sizeof((x)[0]))
+/* cli.c's CLI_MAX_OPTS: getopt's table holds a command's options,
+ * --help and its end */
+#define MAX_OPTS (OPT_COUNT + 1)
 
 static void test_entries(void **state)
 {
