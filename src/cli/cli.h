@@ -59,7 +59,7 @@ struct cmd_entry {
 	int (*run)(const struct config *cfg);
 	unsigned flags;             /* enum cmd_flag */
 	bool in_order;              /* options end at the first operand */
-	const char *usage;
+	const char *usage;          /* NULL with verbs: a line each */
 	const char *intro;          /* lines between usage and options */
 	const struct cli_use *opts; /* ends with OPT_HELP */
 	int man_section;            /* its page's, abstat-NAME(N); 0: 1 */
