@@ -102,9 +102,15 @@ spin_n() {
 # abstat_commands: the commands of 'abstat --help' (made from the
 # commands' table), one a line; abstat_formats CMD: the values of CMD
 # --help's --format (made from the format table), one a line. The tests'
-# lists of commands and formats are these, never written by hand.
+# lists of commands, formats, import sources and boots verbs are these
+# and abstat_first, never written by hand.
 abstat_commands() {
 	"$ABSTAT" --help | sed -n '/^commands:/,/^$/p' | grep -oE '^  [a-z]+' | tr -d ' '
+}
+# abstat_first CMD: the words CMD's first operand is one of (import's
+# sources, boots' verbs: made from their tables), one a line
+abstat_first() {
+	"$ABSTAT" --complete "$1" | sed -n 's/^first //p' | tr ' ' '\n'
 }
 abstat_formats() {
 	"$ABSTAT" "$1" --help | grep -E -- '--format FMT ' | sed 's/.*--format FMT *//' |
@@ -128,6 +134,14 @@ scratch_make() {
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
 		make --no-print-directory -C "$_t_dir" SANITIZE="${ABSTAT_SANITIZE:-0}" "$@" \
 		>"$TESTTMP/make.log" 2>&1 || { cat "$TESTTMP/make.log"; fail "make $*"; }
+}
+# scratch_files DIR FILE...: every change in DIR staged; fails unless
+# the files changed are FILE... (in git's order)
+scratch_files() {
+	_t_dir=$1; shift
+	git -C "$_t_dir" add -A && git -C "$_t_dir" diff --cached --name-only >"$TESTTMP/files" &&
+	printf "%s\n" "$@" >"$TESTTMP/want" &&
+	{ diff "$TESTTMP/want" "$TESTTMP/files" || fail "the files changed are not the $# given"; }
 }
 # scratch_test DIR SCRIPT: tests/cli/SCRIPT run in DIR on DIR's abstat,
 # as run.sh runs it; its output in $TESTTMP/s.out, its status returned

@@ -21,6 +21,7 @@
 
 #include "boots.h"
 #include "msg.h"
+#include "sysroot.h"
 
 struct check {
 	const struct boots_ctx *c;
@@ -181,7 +182,7 @@ int boots_check(const struct boots_ctx *c, const struct boots_plan *p)
 	const struct boots_side *s = p->sides;
 	const char *tool = p->method == BOOTS_KEXEC ? "kexec" :
 			   p->method == BOOTS_GRUB ? "grub-reboot" : NULL;
-	char path[4096], host[4096] = "";
+	char host[4096] = "";
 	struct utsname u;
 	FILE *f;
 
@@ -196,8 +197,7 @@ int boots_check(const struct boots_ctx *c, const struct boots_plan *p)
 			 c->cmd, s[0].kernel, s[1].kernel);
 		return k.errors;
 	}
-	snprintf(path, sizeof(path), "%s/proc/cmdline", c->root);
-	f = fopen(path, "re");
+	f = sysroot_fopen(c->root, "/proc/cmdline");
 	if (f) {
 		if (!fgets(host, sizeof(host), f))
 			host[0] = '\0';

@@ -266,6 +266,7 @@ int cli_parse(int argc, char **argv, const struct cmd_entry *const *cmds,
 	const struct cmd_entry *e = NULL;
 	const char *near;
 	char so[2 * CLI_MAX_OPTS + 2];
+	bool seen[OPT_COUNT] = { false };
 	enum cli_opt_id id;
 	int c, rc;
 
@@ -286,11 +287,16 @@ int cli_parse(int argc, char **argv, const struct cmd_entry *const *cmds,
 		return 0;
 	}
 	if (!strcmp(argv[1], "--complete")) {
-		if (argc > 3)
-			return cli_usage("--complete: usage: abstat --complete [COMMAND]");
-		if (argc == 3 && !(e = cli_command(cmds, argv[2])))
+		if (argc > 4)
+			return cli_usage("--complete: usage: abstat --complete [COMMAND [WORD]]");
+		if (argc >= 3 && !(e = cli_command(cmds, argv[2])))
 			return -EINVAL;
-		cli_print_complete(cmds, e);
+		if (argc == 4 && !e->verbs && !e->first_words)
+			return cli_usage("--complete: %s takes no WORD (its first operand is not one of some words)",
+					 e->name);
+		/* WORD: the first operand on the line, a verb or not */
+		cli_print_complete(cmds, e,
+				   argc == 4 ? cli_verb_find(e, argv[3]) : NULL);
 		*done = true;
 		return 0;
 	}
@@ -334,6 +340,7 @@ int cli_parse(int argc, char **argv, const struct cmd_entry *const *cmds,
 					 e->name, argv[optind - 1], e->name);
 		}
 		id = cli_opt_of(e, c);
+		seen[id] = true;
 		if (id == OPT_HELP) {
 			cli_print_help(e);
 			*done = true;
@@ -347,5 +354,6 @@ int cli_parse(int argc, char **argv, const struct cmd_entry *const *cmds,
 			return rc;
 	}
 	msg_set_quiet(cfg->quiet);
-	return cli_validate(cfg, e, argc - optind, argv + optind);
+	return cli_verb(cfg, e, seen, argc - optind, argv + optind) ?:
+	       cli_validate(cfg, e, argc - optind, argv + optind);
 }

@@ -52,13 +52,14 @@ enum cmd_flag {
 
 struct config;
 struct cli_use; /* an option of a command (cli_priv.h) */
+struct cmd_verb; /* a verb of a command and its options (cli_priv.h) */
 struct cmd_entry {
 	const char *name;
 	const char *summary;        /* its line in 'abstat --help' */
 	int (*run)(const struct config *cfg);
 	unsigned flags;             /* enum cmd_flag */
 	bool in_order;              /* options end at the first operand */
-	const char *usage;
+	const char *usage;          /* NULL with verbs: a line each */
 	const char *intro;          /* lines between usage and options */
 	const struct cli_use *opts; /* ends with OPT_HELP */
 	int man_section;            /* its page's, abstat-NAME(N); 0: 1 */
@@ -71,6 +72,13 @@ struct cmd_entry {
 	const char *operands_error;
 	const char *output_error;
 	int (*operands)(struct config *cfg, int argc, char **argv);
+	/* The words its first operand is one of (import's sources): what
+	 * the completion offers there; NULL: any word. */
+	const char *const *first_words;
+	/* Its verbs (boots): the first operand is one of them, each with
+	 * the options it takes (cli_priv.h); an option of another verb is
+	 * refused, naming the verbs that take it. NULL: none. */
+	const struct cmd_verb *verbs;
 };
 #define CMD_ANY (~0u)
 
@@ -225,6 +233,7 @@ struct bisect_opts {
 /* The parsed command line: what every command has, then each kind's. */
 struct config {
 	const struct cmd_entry *cmd; /* the command (cmd_table) */
+	const struct cmd_verb *verb; /* its verb (boots), else NULL */
 	const char *argv0;
 	/* The words after the command's name as given, before getopt
 	 * reorders them (the line run --resume prints). */

@@ -3,8 +3,9 @@
  * cli_help: 'abstat --help' (the list of commands) and 'abstat COMMAND
  * --help', made from the commands' entries (each in its cmd_NAME.c,
  * listed in src/cmd/cmd_table.c) and the option table (cli_opts.c):
- * usage line, intro, one line per option in the command's order; and 'abstat --complete [COMMAND]', the same
- * tables for the bash completion (man/abstat.bash-completion).
+ * usage line (a line per verb: cli_verb.c), intro, one line per option
+ * in the command's order; and 'abstat --complete [COMMAND [WORD]]', the
+ * same tables for the bash completion (man/abstat.bash-completion).
  */
 #include <stdio.h>
 #include <string.h>
@@ -115,7 +116,10 @@ static void cli_print_usage(const char *usage)
 
 void cli_print_help(const struct cmd_entry *e)
 {
-	cli_print_usage(e->usage);
+	if (e->verbs)
+		cli_print_verb_usage(e);
+	else
+		cli_print_usage(e->usage);
 	if (e->intro)
 		fputs(e->intro, stdout);
 	for (const struct cli_use *u = e->opts;; u++) {
@@ -123,6 +127,8 @@ void cli_print_help(const struct cmd_entry *e)
 		if (u->id == OPT_HELP)
 			break;
 	}
+	if (e->verbs)
+		cli_print_verbs(e);
 	/* Each command has its page (the workloads command shares the
 	 * workloads' page, section 7). */
 	printf("See abstat-%s(%d).\n", e->name,
@@ -167,7 +173,8 @@ static void cli_complete_line(const struct cli_opt *o, const char *arg,
 }
 
 void cli_print_complete(const struct cmd_entry *const *cmds,
-			const struct cmd_entry *e)
+			const struct cmd_entry *e,
+			const struct cmd_verb *verb)
 {
 	if (!e) {
 		for (const struct cmd_entry *const *c = cmds; *c; c++)
@@ -179,9 +186,18 @@ void cli_print_complete(const struct cmd_entry *const *cmds,
 	for (const struct cli_use *u = e->opts;; u++) {
 		const struct cli_opt *o = &cli_opts[u->id];
 
-		cli_complete_line(o, u->arg ? u->arg : o->arg,
-				  u->values ? u->values : o->values);
+		if (!verb || cli_verb_takes(verb, u->id))
+			cli_complete_line(o, u->arg ? u->arg : o->arg,
+					  u->values ? u->values : o->values);
 		if (u->id == OPT_HELP)
 			break;
+	}
+	if (e->verbs || e->first_words) {
+		fputs("first", stdout);
+		for (const struct cmd_verb *v = e->verbs; v && v->name; v++)
+			printf(" %s", v->name);
+		for (size_t i = 0; e->first_words && e->first_words[i]; i++)
+			printf(" %s", e->first_words[i]);
+		putchar('\n');
 	}
 }

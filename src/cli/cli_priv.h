@@ -128,8 +128,8 @@ extern const struct cli_opt cli_opts[OPT_COUNT];
 /* Its kind: a flag; a string (NONEMPTY: "" is refused with why); a whole
  * number in [lo, hi] (FLAG: a bool field set too); a real in [lo, hi];
  * one of its values, stored as base + the value's index; a set function
- * (FIELD: that knows its field from the table; its type is the
- * function's to know). */
+ * (FIELD: that knows its field from the table; the type it stores is
+ * declared beside it, fn_field, and checked). */
 #define CLI_BOOL(f) .kind = CLI_FLAG, CLI_FIELD(f) + \
 	CLI_CHECK(CLI_IS(f, bool), "CLI_BOOL(" #f "): the field must be bool")
 #define CLI_STRING(f) .kind = CLI_STR, CLI_FIELD(f) + \
@@ -156,7 +156,13 @@ extern const struct cli_opt cli_opts[OPT_COUNT];
 		  "CLI_ENUM(" #f "): the field must be an enum, bool or unsigned"), \
 	.base = b
 #define CLI_CALL(fn) .kind = CLI_FN, .set = fn
-#define CLI_CALL_FIELD(fn, f) CLI_CALL(fn), CLI_FIELD(f)
+/* a set function that stores into the table's field: fn_field, a type
+ * declared beside fn (cli_run_hook_field), is what it stores, and the
+ * field must be of it (a hook bound to the repeat count once planned
+ * billions of runs) */
+#define CLI_CALL_FIELD(fn, f) CLI_CALL(fn), CLI_FIELD(f) + \
+	CLI_CHECK(CLI_IS(f, fn##_field), \
+		  "CLI_CALL_FIELD(" #fn ", " #f "): the field must be " #fn "_field")
 
 /* An option of one command, in --help order; arg, help and values
  * replace the table's where the command says it differently (NULL: the
@@ -168,15 +174,48 @@ struct cli_use {
 	const struct cli_values *values;
 };
 
+/*
+ * A verb of a command (boots init, step ...; the command's cmd_entry
+ * .verbs, a list ending with a NULL name): its name, its operands after
+ * it (its usage line is "abstat CMD NAME OPERANDS"), the options it
+ * takes (ids ending with OPT_HELP, every verb's) and the command's own
+ * number for it. --help's usage and verbs, the completion and the check
+ * of the options given (cli_verb) are made from the list.
+ */
+struct cmd_verb {
+	const char *name;
+	const char *operands;
+	const enum cli_opt_id *opts;
+	int id;
+};
+
+/* cli_verb.c: argv[0] as e's verb (cfg->verb), and each option given
+ * (seen[id]) one it takes. 0, or -EINVAL after one error line (an
+ * unknown verb, or an option of other verbs: it names them). */
+int cli_verb(struct config *cfg, const struct cmd_entry *e,
+	     const bool *seen, int argc, char **argv);
+/* Whether verb v takes option id. */
+bool cli_verb_takes(const struct cmd_verb *v, enum cli_opt_id id);
+/* e's verb named name, or NULL. */
+const struct cmd_verb *cli_verb_find(const struct cmd_entry *e,
+				     const char *name);
+/* --help: the usage, a line per verb, and after the options the verbs
+ * with the options each takes. */
+void cli_print_verb_usage(const struct cmd_entry *e);
+void cli_print_verbs(const struct cmd_entry *e);
+
 /* 'abstat COMMAND --help' and 'abstat --help', on stdout. */
 void cli_print_help(const struct cmd_entry *e);
 void cli_print_main_help(const struct cmd_entry *const *cmds);
-/* 'abstat --complete [COMMAND]' (abstat(1)), on stdout: without e the
- * commands, one a line, then the top-level options; with e its options,
- * one a line in --help order: LONG SHORT ARG [VALUE...], '-' for no
- * short form or no value. */
+/* 'abstat --complete [COMMAND [WORD]]' (abstat(1)), on stdout: without
+ * e the commands, one a line, then the top-level options; with e its
+ * options (only verb's when not NULL), one a line in --help order: LONG
+ * SHORT ARG [VALUE...], '-' for no short form or no value; then, when
+ * its first operand is one of some words (its verbs, import's sources),
+ * "first WORD...". */
 void cli_print_complete(const struct cmd_entry *const *cmds,
-			const struct cmd_entry *e);
+			const struct cmd_entry *e,
+			const struct cmd_verb *verb);
 /* The values joined by sep, the last by last; with mark the first is
  * "NAME (default)". Truncated to len. */
 void cli_values_join(const struct cli_values *v, const char *sep,
@@ -196,6 +235,7 @@ int cli_run_parser(struct config *cfg, const struct cli_opt *o,
 		   const char *arg);
 int cli_run_hook(struct config *cfg, const struct cli_opt *o,
 		 const char *arg);
+typedef const char *cli_run_hook_field; /* what cli_run_hook stores */
 /* The run options' checks against the rest of the command line. */
 int cli_run_validate(const struct config *cfg);
 /* -P NAME LO HI [STEP] and -L NAME A,B,...: the values after NAME are

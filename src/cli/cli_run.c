@@ -62,10 +62,12 @@ int cli_run_parser(struct config *cfg, const struct cli_opt *o,
 int cli_run_hook(struct config *cfg, const struct cli_opt *o,
 		 const char *arg)
 {
+	cli_run_hook_field v = arg; /* the field's type (CLI_CALL_FIELD) */
+
 	if (!arg[strspn(arg, " \t")])
 		return cli_usage("--%s: empty command; expected --%s 'CMD'",
 				 o->name, o->name);
-	memcpy((char *)cfg + o->off, &arg, sizeof(arg));
+	memcpy((char *)cfg + o->off, &v, sizeof(v));
 	return 0;
 }
 

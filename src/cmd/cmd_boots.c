@@ -590,19 +590,55 @@ static int cmd_boots(const struct config *cfg)
 		.self_fd = -1,
 	};
 
-	snprintf(who, sizeof(who), "boots %s", cfg->boots.verb);
-	if (!strcmp(cfg->boots.verb, "init"))
+	snprintf(who, sizeof(who), "boots %s", cfg->verb->name);
+	switch ((enum boots_verb)cfg->verb->id) {
+	case BOOTS_VERB_INIT:
 		return boots_init(cfg, &c);
-	if (!strcmp(cfg->boots.verb, "status"))
+	case BOOTS_VERB_STATUS:
 		return boots_status(&c);
-	if (!strcmp(cfg->boots.verb, "report"))
+	case BOOTS_VERB_REPORT:
 		return boots_report(cfg, &c);
-	if (!strcmp(cfg->boots.verb, "install"))
+	case BOOTS_VERB_INSTALL:
 		return boots_install(cfg, &c);
-	if (!strcmp(cfg->boots.verb, "uninstall"))
+	case BOOTS_VERB_UNINSTALL:
 		return boots_uninstall(cfg);
+	case BOOTS_VERB_STEP:
+		break;
+	}
 	return boots_step_verb(&c);
 }
+
+/* The verbs, the one list of them (--help's usage and verbs, the
+ * completion, cmd_boots' dispatch), each with the options it takes:
+ * another verb's option is refused (cli_verb.c). */
+static const enum cli_opt_id init_ids[] = {
+	OPT_BOOTS_K, OPT_BOOTS_ORDER, OPT_SEED, OPT_METHOD, OPT_NEXT,
+	OPT_CMDLINE_A, OPT_CMDLINE_B, OPT_INITRD_A, OPT_INITRD_B,
+	OPT_RELEASE_A, OPT_RELEASE_B, OPT_BOOT_LIMIT, OPT_ON_MISMATCH,
+	OPT_NO_CHECK, OPT_FORCE, OPT_QUIET, OPT_HELP,
+};
+static const enum cli_opt_id step_ids[] = { OPT_DRY_RUN, OPT_QUIET,
+					    OPT_HELP };
+static const enum cli_opt_id status_ids[] = { OPT_QUIET, OPT_HELP };
+static const enum cli_opt_id report_ids[] = {
+	OPT_PLOT_OUT, OPT_FORMAT, OPT_PRIMARY, OPT_FORCE, OPT_QUIET, OPT_HELP,
+};
+static const enum cli_opt_id install_ids[] = { OPT_UNIT_DIR, OPT_FORCE,
+					       OPT_QUIET, OPT_HELP };
+static const enum cli_opt_id uninstall_ids[] = { OPT_UNIT_DIR, OPT_QUIET,
+						 OPT_HELP };
+
+static const struct cmd_verb boots_verbs[] = {
+	{ "init", "DIR LABEL=KERNEL LABEL=KERNEL [OPTIONS] -- RUN-ARGS",
+	  init_ids, BOOTS_VERB_INIT },
+	{ "step", "DIR [--dry-run]", step_ids, BOOTS_VERB_STEP },
+	{ "status", "DIR", status_ids, BOOTS_VERB_STATUS },
+	{ "report", "DIR [OPTIONS]", report_ids, BOOTS_VERB_REPORT },
+	{ "install", "DIR [OPTIONS]", install_ids, BOOTS_VERB_INSTALL },
+	{ "uninstall", "DIR [--unit-dir DIR]", uninstall_ids,
+	  BOOTS_VERB_UNINSTALL },
+	{ NULL, NULL, NULL, 0 },
+};
 
 static const struct cli_use boots_opts[] = {
 	USE(OPT_BOOTS_K), USE(OPT_BOOTS_ORDER),
@@ -622,8 +658,7 @@ const struct cmd_entry cmd_entry_boots = {
 	.name = "boots",
 	.summary = "a plan of interleaved reboots (kexec, grub) run unattended",
 	.run = cmd_boots,
-	.usage = "abstat boots (init DIR LABEL=KERNEL LABEL=KERNEL [OPTIONS] -- "
-		 "RUN-ARGS | step|status|report|install|uninstall DIR)",
+	/* no .usage: a line per verb (boots_verbs) */
 	.intro = "  an unattended plan of K boots per side, interleaved: init checks\n"
 		 "  the kernels, initrds, tools and command lines, then writes\n"
 		 "  DIR/plan.json (DIR, its files and every directory above it root's\n"
@@ -634,4 +669,5 @@ const struct cmd_entry cmd_entry_boots = {
 		 "  boots the next kernel; status and report read DIR\n",
 	.opts = boots_opts,
 	.operands = cmd_boots_args,
+	.verbs = boots_verbs,
 };

@@ -1,19 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * cmd_boots_args: the operands of abstat boots: a verb, the plan's directory,
- * and for init the two sides (LABEL=KERNEL) and the abstat run words
- * after -- (cli_parse counted them: getopt leaves them last).
+ * cmd_boots_args: the operands of abstat boots: a verb (cmd_boots.c's
+ * boots_verbs, chosen by cli_verb), the plan's
+ * directory, and for init the two sides (LABEL=KERNEL) and the abstat
+ * run words after -- (cli_parse counted them: getopt leaves them last).
  */
 #include <string.h>
 
 #include "boots_plan.h"
 #include "commands.h"
 #include "cli_priv.h"
-#include "suggest.h"
-
-static const char *const boots_verbs[] = {
-	"init", "step", "status", "report", "install", "uninstall", NULL
-};
 
 static int cmd_boots_init(struct config *cfg, int argc, char **argv)
 {
@@ -45,33 +41,18 @@ static int cmd_boots_init(struct config *cfg, int argc, char **argv)
 
 int cmd_boots_args(struct config *cfg, int argc, char **argv)
 {
-	int i;
+	const char *verb = cfg->verb->name; /* argv[0] (cli_verb) */
 
-	if (argc < 1)
-		return cli_usage("boots: no verb; usage: abstat boots init|step|status|report|install|uninstall DIR");
-	for (i = 0; boots_verbs[i] && strcmp(boots_verbs[i], argv[0]); i++)
-		;
-	if (!boots_verbs[i]) {
-		struct suggest near;
-		char msg[512];
-
-		suggest_init(&near, argv[0]);
-		for (i = 0; boots_verbs[i]; i++)
-			suggest_offer(&near, boots_verbs[i]);
-		snprintf(msg, sizeof(msg), "boots: unknown verb '%s'; one of init, step, status, report, install, uninstall",
-			 argv[0]);
-		suggest_insert(msg, sizeof(msg), argv[0], suggest_best(&near));
-		return cli_usage("%s", msg);
-	}
-	cfg->boots.verb = argv[0];
+	cfg->boots.verb = verb;
 	if (argc < 2 || !argv[1][0])
-		return cli_usage("boots %s: needs the plan's directory; usage: abstat boots %s DIR",
-				 argv[0], argv[0]);
+		return cli_usage("boots %s: needs the plan's directory; usage: abstat boots %s %s",
+				 verb, verb, cfg->verb->operands);
 	cfg->boots.dir = argv[1];
-	if (!strcmp(argv[0], "init"))
+	if (cfg->verb->id == BOOTS_VERB_INIT)
 		return cmd_boots_init(cfg, argc, argv);
 	if (argc > 2 || cfg->n_last_words)
-		return cli_usage("boots %s: unexpected argument '%s'; usage: abstat boots %s DIR",
-				 argv[0], argc > 2 ? argv[2] : "--", argv[0]);
+		return cli_usage("boots %s: unexpected argument '%s'; usage: abstat boots %s %s",
+				 verb, argc > 2 ? argv[2] : "--", verb,
+				 cfg->verb->operands);
 	return 0;
 }

@@ -26,17 +26,15 @@
 #include "journal.h"
 #include "msg.h"
 #include "result.h"
+#include "sysroot.h"
 
-/* ROOT/proc/NAME's first line, or "" */
-static void step_read(const struct boots_ctx *c, const char *name, char *buf,
+/* ROOT and rel's (/proc/...) first line, or "" */
+static void step_read(const struct boots_ctx *c, const char *rel, char *buf,
 		      size_t len)
 {
-	char path[4096];
-	FILE *f;
+	FILE *f = sysroot_fopen(c->root, rel);
 
-	snprintf(path, sizeof(path), "%s/proc/%s", c->root, name);
 	buf[0] = '\0';
-	f = fopen(path, "re");
 	if (f) {
 		if (!fgets(buf, (int)len, f))
 			buf[0] = '\0';
@@ -56,20 +54,21 @@ static bool step_has_word(const char *line, const char *w)
 }
 
 /* The words of want's command line that other's lacks must all be in
- * line (present: true), and other's that want lacks must not be. */
-static const char *step_words(const char *line, const char *want,
-			      const char *other, bool present)
+ * line (present: true), and other's that want lacks must not be: false,
+ * or true with the first word that breaks it in bad (len bytes). */
+static bool step_words(const char *line, const char *want,
+		       const char *other, bool present, char *bad,
+		       size_t len)
 {
-	static char bad[512];
 	char *dup = strdup(want), *save = NULL, *w;
-	const char *found = NULL;
+	bool found = false;
 
 	for (w = dup ? strtok_r(dup, " \t", &save) : NULL; w && !found;
 	     w = strtok_r(NULL, " \t", &save))
 		if (!step_has_word(other, w) &&
 		    step_has_word(line, w) != present) {
-			snprintf(bad, sizeof(bad), "%s", w);
-			found = bad;
+			snprintf(bad, len, "%s", w);
+			found = true;
 		}
 	free(dup);
 	return found;
@@ -81,22 +80,22 @@ static bool step_check(const struct boots_ctx *c, const struct boots_plan *p,
 {
 	const struct boots_side *s = &p->sides[b->side];
 	const struct boots_side *o = &p->sides[!b->side];
-	char rel[256], line[4096], id[64], mark[64];
-	const char *w;
+	char rel[256], line[4096], id[64], mark[64], w[512];
 
-	step_read(c, "sys/kernel/osrelease", rel, sizeof(rel));
-	step_read(c, "cmdline", line, sizeof(line));
-	step_read(c, "sys/kernel/random/boot_id", id, sizeof(id));
+	step_read(c, "/proc/sys/kernel/osrelease", rel, sizeof(rel));
+	step_read(c, "/proc/cmdline", line, sizeof(line));
+	step_read(c, "/proc/sys/kernel/random/boot_id", id, sizeof(id));
 	snprintf(mark, sizeof(mark), "abstat.boot=%zu", boots_plan_index(p, b));
 	if (*id && b->from_boot && !strcmp(id, b->from_boot))
 		snprintf(why, len, "the machine did not reboot (boot_id %s)", id);
 	else if (s->release && strcmp(rel, s->release))
 		snprintf(why, len, "running %s, expected %s (side %s)", rel,
 			 s->release, s->label);
-	else if ((w = step_words(line, s->cmdline, o->cmdline, true)))
+	else if (step_words(line, s->cmdline, o->cmdline, true, w, sizeof(w)))
 		snprintf(why, len, "running %s without '%s' (side %s) on its command line",
 			 rel, w, s->label);
-	else if ((w = step_words(line, o->cmdline, s->cmdline, false)))
+	else if (step_words(line, o->cmdline, s->cmdline, false, w,
+			    sizeof(w)))
 		snprintf(why, len, "running %s with '%s' (side %s's) on its command line",
 			 rel, w, o->label);
 	else if (p->method == BOOTS_KEXEC && !step_has_word(line, mark))
@@ -139,7 +138,7 @@ static int step_boot(const struct boots_ctx *c, struct boots_plan *p,
 	char id[64], *what = "";
 	int rc;
 
-	step_read(c, "sys/kernel/random/boot_id", id, sizeof(id));
+	step_read(c, "/proc/sys/kernel/random/boot_id", id, sizeof(id));
 	free(b->from_boot);
 	b->from_boot = *id ? strdup(id) : NULL;
 	b->state = BOOT_BOOTING;

@@ -20,6 +20,7 @@
 #include "cpuset.h"
 #include "doctor.h"
 #include "msg.h"
+#include "sysroot.h"
 
 #define DOCTOR_WIDTH 80
 #define DOCTOR_DETAIL_COL 20 /* "WARN  " + 14 columns of name */
@@ -89,7 +90,7 @@ static int doctor_clean(const char *root)
 	size_t failed = 0;
 	int n;
 
-	snprintf(cg, sizeof(cg), "%s/sys/fs/cgroup", root);
+	sysroot_path(root, "/sys/fs/cgroup", cg, sizeof(cg));
 	n = cpuset_stale(cg, true, doctor_clean_one, &failed);
 	printf("%zu stale abstat cgroup%s removed\n", (size_t)n - failed,
 	       (size_t)n - failed == 1 ? "" : "s");

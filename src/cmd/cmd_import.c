@@ -94,4 +94,5 @@ const struct cmd_entry cmd_entry_import = {
 	.intro = IMPORT_HELP,
 	.opts = import_opts,
 	.operands = cmd_import_operands,
+	.first_words = import_sources,
 };

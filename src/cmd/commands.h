@@ -24,7 +24,14 @@
  *  3. man/abstat-NAME.1 (test 090: every command's page, its options
  *     those of its --help).
  * --help, getopt's tables, the bash completion and the tests' lists of
- * commands follow from the entry and the line.
+ * commands follow from the entry and the line; test 289 makes the
+ * command's hostile-name case from its --help (the name as an unknown
+ * option and as each operand of its usage line: the command shows it
+ * escaped, escape.h); a command whose operands are not printed back
+ * takes a case of its own in 289. A command with verbs (boots) lists
+ * them in its entry's verbs, each with the options it takes
+ * (cli_priv.h's struct cmd_verb): --help's usage lines and verbs, the
+ * completion and the refusal of another verb's option follow.
  * Adding an option: an id in enum cli_opt_id (cli_priv.h), its field in
  * the option struct of the commands that read it (cli.h: struct
  * measure_opts, model_opts, boots_opts ..., each a field of struct
@@ -34,7 +41,8 @@
  * (CLI_BOOL(field), with field a path such as boots.k, CLI_STRING,
  * CLI_UINT(field, lo, hi), CLI_DOUBLE,
  * CLI_ENUM(field, base), or CLI_CALL(fn) for what a table cannot say;
- * each but CLI_CALL fails to build on a field of another type: cli_priv.h,
+ * each but CLI_CALL fails to build on a field of another type, and
+ * CLI_CALL_FIELD(fn, field) on one other than fn_field: cli_priv.h,
  * test 246);
  * then USE(OPT_ID) in the cli_use list of each command that takes it.
  * Its --help line, getopt entry, default and completion follow.
@@ -65,6 +73,16 @@ int cmd_run(const struct config *cfg);     /* cmd_run.c */
 /* boots' operands (VERB DIR [A=KERNEL B=KERNEL]) and its run
  * arguments, the n_last_words after its -- (cmd_boots_args.c). */
 int cmd_boots_args(struct config *cfg, int argc, char **argv);
+/* boots' verbs (boots_verbs in cmd_boots.c, each with the options it
+ * takes): a verb's id (struct cmd_verb) is one of these. */
+enum boots_verb {
+	BOOTS_VERB_INIT,
+	BOOTS_VERB_STEP,
+	BOOTS_VERB_STATUS,
+	BOOTS_VERB_REPORT,
+	BOOTS_VERB_INSTALL,
+	BOOTS_VERB_UNINSTALL,
+};
 
 /* Shared by the command files. Each returns an exit status (msg.h) after
  * printing its one error line, unless said otherwise. */

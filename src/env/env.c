@@ -18,6 +18,7 @@
 #include "env.h"
 #include "sha256.h"
 #include "version.h"
+#include "sysroot.h"
 
 #define SYSCPU "/sys/devices/system/cpu"
 
@@ -61,8 +62,7 @@ static json_t *env_kernel(const char *root, char *cmdline, size_t len)
 	json_object_set_new(k, "boot_id",
 			    env_file_str(root,
 					 "/proc/sys/kernel/random/boot_id"));
-	snprintf(buf, sizeof(buf), "%s/proc/stat", root);
-	f = fopen(buf, "re");
+	f = sysroot_fopen(root, "/proc/stat");
 	while (f && fgets(buf, sizeof(buf), f))
 		if (sscanf(buf, "btime %ld", &btime) == 1)
 			break;
@@ -182,15 +182,14 @@ static int env_cpuinfo(const char *root, int cpu, json_t *c)
 		{ "cpu family", "family" }, { "model", "model" },
 		{ "stepping", "stepping" }, { "microcode", "microcode" },
 	};
-	char path[PATH_MAX], line[8192];
+	char line[8192];
 	int hyp = -1, block = -1, want = -1;
 	struct env_midr midr = { -1, -1, -1, -1, -1 };
 	FILE *f;
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		json_object_set_new(c, keys[i][1], json_string("unknown"));
-	snprintf(path, sizeof(path), "%s/proc/cpuinfo", root);
-	f = fopen(path, "re");
+	f = sysroot_fopen(root, "/proc/cpuinfo");
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f)) {

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "env.h"
+#include "sysroot.h"
 
 static const struct {
 	unsigned id;
@@ -112,8 +113,8 @@ int env_dt_virtual(const char *root)
 {
 	char path[PATH_MAX];
 
-	snprintf(path, sizeof(path), "%s/proc/device-tree", root);
-	if (access(path, F_OK))
+	if (sysroot_path(root, "/proc/device-tree", path, sizeof(path)) ||
+	    access(path, F_OK))
 		return -1; /* no device tree: ACPI, or not arm */
 	/* QEMU's virt board, a hypervisor's node (Xen, KVM's pvtime) */
 	return env_dt_has(root, "/proc/device-tree/compatible",

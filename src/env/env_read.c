@@ -12,19 +12,13 @@
 #include <unistd.h>
 
 #include "env.h"
+#include "sysroot.h"
 
 #define SYSCPU "/sys/devices/system/cpu"
 
 int env_open(const char *root, const char *rel)
 {
-	char path[PATH_MAX];
-
-	if ((size_t)snprintf(path, sizeof(path), "%s%s", root ? root : "",
-			     rel) >= sizeof(path)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	return open(path, O_RDONLY | O_CLOEXEC);
+	return sysroot_open(root, rel);
 }
 
 /* open, read to the end or len - 1 bytes, close: no stdio (its fstat and

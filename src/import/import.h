@@ -24,9 +24,14 @@
  * The sources: the one list of them. A row is X(ID, NAME, READER, WHAT):
  * its enum value IMPORT_ID, its name on the command line, its reader
  * (import_READER.c, declared below) and what of the tool it reads, for
- * import --help (IMPORT_HELP). The names (import_sources), the readers
- * and every list the command line prints come from these rows. Adding a
- * source: its reader's file, its prototype below and one row here.
+ * import --help (IMPORT_HELP). The names (import_sources), the readers,
+ * every list the command line prints, the completion (cmd_import.c's
+ * first_words: abstat --complete import) and the tests' lists of sources
+ * (abstat_first, tests/lib.sh) come from these rows. Adding a source
+ * takes three files (test 340 adds one so): its reader's file
+ * src/import/import_READER.c (the Makefile finds it), its prototype
+ * below and one row here, and its section .SS NAME in
+ * man/abstat-import.1 (test 090).
  */
 #define IMPORT_SOURCES(X)                                                \
 	X(HYPERFINE, "hyperfine", import_hyperfine,                       \

@@ -18,6 +18,7 @@
 #include "doctor.h"
 #include "env.h"
 #include "escape.h"
+#include "sysroot.h"
 
 #define SYSCPU "/sys/devices/system/cpu"
 
@@ -548,7 +549,7 @@ static void doctor_cgroups(const char *root, struct doctor_list *l)
 	char cg[PATH_MAX];
 	struct doctor_stale st = { .root = cg, .names = "" };
 
-	snprintf(cg, sizeof(cg), "%s/sys/fs/cgroup", root);
+	sysroot_path(root, "/sys/fs/cgroup", cg, sizeof(cg));
 	cpuset_stale(cg, false, doctor_stale_add, &st);
 	if (!st.n) {
 		doctor_add(l, DOCTOR_OK, "cgroups", cg, NULL,

@@ -17,6 +17,7 @@
 
 #include "err.h"
 #include "symbols.h"
+#include "sysroot.h"
 
 int symtab_add(struct symtab *t, uint64_t start, uint64_t end,
 	       const char *name, size_t name_len)
@@ -128,13 +129,12 @@ static uint32_t symtab_group(const char *tag, size_t n)
  * group g's core, or 0 when not listed. */
 static uint64_t symtab_module_end(const char *root, uint32_t g)
 {
-	char path[4096], line[1024], name[256];
+	char line[1024], name[256];
 	unsigned long long size, addr;
 	uint64_t end = 0;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/proc/modules", root);
-	f = fopen(path, "re");
+	f = sysroot_fopen(root, "/proc/modules");
 	if (!f)
 		return 0;
 	while (!end && fgets(line, sizeof(line), f)) {
@@ -184,10 +184,10 @@ int symtab_kallsyms(const char *root, struct symtab *t, char *err,
 	FILE *f;
 	int rc = 0;
 
-	snprintf(path, sizeof(path), "%s/proc/kallsyms", root);
-	f = fopen(path, "re");
+	f = sysroot_fopen(root, "/proc/kallsyms");
 	if (!f) {
 		rc = -errno;
+		sysroot_path(root, "/proc/kallsyms", path, sizeof(path));
 		snprintf(err, len, "cannot read %s: %s", path, strerror(-rc));
 		return rc;
 	}

@@ -73,6 +73,19 @@ test_expect_success 'abstat.1 names only commands of abstat --help' '
 			fail "abstat.1 describes $cmd, which abstat --help lacks"
 	done
 '
+# import's sources (import.h's table, read as the completion reads it:
+# abstat_first, tests/lib.sh): a subsection each in abstat-import.1, so a
+# new source is checked with no line here
+sources=$(abstat_first import)
+test_expect_success 'the import sources are read from abstat --complete import' '
+	[ "$(echo "$sources" | wc -w)" -ge 2 ] || fail "sources: $sources"
+'
+for s in $sources; do
+	test_expect_success "import $s has its section in abstat-import.1" '
+		sed "s/\\\\-/-/g" man/abstat-import.1 | grep -qx "\.SS $s" ||
+			fail "no section .SS $s in man/abstat-import.1"
+	'
+done
 test_expect_success 'abstat.1 points at abstat --help for every command' '
 	sed -n "/^\.SH COMMANDS/,/^\.TP/p" man/abstat.1 | grep -q "help" ||
 		fail "abstat.1: COMMANDS does not point at abstat --help"

@@ -43,6 +43,11 @@ test_expect_success BASH "$comp: names no option of its own" '
 		if grep -qe "$o\\b" "$comp"; then fail "$comp names $o"; fi
 	done
 '
+# the parser of valued options reads some (a command may have none:
+# workloads, a new one)
+test_expect_success 'helpargs: run --help has options that take a value' '
+	[ "$(helpargs run | wc -l)" -ge 5 ] || fail "no valued options parsed from run --help"
+'
 # every command of the top-level --help (abstat_commands, tests/lib.sh)
 for cmd in '' $(abstat_commands); do
 	test_expect_success BASH "completion: abstat ${cmd:+$cmd }-<TAB> offers the options of its --help" '
@@ -57,7 +62,6 @@ for cmd in '' $(abstat_commands); do
 	# when '-' is OPT's value (no fixed value, file or user starts so)
 	test_expect_success BASH "completion: $cmd options take a value exactly when --help shows one" '
 		helpopts "$cmd" >"$TESTTMP/help" && { helpargs "$cmd" >"$TESTTMP/args" || :; } &&
-		{ [ -s "$TESTTMP/args" ] || [ "$cmd" = workloads ] || fail "no valued options parsed"; } &&
 		for o in $(grep -- "^--" "$TESTTMP/help"); do
 			n=$(offers $cmd $o - | wc -l)
 			if grep -qx -- "$o" "$TESTTMP/args"; then
@@ -68,6 +72,13 @@ for cmd in '' $(abstat_commands); do
 		done
 	'
 done
+test_expect_success BASH 'completion: after an operand, -<TAB> still offers the options of --help' '
+	for cmd in compare show import; do
+		helpopts $cmd >"$TESTTMP/help" &&
+		offers $cmd a.json - >"$TESTTMP/comp" &&
+		{ diff "$TESTTMP/help" "$TESTTMP/comp" || fail "abstat $cmd a.json -<TAB> differs from --help"; } || exit 1
+	done
+'
 test_expect_success BASH 'completion: abstat <TAB> offers the commands of the top-level --help' '
 	$ABSTAT --help | sed -n "/^commands:/,/^\$/p" | grep -oE "^  [a-z]+" | tr -d " " |
 		sort >"$TESTTMP/help" &&

@@ -13,9 +13,13 @@ bad() {
 	if [ -e "$T/out.json" ]; then fail "wrote out.json"; fi
 }
 
+# the sources (import.h's table) as the error joins them: "a, b or c"
+sources=$(abstat_first import | awk '{ s = NR == 1 ? $0 : s (p ? ", " p : "") ; p = NR == 1 ? "" : $0 }
+	END { print s (p ? " or " p : "") }')
 test_expect_success 'usage: source, files and -o are required' '
+	[ -n "$sources" ] || fail "no sources from abstat --complete import" &&
 	expect_exit 2 "$ABSTAT" import nosuch "$FIX/gobench.txt" -o "$T/o.json" &&
-	one_line_err && grep_err "unknown source .nosuch.; expected hyperfine, pyperf, gobench or perf-stat" &&
+	one_line_err && grep_err "unknown source .nosuch.; expected $sources\$" &&
 	expect_exit 2 "$ABSTAT" import gobench -o "$T/o.json" &&
 	one_line_err && grep_err "needs a source and at least one file" &&
 	expect_exit 2 "$ABSTAT" import gobench "$FIX/gobench.txt" &&

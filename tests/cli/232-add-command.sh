@@ -7,7 +7,10 @@
 # objects are copied and brought up to date before hello is added, so
 # only the new file and the table compile for it) has
 # its --help, its line in abstat --help, its completion, and the
-# man-page test (090) passes with the page and fails without it.
+# man-page test (090) passes with the page and fails without it; the
+# completion (093) and hostile-name (289) tests pass on the copy, each
+# checking hello with no line of its own (289 makes its case from
+# hello's usage line: hello shows its NAME escaped).
 S=$TESTTMP/tree
 SA=$S/abstat
 test_lazy_prereq GIT 'command -v git'
@@ -20,14 +23,22 @@ add_hello() {
 	// SPDX-License-Identifier: MIT
 	/* cmd_hello: 'abstat hello [NAME]', a greeting (test 232). */
 	#include <stdio.h>
+	#include <stdlib.h>
 
 	#include "cmd_entry.h"
 	#include "commands.h"
+	#include "escape.h"
 
 	static int cmd_hello(const struct config *cfg)
 	{
+		/* a name from the command line is shown escaped (test 289) */
+		char *name = escape_dup(cfg->n_files ? cfg->files[0] : "world");
+
+		if (!name)
+			return EXIT_IO;
 		if (!cfg->quiet)
-			printf("hello, %s\n", cfg->n_files ? cfg->files[0] : "world");
+			printf("hello, %s\n", name);
+		free(name);
 		return EXIT_OK;
 	}
 
@@ -76,10 +87,8 @@ with_hello() {
 }
 
 test_expect_success GIT 'a command is three files: cmd_hello.c, its line in the table, its page' '
-	scratch_repo "$S" && scratch_make "$S" abstat && add_hello && git -C "$S" add -A &&
-	git -C "$S" diff --cached --name-only >"$TESTTMP/files" &&
-	printf "%s\n" man/abstat-hello.1 src/cmd/cmd_hello.c src/cmd/cmd_table.c >"$TESTTMP/want" &&
-	{ diff "$TESTTMP/want" "$TESTTMP/files" || fail "the files changed are not the three"; } &&
+	scratch_repo "$S" && scratch_make "$S" abstat && add_hello &&
+	scratch_files "$S" man/abstat-hello.1 src/cmd/cmd_hello.c src/cmd/cmd_table.c &&
 	git -C "$S" diff --cached --numstat src/cmd/cmd_table.c >"$TESTTMP/n" &&
 	[ "$(cat "$TESTTMP/n")" = "1	0	src/cmd/cmd_table.c" ] ||
 		fail "the table took more than one added line: $(cat "$TESTTMP/n")"
@@ -127,6 +136,24 @@ test_expect_success GIT,GROFF 'the man-page test (090) passes on the copy with a
 		fail "090 did not check hello" &&
 	grep -q "^ok [0-9]* - hello: its page documents every option of hello --help" "$TESTTMP/s.out" ||
 		fail "090 did not check the options of hello"
+'
+test_expect_success GIT,BASH 'the completion test (093) passes on the copy, hello among the commands' '
+	[ -x "$SA" ] || fail "no abstat in the copy" &&
+	scratch_test "$S" 093-completion.sh || { grep "^not ok" -A5 "$TESTTMP/s.out"; fail "093 fails on the copy"; } &&
+	grep -q "^ok [0-9]* - completion: abstat hello -<TAB> offers the options of its --help" "$TESTTMP/s.out" ||
+		fail "093 did not check hello"
+'
+# 289 runs the copy's abstat on the programs of this build (tests/progs)
+# with this build's prerequisites
+test_expect_success GIT 'the hostile-name test (289) passes on the copy, a case made for hello' '
+	[ -x "$SA" ] || fail "no abstat in the copy" &&
+	mkdir -p "$S/build/tests" && cp -a "$BUILD/tests/progs" "$BUILD/tests/prereq" "$S/build/tests/" &&
+	scratch_test "$S" 289-hostile-every-command.sh ||
+		{ grep "^not ok" -A8 "$TESTTMP/s.out"; fail "289 fails on the copy"; } &&
+	grep -q "^ok [0-9]* - hello: the name as an option and as its operands" "$TESTTMP/s.out" ||
+		fail "289 made no case for hello" &&
+	git -C "$S" status --porcelain tests >"$TESTTMP/changed" &&
+	[ ! -s "$TESTTMP/changed" ] || fail "the tests changed: $(cat "$TESTTMP/changed")"
 '
 test_expect_success GIT,GROFF 'and fails without it, naming the page' '
 	[ -x "$SA" ] || fail "no abstat in the copy" &&

@@ -19,7 +19,8 @@ test_expect_success CC 'bindings of the right type build' '
 	for b in "CLI_BOOL(quiet)" "CLI_STRING(output)" \
 		"CLI_UINT(measure.repeat, 1, 9)" "CLI_UINT(seed, 0, 9)" \
 		"CLI_DOUBLE(model.alpha, 0, 1)" "CLI_ENUM(boots.method, 0)" \
-		"CLI_UINT_FLAG(seed, 0, 9, seed_set)"; do
+		"CLI_UINT_FLAG(seed, 0, 9, seed_set)" \
+		"CLI_CALL_FIELD(cli_run_hook, measure.setup)"; do
 		try "$b" || { cat "$TESTTMP/err"; fail "$b did not build"; }
 	done
 '
@@ -28,7 +29,9 @@ test_expect_success CC 'a binding of another type fails to build, saying why' '
 	for b in "CLI_UINT(quiet, 0, 1)" "CLI_BOOL(measure.repeat)" \
 		"CLI_STRING(measure.repeat)" "CLI_DOUBLE(measure.repeat, 0, 1)" \
 		"CLI_ENUM(model.alpha, 0)" "CLI_UINT(output, 0, 1)" \
-		"CLI_UINT_FLAG(seed, 0, 9, measure.repeat)"; do
+		"CLI_UINT_FLAG(seed, 0, 9, measure.repeat)" \
+		"CLI_CALL_FIELD(cli_run_hook, measure.repeat)" \
+		"CLI_CALL_FIELD(cli_run_hook, quiet)"; do
 		if try "$b"; then fail "$b built"; fi
 		grep -q "static assertion failed: \"CLI_[A-Z_]*(.*): the" \
 			"$TESTTMP/err" || { cat "$TESTTMP/err"; fail "$b: no reason"; }

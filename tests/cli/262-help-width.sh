@@ -13,8 +13,15 @@ for c in "" $cmds; do
 	'
 done
 test_expect_success 'a wrapped usage keeps every word' '
-	"$ABSTAT" boots --help | head -n 2 | tr -s " \\n" "  " >"$TESTTMP/u" &&
-	grep -q "usage: abstat boots (init DIR LABEL=KERNEL LABEL=KERNEL \\[OPTIONS\\] -- RUN-ARGS | step|status|report|install|uninstall DIR)" "$TESTTMP/u" ||
+	"$ABSTAT" profile --help | head -n 2 | tr -s " \\n" "  " >"$TESTTMP/u" &&
+	grep -qF "usage: abstat profile [OPTIONS] (-- COMMAND [ARG...] | -w WORKLOAD[,...] | -s SUITE) -o FILE" "$TESTTMP/u" ||
 		{ cat "$TESTTMP/u"; fail "words lost"; }
+'
+test_expect_success 'boots: a usage line per verb' '
+	"$ABSTAT" boots --help | sed -n "1,/^  [a-z]/p" >"$TESTTMP/u" &&
+	for v in $(abstat_first boots); do
+		grep -qE "^(usage:|      ) abstat boots $v( |\$)" "$TESTTMP/u" ||
+			fail "no usage line for boots $v" || exit 1
+	done
 '
 test_done

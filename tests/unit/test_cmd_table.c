@@ -20,6 +20,32 @@
 #include "cli_priv.h"
 #include "commands.h"
 
+/* A command's verbs (boots): each takes only options of the command,
+ * and each option of the command is some verb's. */
+static void check_verbs(const struct cmd_entry *c)
+{
+	for (const struct cmd_verb *v = c->verbs; v->name; v++)
+		for (const enum cli_opt_id *o = v->opts; *o != OPT_HELP; o++) {
+			const struct cli_use *u = c->opts;
+
+			while (u->id != *o && u->id != OPT_HELP)
+				u++;
+			if (u->id != *o)
+				fail_msg("%s %s: --%s is not an option of %s",
+					 c->name, v->name, cli_opts[*o].name,
+					 c->name);
+		}
+	for (const struct cli_use *u = c->opts; u->id != OPT_HELP; u++) {
+		const struct cmd_verb *v = c->verbs;
+
+		while (v->name && !cli_verb_takes(v, u->id))
+			v++;
+		if (!v->name)
+			fail_msg("%s: --%s is no verb's", c->name,
+				 cli_opts[u->id].name);
+	}
+}
+
 #define N(x) (sizeof(x) / sizeof((x)[0]))
 /* cli.c's CLI_MAX_OPTS: getopt's table holds a command's options,
  * --help and its end */
@@ -39,14 +65,17 @@ static void test_entries(void **state)
 		const struct cmd_entry *c = *e;
 		size_t k = 0;
 
-		if (!c->name[0] || !c->summary || !c->run || !c->usage ||
-		    !c->opts)
-			fail_msg("%s: an entry lacks a field", c->name);
+		if (!c->name[0] || !c->summary || !c->run ||
+		    !c->usage == !c->verbs || !c->opts)
+			fail_msg("%s: an entry lacks a field (a usage or verbs)",
+				 c->name);
+		if (c->verbs)
+			check_verbs(c);
 		/* abstat --help's line: "  NAME  SUMMARY" */
 		if (2 + w + 2 + strlen(c->summary) > 80)
 			fail_msg("%s: its --help line is over 80 columns",
 				 c->name);
-		if (strncmp(c->usage, "abstat ", 7))
+		if (c->usage && strncmp(c->usage, "abstat ", 7))
 			fail_msg("%s: usage '%s'", c->name, c->usage);
 		while (c->opts[k].id != OPT_HELP && k < MAX_OPTS)
 			k++;
