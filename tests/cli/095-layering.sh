@@ -46,7 +46,7 @@ src/import: src/base counters src/result
 src/cli: src/base counters workloads src/result src/env src/measure src/format src/flame src/import
 src/boots: src/base counters src/result src/cli
 src/engine: src/base counters workloads src/result src/env src/measure src/profile src/cli
-src/bisect: src/base counters src/result src/env src/compare src/format
+src/bisect: src/base counters src/result src/env src/measure src/compare src/format
 src/cmd: *
 '
 # what git has and what it would add (a new file counts before its commit)
