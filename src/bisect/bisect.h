@@ -62,11 +62,12 @@ struct result;
  * saying why (the session's own messages). */
 struct bisect_sessions {
 	/* A session of n sides, argvs[i] side i's command (NULL-
-	 * terminated), name the benchmark's name; quiet: the environment's
+	 * terminated) run in dir, name the benchmark's name; quiet: the environment's
 	 * warnings were said at an earlier session. The sides' results
 	 * (the session's, until close) into res[0..n). */
 	int (*open)(void *ctx, char **const *argvs, const char *name,
-		    size_t n, bool quiet, void **session, struct result **res);
+		    size_t n, const char *dir, bool quiet, void **session,
+		    struct result **res);
 	/* Runs in this order, into the results open gave. */
 	int (*round)(void *ctx, void *session, const struct bisect_run *runs,
 		     size_t n_runs);

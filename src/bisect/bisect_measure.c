@@ -260,8 +260,9 @@ int bisect_measure(struct bisect_state *st, char *const *trees, size_t n,
 					in->repeat);
 	/* a step is a versus of its sides: one session, interleaved; the
 	 * environment's warnings once, at the first session */
+	/* COMMAND runs in the work tree (the ends' programs in theirs) */
 	rc = ss->open(ss->ctx, argvs, base ? base + 1 : st->argv[0], n,
-		      st->quiet_sessions, &h, res);
+		      st->top, st->quiet_sessions, &h, res);
 	st->quiet_sessions = true;
 	if (!rc)
 		rc = bisect_rounds(st, h, res, n, kind, &model, oc);

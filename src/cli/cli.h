@@ -136,6 +136,9 @@ struct measure_opts {
 	/* targets: run has one per benchmark; versus one per side */
 	struct target *targets;
 	size_t n_targets;
+	/* where the targets run, NULL: here (not an option: bisect's
+	 * COMMAND runs in the repository's work tree) */
+	const char *workdir;
 	/* scores and hooks (cli_run.c), show --score/--parser */
 	struct score_def *scores; /* --score and --parser, in order */
 	size_t n_scores;

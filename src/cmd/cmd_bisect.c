@@ -63,8 +63,8 @@ struct bisect_cmd_session {
 };
 
 static int bisect_cmd_open(void *ctx, char **const *argvs, const char *name,
-			   size_t n, bool quiet, void **session,
-			   struct result **res)
+			   size_t n, const char *dir, bool quiet,
+			   void **session, struct result **res)
 {
 	static const char *const labels[] = { "A", "B", "C" };
 	const struct config *cfg = ctx;
@@ -81,6 +81,7 @@ static int bisect_cmd_open(void *ctx, char **const *argvs, const char *name,
 					    .argv = argvs[i] };
 	bs->cfg.measure.targets = bs->t;
 	bs->cfg.measure.n_targets = n;
+	bs->cfg.measure.workdir = dir;
 	bs->cfg.output = NULL;
 	msg_set_quiet(cfg->quiet || quiet);
 	rc = session_open(&bs->s, &bs->cfg);

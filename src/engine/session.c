@@ -477,6 +477,7 @@ int session_open(struct session *s, const struct config *cfg)
 		return rc;
 	s->spec.backend = s->backend;
 	s->spec.envp = s->user_env ? s->user_env : environ;
+	s->spec.dir = m->workdir;
 	s->spec.show_output = m->show_output;
 	s->spec.capture_output = m->n_scores || m->keep_output;
 	for (size_t i = 0; i < m->n_targets; i++)
