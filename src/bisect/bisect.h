@@ -164,7 +164,7 @@ struct bisect_state {
 	size_t n_candidates;
 };
 
-/* bisect_run.c: say text (printf's fmt) at level through the sink */
+/* bisect_say.c: say text (printf's fmt) at level through the sink */
 void bisect_say(const struct bisect_state *st, enum bisect_level level,
 		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* An error said; returns BISECT_USAGE. */
@@ -209,15 +209,16 @@ bool bisect_decided(enum bisect_kind kind, const struct bisect_outcome *oc,
 		    const char **decision, char *reason, size_t len);
 
 /* bisect_step.c */
-/* The ends in private work trees (ends[0], ends[1]: 4096 bytes each),
- * built: 0 or an exit status after saying why. */
-int bisect_end_trees(struct bisect_state *st, char *const *ends);
 /* One step at HEAD: build, measure, decide; saved, said, and told to
  * git. Whether the bisect is done, or -1 (an exit status in *rc). */
 int bisect_step(struct bisect_state *st, char *const *ends, int *rc);
 /* The first bad commit against its parent, each built in a private
  * work tree (the ends' where they are the ends). */
 int bisect_parent(struct bisect_state *st, char *const *ends);
+/* bisect_tree.c */
+/* The ends in private work trees (ends[0], ends[1]: 4096 bytes each),
+ * built: 0 or an exit status after saying why. */
+int bisect_end_trees(struct bisect_state *st, char *const *ends);
 /* --build in tree, its output in dir/build.log: 0 built,
  * > 0 its exit status (a skip), or -errno. */
 int bisect_build(const struct bisect_state *st, const char *tree);

@@ -28,7 +28,6 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -333,37 +332,4 @@ int bisect_run(const struct bisect_input *in)
 out:
 	bisect_state_free(&st);
 	return rc;
-}
-
-static void bisect_vsay(const struct bisect_state *st, enum bisect_level level,
-			const char *fmt, va_list ap)
-{
-	const struct bisect_sink *k = &st->in->sink;
-	char *text;
-
-	if (vasprintf(&text, fmt, ap) < 0)
-		return;
-	if (k->say)
-		k->say(k->ctx, level, text);
-	free(text);
-}
-
-void bisect_say(const struct bisect_state *st, enum bisect_level level,
-		const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	bisect_vsay(st, level, fmt, ap);
-	va_end(ap);
-}
-
-int bisect_usage(const struct bisect_state *st, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	bisect_vsay(st, BISECT_SAY_ERROR, fmt, ap);
-	va_end(ap);
-	return BISECT_USAGE;
 }
