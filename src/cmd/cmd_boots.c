@@ -308,10 +308,42 @@ static char *boots_spec(const struct boots_ctx *c, const struct boots_plan *p,
 	return spec;
 }
 
+/* The report of the sides (specs): compare's table of their model, and
+ * with --plot its chart from the same model. */
+static int boots_report_sides(const struct config *cfg, char *const *specs)
+{
+	struct side *sides = NULL;
+	struct compare_model *m = NULL;
+	struct compare_opts o;
+	size_t n = 0;
+	int rc = cmd_read_specs(cfg, "compare", specs, 2, &sides, &n);
+
+	if (!rc) {
+		cmd_compare_opts(cfg, &o);
+		o.where = 0; /* boots' results have no profile */
+		rc = cmd_compare_build("compare", &o, sides, n, &m);
+	}
+	if (!rc) {
+		format_print(cfg->format, m, stdout);
+		rc = cmd_compare_regressions(m,
+					     cfg->model.fail_on_regression_pct,
+					     cfg->model.within_session) ?
+			     EXIT_REGRESSION : EXIT_OK;
+	}
+	if (m && cfg->boots.plot) {
+		int prc = cmd_plot_sides(cfg, cfg->boots.plot, sides, n, m);
+
+		if (prc != EXIT_OK && prc != EXIT_REGRESSION)
+			rc = prc;
+	}
+	compare_model_free(m);
+	side_free(sides, n);
+	return rc;
+}
+
 static int boots_report(const struct config *cfg, struct boots_ctx *c)
 {
 	struct boots_plan p;
-	struct config rc_cfg = *cfg;
 	char *specs[2] = { NULL, NULL };
 	int rc = boots_open(c) ?: boots_load(c, &p);
 
@@ -319,27 +351,7 @@ static int boots_report(const struct config *cfg, struct boots_ctx *c)
 		return rc;
 	specs[0] = boots_spec(c, &p, 0);
 	specs[1] = specs[0] ? boots_spec(c, &p, 1) : NULL;
-	rc = EXIT_USAGE;
-	if (specs[1]) {
-		rc_cfg.files = specs;
-		rc_cfg.n_files = 2;
-		rc_cfg.cmd = &cmd_entry_compare;
-		rc_cfg.model.where = 0;
-		rc = cmd_compare(&rc_cfg);
-	}
-	if (specs[1] && cfg->boots.plot && (rc == EXIT_OK ||
-					    rc == EXIT_REGRESSION)) {
-		int prc;
-
-		rc_cfg.cmd = &cmd_entry_plot;
-		rc_cfg.output = cfg->boots.plot;
-		/* the same sides: compare said their warnings once */
-		msg_set_quiet(true);
-		prc = cmd_plot(&rc_cfg);
-		msg_set_quiet(cfg->quiet);
-		if (prc != EXIT_OK && prc != EXIT_REGRESSION)
-			rc = prc;
-	}
+	rc = specs[1] ? boots_report_sides(cfg, specs) : EXIT_USAGE;
 	free(specs[0]);
 	free(specs[1]);
 	boots_plan_free(&p);

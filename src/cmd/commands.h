@@ -54,14 +54,18 @@
  * main passes it to cli_parse. */
 extern const struct cmd_entry *const *const cmd_table;
 
-/* The commands that others run: boots' report is compare's table and
- * plot's chart, a bisect step a versus of its sides, profile a run that
- * samples. */
-extern const struct cmd_entry cmd_entry_compare, cmd_entry_plot,
-	cmd_entry_versus;
-int cmd_compare(const struct config *cfg); /* cmd_compare.c */
-int cmd_plot(const struct config *cfg);    /* cmd_plot.c */
-int cmd_run(const struct config *cfg);     /* cmd_run.c */
+/* cmd_plot.c: the chart of sides (the caller's) at out, under cfg's
+ * model options; model: the delta chart's, built by the caller (its
+ * warnings and regressions said), or NULL. An exit status (EXIT_NOPLOT
+ * without gnuplot) after printing (boots report --plot). */
+struct compare_model;
+int cmd_plot_sides(const struct config *cfg, const char *out,
+		   struct side *sides, size_t n,
+		   const struct compare_model *model);
+/* cmd_run.c: a run's session, as run and profile (whose config
+ * samples) measure: the plan, the table on stdout, -o saved, --resume.
+ * An exit status after printing. */
+int cmd_run_session(const struct config *cfg);
 /* boots' operands (VERB DIR [A=KERNEL B=KERNEL]) and its run
  * arguments, the n_last_words after its -- (cmd_boots_args.c). */
 int cmd_boots_args(struct config *cfg, int argc, char **argv);
@@ -109,6 +113,10 @@ bool cmd_journal_hint(const char *who, const char *file);
  * cmd_check_sides; free with side_free either way. */
 int cmd_read_sides(const struct config *cfg, const char *who,
 		   struct side **sides, size_t *n);
+/* The same for the side specs specs[0..n_specs) (boots report's). */
+int cmd_read_specs(const struct config *cfg, const char *who,
+		   char *const *specs, size_t n_specs, struct side **sides,
+		   size_t *n);
 /* compare_build, then its warnings on stderr. */
 int cmd_compare_build(const char *who, const struct compare_opts *o,
 		      const struct side *sides, size_t n,
