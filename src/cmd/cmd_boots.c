@@ -155,14 +155,36 @@ static int boots_init_hash(const struct boots_ctx *c, struct boots_plan *p)
 	return bad;
 }
 
+/* What init's command line asks of the plan. */
+static struct boots_plan_input boots_plan_input(const struct config *cfg)
+{
+	const struct boots_opts *b = &cfg->boots;
+	struct boots_plan_input in = {
+		.method = b->method, .mismatch = b->mismatch,
+		.limit_s = b->limit_s, .next = b->next,
+		.run = b->run, .n_run = cfg->n_last_words, .k = b->k,
+		.random = cfg->order == ORDER_RANDOM,
+		.seed = cfg->seed_set ? cfg->seed : (uint64_t)time(NULL),
+	};
+
+	for (int i = 0; i < 2; i++) {
+		in.side[i] = b->side[i];
+		in.initrd[i] = b->initrd[i];
+		in.cmdline[i] = b->cmdline[i];
+		in.release[i] = b->release[i];
+	}
+	return in;
+}
+
 static int boots_init(const struct config *cfg, struct boots_ctx *c)
 {
+	struct boots_plan_input in = boots_plan_input(cfg);
 	struct statfs fs;
 	struct boots_plan p;
 	char err[4400];
 	int rc;
 
-	rc = boots_plan_new(cfg, &p, err, sizeof(err));
+	rc = boots_plan_new(&in, &p, err, sizeof(err));
 	if (!rc && boots_plan_check(&p, err, sizeof(err)))
 		rc = -EINVAL;
 	if (rc) {
@@ -586,6 +608,18 @@ static int boots_uninstall(const struct config *cfg)
 	return EXIT_OK;
 }
 
+/* src/boots' words as messages. */
+static void boots_cmd_say(void *ctx, enum boots_level level, const char *text)
+{
+	(void)ctx;
+	if (level == BOOTS_SAY_ERROR)
+		msg_error("%s", text);
+	else if (level == BOOTS_SAY_WARN)
+		msg_warn("%s", text);
+	else
+		msg_info("%s", text);
+}
+
 static int cmd_boots(const struct config *cfg)
 {
 	const char *root = getenv("ABSTAT_SYSROOT");
@@ -597,6 +631,7 @@ static int cmd_boots(const struct config *cfg)
 		.cmd = who,
 		.dfd = -1,
 		.self_fd = -1,
+		.say = boots_cmd_say,
 	};
 
 	snprintf(who, sizeof(who), "boots %s", cfg->boots.verb);
