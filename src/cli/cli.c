@@ -298,6 +298,9 @@ int cli_parse(int argc, char **argv, const struct cmd_entry *const *cmds,
 	if (!e)
 		return -EINVAL;
 	cfg->cmd = e;
+	cfg->measure.interleaved = e->flags & CMD_INTERLEAVED;
+	cfg->measure.samples = e->flags & CMD_SAMPLES;
+	cfg->measure.scans = e->flags & CMD_SCANS;
 	cfg->words = malloc((size_t)(argc - 1) * sizeof(*cfg->words));
 	if (!cfg->words)
 		return -ENOMEM;

@@ -132,6 +132,11 @@ struct measure_opts {
 	/* targets: run has one per benchmark; versus one per side */
 	struct target *targets;
 	size_t n_targets;
+	/* how the session measures, from the command's kind (cli.c sets
+	 * them from its flags; the session reads no command entry): the
+	 * targets are sides run interleaved (versus, bisect), every run
+	 * sampled (profile), scans, suites and scores (run) */
+	bool interleaved, samples, scans;
 	/* where the targets run, NULL: here (not an option: bisect's
 	 * COMMAND runs in the repository's work tree) */
 	const char *workdir;

@@ -323,7 +323,7 @@ static int session_profile(struct session *s)
 	char err[1024];
 	int rc;
 
-	if (!(cfg->cmd->flags & CMD_SAMPLES))
+	if (!cfg->measure.samples)
 		return EXIT_OK;
 	rc = profile_open(&po, &s->profile, err, sizeof(err));
 	if (rc == -ENOENT || rc == -EINVAL)

@@ -27,7 +27,7 @@ static json_t *session_config_json(const struct session *s)
 	return json_pack("{s:s, s:b, s:I, s:I, s:s, s:b, s:b, s:I, s:o?, s:s, s:b, s:f, s:b, s:s, s:s?, s:s?, s:s?}",
 			 "session", s->id,
 			 "interleaved",
-			 (cfg->cmd->flags & CMD_INTERLEAVED) != 0,
+			 cfg->measure.interleaved,
 			 "repeat", (json_int_t)cfg->measure.repeat,
 			 "warmup", (json_int_t)cfg->measure.warmup,
 			 "cpus", cpus,
