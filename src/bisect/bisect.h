@@ -85,7 +85,6 @@ struct bisect_input {
 	size_t argc;
 	const char *report;       /* -o REPORT, or NULL */
 	bool force;               /* --force: overwrite REPORT */
-	bool quiet;               /* -q */
 	unsigned repeat, warmup;  /* -r: runs a side a round; --warmup */
 	unsigned max_runs;        /* --max-runs: a side's runs (or boots) */
 	/* compare's model: alpha, the primary row, the seed...; the engine

@@ -137,7 +137,6 @@ static int cmd_bisect(const struct config *cfg)
 		.argc = cfg->n_files,
 		.report = cfg->output,
 		.force = cfg->force,
-		.quiet = cfg->quiet,
 		.repeat = cfg->measure.repeat,
 		.warmup = cfg->measure.warmup,
 		.max_runs = cfg->bisect.max_runs,
