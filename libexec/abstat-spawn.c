@@ -31,6 +31,7 @@ static struct {
 	const gid_t *groups;
 	char **argv, **envp;
 	const char *cgroup_procs;
+	const char *dir;
 } cfg;
 
 /* One run, read by the child on the helper's memory. */
@@ -160,6 +161,8 @@ static int spawn_child(void *arg)
 	    (setgroups(cfg.c.n_groups, cfg.groups) < 0 ||
 	     setgid(cfg.c.gid) < 0 || setuid(cfg.c.uid) < 0))
 		goto fail;
+	if (cfg.dir && chdir(cfg.dir) < 0)
+		goto fail;
 	sigprocmask(SIG_SETMASK, &j->run.mask, NULL);
 	rep.stage = SPAWN_STAGE_EXEC;
 	execve(cfg.argv[0], cfg.argv, cfg.envp);
@@ -225,11 +228,13 @@ static int spawn_config(char *buf, uint32_t len)
 	/* + ABSTAT_CTL, ABSTAT_REGION */
 	cfg.envp = calloc(c.envc + 3, sizeof(char *));
 	cfg.cgroup_procs = NULL;
+	cfg.dir = NULL;
 	if (!cfg.argv || !cfg.envp ||
 	    spawn_strings(&p, end, cfg.argv, c.argc) < 0 ||
 	    spawn_strings(&p, end, cfg.envp, c.envc) < 0 ||
 	    (c.has_cgroup &&
-	     spawn_strings(&p, end, (char **)&cfg.cgroup_procs, 1) < 0))
+	     spawn_strings(&p, end, (char **)&cfg.cgroup_procs, 1) < 0) ||
+	    (c.has_dir && spawn_strings(&p, end, (char **)&cfg.dir, 1) < 0))
 		return -1;
 	return 0;
 }

@@ -552,3 +552,46 @@ int bisect_report_write(const struct bisect_state *st, const char *path,
 			 path, strerror(-rc));
 	return rc;
 }
+
+/* What print writes (into a buffer), said through the sink. */
+static void bisect_say_text(const struct bisect_state *st,
+			    void (*print)(const struct bisect_state *,
+					  const void *, size_t, FILE *),
+			    const void *arg, size_t i)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return;
+	print(st, arg, i, f);
+	if (!fclose(f) && buf && len)
+		bisect_say(st, BISECT_SAY_OUT, "%s", buf);
+	free(buf);
+}
+
+static void bisect_step_to(const struct bisect_state *st, const void *s,
+			   size_t i, FILE *f)
+{
+	bisect_print_step(st, s, i, f);
+}
+
+static void bisect_culprits_to(const struct bisect_state *st,
+			       const void *unused, size_t i, FILE *f)
+{
+	(void)unused;
+	(void)i;
+	bisect_print_culprits(st, f);
+}
+
+void bisect_say_step(const struct bisect_state *st,
+		     const struct bisect_step *s, size_t i)
+{
+	bisect_say_text(st, bisect_step_to, s, i);
+}
+
+void bisect_say_culprits(const struct bisect_state *st)
+{
+	bisect_say_text(st, bisect_culprits_to, NULL, 0);
+}

@@ -20,7 +20,6 @@
 #include <unistd.h>
 
 #include "boots.h"
-#include "msg.h"
 #include "sysroot.h"
 
 struct check {
@@ -33,9 +32,9 @@ struct check {
 #define check_say(k, fmt, ...)                                           \
 	do {                                                             \
 		if ((k)->hard)                                           \
-			msg_error("%s: " fmt, (k)->c->cmd, __VA_ARGS__); \
+			boots_say((k)->c, BOOTS_SAY_ERROR, fmt, __VA_ARGS__); \
 		else                                                     \
-			msg_warn("%s: " fmt, (k)->c->cmd, __VA_ARGS__);  \
+			boots_say((k)->c, BOOTS_SAY_WARN, fmt, __VA_ARGS__); \
 		(k)->errors += (k)->hard;                                \
 	} while (0)
 
@@ -103,8 +102,8 @@ static void check_kernel(struct check *k, const struct boots_side *s,
 	}
 	arch = check_arch(h, (size_t)n);
 	if (!arch)
-		msg_warn("%s: side %s: kernel %s is not an image abstat reads (bzImage, Image, PE, ELF): its architecture is not checked",
-			 k->c->cmd, s->label, s->kernel);
+		boots_say(k->c, BOOTS_SAY_WARN, "side %s: kernel %s is not an image abstat reads (bzImage, Image, PE, ELF): its architecture is not checked",
+			  s->label, s->kernel);
 	else if (strcmp(arch, host))
 		check_say(k, "side %s: kernel %s is built for %s, not for this machine; give a kernel built for this architecture (uname -m)",
 			  s->label, s->kernel, arch);
@@ -155,8 +154,8 @@ static void check_cmdline(struct check *k, const struct boots_side *s,
 			  s->label, root, opt);
 	if (!check_word(s->cmdline, "panic=", panic, sizeof(panic)) ||
 	    !strcmp(panic, "panic=0"))
-		msg_warn("%s: side %s: no panic= timeout on its command line: a kernel that panics hangs the plan until someone resets the machine; add panic=10 to %s",
-			 k->c->cmd, s->label, opt);
+		boots_say(k->c, BOOTS_SAY_WARN, "side %s: no panic= timeout on its command line: a kernel that panics hangs the plan until someone resets the machine; add panic=10 to %s",
+			  s->label, opt);
 }
 
 /* Whether name is an executable on PATH. */
@@ -187,14 +186,14 @@ int boots_check(const struct boots_ctx *c, const struct boots_plan *p)
 	FILE *f;
 
 	if (tool && !check_tool(tool)) {
-		msg_error("%s: %s is not on PATH: --method %s boots with it; install %s",
-			  c->cmd, tool, boots_method_names[p->method],
+		boots_say(c, BOOTS_SAY_ERROR, "%s is not on PATH: --method %s boots with it; install %s",
+			  tool, boots_method_names[p->method],
 			  p->method == BOOTS_KEXEC ? "kexec-tools" : "grub2-common");
 		k.errors++;
 	}
 	if (p->method == BOOTS_GRUB) {
-		msg_info("%s: the grub entries '%s' and '%s' are not checked: grub-reboot takes them as given (grep menuentry /boot/grub/grub.cfg)",
-			 c->cmd, s[0].kernel, s[1].kernel);
+		boots_say(c, BOOTS_SAY_INFO, "the grub entries '%s' and '%s' are not checked: grub-reboot takes them as given (grep menuentry /boot/grub/grub.cfg)",
+			  s[0].kernel, s[1].kernel);
 		return k.errors;
 	}
 	f = sysroot_fopen(c->root, "/proc/cmdline");
@@ -220,7 +219,6 @@ int boots_check(const struct boots_ctx *c, const struct boots_plan *p)
 			  s[s[1].initrd == NULL].label,
 			  s[0].initrd ? "--initrd-b" : "--initrd-a");
 	if (p->method == BOOTS_CMD)
-		msg_info("%s: --method cmd: --next decides what boots; the files and command lines were checked as kexec would take them",
-			 c->cmd);
+		boots_say(c, BOOTS_SAY_INFO, "--method cmd: --next decides what boots; the files and command lines were checked as kexec would take them");
 	return k.errors;
 }

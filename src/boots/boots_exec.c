@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,6 @@
 
 #include "boots.h"
 #include "escape.h"
-#include "msg.h"
 
 static volatile sig_atomic_t boots_sig; /* a stop signal came */
 
@@ -155,7 +155,7 @@ int boots_spawn(const struct boots_ctx *c, char *const *argv,
 		fd = boots_plan_create(c->dfd, c->dir, name ? name + 1 : out,
 				       err, sizeof(err));
 		if (fd < 0) {
-			msg_error("%s: %s", c->cmd, err);
+			boots_say(c, BOOTS_SAY_ERROR, "%s", err);
 			return fd;
 		}
 	}
@@ -185,7 +185,7 @@ static int boots_kexec_file(const struct boots_ctx *c, const char *path,
 
 	*fd = boots_trust_hashed(path, want, what, err, sizeof(err));
 	if (*fd < 0 && !c->dry_run) {
-		msg_error("%s: %s", c->cmd, err);
+		boots_say(c, BOOTS_SAY_ERROR, "%s", err);
 		return *fd;
 	}
 	if (c->dry_run) { /* refused: boots_check said why */
@@ -274,4 +274,27 @@ int boots_boot_kernel(const struct boots_ctx *c, const struct boots_plan *p,
 	if (!c->dry_run)
 		sync();
 	return boots_spawn(c, sh, envp, NULL, 0);
+}
+
+void boots_say(const struct boots_ctx *c, enum boots_level level,
+	       const char *fmt, ...)
+{
+	char *text;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&text, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if (c->say) {
+		char *line;
+
+		if (asprintf(&line, "%s: %s", c->cmd, text) >= 0) {
+			c->say(c->say_ctx, level, line);
+			free(line);
+		}
+	}
+	free(text);
 }

@@ -96,25 +96,25 @@ static bool plan_word_apart(const char *a, const char *b)
 	return apart;
 }
 
-static int plan_sides(const struct config *cfg, struct boots_plan *p,
+static int plan_sides(const struct boots_plan_input *in, struct boots_plan *p,
 		      char *err, size_t len)
 {
 	struct boots_side *s = p->sides;
 
 	for (int i = 0; i < 2; i++) {
-		const char *eq = strchr(cfg->boots.side[i], '=');
+		const char *eq = strchr(in->side[i], '=');
 
-		s[i].label = strndup(cfg->boots.side[i],
-				     (size_t)(eq - cfg->boots.side[i]));
+		s[i].label = strndup(in->side[i],
+				     (size_t)(eq - in->side[i]));
 		s[i].kernel = strdup(eq + 1);
-		s[i].initrd = plan_dup(cfg->boots.initrd[i]);
-		s[i].cmdline = strdup(cfg->boots.cmdline[i] ?
-					      cfg->boots.cmdline[i] : "");
-		s[i].release = cfg->boots.release[i] ?
-				       strdup(cfg->boots.release[i]) :
+		s[i].initrd = plan_dup(in->initrd[i]);
+		s[i].cmdline = strdup(in->cmdline[i] ?
+					      in->cmdline[i] : "");
+		s[i].release = in->release[i] ?
+				       strdup(in->release[i]) :
 				       plan_release_of(s[i].kernel);
 		if (!s[i].label || !s[i].kernel || !s[i].cmdline ||
-		    (cfg->boots.initrd[i] && !s[i].initrd))
+		    (in->initrd[i] && !s[i].initrd))
 			return err_nomem(err, len);
 	}
 	if ((s[0].release && s[1].release &&
@@ -130,28 +130,27 @@ static int plan_sides(const struct config *cfg, struct boots_plan *p,
 	return -EINVAL;
 }
 
-int boots_plan_new(const struct config *cfg, struct boots_plan *p,
+int boots_plan_new(const struct boots_plan_input *in, struct boots_plan *p,
 		   char *err, size_t len)
 {
-	uint64_t seed = cfg->seed_set ? cfg->seed : (uint64_t)time(NULL);
 	int rc;
 
 	memset(p, 0, sizeof(*p));
-	p->method = cfg->boots.method;
-	p->mismatch = cfg->boots.mismatch;
-	p->limit_s = cfg->boots.limit_s;
-	p->next = plan_dup(cfg->boots.next);
-	rc = plan_sides(cfg, p, err, len);
+	p->method = in->method;
+	p->mismatch = in->mismatch;
+	p->limit_s = in->limit_s;
+	p->next = plan_dup(in->next);
+	rc = plan_sides(in, p, err, len);
 	if (rc)
 		return rc;
-	p->n_run = cfg->n_last_words;
+	p->n_run = in->n_run;
 	p->run = calloc(p->n_run + 1, sizeof(*p->run));
-	if (!p->run || (cfg->boots.next && !p->next))
+	if (!p->run || (in->next && !p->next))
 		return err_nomem(err, len);
 	for (size_t i = 0; i < p->n_run; i++)
-		if (!(p->run[i] = strdup(cfg->boots.run[i])))
+		if (!(p->run[i] = strdup(in->run[i])))
 			return err_nomem(err, len);
-	if (plan_order(p, cfg->boots.k, cfg->order == ORDER_RANDOM, seed))
+	if (plan_order(p, in->k, in->random, in->seed))
 		return err_nomem(err, len);
 	return 0;
 }

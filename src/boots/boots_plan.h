@@ -16,13 +16,17 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
-#include "cli.h"
-
 #define BOOTS_PLAN_FILE "plan.json"
 #define BOOTS_LOCK_FILE "plan.lock" /* the lock of the step that acts */
 #define BOOTS_SELF_FILE "abstat.sha256" /* install: the abstat it runs */
 #define BOOTS_PLAN_MAX (1 << 20)    /* bytes: 198 boots' notes fit */
 #define BOOTS_MAX_TRIES 2 /* a boot is tried twice at most (mismatches) */
+
+/* boots --method, --on-mismatch (in the order of their --help values) */
+#define BOOTS_K_MAX 99              /* boots init's -k: boots a side */
+#define BOOTS_LIMIT_MAX 864000      /* boots init's --limit: s */
+enum boots_method { BOOTS_KEXEC, BOOTS_GRUB, BOOTS_CMD };
+enum boots_mismatch { BOOTS_RETRY, BOOTS_STOP };
 
 enum boots_state {
 	BOOT_PENDING, /* not booted yet */
@@ -67,8 +71,24 @@ extern const char *const boots_state_names[];
 extern const char *const boots_method_names[];
 extern const char *const boots_mismatch_names[];
 
-/* The plan cfg's init describes (boots per side, order, sides). */
-int boots_plan_new(const struct config *cfg, struct boots_plan *p,
+/* What boots init asks for (cmd_boots.c fills it from the command
+ * line): boots_plan_new's input. */
+struct boots_plan_input {
+	const char *side[2];      /* LABEL=KERNEL, A then B */
+	const char *initrd[2], *cmdline[2], *release[2]; /* or NULL */
+	enum boots_method method;
+	enum boots_mismatch mismatch;
+	unsigned limit_s;         /* a boot's time for a result */
+	const char *next;         /* --next CMD (method cmd), or NULL */
+	char *const *run;         /* the abstat run words */
+	size_t n_run;
+	unsigned k;               /* boots a side */
+	bool random;              /* --order random (else alternate) */
+	uint64_t seed;            /* random's */
+};
+
+/* The plan in describes (boots per side, order, sides). */
+int boots_plan_new(const struct boots_plan_input *in, struct boots_plan *p,
 		   char *err, size_t len);
 /* Read DIR/plan.json relative to DIR's fd dfd (boots_plan_open; no
  * link, this user's, at most BOOTS_PLAN_MAX bytes) and check it as init

@@ -259,6 +259,26 @@ static const char *cli_option_habit(const struct cmd_entry *e,
 	return NULL;
 }
 
+/* abstat --complete [COMMAND [WORD]]: the words bash may offer */
+static int cli_complete(int argc, char **argv,
+			const struct cmd_entry *const *cmds, bool *done)
+{
+	const struct cmd_entry *e = NULL;
+
+	if (argc > 4)
+		return cli_usage("--complete: usage: abstat --complete [COMMAND [WORD]]");
+	if (argc >= 3 && !(e = cli_command(cmds, argv[2])))
+		return -EINVAL;
+	if (argc == 4 && !e->verbs && !e->first_words)
+		return cli_usage("--complete: %s takes no WORD (its first operand is not one of some words)",
+				 e->name);
+	/* WORD: the first operand on the line, a verb or not */
+	cli_print_complete(cmds, e,
+			   argc == 4 ? cli_verb_find(e, argv[3]) : NULL);
+	*done = true;
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, const struct cmd_entry *const *cmds,
 	      struct config *cfg, bool *done)
 {
@@ -286,24 +306,15 @@ int cli_parse(int argc, char **argv, const struct cmd_entry *const *cmds,
 		*done = true;
 		return 0;
 	}
-	if (!strcmp(argv[1], "--complete")) {
-		if (argc > 4)
-			return cli_usage("--complete: usage: abstat --complete [COMMAND [WORD]]");
-		if (argc >= 3 && !(e = cli_command(cmds, argv[2])))
-			return -EINVAL;
-		if (argc == 4 && !e->verbs && !e->first_words)
-			return cli_usage("--complete: %s takes no WORD (its first operand is not one of some words)",
-					 e->name);
-		/* WORD: the first operand on the line, a verb or not */
-		cli_print_complete(cmds, e,
-				   argc == 4 ? cli_verb_find(e, argv[3]) : NULL);
-		*done = true;
-		return 0;
-	}
+	if (!strcmp(argv[1], "--complete"))
+		return cli_complete(argc, argv, cmds, done);
 	e = cli_command(cmds, argv[1]);
 	if (!e)
 		return -EINVAL;
 	cfg->cmd = e;
+	cfg->measure.interleaved = e->flags & CMD_INTERLEAVED;
+	cfg->measure.samples = e->flags & CMD_SAMPLES;
+	cfg->measure.scans = e->flags & CMD_SCANS;
 	cfg->words = malloc((size_t)(argc - 1) * sizeof(*cfg->words));
 	if (!cfg->words)
 		return -ENOMEM;

@@ -22,6 +22,7 @@
 #include "result.h"
 #include "scan.h"
 #include "cli_suite.h"
+#include "boots_plan.h"  /* boots --method, --on-mismatch */
 
 /* --launcher-cpu: where abstat and its spawn helper wait for the runs */
 enum launcher_cpu {
@@ -84,11 +85,6 @@ struct cmd_entry {
 
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
 enum order_kind { ORDER_ALTERNATE, ORDER_RANDOM };
-/* boots --method, --on-mismatch (in the order of their --help values) */
-#define BOOTS_K_MAX 99              /* boots init's -k: boots a side */
-#define BOOTS_LIMIT_MAX 864000      /* boots init's --limit: s */
-enum boots_method { BOOTS_KEXEC, BOOTS_GRUB, BOOTS_CMD };
-enum boots_mismatch { BOOTS_RETRY, BOOTS_STOP };
 enum plot_kind { PLOT_AUTO, PLOT_DELTA, PLOT_RUNS, PLOT_SCALING, PLOT_DIST };
 
 /* One thing to measure: an external command or a built-in workload. */
@@ -144,6 +140,14 @@ struct measure_opts {
 	/* targets: run has one per benchmark; versus one per side */
 	struct target *targets;
 	size_t n_targets;
+	/* how the session measures, from the command's kind (cli.c sets
+	 * them from its flags; the session reads no command entry): the
+	 * targets are sides run interleaved (versus, bisect), every run
+	 * sampled (profile), scans, suites and scores (run) */
+	bool interleaved, samples, scans;
+	/* where the targets run, NULL: here (not an option: bisect's
+	 * COMMAND runs in the repository's work tree) */
+	const char *workdir;
 	/* scores and hooks (cli_run.c), show --score/--parser */
 	struct score_def *scores; /* --score and --parser, in order */
 	size_t n_scores;

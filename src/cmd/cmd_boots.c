@@ -4,7 +4,8 @@
  * step does one boot's part (cmd_boots_step.c), status prints the plan
  * in order, report is abstat compare (and plot) of the sides' results,
  * the boots as the files of each side; install and uninstall write and
- * remove the systemd unit that runs step at every boot.
+ * remove the systemd unit that runs step at every boot
+ * (cmd_boots_install.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,9 +26,8 @@
 #include "sha256.h"
 #include "msg.h"
 
-#define BOOTS_UNIT "abstat-boots.service"
 
-static int boots_load(const struct boots_ctx *c, struct boots_plan *p)
+int cmd_boots_load(const struct boots_ctx *c, struct boots_plan *p)
 {
 	char err[1024];
 	int rc = boots_plan_load(c->dfd, c->dir, p, err, sizeof(err));
@@ -39,7 +39,7 @@ static int boots_load(const struct boots_ctx *c, struct boots_plan *p)
 }
 
 /* DIR opened once, root's alone (boots_plan_open): c->dfd; or refused. */
-static int boots_open(struct boots_ctx *c)
+int cmd_boots_open(struct boots_ctx *c)
 {
 	char err[4400];
 
@@ -95,7 +95,7 @@ static int boots_step_verb(struct boots_ctx *c)
 {
 	struct boots_plan p;
 	char err[4400], self[PATH_MAX];
-	int rc = boots_open(c) ?: boots_step_self(c, self, sizeof(self));
+	int rc = cmd_boots_open(c) ?: boots_step_self(c, self, sizeof(self));
 	int lock;
 
 	if (rc)
@@ -108,7 +108,7 @@ static int boots_step_verb(struct boots_ctx *c)
 		goto out;
 	}
 	umask(umask(022) | 022); /* nothing in DIR writable by others */
-	rc = boots_load(c, &p);
+	rc = cmd_boots_load(c, &p);
 	if (!rc) {
 		int bad = c->dry_run ? boots_check(c, &p) : 0;
 
@@ -158,14 +158,36 @@ static int boots_init_hash(const struct boots_ctx *c, struct boots_plan *p)
 	return bad;
 }
 
+/* What init's command line asks of the plan. */
+static struct boots_plan_input boots_plan_input(const struct config *cfg)
+{
+	const struct boots_opts *b = &cfg->boots;
+	struct boots_plan_input in = {
+		.method = b->method, .mismatch = b->mismatch,
+		.limit_s = b->limit_s, .next = b->next,
+		.run = b->run, .n_run = cfg->n_last_words, .k = b->k,
+		.random = cfg->order == ORDER_RANDOM,
+		.seed = cfg->seed_set ? cfg->seed : (uint64_t)time(NULL),
+	};
+
+	for (int i = 0; i < 2; i++) {
+		in.side[i] = b->side[i];
+		in.initrd[i] = b->initrd[i];
+		in.cmdline[i] = b->cmdline[i];
+		in.release[i] = b->release[i];
+	}
+	return in;
+}
+
 static int boots_init(const struct config *cfg, struct boots_ctx *c)
 {
+	struct boots_plan_input in = boots_plan_input(cfg);
 	struct statfs fs;
 	struct boots_plan p;
 	char err[4400];
 	int rc;
 
-	rc = boots_plan_new(cfg, &p, err, sizeof(err));
+	rc = boots_plan_new(&in, &p, err, sizeof(err));
 	if (!rc && boots_plan_check(&p, err, sizeof(err)))
 		rc = -EINVAL;
 	if (rc) {
@@ -180,7 +202,7 @@ static int boots_init(const struct config *cfg, struct boots_ctx *c)
 			msg_error("boots init: %s", err);
 		rc = !rc ? 0 : rc == -EPERM ? EXIT_USAGE : EXIT_IO;
 	} else {
-		rc = boots_open(c);
+		rc = cmd_boots_open(c);
 		if (!rc && !cfg->force &&
 		    boots_plan_exists(c->dfd, c->dir, err, sizeof(err))) {
 			msg_error("boots init: %s", err);
@@ -210,7 +232,7 @@ static int boots_init(const struct config *cfg, struct boots_ctx *c)
 		boots_plan_free(&p);
 		return rc == -EPERM ? EXIT_USAGE : EXIT_IO;
 	}
-	rc = c->dfd >= 0 ? 0 : boots_open(c);
+	rc = c->dfd >= 0 ? 0 : cmd_boots_open(c);
 	if (rc) {
 		boots_plan_free(&p);
 		return rc;
@@ -235,7 +257,7 @@ static int boots_status(struct boots_ctx *c)
 	struct boots_plan p;
 	struct boots_boot *next;
 	size_t count[BOOT_FAILED + 1] = { 0 };
-	int rc = boots_open(c) ?: boots_load(c, &p);
+	int rc = cmd_boots_open(c) ?: cmd_boots_load(c, &p);
 	char *dir;
 
 	if (rc)
@@ -311,270 +333,65 @@ static char *boots_spec(const struct boots_ctx *c, const struct boots_plan *p,
 	return spec;
 }
 
+/* The report of the sides (specs): compare's table of their model, and
+ * with --plot its chart from the same model. */
+static int boots_report_sides(const struct config *cfg, char *const *specs)
+{
+	struct side *sides = NULL;
+	struct compare_model *m = NULL;
+	struct compare_opts o;
+	size_t n = 0;
+	int rc = cmd_read_specs(cfg, "compare", specs, 2, &sides, &n);
+
+	if (!rc) {
+		cmd_compare_opts(cfg, &o);
+		o.where = 0; /* boots' results have no profile */
+		rc = cmd_compare_build("compare", &o, sides, n, &m);
+	}
+	if (!rc) {
+		format_print(cfg->format, m, stdout);
+		rc = cmd_compare_regressions(m,
+					     cfg->model.fail_on_regression_pct,
+					     cfg->model.within_session) ?
+			     EXIT_REGRESSION : EXIT_OK;
+	}
+	if (m && cfg->boots.plot) {
+		int prc = cmd_plot_sides(cfg, cfg->boots.plot, sides, n, m);
+
+		if (prc != EXIT_OK && prc != EXIT_REGRESSION)
+			rc = prc;
+	}
+	compare_model_free(m);
+	side_free(sides, n);
+	return rc;
+}
+
 static int boots_report(const struct config *cfg, struct boots_ctx *c)
 {
 	struct boots_plan p;
-	struct config rc_cfg = *cfg;
 	char *specs[2] = { NULL, NULL };
-	int rc = boots_open(c) ?: boots_load(c, &p);
+	int rc = cmd_boots_open(c) ?: cmd_boots_load(c, &p);
 
 	if (rc)
 		return rc;
 	specs[0] = boots_spec(c, &p, 0);
 	specs[1] = specs[0] ? boots_spec(c, &p, 1) : NULL;
-	rc = EXIT_USAGE;
-	if (specs[1]) {
-		rc_cfg.files = specs;
-		rc_cfg.n_files = 2;
-		rc_cfg.cmd = &cmd_entry_compare;
-		rc_cfg.model.where = 0;
-		rc = cmd_compare(&rc_cfg);
-	}
-	if (specs[1] && cfg->boots.plot && (rc == EXIT_OK ||
-					    rc == EXIT_REGRESSION)) {
-		int prc;
-
-		rc_cfg.cmd = &cmd_entry_plot;
-		rc_cfg.output = cfg->boots.plot;
-		/* the same sides: compare said their warnings once */
-		msg_set_quiet(true);
-		prc = cmd_plot(&rc_cfg);
-		msg_set_quiet(cfg->quiet);
-		if (prc != EXIT_OK && prc != EXIT_REGRESSION)
-			rc = prc;
-	}
+	rc = specs[1] ? boots_report_sides(cfg, specs) : EXIT_USAGE;
 	free(specs[0]);
 	free(specs[1]);
 	boots_plan_free(&p);
 	return rc;
 }
 
-static int boots_unit_path(const struct config *cfg, const char *sub,
-			   char *buf, size_t len)
+static void boots_cmd_say(void *ctx, enum boots_level level, const char *text)
 {
-	return snprintf(buf, len, "%s%s%s", cfg->boots.unit_dir, sub,
-			BOOTS_UNIT) >= (int)len;
-}
-
-/* s as one systemd word: in double quotes, \ and " escaped, % as %%
- * (a specifier otherwise), $ as $$ where dollar (ExecStart= expands
- * variables). -EINVAL: a control character (a newline would start
- * another setting). */
-static int boots_unit_quote(const char *s, bool dollar, char *buf,
-			    size_t len)
-{
-	size_t k = 0;
-
-	for (const char *q = s; *q; q++)
-		if (escape_control(q))
-			return -EINVAL;
-	buf[k++] = '"';
-	for (; *s && k + 4 < len; s++) {
-		if (*s == '\\' || *s == '"')
-			buf[k++] = '\\';
-		else if (*s == '%' || (dollar && *s == '$'))
-			buf[k++] = *s;
-		buf[k++] = *s;
-	}
-	if (*s)
-		return -ENAMETOOLONG;
-	buf[k++] = '"';
-	buf[k] = '\0';
-	return 0;
-}
-
-/* The unit's text for the plan in dir run by self (sha256 hash). */
-static int boots_unit_text(FILE *f, const char *dir, const char *self,
-			   const char *hash)
-{
-	char qdir[8400], qexe[8400], edir[8400];
-
-	if (boots_unit_quote(dir, false, qdir, sizeof(qdir)) ||
-	    boots_unit_quote(dir, true, edir, sizeof(edir)) ||
-	    boots_unit_quote(self, true, qexe, sizeof(qexe)))
-		return -EINVAL;
-	fprintf(f, "# written by abstat boots install; abstat boots uninstall removes it\n"
-		   "# abstat: sha256 %s\n"
-		   "[Unit]\nDescription=abstat boots: one step of a plan\n"
-		   "After=multi-user.target\nRequiresMountsFor=%s\n\n"
-		   "[Service]\nType=oneshot\nExecStart=%s boots step %s\n"
-		   "StandardOutput=journal+console\n\n"
-		   "[Install]\nWantedBy=multi-user.target\n",
-		hash, qdir, qexe, edir);
-	return 0;
-}
-
-/* Refuse a unit path that is a link or anything but a regular file (a
- * link would be followed: its target written). */
-static int boots_unit_check(const struct config *cfg, const char *unit)
-{
-	struct stat st;
-
-	if (lstat(unit, &st))
-		return 0;
-	if (S_ISLNK(st.st_mode) || !S_ISREG(st.st_mode)) {
-		msg_error("boots install: %s is %s, not a unit abstat wrote: it is never followed or replaced; remove it, then abstat boots install again",
-			  unit, S_ISLNK(st.st_mode) ? "a symbolic link" :
-						      "not a regular file");
-		return EXIT_USAGE;
-	}
-	if (!cfg->force) {
-		msg_error("boots install: %s exists; abstat boots uninstall removes it, --force replaces it",
-			  unit);
-		return EXIT_USAGE;
-	}
-	return 0;
-}
-
-/* What the unit runs as root must be root's (boots_trust_exec): this
- * abstat, its built-in workloads' directory, a hook, the command or
- * --next's command given by an absolute path (one found on PATH is not
- * checked). 0, or the first refused, said. */
-static int boots_install_trust(const struct boots_plan *p, const char *self)
-{
-	static const char *const hooks[] = { "--setup", "--cleanup",
-					     "--prepare", "--conclude", NULL };
-	char err[4400], dir[PATH_MAX + 32], word[PATH_MAX];
-	int fd = boots_trust_exec(self, false, "abstat binary", err,
-				  sizeof(err));
-	bool cmd = false;
-
-	if (fd >= 0)
-		close(fd);
-	for (int i = 0; fd >= 0 && i < 2; i++) {
-		snprintf(dir, sizeof(dir), "%s", self);
-		*strrchr(dir, '/') = '\0';
-		strcat(dir, i ? "/../libexec/abstat" : "/build/workloads");
-		if (access(dir, F_OK))
-			continue;
-		fd = boots_trust_exec(dir, true, "workload directory", err,
-				      sizeof(err));
-		if (fd >= 0)
-			close(fd);
-	}
-	for (size_t i = 0; fd >= 0 && i < p->n_run; i++) {
-		bool hook = false;
-
-		for (int h = 0; i && hooks[h]; h++)
-			hook |= !strcmp(p->run[i - 1], hooks[h]);
-		snprintf(word, sizeof(word), "%s", p->run[i]);
-		word[strcspn(word, " \t")] = '\0';
-		if ((hook || cmd) && word[0] == '/' && !access(word, F_OK)) {
-			fd = boots_trust_exec(word, false,
-					      hook ? "hook" : "command", err,
-					      sizeof(err));
-			if (fd >= 0)
-				close(fd);
-		}
-		cmd = !strcmp(p->run[i], "--") && !cmd;
-	}
-	snprintf(word, sizeof(word), "%s", p->next ? p->next : "");
-	word[strcspn(word, " \t")] = '\0';
-	if (fd >= 0 && word[0] == '/' && !access(word, F_OK)) {
-		fd = boots_trust_exec(word, false, "--next command", err,
-				      sizeof(err));
-		if (fd >= 0)
-			close(fd);
-	}
-	if (fd >= 0)
-		return 0;
-	msg_error("boots install: %s", err);
-	return EXIT_USAGE;
-}
-
-static int boots_install(const struct config *cfg, struct boots_ctx *c)
-{
-	char unit[4096], wants[4096], self[PATH_MAX], dir[PATH_MAX];
-	char hash[65], err[4400], line[PATH_MAX + 80];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	struct boots_plan p;
-	char *text = NULL;
-	size_t size = 0;
-	FILE *f;
-	int rc = boots_open(c) ?: boots_load(c, &p), fd;
-
-	if (rc)
-		return rc;
-	if (n > 0)
-		self[n] = '\0';
-	rc = n > 0 ? boots_install_trust(&p, self) : 0;
-	boots_plan_free(&p);
-	if (rc)
-		return rc;
-	if (n <= 0 || !realpath(c->dir, dir) ||
-	    boots_unit_path(cfg, "/", unit, sizeof(unit)) ||
-	    boots_unit_path(cfg, "/multi-user.target.wants/", wants,
-			    sizeof(wants))) {
-		msg_error("boots install: cannot resolve this abstat or %s: %s",
-			  c->dir, strerror(errno));
-		return EXIT_IO;
-	}
-	rc = boots_unit_check(cfg, unit);
-	if (rc)
-		return rc;
-	/* the binary running, hashed by its fd (not its path again) */
-	fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || sha256_fd(fd, hash)) {
-		msg_error("boots install: cannot read %s: %s", self,
-			  strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return EXIT_IO;
-	}
-	close(fd);
-	f = open_memstream(&text, &size);
-	if (!f || boots_unit_text(f, dir, self, hash)) {
-		msg_error("boots install: %s or %s has a control character (a newline would end ExecStart=); give a directory without",
-			  dir, self);
-		if (f)
-			fclose(f);
-		free(text);
-		return EXIT_USAGE;
-	}
-	fclose(f);
-	/* what each step checks this abstat against (boots_step_self) */
-	snprintf(line, sizeof(line), "%s  %s\n", hash, self);
-	rc = boots_plan_write(c->dfd, c->dir, BOOTS_SELF_FILE, line, err,
-			      sizeof(err));
-	if (!rc)
-		rc = boots_plan_write(AT_FDCWD, NULL, unit, text, err,
-				      sizeof(err));
-	free(text);
-	if (rc) {
-		msg_error("boots install: %s; give --unit-dir", err);
-		return EXIT_IO;
-	}
-	snprintf(dir, sizeof(dir), "%s/multi-user.target.wants", cfg->boots.unit_dir);
-	mkdir(dir, 0755);
-	unlink(wants);
-	if (symlink("../" BOOTS_UNIT, wants)) {
-		msg_error("boots install: cannot enable %s (%s): %s", unit,
-			  wants, strerror(errno));
-		return EXIT_IO;
-	}
-	msg_info("boots install: %s, enabled (%s); each boot runs abstat boots step %s after multi-user.target, with %s (sha256 %.12s)",
-		 unit, wants, c->dir, self, hash);
-	return EXIT_OK;
-}
-
-static int boots_uninstall(const struct config *cfg)
-{
-	char unit[4096], wants[4096];
-	int gone = 0;
-
-	if (boots_unit_path(cfg, "/", unit, sizeof(unit)) ||
-	    boots_unit_path(cfg, "/multi-user.target.wants/", wants,
-			    sizeof(wants)))
-		return EXIT_USAGE;
-	gone += !unlink(wants);
-	gone += !unlink(unit);
-	if (!gone) {
-		msg_error("boots uninstall: no %s in %s; nothing to remove",
-			  BOOTS_UNIT, cfg->boots.unit_dir);
-		return EXIT_USAGE;
-	}
-	msg_info("boots uninstall: %s removed", unit);
-	return EXIT_OK;
+	(void)ctx;
+	if (level == BOOTS_SAY_ERROR)
+		msg_error("%s", text);
+	else if (level == BOOTS_SAY_WARN)
+		msg_warn("%s", text);
+	else
+		msg_info("%s", text);
 }
 
 static int cmd_boots(const struct config *cfg)
@@ -588,6 +405,7 @@ static int cmd_boots(const struct config *cfg)
 		.cmd = who,
 		.dfd = -1,
 		.self_fd = -1,
+		.say = boots_cmd_say,
 	};
 
 	snprintf(who, sizeof(who), "boots %s", cfg->verb->name);
@@ -599,9 +417,9 @@ static int cmd_boots(const struct config *cfg)
 	case BOOTS_VERB_REPORT:
 		return boots_report(cfg, &c);
 	case BOOTS_VERB_INSTALL:
-		return boots_install(cfg, &c);
+		return cmd_boots_install(cfg, &c);
 	case BOOTS_VERB_UNINSTALL:
-		return boots_uninstall(cfg);
+		return cmd_boots_uninstall(cfg);
 	case BOOTS_VERB_STEP:
 		break;
 	}

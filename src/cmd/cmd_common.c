@@ -172,12 +172,13 @@ bool cmd_journal_hint(const char *who, const char *file)
 
 /* side_read found no file: the first operand that is missing and has a
  * journal beside it ("LABEL=" and ",FILE" lists looked into). */
-static bool cmd_sides_hint(const struct config *cfg, const char *who)
+static bool cmd_sides_hint(char *const *specs, size_t n_specs,
+			   const char *who)
 {
 	char path[4096];
 
-	for (size_t i = 0; i < cfg->n_files; i++) {
-		const char *f = cfg->files[i], *eq = strchr(f, '=');
+	for (size_t i = 0; i < n_specs; i++) {
+		const char *f = specs[i], *eq = strchr(f, '=');
 
 		for (f = eq ? eq + 1 : f; *f;) {
 			size_t n = strcspn(f, ",");
@@ -194,13 +195,19 @@ static bool cmd_sides_hint(const struct config *cfg, const char *who)
 int cmd_read_sides(const struct config *cfg, const char *who,
 		   struct side **sides, size_t *n)
 {
+	return cmd_read_specs(cfg, who, cfg->files, cfg->n_files, sides, n);
+}
+
+int cmd_read_specs(const struct config *cfg, const char *who,
+		   char *const *specs, size_t n_specs, struct side **sides,
+		   size_t *n)
+{
 	char err[512];
-	int rc = side_read(cfg->files, cfg->n_files, sides, n, err,
-			   sizeof(err));
+	int rc = side_read(specs, n_specs, sides, n, err, sizeof(err));
 
 	if (rc) {
 		cmd_warn_partial(*sides, *n);
-		if (rc != -ENOENT || !cmd_sides_hint(cfg, who))
+		if (rc != -ENOENT || !cmd_sides_hint(specs, n_specs, who))
 			msg_error("%s: %s", who, err);
 		return cmd_status(rc, EXIT_USAGE);
 	}

@@ -199,7 +199,7 @@ static int cmd_compare_by_host(const struct config *cfg,
 	return worst;
 }
 
-int cmd_compare(const struct config *cfg)
+static int cmd_compare(const struct config *cfg)
 {
 	struct side *sides = NULL;
 	size_t n = 0;

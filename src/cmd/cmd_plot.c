@@ -44,6 +44,8 @@ static int plot_fmt_of(const char *out, enum plot_fmt *fmt, char **base)
  * LABEL=FILE[,FILE...]). */
 static int plot_read_sides(struct plot_job *j)
 {
+	if (j->borrowed)
+		return 0;
 	return cmd_read_sides(j->cfg, "plot", &j->sides, &j->n);
 }
 
@@ -89,15 +91,20 @@ static int plot_delta(struct plot_job *j, FILE *f, bool ascii)
 		msg_error("plot: the delta chart needs a baseline and at least one other result; plot one result with --kind runs");
 		return EXIT_USAGE;
 	}
-	cmd_compare_opts(j->cfg, &o);
-	rc = cmd_compare_build("plot", &o, j->sides, j->n, &m);
-	if (rc)
-		return rc;
-	j->regressed = cmd_compare_regressions(
-		m, j->cfg->model.fail_on_regression_pct,
-		j->cfg->model.within_session);
-	rc = plot_data_delta(m, f, ascii, err, sizeof(err));
-	compare_model_free(m);
+	if (j->model) {
+		/* the caller's: its warnings and regressions said */
+		rc = plot_data_delta(j->model, f, ascii, err, sizeof(err));
+	} else {
+		cmd_compare_opts(j->cfg, &o);
+		rc = cmd_compare_build("plot", &o, j->sides, j->n, &m);
+		if (rc)
+			return rc;
+		j->regressed = cmd_compare_regressions(
+			m, j->cfg->model.fail_on_regression_pct,
+			j->cfg->model.within_session);
+		rc = plot_data_delta(m, f, ascii, err, sizeof(err));
+		compare_model_free(m);
+	}
 	if (rc == -EINVAL) {
 		msg_error("plot: %s", err);
 		return EXIT_USAGE;
@@ -191,9 +198,9 @@ static int plot_job_run(struct plot_job *j)
 	char path[PATH_MAX + 32], gp[PATH_MAX];
 	int rc;
 
-	rc = plot_fmt_of(j->cfg->output, &j->fmt, &j->base);
+	rc = plot_fmt_of(j->out, &j->fmt, &j->base);
 	if (!rc && j->fmt != PLOT_FMT_GP)
-		rc = cmd_plot_job_check_out(j->cfg->output, j->cfg->force);
+		rc = cmd_plot_job_check_out(j->out, j->force);
 	if (!rc)
 		rc = plot_read_sides(j);
 	if (rc)
@@ -231,25 +238,43 @@ static int plot_job_run(struct plot_job *j)
 	return cmd_plot_job_render(j, gp);
 }
 
-int cmd_plot(const struct config *cfg)
+/* The job j: the chart written; the regression decides the status. */
+static int plot_job_status(struct plot_job *j)
 {
-	struct plot_job j = { .cfg = cfg };
-	int rc = plot_job_run(&j);
+	int rc = plot_job_run(j);
 
-	/* The chart is written; the regression decides the status. */
-	if (!rc && j.regressed)
+	if (!rc && j->regressed)
 		rc = EXIT_REGRESSION;
 	if (rc < 0) {
 		msg_error("plot: %s", strerror(-rc));
 		rc = cmd_status(rc, EXIT_IO);
 	}
-	cmd_plot_job_cleanup(&j);
-	if (j.sides)
-		side_free(j.sides, j.n);
-	free(j.base);
+	cmd_plot_job_cleanup(j);
+	if (j->sides && !j->borrowed)
+		side_free(j->sides, j->n);
+	free(j->base);
 	return rc;
 }
 
+int cmd_plot_sides(const struct config *cfg, const char *out,
+		   struct side *sides, size_t n,
+		   const struct compare_model *model)
+{
+	struct plot_job j = {
+		.cfg = cfg, .out = out, .force = cfg->force, .model = model,
+		.sides = sides, .n = n, .borrowed = true,
+	};
+
+	return plot_job_status(&j);
+}
+
+static int cmd_plot(const struct config *cfg)
+{
+	struct plot_job j = { .cfg = cfg, .out = cfg->output,
+			      .force = cfg->force };
+
+	return plot_job_status(&j);
+}
 static const struct cli_use plot_opts[] = {
 	{ OPT_OUTPUT, "OUT", ".png, .svg, .txt (ASCII, for mail),\n"
 			     ".gp (script and data to edit)", NULL },

@@ -170,12 +170,12 @@ int cmd_plot_job_keep(const struct plot_job *j)
 
 	for (size_t i = 0; i < 2 && !rc; i++) {
 		snprintf(dst, sizeof(dst), "%s.%s", j->base, what[i]);
-		rc = cmd_plot_job_check_out(dst, j->cfg->force);
+		rc = cmd_plot_job_check_out(dst, j->force);
 	}
 	for (size_t i = 0; i < 2 && !rc; i++) {
 		snprintf(src, sizeof(src), "%s/plot.%s", j->dir, what[i]);
 		snprintf(dst, sizeof(dst), "%s.%s", j->base, what[i]);
-		rc = plot_move(src, dst, j->cfg->force, err, sizeof(err));
+		rc = plot_move(src, dst, j->force, err, sizeof(err));
 		if (rc) {
 			msg_error("plot: %s", err);
 			rc = cmd_status(rc, EXIT_IO);
@@ -208,7 +208,7 @@ int cmd_plot_job_render(struct plot_job *j, const char *gp)
 		}
 		memcpy(src, clean, sizeof(src));
 	}
-	rc = plot_move(src, j->cfg->output, j->cfg->force, err, sizeof(err));
+	rc = plot_move(src, j->out, j->force, err, sizeof(err));
 	if (rc) {
 		msg_error("plot: %s", err);
 		return cmd_status(rc, EXIT_IO);

@@ -19,6 +19,12 @@
 /* One abstat plot, from the command line to the chart. */
 struct plot_job {
 	const struct config *cfg;
+	const char *out;     /* OUT: -o, or boots report --plot */
+	bool force;          /* replace OUT */
+	/* the delta chart's model, built (its warnings said) by the
+	 * caller, or NULL: built here from sides */
+	const struct compare_model *model;
+	bool borrowed;       /* sides are the caller's: not read, not freed */
 	enum plot_fmt fmt;
 	enum plot_kind kind;
 	char *base;          /* OUT without its extension (for .gp, .dat) */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * cmd_profile: `abstat profile`, a run (cmd_run.c, the same session) that
+ * cmd_profile: `abstat profile`, a run (cmd_run_session, cmd_run.c) that
  * samples every run as well (the session's profile, profile.c) and saves
  * the folded stacks in the result; then, from the saved result, the
  * functions with the most self samples over the measured runs, with
@@ -98,7 +98,7 @@ static int cmd_profile(const struct config *cfg)
 	struct result *r = NULL;
 	json_t *mach;
 	char err[512];
-	int rc = cmd_run(cfg);
+	int rc = cmd_run_session(cfg);
 
 	if (rc || !cfg->output || cfg->format != FMT_TEXT)
 		return rc;

@@ -102,7 +102,7 @@ static int run_journal(struct session *s, struct session_resume *rs,
 	return EXIT_OK;
 }
 
-int cmd_run(const struct config *cfg)
+int cmd_run_session(const struct config *cfg)
 {
 	const struct measure_opts *m = &cfg->measure;
 	struct session s = { 0 };
@@ -180,6 +180,11 @@ out:
 out_resume:
 	session_resume_close(&rs);
 	return rc;
+}
+
+static int cmd_run(const struct config *cfg)
+{
+	return cmd_run_session(cfg);
 }
 
 static const struct cli_use run_opts[] = {

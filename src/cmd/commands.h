@@ -62,17 +62,30 @@
  * main passes it to cli_parse. */
 extern const struct cmd_entry *const *const cmd_table;
 
-/* The commands that others run: boots' report is compare's table and
- * plot's chart, a bisect step a versus of its sides, profile a run that
- * samples. */
-extern const struct cmd_entry cmd_entry_compare, cmd_entry_plot,
-	cmd_entry_versus;
-int cmd_compare(const struct config *cfg); /* cmd_compare.c */
-int cmd_plot(const struct config *cfg);    /* cmd_plot.c */
-int cmd_run(const struct config *cfg);     /* cmd_run.c */
+/* cmd_plot.c: the chart of sides (the caller's) at out, under cfg's
+ * model options; model: the delta chart's, built by the caller (its
+ * warnings and regressions said), or NULL. An exit status (EXIT_NOPLOT
+ * without gnuplot) after printing (boots report --plot). */
+struct compare_model;
+int cmd_plot_sides(const struct config *cfg, const char *out,
+		   struct side *sides, size_t n,
+		   const struct compare_model *model);
+/* cmd_run.c: a run's session, as run and profile (whose config
+ * samples) measure: the plan, the table on stdout, -o saved, --resume.
+ * An exit status after printing. */
+int cmd_run_session(const struct config *cfg);
 /* boots' operands (VERB DIR [A=KERNEL B=KERNEL]) and its run
  * arguments, the n_last_words after its -- (cmd_boots_args.c). */
 int cmd_boots_args(struct config *cfg, int argc, char **argv);
+/* boots' plan directory opened and held (its parents checked), and its
+ * plan loaded, for each verb (cmd_boots.c); install and uninstall
+ * (cmd_boots_install.c). Exit statuses, said on stderr. */
+struct boots_ctx;
+struct boots_plan;
+int cmd_boots_open(struct boots_ctx *c);
+int cmd_boots_load(const struct boots_ctx *c, struct boots_plan *p);
+int cmd_boots_install(const struct config *cfg, struct boots_ctx *c);
+int cmd_boots_uninstall(const struct config *cfg);
 /* boots' verbs (boots_verbs in cmd_boots.c, each with the options it
  * takes): a verb's id (struct cmd_verb) is one of these. */
 enum boots_verb {
@@ -127,6 +140,10 @@ bool cmd_journal_hint(const char *who, const char *file);
  * cmd_check_sides; free with side_free either way. */
 int cmd_read_sides(const struct config *cfg, const char *who,
 		   struct side **sides, size_t *n);
+/* The same for the side specs specs[0..n_specs) (boots report's). */
+int cmd_read_specs(const struct config *cfg, const char *who,
+		   char *const *specs, size_t n_specs, struct side **sides,
+		   size_t *n);
 /* compare_build, then its warnings on stderr. */
 int cmd_compare_build(const char *who, const struct compare_opts *o,
 		      const struct side *sides, size_t n,

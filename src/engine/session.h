@@ -10,9 +10,11 @@
  * workload; a second one removes the cpuset and exits at once, leaving
  * the journal.
  *
- * The session is the driver of cmd_run.c and cmd_versus.c, part of the
- * command layer: it reads the config, prints its diagnostics once and
- * returns exit statuses (msg.h), as the commands do.
+ * The session is the driver of cmd_run.c, cmd_versus.c and the bisect
+ * engine (lent by cmd_bisect.c), part of the command layer: it reads the
+ * config's measure options (what to measure and how, the command's kind
+ * among them: no command entry), prints its diagnostics once and returns
+ * exit statuses (msg.h), as the commands do.
  */
 #ifndef ABSTAT_SESSION_H
 #define ABSTAT_SESSION_H

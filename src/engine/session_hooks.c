@@ -171,7 +171,7 @@ const struct suite_entry *session_entry(const struct session *s,
 {
 	const struct config *cfg = s->cfg;
 
-	if (!(cfg->cmd->flags & CMD_SCANS) ||
+	if (!cfg->measure.scans ||
 	    plan[i].bench >= cfg->measure.n_targets)
 		return NULL;
 	return cfg->measure.targets[plan[i].bench].entry;

@@ -348,7 +348,7 @@ void session_colocate(struct session *s)
 
 	s->launcher_cpu = -1;
 	if (want == LAUNCHER_CPU_AUTO)
-		want = s->cfg->cmd->flags & CMD_SAMPLES ? LAUNCHER_CPU_ANY :
+		want = s->cfg->measure.samples ? LAUNCHER_CPU_ANY :
 							  LAUNCHER_CPU_SAME;
 	if (want != LAUNCHER_CPU_SAME || s->n_copies != 1 ||
 	    s->copies[0].cpu < 0 || s->copies[0].cpus)

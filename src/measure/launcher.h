@@ -69,6 +69,8 @@ struct launch_spec {
 	struct launch_helper *helper; /* NULL: clone from abstat itself */
 	char *const *argv;     /* argv[0] is a path (resolved by the caller) */
 	char *const *envp;     /* base environment; ABSTAT_CTL is added */
+	const char *dir;       /* where it runs (chdir before the exec),
+				* NULL: abstat's directory */
 	bool show_output;      /* else stdout -> /dev/null, stderr -> tail */
 	bool capture_output;   /* stdout too goes to the stderr pipe, and
 				* the last RESULT_OUTPUT_MAX bytes of it

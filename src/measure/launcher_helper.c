@@ -160,6 +160,7 @@ static int launcher_helper_build(struct launch_helper *h,
 		.capture_output = s->capture_output,
 		.drop_priv = s->drop_priv,
 		.has_cgroup = s->cgroup_procs != NULL,
+		.has_dir = s->dir != NULL,
 	};
 	struct spawn_hdr hdr = { SPAWN_CONFIG, 0 };
 	int rc;
@@ -181,6 +182,8 @@ static int launcher_helper_build(struct launch_helper *h,
 			rc = launcher_helper_str(h, s->envp[i]);
 	if (c.has_cgroup && !rc)
 		rc = launcher_helper_str(h, s->cgroup_procs);
+	if (c.has_dir && !rc)
+		rc = launcher_helper_str(h, s->dir);
 	if (rc)
 		return rc;
 	if (h->len - sizeof(hdr) > SPAWN_MAX_CONFIG)

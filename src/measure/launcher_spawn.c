@@ -128,6 +128,8 @@ static int launcher_child(void *arg)
 		    setgid(s->gid) < 0 || setuid(s->uid) < 0)
 			goto fail;
 	}
+	if (s->dir && chdir(s->dir) < 0)
+		goto fail;
 	sigprocmask(SIG_SETMASK, &c->mask, NULL);
 	c->stage = STAGE_EXEC;
 	execve(s->argv[0], s->argv, c->envp);

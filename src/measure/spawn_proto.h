@@ -60,12 +60,14 @@ struct spawn_hdr {
 
 /* SPAWN_CONFIG: this, n_groups gid_t, then NUL-terminated strings:
  * argv[0] (a path) .. argv[argc - 1], envp[0] .. envp[envc - 1] (no
- * ABSTAT_CTL: the child adds its own), and cgroup_procs when has_cgroup. */
+ * ABSTAT_CTL: the child adds its own), cgroup_procs when has_cgroup, and
+ * the directory to run in when has_dir. */
 struct spawn_config {
 	uint32_t argc, envc, n_groups;
 	uint32_t uid, gid;
 	uint8_t show_output, drop_priv, has_cgroup;
 	uint8_t capture_output; /* stdout to SPAWN_FD_ERR too */
+	uint8_t has_dir;        /* then dir: chdir there before the exec */
 };
 
 /* SPAWN_RUN. */

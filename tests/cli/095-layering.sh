@@ -7,10 +7,11 @@
 #   folder its row does not list. (Tests and fuzzers may include anything:
 #   the rule holds for src/, counters/, workloads/.)
 # - cli.h (the parsed command line) and msg.h (printing diagnostics, exit
-#   statuses) live in src/cli, which only the four top layers include:
-#   src/cli (the parser, messages), src/boots (the boot planner),
-#   src/engine (the session driver that run, versus and profile share)
-#   and src/cmd (main, the command table, the cmd_* commands).
+#   statuses) live in src/cli, which only the three top layers include:
+#   src/cli (the parser, messages), src/engine (the session driver that
+#   run, versus and profile share) and src/cmd (main, the command table,
+#   the cmd_* commands). The engines below take inputs of their own and
+#   say what they say through a sink (src/boots, src/bisect).
 # - The same table holds for calls, and no circle of includes or calls
 #   crosses a folder (tools/graph.py --check --rules).
 # - libpfm4 (perfmon/*.h) and PAPI (papi.h) only in counters/; nor
@@ -25,9 +26,10 @@ cd "$TOP" || fail "no tree at $TOP"
 # doctor; it speaks the region protocol whose page workloads/abstat.h
 # lays out), src/profile (sampling, symbols), src/compare (delta model,
 # statistics), src/format (one file a format, the where table, run/show
-# reports), src/plot, src/flame, src/import, src/cli (the parser, msg),
-# src/boots (the boot planner), src/engine (the session driver),
-# src/bisect (the bisect engine: its state, git, the report), src/cmd
+# reports), src/plot, src/flame, src/import, src/boots (the boot
+# planner: its plan's enums are the parser's too), src/cli (the parser,
+# msg), src/engine (the session driver), src/bisect (the bisect engine:
+# its course, steps, measurements, state, git, the report), src/cmd
 # (main, the command table, the commands). A row: FOLDER: the folders it
 # may include (* any).
 rules='
@@ -43,10 +45,10 @@ src/format: src/base counters src/result src/env src/compare
 src/plot: src/base counters src/result src/env src/compare
 src/flame: src/base counters src/result
 src/import: src/base counters src/result
-src/cli: src/base counters workloads src/result src/env src/measure src/format src/flame src/import
-src/boots: src/base counters src/result src/cli
+src/boots: src/base counters src/result
+src/cli: src/base counters workloads src/result src/env src/measure src/format src/flame src/import src/boots
 src/engine: src/base counters workloads src/result src/env src/measure src/profile src/cli
-src/bisect: src/base counters src/result src/env src/compare src/format
+src/bisect: src/base counters src/result src/env src/measure src/compare src/format
 src/cmd: *
 '
 # what git has and what it would add (a new file counts before its commit)

@@ -90,6 +90,20 @@ test_expect_success BUILD_TOOLS 'good and bad the same program: refused, nothing
 	if grep -q "first bad commit" "$TESTTMP/out"; then fail "a first bad commit named"; fi
 	clean
 '
+test_expect_success BUILD_TOOLS 'from elsewhere with --repo: COMMAND runs in the work tree, -o where abstat started' '
+	setup &&
+	top=$(cd "$repo" && pwd -P) && rm -f "$TESTTMP/cwd" "$TESTTMP/refused.json" &&
+	(cd "$TESTTMP" && "$ABSTAT" bisect --repo "$repo" --good "$(rev 1)" --bad "$(rev 4)" \
+		--build make -o refused.json $opts -- \
+		sh -c "pwd -P >>\"$TESTTMP/cwd\"; exec \"\$0\"" ./loop) >"$TESTTMP/out" 2>"$TESTTMP/err"; rc=$?
+	[ $rc -eq 2 ] || { cat "$TESTTMP/out" "$TESTTMP/err"; fail "exit $rc, expected 2"; }
+	[ -s "$TESTTMP/cwd" ] || fail "COMMAND did not run"
+	sort -u "$TESTTMP/cwd" >"$TESTTMP/cwds" &&
+	printf "%s\n" "$top" | cmp -s - "$TESTTMP/cwds" ||
+		{ cat "$TESTTMP/cwds"; fail "COMMAND ran outside the work tree $top"; }
+	[ -s "$TESTTMP/refused.json" ] || fail "no report in abstat'"'"'s directory"
+	clean
+'
 test_expect_success BUILD_TOOLS 'an interrupted bisect goes on from its state' '
 	setup &&
 	# the fifth build (good end, bad end, three steps) interrupts abstat

@@ -15,10 +15,15 @@
 #include <unistd.h>
 
 #include "bisect.h"
-#include "commands.h"
 #include "launcher.h"
-#include "msg.h"
-#include "session.h"
+#include "side.h"
+
+static void bisect_free_words(char **w)
+{
+	for (size_t i = 0; w && w[i]; i++)
+		free(w[i]);
+	free(w);
+}
 
 /* COMMAND for the work tree tree: a program named by a relative path,
  * and every argument that is a relative path existing in tree, made
@@ -42,7 +47,7 @@ static char **bisect_argv(const struct bisect_state *st, const char *tree)
 			w = path;
 		argv[i] = strdup(w);
 		if (!argv[i]) {
-			cli_free_words(argv);
+			bisect_free_words(argv);
 			return NULL;
 		}
 	}
@@ -76,21 +81,22 @@ static void bisect_delta_of(const struct compare_model *m, size_t s,
 	}
 }
 
-int bisect_model(const struct config *cfg, struct bisect_state *st,
-		 const struct side *sides, size_t n, struct bisect_delta *d,
-		 size_t *boots)
+/* bisect_model at the compare options model. */
+static int bisect_model_at(struct bisect_state *st,
+			   const struct compare_opts *model,
+			   const struct side *sides, size_t n,
+			   struct bisect_delta *d, size_t *boots)
 {
-	struct compare_opts o;
+	struct compare_opts o = *model;
 	struct compare_model *m = NULL;
 	const char *metric = NULL;
 	char err[512];
 
-	cmd_compare_opts(cfg, &o);
 	o.events = NULL;          /* -e is what to count: every row stays */
 	o.commands_differ = true; /* the sides are builds, as in versus */
 	if (compare_build(&o, sides, n, &m, err, sizeof(err))) {
-		msg_error("bisect: %s", err);
-		return EXIT_USAGE;
+		bisect_say(st, BISECT_SAY_ERROR, "bisect: %s", err);
+		return BISECT_USAGE;
 	}
 	for (size_t i = 1; i < n; i++)
 		bisect_delta_of(m, i, &d[i], &metric);
@@ -100,22 +106,28 @@ int bisect_model(const struct config *cfg, struct bisect_state *st,
 	if (metric && !st->metric)
 		st->metric = strdup(metric);
 	compare_model_free(m);
-	return EXIT_OK;
+	return BISECT_OK;
+}
+
+int bisect_model(struct bisect_state *st, const struct side *sides, size_t n,
+		 struct bisect_delta *d, size_t *boots)
+{
+	return bisect_model_at(st, &st->in->model, sides, n, d, boots);
 }
 
 /* The run order of one round: every side once, the first side a round
  * later each round (ABC BCA CAB), after the warm-up in the first. */
-static struct plan_item *bisect_plan(const struct config *cfg, size_t n,
-				     size_t round, size_t *n_plan)
+static struct bisect_run *bisect_plan(const struct bisect_input *in,
+				      size_t n, size_t round, size_t *n_plan)
 {
-	size_t warm = round ? 0 : cfg->measure.warmup;
-	size_t per = warm + cfg->measure.repeat, k = 0;
-	struct plan_item *plan = calloc(per * n, sizeof(*plan));
+	size_t warm = round ? 0 : in->warmup;
+	size_t per = warm + in->repeat, k = 0;
+	struct bisect_run *plan = calloc(per * n, sizeof(*plan));
 
 	for (size_t r = 0; plan && r < per; r++)
 		for (size_t i = 0; i < n; i++)
-			plan[k++] = (struct plan_item){
-				.result = (i + round * per + r) % n,
+			plan[k++] = (struct bisect_run){
+				.side = (i + round * per + r) % n,
 				.warmup = r < warm,
 			};
 	*n_plan = k;
@@ -168,78 +180,41 @@ bool bisect_decided(enum bisect_kind kind,
 	return false;
 }
 
-/* Measure COMMAND in trees[0..n) interleaved, round after round until
- * kind has its answer or a side has --max-runs runs: the last round's
- * deltas in oc. 0 or an exit status after printing. */
-int bisect_measure(const struct config *cfg, struct bisect_state *st,
-			  char *const *trees, size_t n, enum bisect_kind kind,
-			  struct bisect_outcome *oc)
+/* Rounds of the open session until kind has its answer or a side has
+ * --max-runs runs: the last round's deltas in oc. model: compare's
+ * options, at the alpha this measurement means. */
+static int bisect_rounds(struct bisect_state *st, void *h,
+			 struct result **res, size_t n, enum bisect_kind kind,
+			 const struct compare_opts *model,
+			 struct bisect_outcome *oc)
 {
 	static const char *const labels[] = { "A", "B", "C" };
-	struct config c = *cfg;
-	struct target t[BISECT_SIDES_MAX];
-	struct result *res[BISECT_SIDES_MAX] = { NULL };
-	struct journal *jr[BISECT_SIDES_MAX] = { NULL };
+	const struct bisect_sessions *ss = &st->in->sessions;
 	struct side sides[BISECT_SIDES_MAX];
-	const char *base = strrchr(st->argv[0], '/');
-	struct session s;
-	int rc = EXIT_IO;
+	int rc = BISECT_OK;
 
-	memset(&s, 0, sizeof(s));
-	memset(t, 0, sizeof(t));
-	memset(oc, 0, sizeof(*oc));
-	for (size_t i = 0; i < n; i++) {
-		t[i].name = (char *)(base ? base + 1 : st->argv[0]);
-		t[i].argv = bisect_argv(st, trees[i]);
-		if (!t[i].argv)
-			goto out;
-	}
-	/* the ends are looked at after every round until they differ: at
-	 * alpha over the rounds --max-runs allows (Bonferroni), so that two
-	 * builds of one program pass for different in alpha of bisects at
-	 * most, not in alpha at each look (issue 51: the paired test on an
-	 * interleaved session has the power to find 0.0% otherwise) */
-	if (kind == BISECT_ENDS && cfg->measure.repeat)
-		c.model.alpha /= (double)((cfg->bisect.max_runs +
-					   cfg->measure.repeat - 1) /
-					  cfg->measure.repeat);
-	/* a step is a versus of its sides: one session, interleaved */
-	c.cmd = &cmd_entry_versus;
-	c.measure.targets = t;
-	c.measure.n_targets = n;
-	c.output = NULL;
-	/* the environment's warnings once, at the first session */
-	msg_set_quiet(cfg->quiet || st->quiet_sessions);
-	rc = session_open(&s, &c);
-	msg_set_quiet(cfg->quiet);
-	st->quiet_sessions = true;
-	for (size_t i = 0; !rc && i < n; i++) {
-		res[i] = session_result(&s, labels[i], &t[i], 1);
+	for (size_t i = 0; i < n; i++)
 		sides[i] = (struct side){ .label = (char *)labels[i],
 					  .files = &res[i], .n_files = 1 };
-		if (!res[i])
-			rc = EXIT_IO;
-	}
 	for (size_t round = 0; !rc; round++) {
 		size_t n_plan;
-		struct plan_item *plan = bisect_plan(&c, n, round, &n_plan);
+		struct bisect_run *plan = bisect_plan(st->in, n, round,
+						      &n_plan);
 		const char *decision;
 		char reason[256];
 
-		if (!plan) {
-			rc = EXIT_IO;
-			break;
-		}
-		rc = session_measure(&s, res, jr, plan, n_plan);
+		if (!plan)
+			return BISECT_IO;
+		rc = ss->round(ss->ctx, h, plan, n_plan);
 		free(plan);
 		if (rc)
 			break;
-		rc = bisect_model(&c, st, sides, n, oc->d, NULL);
+		rc = bisect_model_at(st, model, sides, n, oc->d, NULL);
 		if (!rc && kind == BISECT_STEP) {
 			struct side other[2] = { sides[2], sides[1] };
 			struct bisect_delta d[2];
 
-			rc = bisect_model(&c, st, other, 2, d, NULL);
+			rc = bisect_model_at(st, model, other, 2, d, NULL);
 			oc->step_vs_bad = d[1];
 		}
 		oc->runs = SIZE_MAX;
@@ -248,26 +223,65 @@ int bisect_measure(const struct config *cfg, struct bisect_state *st,
 				oc->runs = result_measured(res[i]);
 		if (rc || bisect_decided(kind, oc, &decision, reason,
 					 sizeof(reason)) ||
-		    oc->runs >= cfg->bisect.max_runs)
+		    oc->runs >= st->in->max_runs)
 			break;
 	}
-out:
-	session_close(&s);
+	return rc;
+}
+
+/* Measure COMMAND in trees[0..n) interleaved, round after round until
+ * kind has its answer or a side has --max-runs runs: the last round's
+ * deltas in oc. 0 or an exit status after saying why. */
+int bisect_measure(struct bisect_state *st, char *const *trees, size_t n,
+		   enum bisect_kind kind, struct bisect_outcome *oc)
+{
+	const struct bisect_input *in = st->in;
+	const struct bisect_sessions *ss = &in->sessions;
+	struct compare_opts model = in->model;
+	char **argvs[BISECT_SIDES_MAX] = { NULL };
+	struct result *res[BISECT_SIDES_MAX] = { NULL };
+	const char *base = strrchr(st->argv[0], '/');
+	void *h = NULL;
+	int rc = BISECT_IO;
+
+	memset(oc, 0, sizeof(*oc));
 	for (size_t i = 0; i < n; i++) {
-		result_free(res[i]);
-		cli_free_words(t[i].argv);
+		argvs[i] = bisect_argv(st, trees[i]);
+		if (!argvs[i])
+			goto out;
 	}
+	/* the ends are looked at after every round until they differ: at
+	 * alpha over the rounds --max-runs allows (Bonferroni), so that two
+	 * builds of one program pass for different in alpha of bisects at
+	 * most, not in alpha at each look (issue 51: the paired test on an
+	 * interleaved session has the power to find 0.0% otherwise) */
+	if (kind == BISECT_ENDS && in->repeat)
+		model.alpha /= (double)((in->max_runs + in->repeat - 1) /
+					in->repeat);
+	/* a step is a versus of its sides: one session, interleaved; the
+	 * environment's warnings once, at the first session */
+	/* COMMAND runs in the work tree (the ends' programs in theirs) */
+	rc = ss->open(ss->ctx, argvs, base ? base + 1 : st->argv[0], n,
+		      st->top, st->quiet_sessions, &h, res);
+	st->quiet_sessions = true;
+	if (!rc)
+		rc = bisect_rounds(st, h, res, n, kind, &model, oc);
+	if (h)
+		ss->close(ss->ctx, h);
+out:
+	for (size_t i = 0; i < n; i++)
+		bisect_free_words(argvs[i]);
 	return rc;
 }
 
 /* Two sides (the ends, a commit and its parent): the second's delta
  * against the first, and the runs a side. 0 or an exit status. */
-int bisect_pair(const struct config *cfg, struct bisect_state *st,
+int bisect_pair( struct bisect_state *st,
 		       char *const *trees, enum bisect_kind kind,
 		       struct bisect_delta *d, size_t *runs)
 {
 	struct bisect_outcome oc;
-	int rc = bisect_measure(cfg, st, trees, 2, kind, &oc);
+	int rc = bisect_measure(st, trees, 2, kind, &oc);
 
 	if (!rc) {
 		*d = oc.d[1];

@@ -25,8 +25,6 @@
 #include <unistd.h>
 
 #include "bisect.h"
-#include "commands.h"
-#include "msg.h"
 #include "side.h"
 
 enum { BOOTS_GOOD, BOOTS_SIDE, BOOTS_BAD };
@@ -110,7 +108,7 @@ static int bisect_boots_call(const struct bisect_state *st, const char *sha,
 		rc = -ENOMEM;
 		goto out;
 	}
-	msg_info("bisect: measuring %s %.12s (call %d): %s", side, sha, n,
+	bisect_say(st, BISECT_SAY_INFO, "bisect: measuring %s %.12s (call %d): %s", side, sha, n,
 		 st->measure);
 	rc = bisect_exec_env(st->top, argv, STDERR_FILENO, NULL, env);
 	if (!rc && !bisect_boots_keep(units, out, n))
@@ -123,15 +121,14 @@ out:
 
 /* The model of the commits' files (labels the sides'): deltas in d,
  * *boots the fewest a side (0: none, or not boots). */
-static int bisect_boots_model(const struct config *cfg,
-			      struct bisect_state *st, char *const *shas,
+static int bisect_boots_model( struct bisect_state *st, char *const *shas,
 			      const char *const *labels, size_t n,
 			      struct bisect_delta *d, size_t *boots)
 {
 	char *specs[BISECT_SIDES_MAX] = { NULL }, err[512];
 	struct side *sides = NULL;
 	size_t n_sides = 0;
-	int rc = EXIT_IO;
+	int rc = BISECT_IO;
 
 	*boots = 0;
 	for (size_t i = 0; i < n; i++)
@@ -140,18 +137,18 @@ static int bisect_boots_model(const struct config *cfg,
 			goto out;
 	rc = side_read(specs, n, &sides, &n_sides, err, sizeof(err));
 	if (rc == -ENOENT) {
-		rc = EXIT_OK; /* a side without files yet */
+		rc = BISECT_OK; /* a side without files yet */
 		goto out;
 	}
 	if (rc) {
-		msg_error("bisect: %s", err);
-		rc = EXIT_USAGE;
+		bisect_say(st, BISECT_SAY_ERROR, "bisect: %s", err);
+		rc = BISECT_USAGE;
 		goto out;
 	}
-	rc = bisect_model(cfg, st, sides, n_sides, d, boots);
+	rc = bisect_model(st, sides, n_sides, d, boots);
 	if (!rc && !*boots) {
-		msg_error("bisect: the result files of a side are of one boot (sessions, not boots); --measure's unit is the boot: one file a boot");
-		rc = EXIT_USAGE;
+		bisect_say(st, BISECT_SAY_ERROR, "bisect: the result files of a side are of one boot (sessions, not boots); --measure's unit is the boot: one file a boot");
+		rc = BISECT_USAGE;
 	}
 out:
 	side_free(sides, n_sides);
@@ -205,8 +202,8 @@ static void bisect_boots_why(int rc, char *buf, size_t len)
 
 /* Two commits (the ends, a commit and its parent), each built and
  * measured until the second's delta against the first is a change or
- * both have --max-runs boots. 0 or an exit status after printing. */
-static int bisect_boots_two(const struct config *cfg, struct bisect_state *st,
+ * both have --max-runs boots. 0 or an exit status after saying why. */
+static int bisect_boots_two( struct bisect_state *st,
 			    char *const *shas, const char *const *labels,
 			    bool ends, struct bisect_delta *d, size_t *boots)
 {
@@ -215,65 +212,65 @@ static int bisect_boots_two(const struct config *cfg, struct bisect_state *st,
 	int rc;
 
 	for (;;) {
-		rc = bisect_boots_model(cfg, st, shas, labels, 2, dd, boots);
+		rc = bisect_boots_model(st, shas, labels, 2, dd, boots);
 		if (rc)
 			return rc;
 		*d = dd[1];
 		if ((*boots && bisect_boots_clear(d, ends)) ||
-		    *boots >= cfg->bisect.max_runs)
-			return EXIT_OK;
+		    *boots >= st->in->max_runs)
+			return BISECT_OK;
 		for (size_t i = 0; i < 2; i++) {
 			rc = bisect_boots_ready(st, shas[i]);
 			if (rc) {
-				msg_error("bisect: the %s %.12s does not build (exit %d); see %s/build.log",
+				bisect_say(st, BISECT_SAY_ERROR, "bisect: the %s %.12s does not build (exit %d); see %s/build.log",
 					  labels[i], shas[i], rc, st->dir);
-				return rc < 0 ? EXIT_IO : EXIT_WORKLOAD;
+				return rc < 0 ? BISECT_IO : BISECT_WORKLOAD;
 			}
 			rc = bisect_boots_call(st, shas[i], labels[i]);
 			if (rc == 130)
-				return EXIT_INTERRUPTED;
+				return BISECT_INTERRUPTED;
 			if (rc) {
 				bisect_boots_why(rc, why, sizeof(why));
-				msg_error("bisect: %s at the %s %.12s; see its output above",
+				bisect_say(st, BISECT_SAY_ERROR, "bisect: %s at the %s %.12s; see its output above",
 					  why, labels[i], shas[i]);
-				return EXIT_WORKLOAD;
+				return BISECT_WORKLOAD;
 			}
 		}
 	}
 }
 
-int bisect_boots_ends(const struct config *cfg, struct bisect_state *st)
+int bisect_boots_ends( struct bisect_state *st)
 {
 	char *shas[2] = { st->good, st->bad };
 	static const char *const labels[2] = { "good", "bad" };
 
-	return bisect_boots_two(cfg, st, shas, labels, true, &st->ends,
+	return bisect_boots_two(st, shas, labels, true, &st->ends,
 				&st->ends_runs);
 }
 
-int bisect_boots_pair(const struct config *cfg, struct bisect_state *st,
+int bisect_boots_pair( struct bisect_state *st,
 		      const char *parent, const char *first_bad)
 {
 	char *shas[2] = { (char *)parent, (char *)first_bad };
 	static const char *const labels[2] = { "parent", "first-bad" };
-	int rc = bisect_boots_two(cfg, st, shas, labels, false,
+	int rc = bisect_boots_two(st, shas, labels, false,
 				  &st->vs_parent, &st->parent_runs);
 
 	st->parent_measured = !rc;
 	return rc;
 }
 
-int bisect_boots_step(const struct config *cfg, struct bisect_state *st,
+int bisect_boots_step( struct bisect_state *st,
 		      struct bisect_outcome *oc, char *reason, size_t len)
 {
 	char *head = NULL;
 	static const char *const labels[3] = { "good", "step", "bad" };
-	int rc = EXIT_OK;
+	int rc = BISECT_OK;
 
 	memset(oc, 0, sizeof(*oc));
 	if (bisect_git(st->top, &head, "rev-parse", "HEAD", NULL) || !head) {
 		free(head);
-		return EXIT_IO;
+		return BISECT_IO;
 	}
 	for (;;) {
 		char *shas[3] = { st->good, head, st->bad };
@@ -285,7 +282,7 @@ int bisect_boots_step(const struct config *cfg, struct bisect_state *st,
 		int c = bisect_boots_call(st, head, "step");
 
 		if (c == 130) {
-			rc = EXIT_INTERRUPTED;
+			rc = BISECT_INTERRUPTED;
 			break;
 		}
 		if (c) {
@@ -293,10 +290,10 @@ int bisect_boots_step(const struct config *cfg, struct bisect_state *st,
 			oc->runs = 0;
 			break;
 		}
-		rc = bisect_boots_model(cfg, st, shas, labels, 3, oc->d,
+		rc = bisect_boots_model(st, shas, labels, 3, oc->d,
 					&oc->runs);
 		if (!rc)
-			rc = bisect_boots_model(cfg, st, other, olab, 2, d,
+			rc = bisect_boots_model(st, other, olab, 2, d,
 						&boots);
 		if (rc)
 			break;
@@ -304,7 +301,7 @@ int bisect_boots_step(const struct config *cfg, struct bisect_state *st,
 		/* the budget is the step's: the ends' boots are measured */
 		oc->runs = bisect_boots_count(st, head);
 		if (bisect_decided(BISECT_STEP, oc, &decision, reason, len) ||
-		    oc->runs >= cfg->bisect.max_runs)
+		    oc->runs >= st->in->max_runs)
 			break;
 	}
 	free(head);

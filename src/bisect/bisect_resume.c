@@ -21,7 +21,6 @@
 #include <unistd.h>
 
 #include "bisect.h"
-#include "msg.h"
 
 /* What git said after a mark: the first bad commit, or only skipped
  * commits left (their list); false while there is a next step. */
@@ -60,7 +59,7 @@ static bool bisect_done(struct bisect_state *st, const char *text)
 }
 
 /* git bisect VERB [SHA]: whether the bisect is done (bisect_done), or
- * -1 after printing. */
+ * -1 after saying why. */
 int bisect_mark(struct bisect_state *st, const char *verb,
 		       const char *sha)
 {
@@ -70,7 +69,7 @@ int bisect_mark(struct bisect_state *st, const char *verb,
 
 	if (rc < 0 || (rc && !strstr(out ? out : "", "skip"))) {
 		bisect_first_line(out, line, sizeof(line));
-		msg_error("bisect: git bisect %s %.12s failed: %s", verb,
+		bisect_say(st, BISECT_SAY_ERROR, "bisect: git bisect %s %.12s failed: %s", verb,
 			  sha ? sha : "", rc < 0 ? strerror(-rc) : line);
 		free(out);
 		return -1;
@@ -82,7 +81,7 @@ int bisect_mark(struct bisect_state *st, const char *verb,
 
 /* Tell git bisect the steps saved before an interruption that its log
  * does not hold yet (all of them when it was reset). Whether the
- * bisect is done, or -1 after printing. */
+ * bisect is done, or -1 after saying why. */
 int bisect_replay(struct bisect_state *st)
 {
 	char path[4096], *log = NULL;
@@ -96,7 +95,7 @@ int bisect_replay(struct bisect_state *st)
 				    st->good, NULL);
 
 		if (rc) {
-			msg_error("bisect: git bisect start failed: %.160s",
+			bisect_say(st, BISECT_SAY_ERROR, "bisect: git bisect start failed: %.160s",
 				  out ? out : strerror(-rc));
 			free(out);
 			return -1;
@@ -175,7 +174,7 @@ int bisect_check_steps(const struct bisect_state *st)
 		else if (!bisect_in_range(st, s->commit))
 			why = "its commit is not between the good and bad ends";
 		if (why)
-			return msg_usage("bisect: %s/state.json: step %zu (%s %s): %s; 'git bisect reset' and removing %s starts afresh",
+			return bisect_usage(st, "bisect: %s/state.json: step %zu (%s %s): %s; 'git bisect reset' and removing %s starts afresh",
 					 st->dir, i + 1,
 					 bisect_shown(s->decision, shown, 40),
 					 bisect_shown(s->commit, shown + 40, 80),
@@ -183,9 +182,9 @@ int bisect_check_steps(const struct bisect_state *st)
 	}
 	if (st->busy && (!bisect_full_id(st->busy_commit) ||
 			 !bisect_tree_ok(st->busy_tree)))
-		return msg_usage("bisect: %s/state.json: in_progress is not this bisect's (a commit id and a tree of its own); 'git bisect reset' and removing %s starts afresh",
+		return bisect_usage(st, "bisect: %s/state.json: in_progress is not this bisect's (a commit id and a tree of its own); 'git bisect reset' and removing %s starts afresh",
 				 st->dir, st->dir);
-	return EXIT_OK;
+	return BISECT_OK;
 }
 
 int bisect_busy(struct bisect_state *st, const char *doing, const char *sha,
@@ -209,7 +208,7 @@ int bisect_busy(struct bisect_state *st, const char *doing, const char *sha,
 	}
 	if (!bisect_state_save(st))
 		return 0;
-	msg_warn("bisect: cannot save the state in %s; an interruption now is not known to the next run",
+	bisect_say(st, BISECT_SAY_WARN, "bisect: cannot save the state in %s; an interruption now is not known to the next run",
 		 st->dir);
 	return -EIO;
 }
@@ -224,7 +223,7 @@ void bisect_resume_clean(struct bisect_state *st)
 	tree = bisect_tree_ok(st->busy_tree);
 	if (!tree)
 		return;
-	msg_notice("bisect: the build of %.12s was interrupted: it starts again from a clean tree (git clean %s in %s)",
+	bisect_say(st, BISECT_SAY_NOTICE, "bisect: the build of %.12s was interrupted: it starts again from a clean tree (git clean %s in %s)",
 		   st->busy_commit, strcmp(tree, "top") ? "-ffdx" : "-fdX",
 		   strcmp(tree, "top") ? tree : st->top);
 	if (!strcmp(tree, "top")) {

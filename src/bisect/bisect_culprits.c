@@ -19,8 +19,6 @@
 #include <string.h>
 
 #include "bisect.h"
-#include "commands.h"
-#include "msg.h"
 
 /* at most this many commits measured to narrow the rises down */
 #define BISECT_CULPRIT_STEPS 12
@@ -148,8 +146,8 @@ static long bisect_next(const struct bisect_hist *h)
 }
 
 /* Commit k of h measured against the ends: its level. 0 or an exit
- * status after printing. */
-static int bisect_probe(const struct config *cfg, struct bisect_state *st,
+ * status after saying why. */
+static int bisect_probe( struct bisect_state *st,
 			char *const *ends, struct bisect_hist *h, long k)
 {
 	char tree[4096], d[64];
@@ -162,29 +160,27 @@ static int bisect_probe(const struct config *cfg, struct bisect_state *st,
 	if (rc)
 		return rc;
 	if (bisect_build(st, tree)) {
-		printf("   searched %.12s: does not build\n", h->sha[k]);
-		return EXIT_OK;
+		bisect_say(st, BISECT_SAY_OUT, "   searched %.12s: does not build\n", h->sha[k]);
+		return BISECT_OK;
 	}
-	rc = bisect_measure(cfg, st, trees, 3, BISECT_STEP, &oc);
-	if (rc == EXIT_WORKLOAD || rc == EXIT_FAILED)
-		return EXIT_OK;
+	rc = bisect_measure(st, trees, 3, BISECT_STEP, &oc);
+	if (rc == BISECT_WORKLOAD || rc == BISECT_FAILED)
+		return BISECT_OK;
 	if (rc)
 		return rc;
 	h->level[k] = bisect_level(&oc.d[1], &oc.step_vs_bad, &oc.d[2]);
 	bisect_delta_text(&oc.d[1], d, sizeof(d));
 	/* delta against the good end, as a step's line */
-	printf("   searched %.12s %s: %s\n", h->sha[k], d,
+	bisect_say(st, BISECT_SAY_OUT, "   searched %.12s %s: %s\n", h->sha[k], d,
 	       h->level[k] == 0 ? "at the good end" :
 	       h->level[k] == 1 ? "between the ends" :
 	       h->level[k] == 2 ? "at the bad end" : "not decided");
-	fflush(stdout);
-	return EXIT_OK;
+	return BISECT_OK;
 }
 
 /* Culprit c (commit k, its parent the commit before, or the good end)
  * measured against its parent. 0 or an exit status. */
-static int bisect_culprit_pair(const struct config *cfg,
-			       struct bisect_state *st, char *const *ends,
+static int bisect_culprit_pair( struct bisect_state *st, char *const *ends,
 			       const struct bisect_hist *h, size_t k,
 			       struct bisect_culprit *c)
 {
@@ -198,7 +194,7 @@ static int bisect_culprit_pair(const struct config *cfg,
 	if (!c->commit || !c->parent ||
 	    bisect_git(st->top, &c->subject, "log", "-1", "--format=%s",
 		       c->commit, NULL))
-		return EXIT_IO;
+		return BISECT_IO;
 	/* the ends' own trees where parent or commit is an end; a side
 	 * that does not build: not measured */
 	for (int i = 0; i < 2; i++) {
@@ -209,13 +205,13 @@ static int bisect_culprit_pair(const struct config *cfg,
 		if (rc)
 			return rc;
 		if (bisect_build(st, tree[i]))
-			return EXIT_OK;
+			return BISECT_OK;
 		trees[i] = tree[i];
 	}
-	rc = bisect_pair(cfg, st, trees, BISECT_PARENT, &c->vs_parent,
+	rc = bisect_pair(st, trees, BISECT_PARENT, &c->vs_parent,
 			 &c->runs);
 	c->measured = !rc;
-	return rc == EXIT_WORKLOAD || rc == EXIT_FAILED ? EXIT_OK : rc;
+	return rc == BISECT_WORKLOAD || rc == BISECT_FAILED ? BISECT_OK : rc;
 }
 
 /* The rises between neighbours: their commits' indexes into at (h->n
@@ -244,13 +240,13 @@ static size_t bisect_rises(const struct bisect_hist *h, size_t *at,
 	return n;
 }
 
-int bisect_culprits(const struct config *cfg, struct bisect_state *st,
+int bisect_culprits( struct bisect_state *st,
 		    char *const *ends)
 {
 	struct bisect_hist h;
 	bool between = false, open;
 	size_t *at, n;
-	int rc = EXIT_OK;
+	int rc = BISECT_OK;
 	long k;
 
 	for (size_t s = 0; s < st->n_steps; s++)
@@ -259,27 +255,27 @@ int bisect_culprits(const struct config *cfg, struct bisect_state *st,
 					&st->steps[s].vs_bad,
 					&st->steps[s].end) == 1;
 	if (st->measure || !st->ends_done || !between)
-		return EXIT_OK;
+		return BISECT_OK;
 	if (bisect_hist_read(st, &h)) {
 		bisect_hist_free(&h);
-		msg_warn("bisect: cannot read the history between the ends: the commits of the change are not named");
-		return EXIT_OK;
+		bisect_say(st, BISECT_SAY_WARN, "bisect: cannot read the history between the ends: the commits of the change are not named");
+		return BISECT_OK;
 	}
-	printf("a step lies between the ends: looking for each commit of the change\n");
+	bisect_say(st, BISECT_SAY_OUT, "a step lies between the ends: looking for each commit of the change\n");
 	for (int i = 0; !rc && i < BISECT_CULPRIT_STEPS &&
 			(k = bisect_next(&h)) >= 0; i++)
-		rc = bisect_probe(cfg, st, ends, &h, k);
+		rc = bisect_probe(st, ends, &h, k);
 	at = calloc(h.n, sizeof(*at));
 	n = at && !rc ? bisect_rises(&h, at, &open) : 0;
 	if (n >= 2) {
 		st->culprits = calloc(n, sizeof(*st->culprits));
 		for (size_t i = 0; st->culprits && !rc && i < n; i++) {
-			rc = bisect_culprit_pair(cfg, st, ends, &h, at[i],
+			rc = bisect_culprit_pair(st, ends, &h, at[i],
 						 &st->culprits[i]);
 			st->n_culprits = i + 1;
 		}
 		if (!st->culprits)
-			rc = EXIT_IO;
+			rc = BISECT_IO;
 		free(st->note);
 		st->note = strdup(open ? "several commits; a part is between commits not measured" :
 				  "several commits make the change: each is named");
