@@ -8,7 +8,8 @@
 # -j N: N files at once (default: the CPU count). A file that measures
 # time, samples, pins to a CPU or needs the machine quiet says so in one
 # line, "# tags: alone" ("/* tags: alone */" in a unit test's source),
-# and runs with nothing beside it once the others are done. The lines
+# and runs with nothing beside it once the others are done; "slow" (a
+# build, the analyzer: minutes) starts before the others. The lines
 # come in one order whatever N is: the files that share the machine, then
 # those that run alone, each group sorted, so -j 1 and -j 2 print the
 # same tally and the same lines (but the times).
@@ -94,7 +95,7 @@ tags() {
 		echo "sanitize $(sed -n 's|^/\* tags: \(.*\) \*/$|\1|p' "$u" 2>/dev/null | head -n 1)" ;;
 	esac
 }
-shared= alone=
+shared= alone= slow=
 for t in $tests; do
 	tg=" $(tags "$t") "
 	if [ -n "$tag" ]; then
@@ -102,6 +103,7 @@ for t in $tests; do
 	fi
 	case $tg in
 	*" alone "*) alone="$alone $t" ;;
+	*" slow "*) shared="$shared $t" slow="$slow $t" ;;
 	*) shared="$shared $t" ;;
 	esac
 done
@@ -165,7 +167,12 @@ t0=$(date +%s)
 # the files that share the machine, $jobs at once (one at a time: each
 # line as its file ends)
 if [ "$jobs" -gt 1 ]; then
-	for t in $shared; do echo "$t"; done |
+	# those tagged slow (minutes: builds, the analyzer) start first, so
+	# that the others fill the CPUs beside them rather than after
+	{ for t in $slow; do echo "$t"; done
+	  for t in $shared; do
+		case " $slow " in *" $t "*) ;; *) echo "$t" ;; esac
+	  done; } |
 		xargs -r -n 1 -P "$jobs" sh "$self" --one
 	for t in $shared; do report "$t"; done
 else

@@ -1,6 +1,7 @@
 # The fuzz targets (clang, libFuzzer, ASan+UBSan) replay the seed corpus
 # once: no crash, no sanitizer report, no leak. Every target has a
 # committed, non-empty corpus, and an empty one fails the replay.
+# tags: slow
 test_require PLAIN_BUILD
 test_expect_success 'every fuzz target has a committed corpus' '
 	for f in tests/fuzz/fuzz_*.c; do

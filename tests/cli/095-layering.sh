@@ -16,6 +16,7 @@
 #   crosses a folder (tools/graph.py --check --rules).
 # - libpfm4 (perfmon/*.h) and PAPI (papi.h) only in counters/; nor
 #   linux/perf_event.h in src/ or workloads/.
+# tags: slow
 cd "$TOP" || fail "no tree at $TOP"
 
 # The folders, lowest layer first: src/base (CPU lists, escaping, errors, the

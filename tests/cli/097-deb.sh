@@ -5,6 +5,7 @@
 # holds, unpacked anywhere, finds its workloads and chart scripts. Its
 # Depends names libpfm4, libpapi and libdw (dlopen()ed: dpkg-shlibdeps
 # cannot see them).
+# tags: slow
 test_require PLAIN_BUILD
 test_lazy_prereq DEB 'command -v dpkg-buildpackage && command -v dh &&
 	command -v lintian && command -v timeout && dpkg-checkbuilddeps "$TOP/debian/control"'

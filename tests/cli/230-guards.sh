@@ -7,6 +7,7 @@
 #   man-page test (090), which reads the commands from abstat --help;
 # - the tests' lists are the program's: boots among the commands, every
 #   format of the table among compare's --format values.
+# tags: slow
 S=$TESTTMP/tree
 
 # scratch: a fresh copy of the tree in $S

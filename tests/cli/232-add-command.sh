@@ -11,6 +11,7 @@
 # completion (093) and hostile-name (289) tests pass on the copy, each
 # checking hello with no line of its own (289 makes its case from
 # hello's usage line: hello shows its NAME escaped).
+# tags: slow
 S=$TESTTMP/tree
 SA=$S/abstat
 test_lazy_prereq GIT 'command -v git'

@@ -7,6 +7,7 @@
 # abstat (only the binary, the tree's objects copied and brought up to
 # date first) takes it in every command's --format and its completion,
 # and 038 passes with the reader and fails without it.
+# tags: slow
 S=$TESTTMP/tree
 SA=$S/abstat
 G=tests/golden

@@ -3,6 +3,7 @@
 # seeds past libFuzzer's default 64 KiB (deep and broad, up to the 1 MiB
 # these targets take), and the replay runs them beside the corpus (080
 # replays every target; here: that these are among them, and big).
+# tags: slow
 test_require PLAIN_BUILD
 cd "$TOP" || fail "no TOP"
 new="fuzz_flame fuzz_import_hyperfine fuzz_import_gobench fuzz_import_perfstat fuzz_import_pyperf"

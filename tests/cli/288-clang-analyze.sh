@@ -8,6 +8,7 @@
 # it is, none is suppressed. A file with a leak shows that make analyze
 # fails on a warning. Two files at once: about 6 CPU-minutes, so make
 # check's plain pass runs it and SANITIZE=1's does not (the same source).
+# tags: slow
 test_require PLAIN_BUILD
 test_lazy_prereq CLANG 'command -v clang'
 mk() { # mk ARGS...: make in the checkout, its output in $TESTTMP/out
