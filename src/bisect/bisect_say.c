@@ -11,6 +11,9 @@
 
 static void bisect_vsay(const struct bisect_state *st, enum bisect_level level,
 			const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+static void bisect_vsay(const struct bisect_state *st, enum bisect_level level,
+			const char *fmt, va_list ap)
 {
 	const struct bisect_sink *k = &st->in->sink;
 	char *text;
