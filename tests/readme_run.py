@@ -13,7 +13,8 @@
 # stderr together), and the output now must have its shape: the same
 # first line up to its first number (runs of blanks aside), the same
 # column headers (a line that starts "metric", "benchmark" or
-# "function"; cv columns, which a narrow table drops, aside) and the
+# "function"; the cv, interval and p columns, which a narrow table
+# drops or narrows, aside) and the
 # same row names in the same order (a "function" table's rows, this
 # machine's symbols, aside).
 # Numbers, warnings about this machine's load and the footers are not
@@ -83,8 +84,17 @@ def blocks(path):
     return out
 
 
+# the columns a narrow table drops or narrows (fmt_text.c): cv, then the
+# interval as +-, then p
+NARROWED = {"cv", "+-", "p"}
+
+
 def words(line):
-    return [w for w in line.split() if w != "cv"]
+    w = line.split()
+    # "95% CI" is one column
+    w = [x for i, x in enumerate(w)
+         if not (x.endswith("%") and i + 1 < len(w) and w[i + 1] == "CI")]
+    return [x for x in w if x not in NARROWED and x != "CI"]
 
 
 def shape(text):
