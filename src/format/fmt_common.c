@@ -390,47 +390,53 @@ static bool fmt_left_out_first(const struct compare_model *m, size_t r,
 	return true;
 }
 
-/* One line of the names left out as what for reason, from row first on:
- * as many as width holds, then "and N more". */
+void fmt_names_line(FILE *out, int width, const char *head,
+		    const char *const *names, size_t n)
+{
+	char buf[1100], more[64] = "";
+	size_t shown = 0;
+	int k = snprintf(buf, sizeof(buf), "%s", head);
+
+	for (; shown < n; shown++) {
+		bool last = shown + 1 == n;
+
+		snprintf(more, sizeof(more), " and %zu more (--all-rows)",
+			 n - shown - (last ? 0 : 1));
+		if (shown && k + 2 + (int)strlen(names[shown]) +
+				     (last ? 0 : (int)strlen(more)) > width) {
+			snprintf(more, sizeof(more), " and %zu more (--all-rows)",
+				 n - shown);
+			break;
+		}
+		k += snprintf(buf + k, sizeof(buf) - (size_t)k, "%s %.200s",
+			      shown ? "," : "", names[shown]);
+		if (k >= (int)sizeof(buf) - 264)
+			break;
+	}
+	if (shown < n)
+		snprintf(buf + k, sizeof(buf) - (size_t)k, "%s", more);
+	fmt_text_line(out, width, buf);
+}
+
+/* One line of the names left out as what for reason, from row first on
+ * (fmt_names_line). */
 static void fmt_left_out_names(const struct compare_model *m, size_t first,
 			       enum fmt_row_show what, const char *reason,
 			       FILE *out, int width)
 {
-	char buf[1024], more[64];
-	size_t total = 0, shown = 0;
-	int k;
+	const char **names = calloc(m->n_rows + 1, sizeof(*names));
+	size_t n = 0;
 
+	if (!names)
+		return;
 	for (size_t i = first; i < m->n_rows; i++)
-		total += fmt_left_out_as(m, i, what, reason) &&
-			 fmt_left_out_first(m, i, what);
-	k = snprintf(buf, sizeof(buf), "%s",
-		     what == FMT_ROW_ZERO ? "zero in every run on every side:" :
-					    "not counted here:");
-	for (size_t i = first; i < m->n_rows; i++) {
-		const char *name = m->rows[i].metric;
-		int room;
-
-		if (!fmt_left_out_as(m, i, what, reason) ||
-		    !fmt_left_out_first(m, i, what))
-			continue;
-		snprintf(more, sizeof(more), " and %zu more (--all-rows)",
-			 total - shown - 1);
-		room = width - k - (shown + 1 < total ? (int)strlen(more) : 0);
-		if ((int)strlen(name) + 2 > room && shown) {
-			snprintf(more, sizeof(more), " and %zu more (--all-rows)",
-				 total - shown);
-			break;
-		}
-		k += snprintf(buf + k, sizeof(buf) - (size_t)k, "%s %s",
-			      shown ? "," : "", name);
-		more[0] = '\0';
-		if (k >= (int)sizeof(buf) - 64)
-			break;
-		shown++;
-	}
-	if (shown < total)
-		snprintf(buf + k, sizeof(buf) - (size_t)k, "%s", more);
-	fmt_text_line(out, width, buf);
+		if (fmt_left_out_as(m, i, what, reason) &&
+		    fmt_left_out_first(m, i, what))
+			names[n++] = m->rows[i].metric;
+	fmt_names_line(out, width, what == FMT_ROW_ZERO ?
+			       "zero in every run on every side:" :
+			       "not counted here:", names, n);
+	free(names);
 }
 
 void fmt_rows_left_out(const struct compare_model *m, enum fmt_row_show what,

@@ -166,6 +166,10 @@ enum fmt_row_show fmt_row_show(const struct compare_model *m,
  * what: FMT_ROW_UNCOUNTED or FMT_ROW_ZERO. */
 void fmt_rows_left_out(const struct compare_model *m, enum fmt_row_show what,
 		       FILE *out, int width);
+/* "HEAD a, b, c" in one line of width, the names past it said as "and
+ * N more (--all-rows)" (the rows a table left out: compare's, run's). */
+void fmt_names_line(FILE *out, int width, const char *head,
+		    const char *const *names, size_t n);
 /* Every row of the table is of one metric (a suite's primary rows). */
 bool fmt_one_metric(const struct compare_model *m);
 /* "<missing>", "<not supported>", "<not counted>", or NULL: st has

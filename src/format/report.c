@@ -190,43 +190,24 @@ static bool report_left_as(const struct report_opts *o,
 }
 
 /* The rows of set left out as what for reason, from row first on, in
- * one line ("and N more" past the width). */
+ * one line (fmt_names_line). */
 static void report_left_names(const struct report_opts *o,
 			      const struct metric_set *set, size_t first,
 			      enum report_leave what, const char *reason,
 			      FILE *out)
 {
-	char buf[1100], more[64] = "";
-	size_t total = 0, shown = 0;
-	int k;
+	const char **names = calloc(set->n + 1, sizeof(*names));
+	size_t n = 0;
 
+	if (!names)
+		return;
 	for (size_t i = first; i < set->n; i++)
-		total += report_left_as(o, set, i, what, reason);
-	k = snprintf(buf, sizeof(buf), "%s",
-		     what == REPORT_ZERO ? "zero in every run:" :
-					   "not counted here:");
-	for (size_t i = first; i < set->n; i++) {
-		const char *name = set->m[i].name;
-		bool last = shown + 1 == total;
-
-		if (!report_left_as(o, set, i, what, reason))
-			continue;
-		snprintf(more, sizeof(more), " and %zu more (--all-rows)",
-			 total - shown - (last ? 0 : 1));
-		if (shown && k + 2 + (int)strlen(name) +
-				     (last ? 0 : (int)strlen(more)) >
-				     REPORT_WIDTH) {
-			snprintf(more, sizeof(more), " and %zu more (--all-rows)",
-				 total - shown);
-			break;
-		}
-		k += snprintf(buf + k, sizeof(buf) - (size_t)k, "%s %.200s",
-			      shown ? "," : "", name);
-		shown++;
-	}
-	if (shown < total)
-		snprintf(buf + k, sizeof(buf) - (size_t)k, "%s", more);
-	fmt_text_line(out, REPORT_WIDTH, buf);
+		if (report_left_as(o, set, i, what, reason))
+			names[n++] = set->m[i].name;
+	fmt_names_line(out, REPORT_WIDTH, what == REPORT_ZERO ?
+			       "zero in every run:" : "not counted here:",
+		       names, n);
+	free(names);
 }
 
 /* The rows of set left out as what: for the rows not counted a line a
