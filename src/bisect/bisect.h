@@ -108,6 +108,15 @@ struct bisect_delta {
 	bool tested;    /* lo, hi from a test (or exact), not a point */
 };
 
+/* A delta counts as a change within a bisect when its verdict is yes
+ * and it is at least this part of the ends' change: a difference a
+ * test can see but far below the regression (one page of 3000 between
+ * two identical binaries in two work trees) is no part of it. */
+#define BISECT_PART 0.1
+
+/* Whether d counts as a change, against the ends' delta e. */
+bool bisect_counts(const struct bisect_delta *d, const struct bisect_delta *e);
+
 struct bisect_step {
 	char *commit;           /* full SHA */
 	char *subject;

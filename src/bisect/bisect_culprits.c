@@ -30,12 +30,13 @@ static int bisect_level(const struct bisect_delta *g,
 			const struct bisect_delta *e)
 {
 	double s = e->d >= 0 ? 1 : -1, at = s * g->d;
+	bool gc = bisect_counts(g, e), bc = bisect_counts(b, e);
 
-	if (!g->has || !b->has || !e->has || (!g->sig && !b->sig))
+	if (!g->has || !b->has || !e->has || (!gc && !bc))
 		return -1;
-	if (!g->sig)
+	if (!gc)
 		return 0;
-	if (!b->sig)
+	if (!bc)
 		return 2;
 	return at <= 0 ? 0 : at >= s * e->d ? 2 : 1;
 }

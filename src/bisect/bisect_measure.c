@@ -8,6 +8,7 @@
  * decision (bisect_decided) bisect's own.
  */
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,6 +135,11 @@ static struct bisect_run *bisect_plan(const struct bisect_input *in,
 	return plan;
 }
 
+bool bisect_counts(const struct bisect_delta *d, const struct bisect_delta *e)
+{
+	return d->sig && (!e->has || fabs(d->d) >= BISECT_PART * fabs(e->d));
+}
+
 /* Whether a measurement of kind has its answer; for a step, the
  * decision ("good", "bad", "skip" for between) and its reason. */
 bool bisect_decided(enum bisect_kind kind,
@@ -161,16 +167,18 @@ bool bisect_decided(enum bisect_kind kind,
 		bool good = hi < mid;
 
 		*decision = good ? "good" : "bad";
-		if (good ? g->sig && at > 0 : b->sig && at < s * e->d)
+		if (good ? bisect_counts(g, e) && at > 0 :
+			   bisect_counts(b, e) && at < s * e->d)
 			snprintf(reason, len,
 				 "a part of the change: %s of the ends' %s (several commits?)",
 				 dg, de);
-		else if (!good && b->sig)
+		else if (!good && bisect_counts(b, e))
 			snprintf(reason, len, "beyond the bad end: %s of %s",
 				 dg, de);
 		return true;
 	}
-	if (g->sig && b->sig && at > 0 && at < s * e->d) {
+	if (bisect_counts(g, e) && bisect_counts(b, e) && at > 0 &&
+	    at < s * e->d) {
 		*decision = "skip";
 		snprintf(reason, len,
 			 "between the ends: %s of %s, a regression made of several commits",

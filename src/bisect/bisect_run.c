@@ -230,10 +230,13 @@ static int bisect_finish(struct bisect_state *st, char *const *ends)
 	if (st->n_culprits >= 2) {
 		bisect_say_culprits(st);
 	} else if (st->first_bad && st->parent_measured &&
-		   !st->vs_parent.sig) {
+		   !bisect_counts(&st->vs_parent, &st->ends)) {
+		char de[64];
+
 		/* even under -q: it is why the exit is 1 */
-		bisect_say(st, BISECT_SAY_NOTICE, "bisect: the first bad commit %.12s shows no change against its parent (%s): a step was decided by noise or the change is several commits; rerun with more runs (-r, --max-runs) (exit 1)",
-			   st->first_bad, d);
+		bisect_delta_text(&st->ends, de, sizeof(de));
+		bisect_say(st, BISECT_SAY_NOTICE, "bisect: the first bad commit %.12s shows no change against its parent (%s; a change is a tenth of the ends' %s at least): a step was decided by noise or the change is several commits; rerun with more runs (-r, --max-runs) (exit 1)",
+			   st->first_bad, d, de);
 		rc = BISECT_FAILED;
 	} else if (!st->first_bad) {
 		bisect_say(st, BISECT_SAY_OUT, "no first bad commit: %s\n", st->note ? st->note : "");

@@ -60,6 +60,15 @@ static const struct {
 	/* like bad, but its interval is a point (one boot): not yet */
 	{ __LINE__, P(0.061, 0.061, 0.061, true), D(0.06, 0.05, 0.07, true),
 	  D(0.001, -0.01, 0.01, false), NULL, false, NULL },
+	/* a significant but tiny delta (one page of 3000 between two work
+	 * trees, under a tenth of the ends' delta): no part of the change */
+	{ __LINE__, D(0.0003, 0.0001, 0.0005, true), D(0.06, 0.05, 0.07, true),
+	  D(-0.057, -0.07, -0.05, true), "good", false, NULL },
+	{ __LINE__, D(0.0597, 0.05, 0.07, true), D(0.06, 0.05, 0.07, true),
+	  D(-0.0003, -0.0005, -0.0001, true), "bad", false, NULL },
+	/* a tenth of the ends' delta and more: a part */
+	{ __LINE__, D(0.007, 0.005, 0.009, true), D(0.06, 0.05, 0.07, true),
+	  D(-0.053, -0.06, -0.045, true), "good", true, "several commits" },
 	/* a step faster than good: good, and no part of the change */
 	{ __LINE__, D(-0.03, -0.04, -0.02, true), D(0.06, 0.05, 0.07, true),
 	  D(-0.09, -0.1, -0.08, true), "good", false, NULL },
@@ -107,6 +116,23 @@ static void test_pairs(void **state)
 				   sizeof(reason)));
 }
 
+/* a change within a bisect: significant, and a tenth of the ends' at
+ * least, either sign */
+static void test_counts(void **state)
+{
+	struct bisect_delta e = D(-0.06, -0.07, -0.05, true);
+	struct bisect_delta d = D(-0.0003, -0.0005, -0.0001, true);
+
+	(void)state;
+	assert_false(bisect_counts(&d, &e));
+	d.d = -0.006;
+	assert_true(bisect_counts(&d, &e));
+	d.d = 0.006;
+	assert_true(bisect_counts(&d, &e));
+	d.sig = false;
+	assert_false(bisect_counts(&d, &e));
+}
+
 /* a step's delta as its line prints it: points to one decimal, a bound
  * that rounds to zero printed "+0.0" whatever its sign, never "-0.0" */
 static void test_delta_text(void **state)
@@ -133,6 +159,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_decided),
 		cmocka_unit_test(test_pairs),
+		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_delta_text),
 	};
 
