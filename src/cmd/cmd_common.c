@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "msg.h"
 #include "report.h"
+#include "result_keys.h"
 
 /* The error stdout had when cmd_stdout_reached flushed it (0: none), for
  * cmd_close_stdout's message: the stream keeps only that it failed. */
@@ -232,8 +233,7 @@ int cmd_read_specs(const struct config *cfg, const char *who,
 enum time_unit cmd_source_time_unit(const struct result *r)
 {
 	static const char *const names[] = { "ns", "us", "ms", "s" };
-	const char *u = json_string_value(json_object_get(
-		json_object_get(r->env, "imported"), "time_unit"));
+	const char *u = result_imported_str(r, RK_TIME_UNIT);
 
 	for (size_t i = 0; u && i < sizeof(names) / sizeof(*names); i++)
 		if (!strcmp(u, names[i]))

@@ -25,6 +25,7 @@
 #include "flame.h"
 #include "hold.h"
 #include "msg.h"
+#include "result_keys.h"
 
 /* in the order of --format's values (cli_opts.c) */
 enum flame_fmt { FLAME_SVG, FLAME_FOLDED, FLAME_TEXT, FLAME_MAIL };
@@ -46,8 +47,6 @@ struct flame_job {
 static void flame_what(const struct result *r, char *prog, size_t plen,
 		       char *cpu, size_t clen)
 {
-	json_t *mach = compare_machine(r->env);
-	const char *c = json_string_value(json_object_get(mach, "cpu"));
 	char raw[128];
 
 	if (r->n_bench == 1)
@@ -55,8 +54,7 @@ static void flame_what(const struct result *r, char *prog, size_t plen,
 	else
 		snprintf(raw, sizeof(raw), "%zu benchmarks", r->n_bench);
 	escape_str(raw, prog, plen);
-	escape_str(c ? c : "an unknown CPU", cpu, clen);
-	json_decref(mach);
+	escape_str(result_cpu_name(r), cpu, clen);
 }
 
 static int flame_fmt_of(const struct config *cfg, enum flame_fmt *fmt)

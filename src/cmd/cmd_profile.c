@@ -16,6 +16,7 @@
 #include "where.h"
 #include "escape.h"
 #include "msg.h"
+#include "result_keys.h"
 
 #define PROFILE_TOP 10
 
@@ -96,7 +97,6 @@ static int cmd_profile_bench(const struct benchmark *b, const char *cpu,
 static int cmd_profile(const struct config *cfg)
 {
 	struct result *r = NULL;
-	json_t *mach;
 	char err[512];
 	int rc = cmd_run_session(cfg);
 
@@ -106,13 +106,9 @@ static int cmd_profile(const struct config *cfg)
 		msg_error("%s", err);
 		return EXIT_IO;
 	}
-	mach = compare_machine(r->env);
 	for (size_t b = 0; b < r->n_bench && !rc; b++)
-		rc = cmd_profile_bench(&r->bench[b],
-				       json_string_value(json_object_get(mach,
-								       "cpu")),
+		rc = cmd_profile_bench(&r->bench[b], result_cpu_name(r),
 				       stdout);
-	json_decref(mach);
 	result_free(r);
 	return rc;
 }

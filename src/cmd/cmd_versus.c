@@ -22,6 +22,7 @@
 #include "commands.h"
 #include "escape.h"
 #include "msg.h"
+#include "result_keys.h"
 #include "session.h"
 
 /* splitmix64 (Steele, Lea, Flood 2014): a small seeded generator. */
@@ -278,9 +279,9 @@ static int versus_identity(struct result *r, size_t i, const char *label,
 
 	for (size_t k = 0; a && argv[k]; k++)
 		json_array_append_new(a, json_string(argv[k]));
-	if (!a || json_object_set_new(r->config, "versus",
+	if (!a || json_object_set_new(r->config, RK_VERSUS,
 			json_pack("{s:I, s:s, s:o}", "side", (json_int_t)i,
-				  "label", label, "argv", a)))
+				  RK_LABEL, label, RK_ARGV, a)))
 		return -ENOMEM;
 	return 0;
 }

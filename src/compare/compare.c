@@ -23,6 +23,7 @@
 #include "compare.h"
 #include "compare_priv.h"
 #include "err.h"
+#include "result_keys.h"
 #include "stats.h"
 #include "where.h"
 
@@ -133,14 +134,12 @@ const char *compare_primary_metric(struct metric_set *const *sets,
 		{ "task-clock/op", "task-clock" },
 		{ "ns/op", "wall" },
 	};
-	const json_t *env = sides[0].files[0]->env;
-	const json_t *imp = json_object_get(env, "imported");
-	const char *own = json_string_value(json_object_get(imp, "primary"));
+	const struct result *r0 = sides[0].files[0];
+	const char *own = result_imported_str(r0, RK_PRIMARY);
 	bool ops = compare_counts(sets, sides, n, "ns/op");
 	/* QEMU TCG's emulated CPU (the lab): only its instruction counts
 	 * mean anything, its cycles are those instructions under icount */
-	bool emulated = json_is_true(json_object_get(
-		json_object_get(env, "cpu"), "emulated"));
+	bool emulated = result_cpu_emulated(r0);
 	const char *insn = ops ? "instructions/op" : "instructions";
 
 	if (own && compare_counts(sets, sides, n, own))
@@ -349,11 +348,9 @@ static enum compare_design compare_design_of(const struct side *sides,
 		if (sides[s].n_files > 1)
 			return DESIGN_SESSIONS;
 	for (size_t s = 0; s < n && same; s++) {
-		const json_t *c = sides[s].files[0]->config;
-		const char *sid = json_string_value(json_object_get(c,
-							"session"));
+		const char *sid = result_session(sides[s].files[0]);
 
-		same = sid && json_is_true(json_object_get(c, "interleaved")) &&
+		same = sid && result_interleaved(sides[s].files[0]) &&
 		       (!id || !strcmp(id, sid));
 		id = sid;
 	}
@@ -457,9 +454,7 @@ static int compare_header(const struct side *sides, size_t n,
 			  struct compare_model *m)
 {
 	const struct result *ref = sides[0].files[0];
-	json_t *cpus = ref->config ? json_object_get(ref->config, "cpus") : NULL;
-	json_t *uo = ref->config ? json_object_get(ref->config, "user_only") :
-				   NULL;
+	const char *cpus = result_cpus(ref);
 	const char *host = NULL;
 	bool one = true;
 
@@ -516,10 +511,10 @@ static int compare_header(const struct side *sides, size_t n,
 		}
 	if (one && host && !(m->host = strdup(host)))
 		return -ENOMEM;
-	m->user_only = json_is_true(uo);
-	if (json_is_string(cpus))
-		m->cpus = strdup(json_string_value(cpus));
-	m->machine = compare_machine(sides[0].files[0]->env);
+	m->user_only = result_user_only(ref);
+	if (cpus)
+		m->cpus = strdup(cpus);
+	m->machine = compare_machine(sides[0].files[0]);
 	return m->machine ? 0 : -ENOMEM;
 }
 

@@ -335,7 +335,7 @@ void compare_model_free(struct compare_model *m);
  * or null when not recorded), "emulated"} (NULL without memory), and as
  * the tables' header line
  * "machine: CPU (virtual machine, PMU NAME)". */
-json_t *compare_machine(const json_t *env);
+json_t *compare_machine(const struct result *r);
 void compare_machine_line(const json_t *machine, char *buf, size_t len);
 
 /* compare_geomean.c: m->geomean from the primary rows (compare_build

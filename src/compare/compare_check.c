@@ -15,6 +15,7 @@
 
 #include "compare_priv.h"
 #include "err.h"
+#include "result_keys.h"
 #include "suggest.h"
 
 const char *compare_check_file_name(const struct result *r)
@@ -594,30 +595,24 @@ int compare_warn(struct compare_model *m, const char *fmt, ...)
  * *nomem set) */
 static char *compare_versus_text(const struct result *r, bool *nomem)
 {
-	const json_t *v = r->config ? json_object_get(r->config, "versus") :
-				      NULL;
-	const json_t *a = json_object_get(v, "argv");
-	size_t len = 1, i;
-	const json_t *x;
+	const char *label = result_versus_label(r);
+	size_t len = 1, n = result_versus_argc(r);
 	char *buf;
 
-	if (!json_is_object(v))
+	if (!result_versus_has(r))
 		return NULL;
-	json_array_foreach(a, i, x)
-		len += strlen(json_string_value(x) ?
-			      json_string_value(x) : "") + 1;
-	len += strlen(json_string_value(json_object_get(v, "label")) ?
-		      json_string_value(json_object_get(v, "label")) : "") + 2;
+	for (size_t i = 0; i < n; i++)
+		len += strlen(result_versus_argv(r, i)) + 1;
+	len += strlen(label ? label : "?") + 2;
 	buf = calloc(1, len);
 	if (!buf) {
 		*nomem = true;
 		return NULL;
 	}
-	snprintf(buf, len, "%s:", json_string_value(json_object_get(v, "label")) ?
-		 json_string_value(json_object_get(v, "label")) : "?");
-	json_array_foreach(a, i, x) {
+	snprintf(buf, len, "%s:", label ? label : "?");
+	for (size_t i = 0; i < n; i++) {
 		strcat(buf, " ");
-		strcat(buf, json_string_value(x) ? json_string_value(x) : "");
+		strcat(buf, result_versus_argv(r, i));
 	}
 	return buf;
 }

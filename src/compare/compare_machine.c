@@ -15,46 +15,35 @@
 #include <string.h>
 
 #include "compare.h"
+#include "result_keys.h"
 
 /* The name of env.pmus' core PMU (cpu, cpu_core, cpu_atom, armv8_*), or
  * NULL without one (or without the list). */
-static const char *compare_core_pmu(const json_t *env)
+static const char *compare_core_pmu(const struct result *r)
 {
-	const json_t *pmus = json_object_get(env, "pmus"), *p;
-	size_t i;
-
-	json_array_foreach(pmus, i, p) {
-		const char *n = json_string_value(json_object_get(p, "name"));
+	for (size_t i = 0; i < result_n_pmus(r); i++) {
+		const char *n = result_pmu_name(r, i);
 
 		if (n && (!strcmp(n, "cpu") || !strncmp(n, "cpu_", 4) ||
-			  !strncmp(n, "armv8_", 6) || !strncmp(n, "armv7_", 6)))
+		    !strncmp(n, "armv8_", 6) || !strncmp(n, "armv7_", 6)))
 			return n;
 	}
 	return NULL;
 }
 
-json_t *compare_machine(const json_t *env)
+json_t *compare_machine(const struct result *r)
 {
-	const json_t *cpu = json_object_get(env, "cpu");
-	const json_t *hv = json_object_get(env, "hypervisor");
-	const char *model = json_string_value(json_object_get(cpu,
-							      "model_name"));
-	const char *pmu = compare_core_pmu(env);
-	bool emulated = json_is_true(json_object_get(cpu, "emulated"));
-
+	const char *pmu = compare_core_pmu(r);
+	int hv = result_hypervisor(r);
 	/* the x86_64 kernel lab's instruction counter (lab/count-merge.sh) */
-	const char *counter = json_string_value(json_object_get(env,
-								"lab_counter"));
+	const char *counter = result_lab_counter(r);
+	json_t *m;
 
-	if (!pmu && json_is_array(json_object_get(env, "pmus")))
+	if (!pmu && result_has_pmus(r))
 		pmu = "none";
-	json_t *m = json_pack("{s:s, s:o, s:s?, s:b}", "cpu",
-			 model && strcmp(model, "unknown") ? model :
-							     "unknown CPU",
-			 "virtual", json_is_boolean(hv) ? json_copy((json_t *)hv) :
-							 json_null(),
-			 "pmu", pmu, "emulated", emulated);
-
+	m = json_pack("{s:s, s:o, s:s?, s:b}", "cpu", result_cpu_name(r),
+		      "virtual", hv < 0 ? json_null() : json_boolean(hv),
+		      "pmu", pmu, "emulated", result_cpu_emulated(r));
 	if (m && counter) /* only where it counted */
 		json_object_set_new(m, "counter", json_string(counter));
 	return m;

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "result_keys.h"
 
 static bool metrics_measured(const struct run *run)
 {
@@ -308,32 +309,8 @@ static double metrics_time_value(const struct proc_sample *p, int which)
 static const char *metrics_not_recorded(const struct result *r,
 					const char *name)
 {
-	const json_t *imp = json_object_get(r->env, "imported");
-	const json_t *v;
-	size_t i;
-
-	json_array_foreach(json_object_get(imp, "not_recorded"), i, v)
-		if (json_is_string(v) && !strcmp(json_string_value(v), name))
-			return json_string_value(json_object_get(imp,
-								 "source"));
-	return NULL;
-}
-
-/* The mean an import kept of a time it does not record per run
- * (hyperfine's user_mean_s and system_mean_s in config "imported"),
- * seconds; -1 where there is none. */
-static double metrics_imported_mean(const struct result *r,
-				    const struct benchmark *b,
-				    const char *metric)
-{
-	const char *key = !strcmp(metric, "user") ? "user_mean_s" :
-			  !strcmp(metric, "sys") ? "system_mean_s" : NULL;
-	json_t *v = json_object_get(json_object_get(json_object_get(
-		json_object_get(r->config, "imported"), "benchmarks"),
-		b->name), key ? key : "");
-
-	return key && json_is_number(v) && json_number_value(v) >= 0 ?
-		       json_number_value(v) : -1;
+	return result_not_recorded(r, name) ?
+		       result_imported_str(r, RK_SOURCE) : NULL;
 }
 
 static int metrics_times(const struct result *r, const struct benchmark *b,
@@ -355,7 +332,7 @@ static int metrics_times(const struct result *r, const struct benchmark *b,
 			return -ENOMEM;
 		m->higher_is_better = t == T_OPS_S;
 		if (metrics_not_recorded(r, names[t])) {
-			double mean = metrics_imported_mean(r, b, names[t]);
+			double mean = result_imported_mean(r, b->name, names[t]);
 			char why[96];
 
 			if (mean >= 0) /* hyperfine: its mean, not the runs */

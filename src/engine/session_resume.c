@@ -26,6 +26,7 @@
 #include "env.h"
 #include "hold.h"
 #include "msg.h"
+#include "result_keys.h"
 #include "session_priv.h"
 
 /* "NAME" or NAME.journal's NAME, malloc'd. */
@@ -75,7 +76,7 @@ int session_resume_open(const char *file, struct session_resume *rs)
 	if (!strcmp(rs->old->status, "complete"))
 		return msg_usage("--resume: %s is complete (every run of its session is in it); nothing to resume",
 				 file);
-	if (json_is_true(json_object_get(rs->old->config, "interleaved")))
+	if (result_interleaved(rs->old))
 		return msg_usage("--resume: %s is a versus side; versus sessions cannot be resumed, run versus again",
 				 file);
 	return EXIT_OK;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "env.h"
+#include "rkeys.h"
 #include "sha256.h"
 #include "version.h"
 #include "sysroot.h"
@@ -52,7 +53,7 @@ static json_t *env_kernel(const char *root, char *cmdline, size_t len)
 	long btime = -1;
 	FILE *f;
 
-	json_object_set_new(k, "release",
+	json_object_set_new(k, RK_RELEASE,
 			    env_file_str(root, "/proc/sys/kernel/osrelease"));
 	json_object_set_new(k, "version",
 			    env_file_str(root, "/proc/sys/kernel/version"));
@@ -156,7 +157,7 @@ static void env_midr_keys(const struct env_midr *m, json_t *c)
 	env_arm_name((unsigned)m->impl, (unsigned)m->part, vendor,
 		     sizeof(vendor), model, sizeof(model));
 	json_object_set_new(c, "vendor", json_string(vendor));
-	json_object_set_new(c, "model_name", json_string(model));
+	json_object_set_new(c, RK_MODEL_NAME, json_string(model));
 	json_object_set_new(c, "family", m->arch < 0 ?
 				json_string("unknown") : json_integer(m->arch));
 	json_object_set_new(c, "model", json_integer(m->part));
@@ -166,7 +167,7 @@ static void env_midr_keys(const struct env_midr *m, json_t *c)
 				json_string("unknown") :
 				json_integer(m->variant));
 	if (env_arm_emulated((unsigned)m->impl, (unsigned)m->part))
-		json_object_set_new(c, "emulated", json_true());
+		json_object_set_new(c, RK_EMULATED, json_true());
 }
 
 /*
@@ -511,21 +512,21 @@ json_t *env_capture(const struct env_opts *o)
 		cpu = o->pinned->cpu[0];
 	else if (!cpu_online(root, &online) && online.n)
 		cpu = cpu_default(&online);
-	json_object_set_new(env, "kernel",
+	json_object_set_new(env, RK_KERNEL,
 			    env_kernel(root, cmdline, sizeof(cmdline)));
 	if (!o || !o->no_kconfig)
 		env_kconfig_add(env, root);
-	json_object_set_new(env, "cpu",
+	json_object_set_new(env, RK_CPU,
 			    env_cpu(root, o ? o->pinned : NULL, cpu, &hyp));
 	json_object_set_new(env, "cpufreq", env_cpufreq(root, cpu));
 	json_object_set_new(env, "isolation", env_isolation(root, cmdline));
 	json_object_set_new(env, "vulnerabilities", env_vulnerabilities(root));
 	if (hyp < 0)
 		hyp = env_dt_virtual(root); /* arm64: no hypervisor flag */
-	json_object_set_new(env, "hypervisor", hyp < 0 ?
+	json_object_set_new(env, RK_HYPERVISOR, hyp < 0 ?
 					 json_string("unknown") :
 					 json_boolean(hyp));
-	json_object_set_new(env, "pmus", env_pmus(root));
+	json_object_set_new(env, RK_PMUS, env_pmus(root));
 	json_object_set_new(env, "perf", env_perf(root));
 	json_object_set_new(env, "thp", env_thp(root));
 	json_object_set_new(env, "clocksource",

@@ -17,32 +17,22 @@
 #include "format.h"
 #include "metrics.h"
 #include "report.h"
+#include "result_keys.h"
 #include "stats.h"
 
 #define REPORT_WIDTH 80
 #define REPORT_NAME_MAX 22
 
-static const char *report_str(const json_t *o, const char *a, const char *b)
-{
-	const json_t *j = o ? json_object_get(o, a) : NULL;
-
-	if (j && b)
-		j = json_object_get(j, b);
-	return json_is_string(j) ? json_string_value(j) : NULL;
-}
-
 /* An interrupted session's benchmark that has fewer runs than its
  * session planned (config repeat + warmup): the one the signal cut. */
 static bool report_cut(const struct result *r, const struct benchmark *b)
 {
-	const json_t *rep = json_object_get(r->config, "repeat");
-	const json_t *warm = json_object_get(r->config, "warmup");
+	size_t planned;
 
 	if (!r->status || strcmp(r->status, "interrupted") ||
-	    !json_is_integer(rep) || !json_is_integer(warm))
+	    !result_planned_runs(r, &planned))
 		return false;
-	return b->n_runs < (size_t)(json_integer_value(rep) +
-				    json_integer_value(warm));
+	return b->n_runs < planned;
 }
 
 /* The benchmark's first two lines; returns its measured runs. */
@@ -50,14 +40,10 @@ static size_t report_header(const struct result *r,
 			    const struct benchmark *b, FILE *out)
 {
 	size_t measured = 0, warm = 0, failed = 0;
-	const char *cpus = report_str(r->config, "cpus", NULL);
-	const json_t *uo = r->config ? json_object_get(r->config, "user_only") :
-				       NULL;
+	const char *cpus = result_cpus(r);
 	char line[2048];
 	size_t k;
 
-	if (cpus && !*cpus)
-		cpus = NULL; /* --no-pin */
 	for (size_t i = 0; i < b->n_runs; i++) {
 		if (b->runs[i].warmup)
 			warm++;
@@ -82,7 +68,7 @@ static size_t report_header(const struct result *r,
 		snprintf(line + k, sizeof(line) - k, ", %s %s, %s",
 			 cpus && strpbrk(cpus, ",-") ? "CPUs" : "CPU",
 			 cpus ? cpus : "not pinned",
-			 json_is_true(uo) ? "user-only" : "user+kernel");
+			 result_user_only(r) ? "user-only" : "user+kernel");
 	fmt_text_line(out, REPORT_WIDTH, line);
 	k = (size_t)snprintf(line, sizeof(line), "command:");
 	for (char **a = b->argv; a && *a && k < sizeof(line); a++)
@@ -450,8 +436,8 @@ static void report_machine(const struct report_opts *o,
 /* show: the environment in a few lines before the table. */
 void report_env(const struct result *r, FILE *out)
 {
-	const char *rel = report_str(r->env, "kernel", "release");
-	json_t *machine = compare_machine(r->env);
+	const char *rel = result_kernel_release(r);
+	json_t *machine = compare_machine(r);
 	char line[1024];
 
 	snprintf(line, sizeof(line), "%s: %s, created %s",

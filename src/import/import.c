@@ -12,6 +12,7 @@
 
 #include "err.h"
 #include "import.h"
+#include "result_keys.h"
 
 /* The names and the readers, from the one list (import.h). */
 #define IMPORT_NAME_(id, name, reader, what) [IMPORT_##id] = name,
@@ -63,15 +64,15 @@ struct result *import_new(enum import_source s, const char *label)
 	/* created: stamped by the writer (result_write) */
 	r->label = strdup(label ? label : import_sources[s]);
 	r->status = strdup("complete");
-	imp = json_pack("{s:s, s:[], s:[]}", "source", import_sources[s],
-			"files", "not_recorded");
+	imp = json_pack("{s:s, s:[], s:[]}", RK_SOURCE, import_sources[s],
+			"files", RK_NOT_RECORDED);
 	/* go test -bench and pyperf name their time row ns/op: it stays in
 	 * ns, as their users read it (cmd_source_time_unit) */
 	if (imp && (s == IMPORT_GOBENCH || s == IMPORT_PYPERF) &&
-	    json_object_set_new(imp, "time_unit", json_string("ns")))
+	    json_object_set_new(imp, RK_TIME_UNIT, json_string("ns")))
 		json_decref(imp), imp = NULL;
-	r->env = json_pack("{s:o}", "imported", imp);
-	r->config = json_pack("{s:{s:s}}", "imported", "source",
+	r->env = json_pack("{s:o}", RK_IMPORTED, imp);
+	r->config = json_pack("{s:{s:s}}", RK_IMPORTED, RK_SOURCE,
 			      import_sources[s]);
 	r->warnings = json_array();
 	if (!r->tool_version || !r->label || !r->status ||
@@ -121,7 +122,7 @@ static size_t import_commas(const char *buf, size_t size)
 int import_file(enum import_source s, struct result *r, const char *path,
 		char *err, size_t len)
 {
-	json_t *files = json_object_get(json_object_get(r->env, "imported"),
+	json_t *files = json_object_get(json_object_get(r->env, RK_IMPORTED),
 					"files");
 	size_t nb = r->n_bench, *before = calloc(nb ? nb : 1, sizeof(*before));
 	char *buf = NULL;
@@ -323,8 +324,7 @@ static int import_grow_counters(struct result *r, size_t n)
 
 int import_event(struct result *r, const char *name, const char *unit)
 {
-	const char *source = json_string_value(json_object_get(
-		json_object_get(r->env, "imported"), "source"));
+	const char *source = result_imported_str(r, RK_SOURCE);
 	struct event *ev;
 	char fstr[256];
 	int i = result_event_index(r, name);
@@ -416,8 +416,8 @@ int import_score(struct result *r, struct run *run, const char *name,
 static json_t *import_nr_find(struct result *r, const char *metric,
 			      size_t *at)
 {
-	json_t *a = json_object_get(json_object_get(r->env, "imported"),
-				    "not_recorded");
+	json_t *a = json_object_get(json_object_get(r->env, RK_IMPORTED),
+				    RK_NOT_RECORDED);
 	size_t i;
 	json_t *v;
 
@@ -449,7 +449,7 @@ void import_recorded(struct result *r, const char *metric)
 
 json_t *import_meta(struct result *r)
 {
-	return json_object_get(r->config, "imported");
+	return json_object_get(r->config, RK_IMPORTED);
 }
 
 int import_warn(struct result *r, const char *fmt, ...)

@@ -25,6 +25,7 @@
 
 #include "err.h"
 #include "import.h"
+#include "result_keys.h"
 
 #define GB_MAX_FIELDS 64
 
@@ -59,9 +60,9 @@ static int import_gb_set_config(struct result *r, const char *key,
 		if (json_object_set_new(meta, "config", cfg))
 			return -ENOMEM;
 	}
-	if (!strcmp(key, "cpu") && !json_object_get(r->env, "cpu") &&
-	    json_object_set_new(r->env, "cpu",
-				json_pack("{s:s}", "model_name", val)))
+	if (!strcmp(key, "cpu") && !json_object_get(r->env, RK_CPU) &&
+	    json_object_set_new(r->env, RK_CPU,
+				json_pack("{s:s}", RK_MODEL_NAME, val)))
 		return -ENOMEM;
 	return json_object_set_new(cfg, key, json_string(val)) ? -ENOMEM : 0;
 }
@@ -164,7 +165,7 @@ int import_gobench(struct result *r, const char *path, const char *buf,
 {
 	static const char *const missing[] = { "wall", "user", "sys",
 					       "maxrss" };
-	json_t *imp = json_object_get(r->env, "imported");
+	json_t *imp = json_object_get(r->env, RK_IMPORTED);
 	char *text = strndup(buf, size), *save, *key, *val;
 	int line = 0, rc = 0;
 
@@ -172,7 +173,7 @@ int import_gobench(struct result *r, const char *path, const char *buf,
 		return err_nomem(err, len);
 	for (size_t i = 0; i < 4 && !rc; i++)
 		rc = import_not_recorded(r, missing[i]);
-	if (!rc && json_object_set_new(imp, "primary", json_string("ns/op")))
+	if (!rc && json_object_set_new(imp, RK_PRIMARY, json_string("ns/op")))
 		rc = -ENOMEM;
 	for (char *s = text; s && !rc; s = save) {
 		save = strchr(s, '\n');

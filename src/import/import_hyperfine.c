@@ -18,6 +18,7 @@
 
 #include "err.h"
 #include "import.h"
+#include "result_keys.h"
 
 /* basename of the first word; *shared: another command has it too. */
 static const char *import_hf_base(const char *word)
@@ -150,8 +151,8 @@ static int import_hf_meta(struct result *r, const char *name,
 	}
 	one = json_pack("{s:O, s:O*, s:O*, s:O*}", "command",
 			json_object_get(res, "command"), "parameters",
-			json_object_get(res, "parameters"), "user_mean_s",
-			json_object_get(res, "user"), "system_mean_s",
+			json_object_get(res, "parameters"), RK_USER_MEAN,
+			json_object_get(res, "user"), RK_SYS_MEAN,
 			json_object_get(res, "system"));
 	return !one || json_object_set_new(benches, name, one) ? -ENOMEM : 0;
 }

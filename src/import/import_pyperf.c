@@ -27,6 +27,7 @@
 
 #include "err.h"
 #include "import.h"
+#include "result_keys.h"
 
 /* An integer metadata key, from the run, the benchmark or the file (the
  * first that has it; 1 when none does): a count of 1 or more, or -EINVAL
@@ -240,9 +241,9 @@ int import_pyperf(struct result *r, const char *path, const char *buf,
 	if (!rc && meta && !json_object_get(import_meta(r), "metadata"))
 		rc = json_object_set(import_meta(r), "metadata", meta);
 	cpu = json_object_get(meta, "cpu_model_name");
-	if (!rc && json_is_string(cpu) && !json_object_get(r->env, "cpu"))
-		rc = json_object_set_new(r->env, "cpu",
-					 json_pack("{s:O}", "model_name", cpu));
+	if (!rc && json_is_string(cpu) && !json_object_get(r->env, RK_CPU))
+		rc = json_object_set_new(r->env, RK_CPU,
+					 json_pack("{s:O}", RK_MODEL_NAME, cpu));
 	rc = rc ? -ENOMEM : 0;
 	for (size_t i = 0; i < 4 && !rc; i++)
 		rc = import_not_recorded(r, missing[i]);

@@ -407,7 +407,7 @@ int plot_data_runs(const struct plot_rows *cfg, const struct side *sides,
 		rc = -EINVAL;
 		goto out;
 	}
-	machine = compare_machine(sides[0].files[0]->env);
+	machine = compare_machine(sides[0].files[0]);
 	if (!machine) {
 		rc = -ENOMEM;
 		goto out;

@@ -29,6 +29,7 @@
 #include "err.h"
 #include "hold.h"
 #include "journal.h"
+#include "rkeys.h"
 
 #define JOURNAL_FORMAT "abstat-journal"
 
@@ -272,7 +273,7 @@ static int journal_start(const char *output, const struct result *r,
 			 char *err, size_t len)
 {
 	struct journal *j = calloc(1, sizeof(*j));
-	json_t *id = json_object_get(r->config, "session");
+	json_t *id = json_object_get(r->config, RK_SESSION);
 	int rc;
 
 	*out = NULL;
@@ -401,7 +402,7 @@ static int journal_run_fits(const struct result *r, const json_t *o,
 			    size_t bench, const struct run *run,
 			    const char *name, char *err, size_t len)
 {
-	json_t *want = json_object_get(r->config, "session");
+	json_t *want = json_object_get(r->config, RK_SESSION);
 	json_t *got = json_object_get(o, "session");
 	const struct benchmark *b = &r->bench[bench];
 

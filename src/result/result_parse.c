@@ -19,6 +19,7 @@
 
 #include "err.h"
 #include "result_parse_priv.h"
+#include "rkeys.h"
 
 /* The usual counter object, checked without formatting keys: true when
  * it is valid and stored; false sends it through the checks that word
@@ -483,10 +484,10 @@ static int parse_config_ranges(const struct ctx *c, const json_t *cfg)
 	long long x;
 	int rc = 0;
 
-	if (json_object_get(cfg, "repeat"))
-		rc = result_get_int(c, cfg, "config", "repeat", 1, INT_MAX, &x);
-	if (!rc && json_object_get(cfg, "warmup"))
-		rc = result_get_int(c, cfg, "config", "warmup", 0, INT_MAX, &x);
+	if (json_object_get(cfg, RK_REPEAT))
+		rc = result_get_int(c, cfg, "config", RK_REPEAT, 1, INT_MAX, &x);
+	if (!rc && json_object_get(cfg, RK_WARMUP))
+		rc = result_get_int(c, cfg, "config", RK_WARMUP, 0, INT_MAX, &x);
 	if (!rc && json_object_get(cfg, "copies"))
 		rc = result_get_int(c, cfg, "config", "copies", 1, INT_MAX, &x);
 	return rc;

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "result_keys.h"
 #include "side.h"
 
 void side_free(struct side *sides, size_t n)
@@ -299,7 +300,7 @@ static int side_check_args(const struct side *s, char *err, size_t len)
 {
 	const struct result *r0 = s->files[0];
 
-	if (r0->config && json_object_get(r0->config, "versus"))
+	if (result_versus_has(r0))
 		return 0;
 	for (size_t f = 1; f < s->n_files; f++)
 		for (size_t i = 0; i < r0->n_bench; i++) {
