@@ -104,24 +104,16 @@ static int compare_boot_centers(const struct compare_model *m,
 	return 0;
 }
 
-int compare_stat_fill(struct compare_model *m, struct compare_row *row,
-		      const struct compare_bench *b, size_t s,
-		      const struct side *side)
+/* What side s's files hold of row's metric: present, counted, their
+ * reason; how many values in all. */
+static size_t compare_stat_gather(const struct compare_row *row,
+				  const struct compare_bench *b, size_t s,
+				  const struct side *side,
+				  struct compare_stat *st)
 {
-	struct compare_stat *st = &row->stat[s];
-	size_t total = 0, k = 0, ng = 0, *len, *boot_of, nboots;
-	struct stats_summary sum;
-	struct stats_groups g;
-	double *v, w, bt;
-	long out;
-	/* per-event per-op rows and ops/s repeat another row's series:
-	 * warn once, on the original */
-	bool quiet = row->kind == METRIC_PER_OP && strcmp(row->metric, "ns/op");
+	size_t total = 0;
 
 	st->supported = st->counted = true;
-	len = calloc(side->n_files, sizeof(*len));
-	if (!len)
-		return -ENOMEM;
 	for (size_t f = 0; f < side->n_files; f++) {
 		const struct metric *mt = metrics_find(&b->sets[s][f],
 						       row->metric);
@@ -138,20 +130,30 @@ int compare_stat_fill(struct compare_model *m, struct compare_row *row,
 		st->counted &= mt->counted;
 		total += mt->n;
 	}
-	st->group_len = len;
-	st->v = v = calloc(total + 1, sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	/* one group per boot: the runs of its files (sessions), in file
-	 * order */
-	boot_of = calloc(side->n_files, sizeof(*boot_of));
+	return total;
+}
+
+/* The values into v, one group per boot (the runs of its files,
+ * sessions, in file order), their lengths in len; each series'
+ * warnings said unless quiet. 0 or -ENOMEM. */
+static int compare_stat_group(struct compare_model *m,
+			      struct compare_row *row,
+			      const struct compare_bench *b, size_t s,
+			      const struct side *side, bool quiet,
+			      double *v, size_t *len)
+{
+	struct compare_stat *st = &row->stat[s];
+	size_t k = 0, ng = 0, nboots;
+	size_t *boot_of = calloc(side->n_files, sizeof(*boot_of));
+	int rc = 0;
+
 	if (!boot_of)
 		return -ENOMEM;
 	nboots = side_boots(side, boot_of, m->assume_boots);
-	for (size_t i = 0; i < nboots; i++) {
+	for (size_t i = 0; i < nboots && !rc; i++) {
 		size_t before = k;
 
-		for (size_t f = 0; f < side->n_files; f++) {
+		for (size_t f = 0; f < side->n_files && !rc; f++) {
 			const struct metric *mt =
 				metrics_find(&b->sets[s][f], row->metric);
 
@@ -159,34 +161,25 @@ int compare_stat_fill(struct compare_model *m, struct compare_row *row,
 				continue;
 			memcpy(v + k, mt->v, mt->n * sizeof(*v));
 			k += mt->n;
-			if (!quiet && compare_series_warn(m, row, s, mt)) {
-				free(boot_of);
-				return -ENOMEM;
-			}
+			if (!quiet && compare_series_warn(m, row, s, mt))
+				rc = -ENOMEM;
 		}
 		if (k > before)
 			len[ng++] = k - before;
 	}
 	free(boot_of);
-	st->n = total;
 	st->n_groups = ng;
-	st->group_len = len;
-	if (!st->present || !st->supported || !total ||
-	    stats_summarize(v, total, 1 - m->alpha, &sum))
-		return 0;
-	st->run = sum;
-	st->cv = sum.mean != 0 ? sum.sd / fabs(sum.mean) : 0;
-	st->center = m->center == CENTER_MEAN ? sum.mean : sum.median;
-	st->center_lo = sum.median_lo;
-	st->center_hi = sum.median_hi;
-	if (compare_boot_centers(m, st))
-		return -ENOMEM;
-	g = (struct stats_groups){ v, len, ng };
-	if (ng > 1 && !stats_boot_spread(&g, &w, &bt) && st->center != 0) {
-		st->within_boot_rel = w / fabs(st->center);
-		st->between_boot_rel = bt / fabs(st->center);
-	}
-	out = stats_outliers(v, total, COMPARE_OUTLIER_Z, NULL);
+	return rc;
+}
+
+/* The spread's warnings of st (outliers, a CV), unless quiet or within
+ * the row's resolution. 0 or -ENOMEM. */
+static int compare_stat_noise(struct compare_model *m,
+			      struct compare_row *row, size_t s, bool quiet)
+{
+	struct compare_stat *st = &row->stat[s];
+	long out = stats_outliers(st->v, st->n, COMPARE_OUTLIER_Z, NULL);
+
 	if (out < 0)
 		return -ENOMEM;
 	st->n_outliers = (size_t)out;
@@ -197,9 +190,49 @@ int compare_stat_fill(struct compare_model *m, struct compare_row *row,
 		return -ENOMEM;
 	/* small counts (a few context switches) are Poisson-noisy by
 	 * nature: a CV warning there says nothing about the system */
-	if (!quiet && st->cv >= COMPARE_CV_WARN && total > 1 &&
+	if (!quiet && st->cv >= COMPARE_CV_WARN && st->n > 1 &&
 	    (row->unit[0] || st->run.mean >= 1000) &&
 	    compare_noise_add(m, NOISE_CV, row, s, st->cv))
 		return -ENOMEM;
 	return 0;
+}
+
+int compare_stat_fill(struct compare_model *m, struct compare_row *row,
+		      const struct compare_bench *b, size_t s,
+		      const struct side *side)
+{
+	struct compare_stat *st = &row->stat[s];
+	struct stats_summary sum;
+	struct stats_groups g;
+	double w, bt;
+	/* per-event per-op rows and ops/s repeat another row's series:
+	 * warn once, on the original */
+	bool quiet = row->kind == METRIC_PER_OP && strcmp(row->metric, "ns/op");
+	size_t total = compare_stat_gather(row, b, s, side, st);
+	size_t *len = calloc(side->n_files, sizeof(*len));
+	double *v = calloc(total + 1, sizeof(*v));
+
+	st->group_len = len;
+	st->v = v;
+	if (!len || !v ||
+	    compare_stat_group(m, row, b, s, side, quiet, v, len))
+		return -ENOMEM;
+	st->n = total;
+	if (!st->present || !st->supported || !total ||
+	    stats_summarize(st->v, total, 1 - m->alpha, &sum))
+		return 0;
+	st->run = sum;
+	st->cv = sum.mean != 0 ? sum.sd / fabs(sum.mean) : 0;
+	st->center = m->center == CENTER_MEAN ? sum.mean : sum.median;
+	st->center_lo = sum.median_lo;
+	st->center_hi = sum.median_hi;
+	if (compare_boot_centers(m, st))
+		return -ENOMEM;
+	g = (struct stats_groups){ st->v, st->group_len, st->n_groups };
+	if (st->n_groups > 1 && !stats_boot_spread(&g, &w, &bt) &&
+	    st->center != 0) {
+		st->within_boot_rel = w / fabs(st->center);
+		st->between_boot_rel = bt / fabs(st->center);
+	}
+	return compare_stat_noise(m, row, s, quiet);
 }
