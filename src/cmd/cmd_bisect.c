@@ -52,10 +52,13 @@ static void bisect_cmd_say(void *ctx, enum bisect_level level,
 	}
 }
 
-/* One session of the engine's: the config it runs under (the command
- * line's, its targets the sides), the session, the targets. */
+/* One session of the engine's: what it measures (the command line's
+ * measure options, its targets the sides), whether its sink is quiet
+ * (-q, or the environment's warnings said at an earlier session), the
+ * session, the targets. */
 struct bisect_cmd_session {
-	struct config cfg;
+	struct measure_opts m;
+	bool quiet;
 	struct session s;
 	struct target t[BISECT_SIDES_MAX];
 	struct result *res[BISECT_SIDES_MAX];
@@ -69,23 +72,26 @@ static int bisect_cmd_open(void *ctx, char **const *argvs, const char *name,
 	static const char *const labels[] = { "A", "B", "C" };
 	const struct config *cfg = ctx;
 	struct bisect_cmd_session *bs = calloc(1, sizeof(*bs));
+	struct session_input in;
 	int rc;
 
 	*session = bs;
 	if (!bs)
 		return EXIT_IO;
-	bs->cfg = *cfg;
+	in = cmd_session_input(cfg);
+	bs->m = cfg->measure;
 	bs->n = n;
 	for (size_t i = 0; i < n; i++)
 		bs->t[i] = (struct target){ .name = (char *)name,
 					    .argv = argvs[i] };
-	bs->cfg.measure.targets = bs->t;
-	bs->cfg.measure.n_targets = n;
-	bs->cfg.measure.workdir = dir;
-	bs->cfg.output = NULL;
-	msg_set_quiet(cfg->quiet || quiet);
-	rc = session_open(&bs->s, &bs->cfg);
-	msg_set_quiet(cfg->quiet);
+	bs->m.targets = bs->t;
+	bs->m.n_targets = n;
+	bs->m.workdir = dir;
+	in.measure = &bs->m;
+	in.sink.ctx = &bs->quiet;
+	bs->quiet = cfg->quiet || quiet;
+	rc = session_open(&bs->s, &in);
+	bs->quiet = cfg->quiet;
 	for (size_t i = 0; !rc && i < n; i++) {
 		res[i] = bs->res[i] = session_result(&bs->s, labels[i],
 						     &bs->t[i], 1);

@@ -74,6 +74,11 @@ int cmd_plot_sides(const struct config *cfg, const char *out,
  * samples) measure: the plan, the table on stdout, -o saved, --resume.
  * An exit status after printing. */
 int cmd_run_session(const struct config *cfg);
+/* cmd_session.c: the session driver's input (session_input.h) from
+ * cfg, its sink cmd_session_say with cfg->quiet; and that sink, whose
+ * ctx is a bool: quiet (-q: no info, no warnings). */
+struct session_input cmd_session_input(const struct config *cfg);
+void cmd_session_say(void *ctx, enum session_level level, const char *text);
 /* boots' operands (VERB DIR [A=KERNEL B=KERNEL]) and its run
  * arguments, the n_last_words after its -- (cmd_boots_args.c). */
 int cmd_boots_args(struct config *cfg, int argc, char **argv);
@@ -108,10 +113,11 @@ int cmd_compare_sides(const struct config *cfg, const struct side *sides,
 		      size_t n, FILE *out);
 
 /* cmd_common.c */
-/* msg_status (msg.h), by the name the command files know it by. */
+/* exit_status_of (exit_status.h), by the name the command files know
+ * it by. */
 static inline int cmd_status(int rc, int otherwise)
 {
-	return msg_status(rc, otherwise);
+	return exit_status_of(rc, otherwise);
 }
 /* Whether what was printed to stdout reached it: written, flushed and
  * closed without error (a duplicate of the descriptor is closed, which
