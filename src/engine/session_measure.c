@@ -448,6 +448,49 @@ static int session_prepared_one(struct session *s, struct benchmark *b,
 	return rc;
 }
 
+/* A run that failed (kept, journaled): without -i it stops the session
+ * (EXIT_WORKLOAD), said once; with -i the first is a warning. */
+static int session_run_failed(struct session *s, const struct benchmark *b,
+			      const struct run *run)
+{
+	s->n_failed++;
+	progress_clear(&s->progress);
+	if (!s->in.measure->ignore_failure) {
+		session_error(&s->in.sink, "%s, run %u%s: %s; stopping (-i goes on past failed runs)",
+			      b->name, run->index,
+			      run->warmup ? " (warm-up)" : "", run->reason);
+		return EXIT_WORKLOAD;
+	}
+	if (!s->once.failure) {
+		s->once.failure = true;
+		session_say(&s->in.sink, SESSION_SAY_WARN,
+			    "%s, run %u: %s; going on (-i), failed runs stay out of the statistics",
+			    b->name, run->index, run->reason);
+	}
+	return EXIT_OK;
+}
+
+/* The plan is over (rc: how it ended): the failed runs counted under
+ * -i, the session's warnings into every result, each result's status;
+ * the session's exit status. */
+static int session_end(struct session *s, struct result **results,
+		       size_t n_results, size_t n_plan, int rc)
+{
+	if (s->n_failed && s->in.measure->ignore_failure)
+		session_say(&s->in.sink, SESSION_SAY_WARN,
+			    "%u of %zu runs failed; they are kept in the result and out of the statistics",
+			    s->n_failed, n_plan);
+	for (size_t i = 0; i < n_results; i++) {
+		json_decref(results[i]->warnings);
+		results[i]->warnings = json_deep_copy(s->warnings);
+	}
+	if (rc == EXIT_INTERRUPTED)
+		session_set_status(results, n_results, "interrupted");
+	else if (rc != EXIT_OK)
+		session_set_status(results, n_results, "partial");
+	return session_failed(s, results, n_results, rc);
+}
+
 int session_measure(struct session *s, struct result **results,
 		    struct journal **journals, const struct plan_item *plan,
 		    size_t n_plan)
@@ -512,22 +555,8 @@ int session_measure(struct session *s, struct result **results,
 		rc = session_cleanup(s, results, plan, n_plan, i, marks, false);
 		if (rc)
 			break;
-		if (run.status == RUN_OK)
-			continue;
-		s->n_failed++;
-		progress_clear(&s->progress);
-		if (!s->in.measure->ignore_failure) {
-			session_error(&s->in.sink, "%s, run %u%s: %s; stopping (-i goes on past failed runs)",
-				      b->name, run.index,
-				      run.warmup ? " (warm-up)" : "",
-				      run.reason);
-			rc = EXIT_WORKLOAD;
-		} else if (!s->once.failure) {
-			s->once.failure = true;
-			session_say(&s->in.sink, SESSION_SAY_WARN,
-				    "%s, run %u: %s; going on (-i), failed runs stay out of the statistics",
-				    b->name, run.index, run.reason);
-		}
+		if (run.status != RUN_OK)
+			rc = session_run_failed(s, b, &run);
 	}
 	crc = session_cleanup(s, results, plan, n_plan, 0, marks, true);
 	if (crc && rc == EXIT_OK)
@@ -535,17 +564,5 @@ int session_measure(struct session *s, struct result **results,
 	free(marks);
 	session_launcher_stop(s);
 	progress_end(&s->progress);
-	if (s->n_failed && s->in.measure->ignore_failure)
-		session_say(&s->in.sink, SESSION_SAY_WARN,
-			    "%u of %zu runs failed; they are kept in the result and out of the statistics",
-			    s->n_failed, n_plan);
-	for (size_t i = 0; i < n_results; i++) {
-		json_decref(results[i]->warnings);
-		results[i]->warnings = json_deep_copy(s->warnings);
-	}
-	if (rc == EXIT_INTERRUPTED)
-		session_set_status(results, n_results, "interrupted");
-	else if (rc != EXIT_OK)
-		session_set_status(results, n_results, "partial");
-	return session_failed(s, results, n_results, rc);
+	return session_end(s, results, n_results, n_plan, rc);
 }
