@@ -33,19 +33,22 @@
  * (cli_priv.h's struct cmd_verb): --help's usage lines and verbs, the
  * completion and the refusal of another verb's option follow.
  * Adding an option: an id in enum cli_opt_id (cli_priv.h), its field in
- * the option struct of the commands that read it (cli.h: struct
- * measure_opts, model_opts, boots_opts ..., each a field of struct
- * config; a field of struct config itself only when many kinds of
- * command read it), and its row in cli_opts[] (cli_opts.c): name,
- * short form, value word, default, help, fixed values, and what it sets
+ * the option struct of the commands that read it (cli.h: model_opts,
+ * boots_opts ...; session_input.h: measure_opts, the session's; each
+ * a field of struct config; a field of struct config itself only when
+ * many kinds of command read it), and its row in cli_opts[]
+ * (cli_opts.c): name, short form, value word, default, help, fixed
+ * values, and what it sets
  * (CLI_BOOL(field), with field a path such as boots.k, CLI_STRING,
  * CLI_UINT(field, lo, hi), CLI_DOUBLE,
  * CLI_ENUM(field, base), or CLI_CALL(fn) for what a table cannot say;
  * each but CLI_CALL fails to build on a field of another type, and
  * CLI_CALL_FIELD(fn, field) on one other than fn_field: cli_priv.h,
  * test 246);
- * then USE(OPT_ID) in the cli_use list of each command that takes it.
- * Its --help line, getopt entry, default and completion follow.
+ * then USE(OPT_ID) in the cli_use list of each command that takes it,
+ * and its paragraph in their man pages (test 090). Its --help line,
+ * getopt entry, default and completion follow. make recipe-check
+ * applies these steps (tests/recipes.sh) and runs every test.
  */
 #ifndef ABSTAT_COMMANDS_H
 #define ABSTAT_COMMANDS_H
