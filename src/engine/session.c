@@ -76,8 +76,7 @@ static int session_events(struct session *s)
 	char precise[256] = "";
 	int rc = EXIT_OK;
 
-	if (counters_split(m->events ? m->events :
-					 s->backend->default_events,
+	if (counters_split(m->events ? m->events : s->backend->default_events,
 			   &toks, &n_toks, err, sizeof(err)))
 		return session_usage(k, "-e: %s", err);
 	for (size_t t = 0; t < n_toks; t++) {
@@ -313,7 +312,7 @@ static int session_profile(struct session *s)
 	char err[1024];
 	int rc;
 
-	if (!s->in.measure->samples || !so)
+	if (!s->in.measure->samples)
 		return EXIT_OK;
 	po.event = so->sample_event;
 	po.freq = so->freq;
