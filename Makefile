@@ -425,15 +425,16 @@ lab-check: deps lab-plugin
 # The documented recipes hold for the whole suite (doc/development.md,
 # issue 52): make recipe-check copies the tree (the files git has and
 # would add, this build's objects) to RECIPE_DIR, a git repository of
-# its own, adds a command (abstat hello), an option (hello --greeting),
-# a format (--format lines) and an import source (abstat import times)
+# its own, adds a command (abstat howdy), an option (howdy --greeting),
+# a format (--format tally) and an import source (abstat import stamps)
 # there, each by its recipe's files only and committed on its own
 # (tests/recipe-check.sh, the steps in tests/recipes.sh, which tests
-# 232, 233 and 340 apply one at a time), then runs make check in it:
-# every test file, not only those of the recipe's tests. It takes make
-# check's time (and more: the copy builds again); not part of make
-# check, and best run on a quiet machine. RECIPE_DIR is replaced; the
-# copy is made as its own make (not this one's flags), as test 232's.
+# 232, 233 and 340 apply one at a time under other names), then runs
+# make check in it: every test file, not only those of the recipe's
+# tests. It takes make check's time (and more: the copy builds again);
+# not part of make check, and best run on a quiet machine. RECIPE_DIR
+# is replaced; the copy is made as its own make (not this one's
+# flags), as test 232's.
 RECIPE_DIR ?= $(CURDIR)/$(B)/recipe
 recipe-check: deps
 	$(Q)BUILD=$(B) sh tests/recipe-check.sh "$(RECIPE_DIR)"

@@ -3,10 +3,12 @@
 # scratch_repo makes one (the files git has and would add, a git
 # repository of its own, this build's objects), and the documented
 # recipes are applied to it one by one (tests/recipes.sh): a command
-# (abstat hello), an option (hello --greeting), a format (--format
-# lines), an import source (abstat import times). Each must change its
-# recipe's files and no other (git counts them), and is committed as a
-# commit of its own ("recipe: NAME"). Nothing is built or run here.
+# (abstat howdy), an option of it (howdy --greeting), a format
+# (--format tally), an import source (abstat import stamps); not the
+# names tests 232, 233 and 340 add, so that they pass on the copy too.
+# Each must change its recipe's files and no other (git counts them),
+# and is committed as a commit of its own ("recipe: NAME"). Nothing is
+# built or run here.
 # Usage, from the top of the tree: BUILD=build sh tests/recipe-check.sh DIR
 set -u
 [ $# -eq 1 ] && [ -n "$1" ] || { echo "usage: sh tests/recipe-check.sh DIR" >&2; exit 2; }
@@ -17,23 +19,23 @@ trap 'rm -rf "$TESTTMP"' EXIT
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/recipes.sh"
 
-# recipe NAME FILE...: recipe_NAME applied to D, changing FILE... only,
-# committed
+# recipe KIND NAME FILE...: recipe_KIND applied to D under NAME,
+# changing FILE... only, committed
 recipe() {
-	_name=$1; shift
-	"recipe_$_name" "$D" || fail "recipe $_name: a step failed"
+	_kind=$1 _n=$2; shift 2
+	"recipe_$_kind" "$D" "$_n" || fail "recipe $_kind ($_n): a step failed"
 	scratch_files "$D" "$@" || exit 1
 	git -C "$D" -c user.name=recipe -c user.email=recipe@abstat \
-		commit -qm "recipe: $_name" || fail "recipe $_name: cannot commit"
-	echo "recipe-check: $_name: $*"
+		commit -qm "recipe: $_kind" || fail "recipe $_kind: cannot commit"
+	echo "recipe-check: $_kind ($_n): $*"
 }
 
 scratch_repo "$D" || fail "cannot copy the tree to $D"
-recipe command man/abstat-hello.1 src/cmd/cmd_hello.c src/cmd/cmd_table.c
-recipe option man/abstat-hello.1 src/cli/cli.h src/cli/cli_opts.c \
-	src/cli/cli_priv.h src/cmd/cmd_hello.c
-recipe format src/format/fmt_lines.c src/format/format.h \
+recipe command howdy man/abstat-howdy.1 src/cmd/cmd_howdy.c src/cmd/cmd_table.c
+recipe option howdy man/abstat-howdy.1 src/cli/cli.h src/cli/cli_opts.c \
+	src/cli/cli_priv.h src/cmd/cmd_howdy.c
+recipe format tally src/format/fmt_tally.c src/format/format.h \
 	tests/cli/038-verdict-formats.sh
-recipe import man/abstat-import.1 src/import/import.h \
-	src/import/import_times.c
+recipe import stamps man/abstat-import.1 src/import/import.h \
+	src/import/import_stamps.c
 echo "recipe-check: $D holds the tree and the four recipes"

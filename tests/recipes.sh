@@ -5,16 +5,23 @@
 # format, an import source. Sourced by the tests that check one recipe
 # on a copy (232 the command, 233 the format, 340 the import source)
 # and by make recipe-check (tests/recipe-check.sh), which applies all
-# four and runs the whole suite on the copy. Each function returns 0,
-# or the status of the step that failed.
+# four under other names (the tests' own must stay free on its copy)
+# and runs the whole suite there. Each takes DIR and a NAME (the
+# tests' by default), and returns 0 or the status of the step that
+# failed.
 
-# recipe_command DIR: abstat hello [NAME], a command in three files
-# (src/cmd/commands.h): src/cmd/cmd_hello.c (its function and entry),
-# its line X(hello) in COMMANDS (src/cmd/cmd_table.c, after bisect) and
-# man/abstat-hello.1
+# recipe_named WORD UPPER: stdin with WORD and UPPER replaced by the
+# recipe's name (_r_name) and its upper case (_r_up), on stdout
+recipe_named() { sed "s/$1/$_r_name/g; s/$2/$_r_up/g"; }
+
+# recipe_command DIR [NAME]: abstat NAME (default hello) [WHO], a
+# command in three files (src/cmd/commands.h): src/cmd/cmd_NAME.c (its
+# function and entry), its line X(NAME) in COMMANDS (src/cmd/cmd_table.c,
+# after bisect) and man/abstat-NAME.1
 recipe_command() {
-	_r_dir=$1 &&
-	cat >"$_r_dir/src/cmd/cmd_hello.c" <<-'EOF' &&
+	_r_dir=$1 _r_name=${2:-hello} &&
+	_r_up=$(echo "$_r_name" | tr a-z A-Z) &&
+	recipe_named hello HELLO >"$_r_dir/src/cmd/cmd_$_r_name.c" <<-'EOF' &&
 	// SPDX-License-Identifier: MIT
 	/* cmd_hello: 'abstat hello [NAME]', a greeting (test 232). */
 	#include <stdio.h>
@@ -51,9 +58,10 @@ recipe_command() {
 		.operands_error = "takes at most one NAME",
 	};
 	EOF
-	awk '{ print } /^\tX\(bisect\) *\\$/ { print "\tX(hello)       \\" }' \
+	N=$_r_name awk '{ print } /^\tX\(bisect\) *\\$/ {
+			printf "\tX(%s)%*s\\\n", ENVIRON["N"], 12 - length(ENVIRON["N"]), "" }' \
 		"$_r_dir/src/cmd/cmd_table.c" >"$_r_dir/t.c" && mv "$_r_dir/t.c" "$_r_dir/src/cmd/cmd_table.c" &&
-	cat >"$_r_dir/man/abstat-hello.1" <<-'EOF'
+	recipe_named hello HELLO >"$_r_dir/man/abstat-$_r_name.1" <<-'EOF'
 	.TH ABSTAT\-HELLO 1 2026-12-03 "abstat 0.1.0" "abstat manual"
 	.SH NAME
 	abstat\-hello \- say hello
@@ -77,80 +85,88 @@ recipe_command() {
 	EOF
 }
 
-# recipe_option DIR: hello --greeting WORD, an option (after
-# recipe_command; the steps in src/cmd/commands.h): its id in enum
-# cli_opt_id (src/cli/cli_priv.h), its field in the option struct of
-# the command that reads it (struct config's hello, src/cli/cli.h), its
-# row in cli_opts[] (src/cli/cli_opts.c), USE(OPT_GREETING) in hello's
-# list and its reading there (src/cmd/cmd_hello.c), and its paragraph in
-# man/abstat-hello.1
+# recipe_option DIR [CMD]: CMD --greeting WORD (CMD: recipe_command's,
+# default hello), an option (the steps in src/cmd/commands.h): its id
+# in enum cli_opt_id (src/cli/cli_priv.h), its field in the option
+# struct of the command that reads it (struct config's CMD,
+# src/cli/cli.h), its row in cli_opts[] (src/cli/cli_opts.c),
+# USE(OPT_GREETING) in CMD's list and its reading there
+# (src/cmd/cmd_CMD.c), and its paragraph in man/abstat-CMD.1
 recipe_option() {
-	_r_dir=$1 &&
-	awk '{ print } /^\tOPT_GOOD, OPT_BAD, / { print "\t/* hello */"; print "\tOPT_GREETING," }' \
+	_r_dir=$1 _r_name=${2:-hello} &&
+	awk '{ print } /^\tOPT_GOOD, OPT_BAD, / { print "\t/* recipe_option */"; print "\tOPT_GREETING," }' \
 		"$_r_dir/src/cli/cli_priv.h" >"$_r_dir/t.h" && mv "$_r_dir/t.h" "$_r_dir/src/cli/cli_priv.h" &&
-	awk '{ print } /^\tstruct \{ const char \*bench; \} import;/ {
-			print "\tstruct { const char *greeting; } hello;      /* hello --greeting */" }' \
+	N=$_r_name awk '{ print } /^\tstruct \{ const char \*bench; \} import;/ {
+			printf "\tstruct { const char *greeting; } %s; /* --greeting */\n", ENVIRON["N"] }' \
 		"$_r_dir/src/cli/cli.h" >"$_r_dir/t.h" && mv "$_r_dir/t.h" "$_r_dir/src/cli/cli.h" &&
-	awk '/^\t\[OPT_FLAME_FORMAT\] = / {
+	N=$_r_name awk '/^\t\[OPT_FLAME_FORMAT\] = / {
 			print "\t[OPT_GREETING] = { \"greeting\", 0, \"WORD\", NULL, false,"
-			print "\t\t\t   \"greet with WORD (default: hello)\","
-			print "\t\tCLI_STRING_NONEMPTY(hello.greeting, \"--greeting: empty word; give --greeting WORD\") }," }
+			print "\t\t\t   \"greet with WORD (default: the command'"'"'s name)\","
+			printf "\t\tCLI_STRING_NONEMPTY(%s.greeting, \"--greeting: empty word; give --greeting WORD\") },\n", ENVIRON["N"] }
 		{ print }' "$_r_dir/src/cli/cli_opts.c" >"$_r_dir/t.c" && mv "$_r_dir/t.c" "$_r_dir/src/cli/cli_opts.c" &&
 	sed -i -e 's/^\([[:space:]]*USE_HELP(OPT_QUIET, "print nothing"),\) END,$/\1 USE(OPT_GREETING), END,/' \
-		-e 's/printf("hello, %s\\n", name);/printf("%s, %s\\n", cfg->hello.greeting ? cfg->hello.greeting : "hello", name);/' \
-		"$_r_dir/src/cmd/cmd_hello.c" &&
-	grep -q "USE(OPT_GREETING)" "$_r_dir/src/cmd/cmd_hello.c" &&
-	grep -q "cfg->hello.greeting" "$_r_dir/src/cmd/cmd_hello.c" &&
+		-e "s/printf(\"$_r_name, %s\\\\n\", name);/printf(\"%s, %s\\\\n\", cfg->$_r_name.greeting ? cfg->$_r_name.greeting : \"$_r_name\", name);/" \
+		"$_r_dir/src/cmd/cmd_$_r_name.c" &&
+	grep -q "USE(OPT_GREETING)" "$_r_dir/src/cmd/cmd_$_r_name.c" &&
+	grep -q "cfg->$_r_name.greeting" "$_r_dir/src/cmd/cmd_$_r_name.c" &&
 	awk '/^\.BR \\-h ", " \\-\\-help$/ { print ".BI \\-\\-greeting \" word\""; print "Greet with"
-			print ".I word"; print "(default: hello)."; print ".TP" }
-		{ print }' "$_r_dir/man/abstat-hello.1" >"$_r_dir/t.1" && mv "$_r_dir/t.1" "$_r_dir/man/abstat-hello.1"
+			print ".I word"; print "(default: the command'"'"'s name)."; print ".TP" }
+		{ print }' "$_r_dir/man/abstat-$_r_name.1" >"$_r_dir/t.1" && mv "$_r_dir/t.1" "$_r_dir/man/abstat-$_r_name.1"
 }
 
-# recipe_format DIR: --format lines, a format in three files
-# (src/format/format.h): src/format/fmt_lines.c (its print function),
-# its prototype and row of FORMATS in format.h, and the reader of its
-# verdict word in test 038 (the primary row's)
-_r_reader=$(cat <<'EOF'
-	lines) awk '/^task-clock\/op /{ sub(/^[^ ]* [^ ]* /, ""); print; exit }' "$TESTTMP/w.$f" ;;
-EOF
-)
+# recipe_format DIR [NAME]: --format NAME (default lines), a format in
+# three files (src/format/format.h): src/format/fmt_NAME.c (its print
+# function), its prototype and row of FORMATS in format.h (after
+# benchstat's), and the reader of its verdict word in test 038 (the
+# primary row's)
 recipe_format_reader() {
-	_r_dir=$1 &&
-	R=$_r_reader awk '{ print } /^\tbenchstat\) awk/ { print ENVIRON["R"] }' \
+	_r_dir=$1 _r_name=${2:-lines} &&
+	R="	$_r_name) awk '/^task-clock\/op /{ sub(/^[^ ]* [^ ]* /, \"\"); print; exit }' \"\$TESTTMP/w.\$f\" ;;" \
+	awk '{ print } /^\tbenchstat\) awk/ { print ENVIRON["R"] }' \
 		"$_r_dir/tests/cli/038-verdict-formats.sh" >"$_r_dir/t.sh" &&
 	mv "$_r_dir/t.sh" "$_r_dir/tests/cli/038-verdict-formats.sh"
 }
 recipe_format() {
-	_r_dir=$1 &&
-	cat >"$_r_dir/src/format/fmt_lines.c" <<-'EOF' &&
+	_r_dir=$1 _r_name=${2:-lines} &&
+	_r_up=$(echo "$_r_name" | tr a-z A-Z) &&
+	recipe_named lines LINES >"$_r_dir/src/format/fmt_$_r_name.c" <<-'EOF' &&
 	// SPDX-License-Identifier: MIT
 	/* fmt_lines: a line per row and side, METRIC LABEL VERDICT (test 233). */
 	#include "format.h"
 
 	void fmt_lines(const struct compare_model *m, FILE *out)
 	{
+		char label[256];
+
 		for (size_t r = 0; r < m->n_rows; r++)
 			for (size_t s = 1; s < m->n_sides; s++) {
 				const char *w = compare_verdict_word(m, &m->rows[r], s);
 
+				/* the label escaped (fmt_label: test 064) */
 				fprintf(out, "%s %s %s\n", m->rows[r].metric,
-					m->labels[s], w ? w : "-");
+					fmt_label(m, s, label, sizeof(label)),
+					w ? w : "-");
 			}
 	}
 	EOF
-	awk '/^\tX\(BENCHSTAT, / { print $0 " \\"; print "\tX(LINES, \"lines\", fmt_lines)"; next }
-		/^void fmt_benchstat\(/ { print "void fmt_lines(const struct compare_model *m, FILE *out);" }
+	# the row after benchstat's, each row but the last ending in \
+	N=$_r_name U=$_r_up awk '/^\tX\(BENCHSTAT, / { more = /\\$/; if (!more) $0 = $0 " \\"; print
+			printf "\tX(%s, \"%s\", fmt_%s)%s\n", ENVIRON["U"], ENVIRON["N"], ENVIRON["N"], more ? " \\" : ""; next }
+		/^void fmt_benchstat\(/ {
+			printf "void fmt_%s(const struct compare_model *m, FILE *out);\n", ENVIRON["N"] }
 		{ print }' "$_r_dir/src/format/format.h" >"$_r_dir/t.h" && mv "$_r_dir/t.h" "$_r_dir/src/format/format.h" &&
-	recipe_format_reader "$_r_dir"
+	recipe_format_reader "$_r_dir" "$_r_name"
 }
 
-# recipe_import DIR: abstat import times, an import source in three
-# files (src/import/import.h): src/import/import_times.c (its reader),
-# its prototype and row of IMPORT_SOURCES in import.h, and its section
-# .SS times in man/abstat-import.1
+# recipe_import DIR [NAME]: abstat import NAME (default times), an
+# import source in three files (src/import/import.h):
+# src/import/import_NAME.c (its reader), its prototype and row of
+# IMPORT_SOURCES in import.h (after perf stat's), and its section .SS
+# NAME in man/abstat-import.1
 recipe_import() {
-	_r_dir=$1 &&
-	cat >"$_r_dir/src/import/import_times.c" <<-'EOF' &&
+	_r_dir=$1 _r_name=${2:-times} &&
+	_r_up=$(echo "$_r_name" | tr a-z A-Z) &&
+	recipe_named times TIMES >"$_r_dir/src/import/import_$_r_name.c" <<-'EOF' &&
 	// SPDX-License-Identifier: MIT
 	/* import_times: NAME,SECONDS lines, a run each (test 340). */
 	#include <errno.h>
@@ -197,14 +213,16 @@ recipe_import() {
 		return 0;
 	}
 	EOF
-	awk '/^\t  "perf stat -o FILE --append/ { sub(/\)$/, ") \\"); print
-			print "\tX(TIMES, \"times\", import_times, \"NAME,SECONDS lines\")"; next }
+	# the row last in IMPORT_SOURCES: after the line that ended it
+	N=$_r_name U=$_r_up awk '/^#define IMPORT_SOURCES\(/ { list = 1 }
+		list && !/\\$/ { list = 0; print $0 " \\"
+			printf "\tX(%s, \"%s\", import_%s, \"NAME,SECONDS lines\")\n", ENVIRON["U"], ENVIRON["N"], ENVIRON["N"]; next }
 		/^int import_perfstat\(/ {
-			print "int import_times(struct result *r, const char *path, const char *buf,"
+			printf "int import_%s(struct result *r, const char *path, const char *buf,\n", ENVIRON["N"]
 			print "\t\t size_t size, char *err, size_t len);" }
 		{ print }' "$_r_dir/src/import/import.h" >"$_r_dir/t.h" && mv "$_r_dir/t.h" "$_r_dir/src/import/import.h" &&
-	awk '/^\.SS Limits and refused values/ {
-			print ".SS times"; print "Lines of"; print ".IR NAME , SECONDS :"
+	N=$_r_name awk '/^\.SS Limits and refused values/ {
+			print ".SS " ENVIRON["N"]; print "Lines of"; print ".IR NAME , SECONDS :"
 			print "a run of benchmark"; print ".I NAME"; print "each, its wall time." }
 		{ print }' "$_r_dir/man/abstat-import.1" >"$_r_dir/t.1" && mv "$_r_dir/t.1" "$_r_dir/man/abstat-import.1"
 }
