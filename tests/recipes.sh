@@ -161,7 +161,7 @@ recipe_format() {
 # recipe_import DIR [NAME]: abstat import NAME (default times), an
 # import source in three files (src/import/import.h):
 # src/import/import_NAME.c (its reader), its prototype and row of
-# IMPORT_SOURCES in import.h (after perf stat's), and its section .SS
+# IMPORT_SOURCES in import.h (the last), and its section .SS
 # NAME in man/abstat-import.1
 recipe_import() {
 	_r_dir=$1 _r_name=${2:-times} &&
