@@ -56,10 +56,11 @@ struct bisect_run {
 };
 
 struct result;
-/* The session driver, lent by the command (src/engine's session is part
- * of the command layer): COMMAND measured in several work trees,
- * interleaved in one session. Each returns 0 or an exit status after
- * saying why (the session's own messages). */
+/* The session driver, lent by the command (src/engine's session, which
+ * the bisect engine does not include): COMMAND measured in several
+ * work trees, interleaved in one session. Each returns 0 or an exit
+ * status after saying why (the session's own messages, through the
+ * command's sink). */
 struct bisect_sessions {
 	/* A session of n sides, argvs[i] side i's command (NULL-
 	 * terminated) run in dir, name the benchmark's name; quiet: the environment's

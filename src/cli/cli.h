@@ -3,11 +3,12 @@
  * cli: the command line, parsed and validated once into a const struct
  * config that every command receives: what many commands read, then one
  * option struct for each kind of command (measure, model, boots ...).
- * No other file parses argv; only the command files (cmd_*.c), main.c,
- * the boot planner and the session driver look at the config (the
- * driver at its measure_opts), and the subsystems below get narrow option
- * structs built from it (compare_opts, report_opts, plot_rows). Defaults:
- * cli_opts[] in cli_opts.c.
+ * No other file parses argv; only the command files (cmd_*.c) and main.c
+ * look at the config, and the engines below get inputs of their own
+ * built from it (the session's struct session_input around its
+ * measure_opts and sample_opts, declared in session_input.h;
+ * boots_plan_input, bisect_input, compare_opts, report_opts, plot_rows).
+ * Defaults: cli_opts[] in cli_opts.c.
  */
 #ifndef ABSTAT_CLI_H
 #define ABSTAT_CLI_H
@@ -23,13 +24,8 @@
 #include "scan.h"
 #include "cli_suite.h"
 #include "boots_plan.h"  /* boots --method, --on-mismatch */
-
-/* --launcher-cpu: where abstat and its spawn helper wait for the runs */
-enum launcher_cpu {
-	LAUNCHER_CPU_AUTO, /* same, but any for profile and --copies */
-	LAUNCHER_CPU_SAME, /* on the workload's CPU (one copy, one CPU) */
-	LAUNCHER_CPU_ANY,  /* where the scheduler puts it */
-};
+#include "session_input.h" /* measure_opts, sample_opts, target */
+#include "bench_name.h"    /* a target's name */
 
 /*
  * A command (its file, src/cmd/cmd_NAME.c, defines its entry; commands.h
@@ -83,91 +79,17 @@ struct cmd_entry {
 };
 #define CMD_ANY (~0u)
 
-enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
 enum order_kind { ORDER_ALTERNATE, ORDER_RANDOM };
 enum plot_kind { PLOT_AUTO, PLOT_DELTA, PLOT_RUNS, PLOT_SCALING, PLOT_DIST };
-
-/* One thing to measure: an external command or a built-in workload. */
-struct target {
-	char *name;      /* benchmark name: workload name or argv[0] basename */
-	char **argv;     /* NULL-terminated; for workloads the resolved path */
-	bool builtin;    /* a built-in workload (speaks the region protocol) */
-	char *workload;  /* built-in workload name, or NULL */
-	json_t *params;  /* scanned values (NAME -> string), or NULL */
-	unsigned copies; /* a --copies list's value, 0: --copies */
-	const struct suite_entry *entry; /* its line of -S FILE, or NULL */
-};
 
 /*
  * The options of one kind of command, each in its own struct (a field of
  * struct config below): what only that command, or the commands that
  * share the job, read. The comments name the options; cli_opts[] binds
  * each to its field (a path such as measure.repeat) and checks its type.
+ * The session's (struct measure_opts, struct sample_opts) are declared
+ * in its own header, session_input.h.
  */
-
-/* run, versus, profile and bisect: what to measure and how (the engine's
- * input, src/engine) */
-struct measure_opts {
-	const char *events;    /* -e LIST, every -e joined; NULL = default set */
-	char *events_joined;   /* owns events once -e is repeated */
-	unsigned repeat;       /* -r */
-	unsigned warmup;       /* --warmup */
-	const char *cpu_list;  /* -C as written, NULL = default */
-	struct cpu_list cpus;  /* -C parsed (empty when not given) */
-	bool no_pin;           /* --no-pin */
-	bool cpuset;           /* --cpuset */
-	unsigned copies;       /* --copies */
-	const char *label;     /* -n, NULL = kernel release */
-	enum backend_kind backend;
-	double timeout_s;      /* --timeout, 0 = none */
-	bool user_only;        /* --user-only */
-	bool show_output;      /* --show-output */
-	const char *resume;    /* --resume FILE (run) */
-	bool ignore_failure;   /* -i */
-	bool allow_multiplex;  /* --allow-multiplex */
-	const char *run_user;  /* --user USER */
-	bool keep_env;         /* --keep-env: --user keeps the environment */
-	uint64_t ops;          /* --ops N for external commands, 0 = unknown */
-	bool has_ops;
-	/* --ops-from SCORE, else the count of --parser's tool: each run's
-	 * operations read from its output (session_hooks.c) */
-	const char *ops_from;
-	const char *parser_ops; /* the last --parser's count, if any */
-	const char *wrapper;    /* --wrapper PROG: looked through for names */
-	char *workloads;       /* -w NAME[:ARGS][,...], every -w joined */
-	const char *suite;     /* -s SUITE */
-	bool shell;            /* versus --shell */
-	/* targets: run has one per benchmark; versus one per side */
-	struct target *targets;
-	size_t n_targets;
-	/* how the session measures, from the command's kind (cli.c sets
-	 * them from its flags; the session reads no command entry): the
-	 * targets are sides run interleaved (versus, bisect), every run
-	 * sampled (profile), scans, suites and scores (run) */
-	bool interleaved, samples, scans;
-	/* where the targets run, NULL: here (not an option: bisect's
-	 * COMMAND runs in the repository's work tree) */
-	const char *workdir;
-	/* scores and hooks (cli_run.c), show --score/--parser */
-	struct score_def *scores; /* --score and --parser, in order */
-	size_t n_scores;
-	bool keep_output;        /* --keep-output (also with scores) */
-	const char *setup, *cleanup;    /* once per benchmark */
-	const char *prepare, *conclude; /* around every run */
-	struct scan_param *params; /* -P, -L, a --copies list (scan.h) */
-	size_t n_params;
-	bool oversubscribe;      /* --oversubscribe: copies share CPUs */
-	enum launcher_cpu launcher_cpu; /* --launcher-cpu */
-	const char *suite_file;  /* run -S FILE */
-	struct suite *suite_lines; /* its lines (targets point into it) */
-};
-
-/* profile (and compare's where table) */
-struct sample_opts {
-	const char *sample_event; /* --sample-event, NULL = cycles/cpu-clock */
-	unsigned freq;            /* --freq HZ */
-	bool call_graph_dwarf;    /* --call-graph dwarf (default fp) */
-};
 
 /* compare, versus, plot and show: the compare model (cmd_compare_opts
  * turns them into compare.h's struct compare_opts) */
@@ -298,14 +220,5 @@ int cli_parse_double(const char *s, double min, double max, double *out);
 /* Split a command string into argv without a shell ('', "", \ quoting). */
 int cli_split_words(const char *s, char ***argv_out);
 void cli_free_words(char **argv);
-
-/* The benchmark a command line runs: the basename of its program,
- * looked through the wrappers that only run another program (env,
- * taskset, nice, chrt, numactl, setarch, stdbuf, timeout, and wrapper,
- * --wrapper's, where not NULL); malloc'd, NULL without memory
- * (cli_name.c). */
-char *cli_bench_name(char *const *argv, const char *wrapper);
-/* The index in argv of that program (0 without a wrapper). */
-size_t cli_bench_index(char *const *argv, const char *wrapper);
 
 #endif

@@ -18,19 +18,7 @@
 #include <stddef.h>
 
 #include "result.h"
-
-enum suite_hook { SUITE_SETUP, SUITE_CLEANUP, SUITE_PREPARE, SUITE_CONCLUDE,
-		  SUITE_N_HOOKS };
-
-struct suite_entry {
-	char *name;
-	char **argv;        /* NULL-terminated; argv[0] as written */
-	char *workload;     /* workload=NAME[:ARGS] instead of cmd, or NULL */
-	struct score_def *scores;
-	size_t n_scores;
-	char *hooks[SUITE_N_HOOKS]; /* NULL: the command line's */
-	int line;
-};
+#include "session_input.h" /* struct suite_entry */
 
 struct suite {
 	struct suite_entry *e;

@@ -188,7 +188,7 @@ static int cli_command_targets(struct config *cfg, int argc, char **argv)
 		return -EINVAL;
 	}
 	if (cli_add_target(cfg, cfg->import.bench ? strdup(cfg->import.bench) :
-				cli_bench_name(argv, cfg->measure.wrapper),
+				bench_name(argv, cfg->measure.wrapper),
 			   copy, NULL) < 0)
 		return -EINVAL;
 	return 0;

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 /* msg: one-line diagnostics on stderr (see msg.h). */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,19 +80,4 @@ void msg_notice(const char *fmt, ...)
 void msg_info(const char *fmt, ...)
 {
 	MSG_PRINT(NULL, NULL, true);
-}
-
-int msg_status(int rc, int otherwise)
-{
-	switch (rc) {
-	case 0:
-		return EXIT_OK;
-	case -ENOMEM:
-		return EXIT_IO;
-	case -EEXIST:
-	case -EBUSY: /* another session holds it (hold.h) */
-		return EXIT_USAGE;
-	default:
-		return otherwise;
-	}
 }

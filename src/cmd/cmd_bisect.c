@@ -27,35 +27,33 @@ _Static_assert(SAME(BISECT_OK, EXIT_OK) && SAME(BISECT_FAILED, EXIT_FAILED) &&
 #undef SAME
 
 /* The engine's words: its report on stdout, its diagnostics as
- * messages. */
+ * messages, through the session's sink (cmd_session_say: ctx is
+ * cfg->quiet). */
 static void bisect_cmd_say(void *ctx, enum bisect_level level,
 			   const char *text)
 {
-	(void)ctx;
-	switch (level) {
-	case BISECT_SAY_OUT:
+	static const enum session_level as[] = {
+		[BISECT_SAY_INFO] = SESSION_SAY_INFO,
+		[BISECT_SAY_NOTICE] = SESSION_SAY_NOTICE,
+		[BISECT_SAY_WARN] = SESSION_SAY_WARN,
+		[BISECT_SAY_ERROR] = SESSION_SAY_ERROR,
+	};
+
+	if (level == BISECT_SAY_OUT) {
 		fputs(text, stdout);
 		fflush(stdout);
-		break;
-	case BISECT_SAY_INFO:
-		msg_info("%s", text);
-		break;
-	case BISECT_SAY_NOTICE:
-		msg_notice("%s", text);
-		break;
-	case BISECT_SAY_WARN:
-		msg_warn("%s", text);
-		break;
-	case BISECT_SAY_ERROR:
-		msg_error("%s", text);
-		break;
+		return;
 	}
+	cmd_session_say(ctx, as[level], text);
 }
 
-/* One session of the engine's: the config it runs under (the command
- * line's, its targets the sides), the session, the targets. */
+/* One session of the engine's: what it measures (the command line's
+ * measure options, its targets the sides), whether its sink is quiet
+ * (-q, or the environment's warnings said at an earlier session), the
+ * session, the targets. */
 struct bisect_cmd_session {
-	struct config cfg;
+	struct measure_opts m;
+	bool quiet;
 	struct session s;
 	struct target t[BISECT_SIDES_MAX];
 	struct result *res[BISECT_SIDES_MAX];
@@ -69,23 +67,26 @@ static int bisect_cmd_open(void *ctx, char **const *argvs, const char *name,
 	static const char *const labels[] = { "A", "B", "C" };
 	const struct config *cfg = ctx;
 	struct bisect_cmd_session *bs = calloc(1, sizeof(*bs));
+	struct session_input in;
 	int rc;
 
 	*session = bs;
 	if (!bs)
 		return EXIT_IO;
-	bs->cfg = *cfg;
+	in = cmd_session_input(cfg);
+	bs->m = cfg->measure;
 	bs->n = n;
 	for (size_t i = 0; i < n; i++)
 		bs->t[i] = (struct target){ .name = (char *)name,
 					    .argv = argvs[i] };
-	bs->cfg.measure.targets = bs->t;
-	bs->cfg.measure.n_targets = n;
-	bs->cfg.measure.workdir = dir;
-	bs->cfg.output = NULL;
-	msg_set_quiet(cfg->quiet || quiet);
-	rc = session_open(&bs->s, &bs->cfg);
-	msg_set_quiet(cfg->quiet);
+	bs->m.targets = bs->t;
+	bs->m.n_targets = n;
+	bs->m.workdir = dir;
+	in.measure = &bs->m;
+	in.sink.ctx = &bs->quiet;
+	bs->quiet = cfg->quiet || quiet;
+	rc = session_open(&bs->s, &in);
+	bs->quiet = cfg->quiet;
 	for (size_t i = 0; !rc && i < n; i++) {
 		res[i] = bs->res[i] = session_result(&bs->s, labels[i],
 						     &bs->t[i], 1);
@@ -140,7 +141,7 @@ static int cmd_bisect(const struct config *cfg)
 		.repeat = cfg->measure.repeat,
 		.warmup = cfg->measure.warmup,
 		.max_runs = cfg->bisect.max_runs,
-		.sink = { .say = bisect_cmd_say },
+		.sink = { .say = bisect_cmd_say, .ctx = (void *)&cfg->quiet },
 		.sessions = { .open = bisect_cmd_open,
 			      .round = bisect_cmd_round,
 			      .close = bisect_cmd_close,

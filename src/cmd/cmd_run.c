@@ -23,7 +23,8 @@
 static int run_resume(const struct config *cfg, struct config *c,
 		      struct session_resume *rs)
 {
-	int rc = session_resume_open(cfg->measure.resume, rs);
+	struct session_input in = cmd_session_input(cfg);
+	int rc = session_resume_open(cfg->measure.resume, &in.sink, rs);
 
 	if (rc)
 		return rc;
@@ -73,10 +74,10 @@ static struct plan_item *run_plan(const struct config *cfg, size_t *n)
 }
 
 /* The journal of -o, after the session to resume is checked. */
-static int run_journal(struct session *s, struct session_resume *rs,
-		       struct result *r, struct journal **j)
+static int run_journal(const struct config *cfg, struct session *s,
+		       struct session_resume *rs, struct result *r,
+		       struct journal **j)
 {
-	const struct config *cfg = s->cfg;
 	char err[512];
 	int rc = rs->old ? session_resume_check(s, rs, r) : EXIT_OK;
 
@@ -105,6 +106,7 @@ static int run_journal(struct session *s, struct session_resume *rs,
 int cmd_run_session(const struct config *cfg)
 {
 	const struct measure_opts *m = &cfg->measure;
+	struct session_input in;
 	struct session s = { 0 };
 	struct session_resume rs = { 0 };
 	struct config resumed = { 0 };
@@ -120,8 +122,9 @@ int cmd_run_session(const struct config *cfg)
 		if (!rc)
 			cfg = &resumed;
 	}
+	in = cmd_session_input(cfg);
 	if (!rc && cfg->output)
-		rc = session_check_output(cfg, cfg->output);
+		rc = session_check_output(&in, cfg->output);
 	if (rc)
 		goto out_resume;
 	plan = run_plan(cfg, &n_plan);
@@ -129,7 +132,7 @@ int cmd_run_session(const struct config *cfg)
 		rc = EXIT_IO;
 		goto out_resume;
 	}
-	rc = session_open(&s, cfg);
+	rc = session_open(&s, &in);
 	if (rc)
 		goto out;
 	r = session_result(&s, NULL, m->targets, m->n_targets);
@@ -137,7 +140,7 @@ int cmd_run_session(const struct config *cfg)
 		rc = EXIT_IO;
 		goto out;
 	}
-	rc = run_journal(&s, &rs, r, &j);
+	rc = run_journal(cfg, &s, &rs, r, &j);
 	if (!rc && rs.old)
 		rc = session_resume_apply(&s, &rs, r, j, plan, &n_plan);
 	if (rc)

@@ -90,7 +90,7 @@ static char **versus_labels(const struct config *cfg, size_t n)
 }
 
 /* The benchmark name: --bench, else the programs' common name ("spin",
- * looked through env, taskset and the other wrappers: cli_bench_name),
+ * looked through env, taskset and the other wrappers: bench_name),
  * else "command". */
 static char *versus_name(const struct config *cfg)
 {
@@ -99,9 +99,9 @@ static char *versus_name(const struct config *cfg)
 
 	if (cfg->import.bench)
 		return strdup(cfg->import.bench);
-	base = cli_bench_name(cfg->measure.targets[0].argv, w);
+	base = bench_name(cfg->measure.targets[0].argv, w);
 	for (size_t i = 1; base && i < cfg->measure.n_targets; i++) {
-		char *b = cli_bench_name(cfg->measure.targets[i].argv, w);
+		char *b = bench_name(cfg->measure.targets[i].argv, w);
 
 		if (!b || strcmp(b, base)) {
 			free(base);
@@ -288,10 +288,10 @@ static int versus_identity(struct result *r, size_t i, const char *label,
 
 /* A result per side, and its journal at paths[i] where there is one;
  * an exit status. */
-static int versus_results(struct session *s, char **labels, char **paths,
-			  struct result **res, struct journal **jr, size_t n)
+static int versus_results(const struct config *cfg, struct session *s,
+			  char **labels, char **paths, struct result **res,
+			  struct journal **jr, size_t n)
 {
-	const struct config *cfg = s->cfg;
 	char err[512];
 
 	for (size_t i = 0; i < n; i++) {
@@ -330,6 +330,7 @@ static int cmd_versus(const struct config *cfg)
 	struct plan_item *plan = versus_plan(cfg, n, &n_plan);
 	char *state = NULL;
 	const char *prefix = cfg->output;
+	struct session_input in = cmd_session_input(cfg);
 	struct session s;
 	int rc = EXIT_IO, crc = EXIT_OK;
 	bool printed = false;
@@ -339,11 +340,11 @@ static int cmd_versus(const struct config *cfg)
 		goto out;
 	for (size_t i = 0; cfg->output && i < n; i++) {
 		paths[i] = versus_path(prefix, labels[i]);
-		rc = paths[i] ? session_check_output(cfg, paths[i]) : EXIT_IO;
+		rc = paths[i] ? session_check_output(&in, paths[i]) : EXIT_IO;
 		if (rc)
 			goto out;
 	}
-	rc = session_open(&s, cfg);
+	rc = session_open(&s, &in);
 	if (rc)
 		goto out;
 	if (!cfg->output) {
@@ -357,7 +358,7 @@ static int cmd_versus(const struct config *cfg)
 			goto out;
 		}
 	}
-	rc = versus_results(&s, labels, paths, res, jr, n);
+	rc = versus_results(cfg, &s, labels, paths, res, jr, n);
 	if (rc)
 		goto out;
 	rc = session_measure(&s, res, jr, plan, n_plan);

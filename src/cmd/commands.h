@@ -33,19 +33,22 @@
  * (cli_priv.h's struct cmd_verb): --help's usage lines and verbs, the
  * completion and the refusal of another verb's option follow.
  * Adding an option: an id in enum cli_opt_id (cli_priv.h), its field in
- * the option struct of the commands that read it (cli.h: struct
- * measure_opts, model_opts, boots_opts ..., each a field of struct
- * config; a field of struct config itself only when many kinds of
- * command read it), and its row in cli_opts[] (cli_opts.c): name,
- * short form, value word, default, help, fixed values, and what it sets
+ * the option struct of the commands that read it (cli.h: model_opts,
+ * boots_opts ...; session_input.h: measure_opts, the session's; each
+ * a field of struct config; a field of struct config itself only when
+ * many kinds of command read it), and its row in cli_opts[]
+ * (cli_opts.c): name, short form, value word, default, help, fixed
+ * values, and what it sets
  * (CLI_BOOL(field), with field a path such as boots.k, CLI_STRING,
  * CLI_UINT(field, lo, hi), CLI_DOUBLE,
  * CLI_ENUM(field, base), or CLI_CALL(fn) for what a table cannot say;
  * each but CLI_CALL fails to build on a field of another type, and
  * CLI_CALL_FIELD(fn, field) on one other than fn_field: cli_priv.h,
  * test 246);
- * then USE(OPT_ID) in the cli_use list of each command that takes it.
- * Its --help line, getopt entry, default and completion follow.
+ * then USE(OPT_ID) in the cli_use list of each command that takes it,
+ * and its paragraph in their man pages (test 090). Its --help line,
+ * getopt entry, default and completion follow. make recipe-check
+ * applies these steps (tests/recipes.sh) and runs every test.
  */
 #ifndef ABSTAT_COMMANDS_H
 #define ABSTAT_COMMANDS_H
@@ -74,6 +77,11 @@ int cmd_plot_sides(const struct config *cfg, const char *out,
  * samples) measure: the plan, the table on stdout, -o saved, --resume.
  * An exit status after printing. */
 int cmd_run_session(const struct config *cfg);
+/* cmd_session.c: the session driver's input (session_input.h) from
+ * cfg, its sink cmd_session_say with cfg->quiet; and that sink, whose
+ * ctx is a bool: quiet (-q: no info, no warnings). */
+struct session_input cmd_session_input(const struct config *cfg);
+void cmd_session_say(void *ctx, enum session_level level, const char *text);
 /* boots' operands (VERB DIR [A=KERNEL B=KERNEL]) and its run
  * arguments, the n_last_words after its -- (cmd_boots_args.c). */
 int cmd_boots_args(struct config *cfg, int argc, char **argv);
@@ -108,10 +116,11 @@ int cmd_compare_sides(const struct config *cfg, const struct side *sides,
 		      size_t n, FILE *out);
 
 /* cmd_common.c */
-/* msg_status (msg.h), by the name the command files know it by. */
+/* exit_status_of (exit_status.h), by the name the command files know
+ * it by. */
 static inline int cmd_status(int rc, int otherwise)
 {
-	return msg_status(rc, otherwise);
+	return exit_status_of(rc, otherwise);
 }
 /* Whether what was printed to stdout reached it: written, flushed and
  * closed without error (a duplicate of the descriptor is closed, which

@@ -5,7 +5,6 @@
  * session_measure.c's. */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <grp.h>
 #include <libgen.h>
 #include <pwd.h>
@@ -20,24 +19,10 @@
 #include "doctor.h"
 #include "env.h"
 #include "hooks.h"
-#include "msg.h"
 #include "session_priv.h"
 #include "trace.h"
 
 extern char **environ;
-
-void session_warn(struct session *s, const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	progress_clear(&s->progress); /* the warning starts its own line */
-	msg_warn("%s", buf);
-	json_array_append_new(s->warnings, json_string(buf));
-}
 
 /* Event e cannot count here, for the reason why (NULL: none given). */
 static bool session_unsupported_for(const struct event *e, const char *why)
@@ -83,17 +68,17 @@ static void session_unsupported(struct session *s)
  * fit the PMU (backend_ops.fit). */
 static int session_events(struct session *s)
 {
-	const struct config *cfg = s->cfg;
+	const struct measure_opts *m = s->in.measure;
+	const struct session_sink *k = &s->in.sink;
 	struct event_token *toks = NULL;
 	size_t n_toks = 0;
 	char err[512];
 	char precise[256] = "";
 	int rc = EXIT_OK;
 
-	if (counters_split(cfg->measure.events ? cfg->measure.events :
-					 s->backend->default_events,
+	if (counters_split(m->events ? m->events : s->backend->default_events,
 			   &toks, &n_toks, err, sizeof(err)))
-		return msg_usage("-e: %s", err);
+		return session_usage(k, "-e: %s", err);
 	for (size_t t = 0; t < n_toks; t++) {
 		const char *tok = toks[t].name;
 		struct event *ev;
@@ -108,26 +93,27 @@ static int session_events(struct session *s)
 		ev = &ev[s->n_events];
 		memset(ev, 0, sizeof(*ev));
 		err[0] = '\0';
-		r = s->backend->resolve(tok, cfg->measure.user_only, ev, err,
+		r = s->backend->resolve(tok, m->user_only, ev, err,
 					sizeof(err));
 		if (r == -EIO) {
 			/* the library that encodes it cannot be set up */
-			msg_error("%s", err);
+			session_error(k, "%s", err);
 			rc = EXIT_COUNTERS;
 			event_free(ev);
 			break;
 		}
 		if (r < 0) {
 			/* The backend's message names the event. */
-			rc = err[0] ? msg_usage("-e: %s", err) :
-				      msg_usage("-e: %s: %s", tok, strerror(-r));
+			rc = err[0] ? session_usage(k, "-e: %s", err) :
+				      session_usage(k, "-e: %s: %s", tok,
+						    strerror(-r));
 			event_free(ev);
 			break;
 		}
 		s->n_events++;
 		for (size_t i = 0; i + 1 < s->n_events; i++)
 			if (!strcmp(s->events[i].name, ev->name)) {
-				rc = msg_usage("-e: %s is given twice", tok);
+				rc = session_usage(k, "-e: %s is given twice", tok);
 				goto out;
 			}
 		if (toks[t].group)
@@ -141,20 +127,20 @@ static int session_events(struct session *s)
 		/* Pinned groups are counted whole or the run is rejected;
 		 * --allow-multiplex lets the kernel rotate them (scaled,
 		 * flagged), recorded in each event's "pinned". */
-		if (cfg->measure.allow_multiplex)
+		if (m->allow_multiplex)
 			ev->pinned = false;
 		r = s->backend->probe(ev, err, sizeof(err));
 		if (r < 0) {
-			msg_error("%s", err);
+			session_error(k, "%s", err);
 			rc = EXIT_COUNTERS;
 			break;
 		}
 	}
 out:
 	counters_split_free(toks, n_toks);
-	if (rc == EXIT_OK && !cfg->measure.events && s->backend->fit &&
+	if (rc == EXIT_OK && !m->events && s->backend->fit &&
 	    s->backend->fit(s->events, s->n_events, err, sizeof(err)) < 0) {
-		msg_error("%s", err);
+		session_error(k, "%s", err);
 		rc = EXIT_IO;
 	}
 	if (rc == EXIT_OK && precise[0])
@@ -170,28 +156,28 @@ out:
  * several CPUs is pinned to the whole list. */
 static int session_cpus(struct session *s)
 {
-	const struct config *cfg = s->cfg;
+	const struct measure_opts *m = s->in.measure;
 	struct cpu_list online;
-	size_t n = cfg->measure.copies;
+	size_t n = m->copies;
 
 	s->n_copies = n;
 	s->copies = calloc(n, sizeof(*s->copies));
 	if (!s->copies)
 		return EXIT_IO;
 	memset(&s->pinned, 0, sizeof(s->pinned));
-	if (cfg->measure.no_pin) {
+	if (m->no_pin) {
 		for (size_t i = 0; i < n; i++)
 			s->copies[i].cpu = -1;
 		return EXIT_OK;
 	}
-	if (cfg->measure.cpus.n) {
-		s->pinned = cfg->measure.cpus;
+	if (m->cpus.n) {
+		s->pinned = m->cpus;
 	} else {
 		if (cpu_online("", &online) < 0 || !online.n)
-			return msg_usage("cannot read the online CPUs (/sys/devices/system/cpu/online); give -C or --no-pin");
-		if (online.n < n && !cfg->measure.oversubscribe)
-			return msg_usage("--copies %zu needs %zu online CPUs; this machine has %zu (--oversubscribe shares them)",
-					 n, n, online.n);
+			return session_usage(&s->in.sink, "cannot read the online CPUs (/sys/devices/system/cpu/online); give -C or --no-pin");
+		if (online.n < n && !m->oversubscribe)
+			return session_usage(&s->in.sink, "--copies %zu needs %zu online CPUs; this machine has %zu (--oversubscribe shares them)",
+					     n, n, online.n);
 		/* The last n online CPUs: CPU 0 (interrupts, housekeeping)
 		 * only when nothing else is left. */
 		s->pinned.n = n < online.n ? n : online.n;
@@ -251,17 +237,20 @@ static char **session_user_env(const struct passwd *pw)
 
 static int session_user(struct session *s)
 {
-	const char *name = s->cfg->measure.run_user;
+	const struct measure_opts *m = s->in.measure;
+	const struct session_sink *k = &s->in.sink;
+	const char *name = m->run_user;
 	struct passwd *pw;
 	int n = 64;
 
 	if (!name)
 		return EXIT_OK;
 	if (geteuid() != 0)
-		return msg_usage("--user %s: abstat must run as root to switch users", name);
+		return session_usage(k, "--user %s: abstat must run as root to switch users",
+				     name);
 	pw = getpwnam(name);
 	if (!pw)
-		return msg_usage("--user: no such user '%s'", name);
+		return session_usage(k, "--user: no such user '%s'", name);
 	s->groups = calloc(n, sizeof(*s->groups));
 	if (!s->groups)
 		return EXIT_IO;
@@ -273,7 +262,7 @@ static int session_user(struct session *s)
 		s->groups = g;
 		getgrouplist(name, pw->pw_gid, s->groups, &n);
 	}
-	if (!s->cfg->measure.keep_env) {
+	if (!m->keep_env) {
 		s->user_env = session_user_env(pw);
 		if (!s->user_env)
 			return EXIT_IO;
@@ -283,12 +272,12 @@ static int session_user(struct session *s)
 	s->spec.gid = pw->pw_gid;
 	s->spec.groups = s->groups;
 	s->spec.n_groups = n;
-	for (size_t t = 0; t < s->cfg->measure.n_targets; t++) {
-		const char *path = s->cfg->measure.targets[t].argv[0];
+	for (size_t t = 0; t < m->n_targets; t++) {
+		const char *path = m->targets[t].argv[0];
 		char err[1024];
 
 		if (launcher_user_access(&s->spec, path, err, sizeof(err)) < 0)
-			return msg_usage("%s", err);
+			return session_usage(k, "%s", err);
 	}
 	return EXIT_OK;
 }
@@ -300,8 +289,9 @@ static int session_counter_sets(struct session *s)
 					     &s->copies[i].set);
 
 		if (rc < 0) {
-			msg_error("%s: cannot prepare the counters: %s",
-				  s->backend->name, strerror(-rc));
+			session_error(&s->in.sink,
+				      "%s: cannot prepare the counters: %s",
+				      s->backend->name, strerror(-rc));
 			return EXIT_COUNTERS;
 		}
 	}
@@ -311,11 +301,10 @@ static int session_counter_sets(struct session *s)
 /* abstat profile: a sampler per copy beside the counters (profile.h). */
 static int session_profile(struct session *s)
 {
-	const struct config *cfg = s->cfg;
+	const struct sample_opts *so = s->in.sample;
+	const struct session_sink *k = &s->in.sink;
 	struct profile_opts po = {
-		.event = cfg->profile.sample_event, .freq = cfg->profile.freq,
-		.user_only = cfg->measure.user_only,
-		.dwarf = cfg->profile.call_graph_dwarf,
+		.user_only = s->in.measure->user_only,
 		.root = "",
 		.uid = s->spec.drop_priv ? s->spec.uid : geteuid(),
 		.n_copies = s->n_copies,
@@ -323,15 +312,18 @@ static int session_profile(struct session *s)
 	char err[1024];
 	int rc;
 
-	if (!cfg->measure.samples)
+	if (!s->in.measure->samples)
 		return EXIT_OK;
+	po.event = so->sample_event;
+	po.freq = so->freq;
+	po.dwarf = so->call_graph_dwarf;
 	rc = profile_open(&po, &s->profile, err, sizeof(err));
 	if (rc == -ENOENT || rc == -EINVAL)
-		return msg_usage("--sample-event: %s", err);
-	if (rc == -EOPNOTSUPP && cfg->profile.call_graph_dwarf)
-		return msg_usage("%s", err);
+		return session_usage(k, "--sample-event: %s", err);
+	if (rc == -EOPNOTSUPP && so->call_graph_dwarf)
+		return session_usage(k, "%s", err);
 	if (rc < 0) {
-		msg_error("%s", err);
+		session_error(k, "%s", err);
 		return rc == -ENOMEM ? EXIT_IO : EXIT_COUNTERS;
 	}
 	if (profile_note(s->profile))
@@ -347,7 +339,7 @@ static void session_doctor(struct session *s)
 	struct doctor_ctx ctx = {
 		.root = "",
 		.pinned = &s->pinned,
-		.user_only = s->cfg->measure.user_only,
+		.user_only = s->in.measure->user_only,
 		.backend = s->backend->name,
 		.env = s->env,
 		.smt_later = true,
@@ -418,15 +410,15 @@ static void session_new_id(struct session *s)
 	snprintf(s->id, sizeof(s->id), "%016" PRIx64, v);
 }
 
-int session_open(struct session *s, const struct config *cfg)
+int session_open(struct session *s, const struct session_input *in)
 {
-	const struct measure_opts *m = &cfg->measure;
+	const struct measure_opts *m = in->measure;
 	char err[512];
 	int rc;
 
 	memset(s, 0, sizeof(*s));
 	s->launcher_cpu = -1;
-	s->cfg = cfg;
+	s->in = *in;
 	session_new_id(s);
 	s->warnings = json_array();
 	s->t0_ns = launcher_now_ns();
@@ -434,7 +426,8 @@ int session_open(struct session *s, const struct config *cfg)
 						    &perf_backend;
 	err[0] = '\0';
 	if (s->backend->init(err, sizeof(err)) < 0) {
-		msg_error("%s", err[0] ? err : "cannot initialise the counter backend");
+		session_error(&s->in.sink, "%s",
+			      err[0] ? err : "cannot initialise the counter backend");
 		return EXIT_COUNTERS;
 	}
 	s->backend_up = true;
@@ -454,7 +447,7 @@ int session_open(struct session *s, const struct config *cfg)
 	if (m->cpuset) {
 		if (cpuset_create("/sys/fs/cgroup", &s->pinned, &s->cpuset, err,
 				  sizeof(err)) < 0) {
-			msg_error("--cpuset: %s", err);
+			session_error(&s->in.sink, "--cpuset: %s", err);
 			return EXIT_COUNTERS;
 		}
 		session_signal_cpuset(s->cpuset);
@@ -500,7 +493,7 @@ int session_open(struct session *s, const struct config *cfg)
 	if (!s->env)
 		return EXIT_IO;
 	trace_mark("environment captured");
-	if (!cfg->quiet)
+	if (!in->quiet)
 		session_doctor(s);
 	trace_mark("doctor checks");
 	return EXIT_OK;

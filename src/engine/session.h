@@ -10,11 +10,14 @@
  * workload; a second one removes the cpuset and exits at once, leaving
  * the journal.
  *
- * The session is the driver of cmd_run.c, cmd_versus.c and the bisect
- * engine (lent by cmd_bisect.c), part of the command layer: it reads the
- * config's measure options (what to measure and how, the command's kind
- * among them: no command entry), prints its diagnostics once and returns
- * exit statuses (msg.h), as the commands do.
+ * The session is the driver of cmd_run.c, cmd_versus.c, cmd_profile.c
+ * and the bisect engine (lent by cmd_bisect.c), an engine below the
+ * commands: it takes its own input (struct session_input,
+ * session_input.h: the measure options, the samplers', a few flags,
+ * the kind of measurement among them: no command entry, no config),
+ * says its diagnostics once, through the input's sink (the command's,
+ * which prints them), and returns exit statuses (exit_status.h). It
+ * includes no header of src/cli.
  */
 #ifndef ABSTAT_SESSION_H
 #define ABSTAT_SESSION_H
@@ -23,15 +26,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cli.h"
 #include "counters.h"
 #include "cpuset.h"
 #include "doctor.h"
+#include "exit_status.h"
 #include "journal.h"
 #include "launcher.h"
 #include "progress.h"
 #include "profile.h"
 #include "result.h"
+#include "session_input.h"
 
 struct plan_item {
 	size_t result; /* which result (side) */
@@ -40,7 +44,7 @@ struct plan_item {
 };
 
 struct session {
-	const struct config *cfg;
+	struct session_input in; /* what session_open was given */
 	char id[17];          /* random, hex: config.session of its results */
 	const struct backend_ops *backend;
 	bool backend_up;
@@ -78,14 +82,17 @@ struct session {
 	unsigned long long smt_t0_ns;
 };
 
-/* Set everything up. Returns EXIT_OK or an exit status after printing. */
-int session_open(struct session *s, const struct config *cfg);
+/* Set everything up for in (copied; in->measure and in->sample are
+ * read until session_close). Returns EXIT_OK or an exit status after
+ * saying why through in->sink. */
+int session_open(struct session *s, const struct session_input *in);
 /* A new result for targets (label NULL: -n's, or the kernel release). */
 struct result *session_result(struct session *s, const char *label,
 			      const struct target *targets, size_t n);
-/* Check an output path before measuring (exists without --force,
- * unwritable directory). EXIT_OK or an exit status after printing. */
-int session_check_output(const struct config *cfg, const char *path);
+/* Check an output path before measuring (exists without in->force,
+ * unwritable directory). EXIT_OK or an exit status after saying why
+ * through in->sink. */
+int session_check_output(const struct session_input *in, const char *path);
 /* Execute the plan. journals[i] may be NULL. Returns EXIT_OK,
  * EXIT_INTERRUPTED, EXIT_WORKLOAD, EXIT_COUNTERS, EXIT_IO, or EXIT_FAILED
  * (every measured run of a result failed, said once). Every result's
@@ -107,7 +114,8 @@ void session_signal_kept(const char *journal);
 
 /*
  * run --resume FILE (session_resume.c): what the interrupted session
- * left. Each function returns EXIT_OK or an exit status after printing.
+ * left. Each function returns EXIT_OK or an exit status after saying why
+ * through the sink session_resume_open was given.
  */
 struct session_resume {
 	char *output;        /* the result written: FILE, or the result a
@@ -119,9 +127,11 @@ struct session_resume {
 			      * locked while its runs are copied: a second
 			      * --resume of it is refused */
 	struct result *old;  /* what the session measured */
+	struct session_sink sink; /* where its words go */
 };
 /* Read FILE (a result, or a journal; a missing result's journal). */
-int session_resume_open(const char *file, struct session_resume *rs);
+int session_resume_open(const char *file, const struct session_sink *sink,
+			struct session_resume *rs);
 /* The new session's result r is the same measurement as rs's: config,
  * events, benchmarks, environment (naming what differs). */
 int session_resume_check(const struct session *s,

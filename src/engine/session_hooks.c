@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "hooks.h"
-#include "msg.h"
 #include "scan.h"
 #include "score.h"
 #include "session_priv.h"
@@ -22,8 +21,8 @@ static int session_score_defs(const struct session *s,
 			      const struct suite_entry *e,
 			      struct score_def **defs, size_t *n)
 {
-	for (size_t i = 0; i < s->cfg->measure.n_scores; i++)
-		if (score_defs_add(defs, n, &s->cfg->measure.scores[i]) < 0)
+	for (size_t i = 0; i < s->in.measure->n_scores; i++)
+		if (score_defs_add(defs, n, &s->in.measure->scores[i]) < 0)
 			return -ENOMEM;
 	for (size_t i = 0; e && i < e->n_scores; i++)
 		if (score_defs_add(defs, n, &e->scores[i]) < 0)
@@ -45,7 +44,7 @@ static void session_ops(const struct session *s,
 			const struct score_def *defs, size_t n,
 			struct run *run)
 {
-	const char *name = session_ops_name(&s->cfg->measure);
+	const char *name = session_ops_name(s->in.measure);
 	size_t nc = run->copies ? run->n_copies : 1;
 	const struct score_def *d = NULL;
 	uint64_t sum = 0;
@@ -85,9 +84,9 @@ static void session_ops(const struct session *s,
 
 int session_config_counts(const struct session *s, json_t *config)
 {
-	const char *ops = session_ops_name(&s->cfg->measure);
+	const char *ops = session_ops_name(s->in.measure);
 
-	if (s->cfg->measure.oversubscribe &&
+	if (s->in.measure->oversubscribe &&
 	    json_object_set_new(config, "oversubscribe", json_true()))
 		return -ENOMEM;
 	if (ops && json_object_set_new(config, "ops_from", json_string(ops)))
@@ -104,7 +103,7 @@ void session_scores(const struct session *s, const struct suite_entry *e,
 	size_t n = 0;
 	char *why;
 
-	if (!s->cfg->measure.n_scores && !(e && e->n_scores))
+	if (!s->in.measure->n_scores && !(e && e->n_scores))
 		return;
 	why = session_score_defs(s, e, &defs, &n) ? strdup("out of memory") :
 						    score_run(defs, n, run);
@@ -131,7 +130,7 @@ int session_hook(struct session *s, const char *name, const char *cmd,
 		 const struct benchmark *b, const char *when)
 {
 	struct hooks_limits lim = {
-		.timeout_s = s->cfg->measure.timeout_s,
+		.timeout_s = s->in.measure->timeout_s,
 		.stop_signals = &s->stop_signals,
 		.stop_flag = session_stopping() ? NULL : s->spec.stop_flag,
 		.pgid = s->hook_pgid,
@@ -158,10 +157,11 @@ int session_hook(struct session *s, const char *name, const char *cmd,
 		return EXIT_OK;
 	progress_clear(&s->progress);
 	if (rc == -EINTR) {
-		msg_notice("%s, %s: %s", b->name, when, err);
+		session_say(&s->in.sink, SESSION_SAY_NOTICE, "%s, %s: %s",
+			    b->name, when, err);
 		return EXIT_INTERRUPTED;
 	}
-	msg_error("%s, %s: %s; stopping", b->name, when, err);
+	session_error(&s->in.sink, "%s, %s: %s; stopping", b->name, when, err);
 	return EXIT_WORKLOAD;
 }
 
@@ -169,21 +169,20 @@ int session_hook(struct session *s, const char *name, const char *cmd,
 const struct suite_entry *session_entry(const struct session *s,
 					const struct plan_item *plan, size_t i)
 {
-	const struct config *cfg = s->cfg;
+	const struct measure_opts *m = s->in.measure;
 
-	if (!cfg->measure.scans ||
-	    plan[i].bench >= cfg->measure.n_targets)
+	if (!m->scans || plan[i].bench >= m->n_targets)
 		return NULL;
-	return cfg->measure.targets[plan[i].bench].entry;
+	return m->targets[plan[i].bench].entry;
 }
 
 /* Hook h of a benchmark: its suite line's, else the command line's. */
 const char *session_hook_cmd(const struct session *s,
 			     const struct suite_entry *e, enum suite_hook h)
 {
+	const struct measure_opts *m = s->in.measure;
 	const char *const cmds[SUITE_N_HOOKS] = {
-		s->cfg->measure.setup, s->cfg->measure.cleanup,
-		s->cfg->measure.prepare, s->cfg->measure.conclude,
+		m->setup, m->cleanup, m->prepare, m->conclude,
 	};
 
 	return e && e->hooks[h] ? e->hooks[h] : cmds[h];

@@ -14,7 +14,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "msg.h"
 #include "session_priv.h"
 #include "spawn_proto.h"
 #include "trace.h"
@@ -89,7 +88,7 @@ static char *session_failure(const struct session *s,
 	if (o->timed_out) {
 		*status = RUN_TIMEOUT;
 		snprintf(buf, sizeof(buf), "timed out after %g s (--timeout)",
-			 s->cfg->measure.timeout_s);
+			 s->in.measure->timeout_s);
 		return strdup(buf);
 	}
 	if (o->read_err[0]) {
@@ -131,7 +130,7 @@ static char *session_multiplexed(const struct session *s,
 {
 	char buf[256];
 
-	if (s->cfg->measure.allow_multiplex)
+	if (s->in.measure->allow_multiplex)
 		return NULL;
 	for (size_t e = 0; e < s->n_events; e++) {
 		const struct counter_value *v = &p->counters[e];
@@ -172,7 +171,7 @@ static void session_checks(struct session *s, const struct launch_outcome *o,
 				     s->spec.backend->name);
 	}
 	for (size_t e = 0; e < s->n_events; e++) {
-		if (s->cfg->measure.no_pin || s->once.migration ||
+		if (s->in.measure->no_pin || s->once.migration ||
 		    s->pinned.n > s->n_copies || /* a set: may move */
 		    strcmp(s->events[e].name, "cpu-migrations") ||
 		    s->events[e].state != EVENT_OK ||
@@ -188,22 +187,23 @@ static void session_fatal_open(const struct session *s,
 			       const struct launch_outcome *o,
 			       const char *cmd, int rc)
 {
+	const struct session_sink *k = &s->in.sink;
 	char buf[512];
 
 	if (o->exec_failed) {
-		msg_error("cannot execute %s: %s", cmd, strerror(o->exec_errno));
+		session_error(k, "cannot execute %s: %s", cmd,
+			      strerror(o->exec_errno));
 		return;
 	}
 	if (o->open_errno && o->bad_event >= 0 &&
 	    (size_t)o->bad_event < s->n_events) {
 		s->backend->strerror(&s->events[o->bad_event], o->open_errno,
 				     buf, sizeof(buf));
-		msg_error("%s", buf);
+		session_error(k, "%s", buf);
 		return;
 	}
-	msg_error("cannot start %s: %s", cmd, strerror(o->open_errno ?
-								o->open_errno :
-								-rc));
+	session_error(k, "cannot start %s: %s", cmd,
+		      strerror(o->open_errno ? o->open_errno : -rc));
 }
 
 /* The nc samples of a run that is not kept, and what they hold. */
@@ -255,9 +255,9 @@ static int session_one(struct session *s, struct benchmark *b,
 	for (size_t i = 0; i < nc; i++) {
 		p[i].start_ns -= s->t0_ns;
 		p[i].end_ns -= s->t0_ns;
-		if (s->cfg->measure.has_ops && !p[i].has_ops) {
+		if (s->in.measure->has_ops && !p[i].has_ops) {
 			p[i].has_ops = true;
-			p[i].ops = s->cfg->measure.ops;
+			p[i].ops = s->in.measure->ops;
 		}
 	}
 	if (nc == 1) {
@@ -308,7 +308,8 @@ static bool session_all_failed(const struct result *r)
 
 /* Status "failed" for results without one good measured run (unless
  * interrupted); EXIT_FAILED when the session itself went through (-i). */
-static int session_failed(struct result **results, size_t n, int rc)
+static int session_failed(const struct session *s, struct result **results,
+			  size_t n, int rc)
 {
 	bool any = false;
 
@@ -323,10 +324,10 @@ static int session_failed(struct result **results, size_t n, int rc)
 		if (rc != EXIT_OK)
 			continue;
 		if (n > 1)
-			msg_error("every measured run of side %s failed; nothing to compare (status failed)",
-				  results[i]->label);
+			session_error(&s->in.sink, "every measured run of side %s failed; nothing to compare (status failed)",
+				      results[i]->label);
 		else
-			msg_error("every measured run failed; nothing to report (status failed)");
+			session_error(&s->in.sink, "every measured run failed; nothing to report (status failed)");
 	}
 	return any && rc == EXIT_OK ? EXIT_FAILED : rc;
 }
@@ -342,14 +343,14 @@ static int session_failed(struct result **results, size_t n, int rc)
  */
 void session_colocate(struct session *s)
 {
-	enum launcher_cpu want = s->cfg->measure.launcher_cpu;
+	enum launcher_cpu want = s->in.measure->launcher_cpu;
 	cpu_set_t set;
 	int cpu;
 
 	s->launcher_cpu = -1;
 	if (want == LAUNCHER_CPU_AUTO)
-		want = s->cfg->measure.samples ? LAUNCHER_CPU_ANY :
-							  LAUNCHER_CPU_SAME;
+		want = s->in.measure->samples ? LAUNCHER_CPU_ANY :
+						LAUNCHER_CPU_SAME;
 	if (want != LAUNCHER_CPU_SAME || s->n_copies != 1 ||
 	    s->copies[0].cpu < 0 || s->copies[0].cpus)
 		return;
@@ -447,6 +448,49 @@ static int session_prepared_one(struct session *s, struct benchmark *b,
 	return rc;
 }
 
+/* A run that failed (kept, journaled): without -i it stops the session
+ * (EXIT_WORKLOAD), said once; with -i the first is a warning. */
+static int session_run_failed(struct session *s, const struct benchmark *b,
+			      const struct run *run)
+{
+	s->n_failed++;
+	progress_clear(&s->progress);
+	if (!s->in.measure->ignore_failure) {
+		session_error(&s->in.sink, "%s, run %u%s: %s; stopping (-i goes on past failed runs)",
+			      b->name, run->index,
+			      run->warmup ? " (warm-up)" : "", run->reason);
+		return EXIT_WORKLOAD;
+	}
+	if (!s->once.failure) {
+		s->once.failure = true;
+		session_say(&s->in.sink, SESSION_SAY_WARN,
+			    "%s, run %u: %s; going on (-i), failed runs stay out of the statistics",
+			    b->name, run->index, run->reason);
+	}
+	return EXIT_OK;
+}
+
+/* The plan is over (rc: how it ended): the failed runs counted under
+ * -i, the session's warnings into every result, each result's status;
+ * the session's exit status. */
+static int session_end(struct session *s, struct result **results,
+		       size_t n_results, size_t n_plan, int rc)
+{
+	if (s->n_failed && s->in.measure->ignore_failure)
+		session_say(&s->in.sink, SESSION_SAY_WARN,
+			    "%u of %zu runs failed; they are kept in the result and out of the statistics",
+			    s->n_failed, n_plan);
+	for (size_t i = 0; i < n_results; i++) {
+		json_decref(results[i]->warnings);
+		results[i]->warnings = json_deep_copy(s->warnings);
+	}
+	if (rc == EXIT_INTERRUPTED)
+		session_set_status(results, n_results, "interrupted");
+	else if (rc != EXIT_OK)
+		session_set_status(results, n_results, "partial");
+	return session_failed(s, results, n_results, rc);
+}
+
 int session_measure(struct session *s, struct result **results,
 		    struct journal **journals, const struct plan_item *plan,
 		    size_t n_plan)
@@ -459,7 +503,7 @@ int session_measure(struct session *s, struct result **results,
 	if (!marks)
 		return EXIT_IO;
 	session_launcher_start(s);
-	progress_start(&s->progress, stderr, s->cfg->progress, s->cfg->quiet,
+	progress_start(&s->progress, stderr, s->in.progress, s->in.quiet,
 		       n_plan);
 
 	for (size_t i = 0; i < n_plan; i++)
@@ -495,7 +539,7 @@ int session_measure(struct session *s, struct result **results,
 		*slot = run;
 		if (j && journal_append(j, plan[i].bench, &run, err,
 					sizeof(err)) < 0) {
-			msg_error("%s", err);
+			session_error(&s->in.sink, "%s", err);
 			rc = EXIT_IO;
 			break;
 		}
@@ -511,20 +555,8 @@ int session_measure(struct session *s, struct result **results,
 		rc = session_cleanup(s, results, plan, n_plan, i, marks, false);
 		if (rc)
 			break;
-		if (run.status == RUN_OK)
-			continue;
-		s->n_failed++;
-		progress_clear(&s->progress);
-		if (!s->cfg->measure.ignore_failure) {
-			msg_error("%s, run %u%s: %s; stopping (-i goes on past failed runs)",
-				  b->name, run.index, run.warmup ? " (warm-up)" : "",
-				  run.reason);
-			rc = EXIT_WORKLOAD;
-		} else if (!s->once.failure) {
-			s->once.failure = true;
-			msg_warn("%s, run %u: %s; going on (-i), failed runs stay out of the statistics",
-				 b->name, run.index, run.reason);
-		}
+		if (run.status != RUN_OK)
+			rc = session_run_failed(s, b, &run);
 	}
 	crc = session_cleanup(s, results, plan, n_plan, 0, marks, true);
 	if (crc && rc == EXIT_OK)
@@ -532,16 +564,5 @@ int session_measure(struct session *s, struct result **results,
 	free(marks);
 	session_launcher_stop(s);
 	progress_end(&s->progress);
-	if (s->n_failed && s->cfg->measure.ignore_failure)
-		msg_warn("%u of %zu runs failed; they are kept in the result and out of the statistics",
-			 s->n_failed, n_plan);
-	for (size_t i = 0; i < n_results; i++) {
-		json_decref(results[i]->warnings);
-		results[i]->warnings = json_deep_copy(s->warnings);
-	}
-	if (rc == EXIT_INTERRUPTED)
-		session_set_status(results, n_results, "interrupted");
-	else if (rc != EXIT_OK)
-		session_set_status(results, n_results, "partial");
-	return session_failed(results, n_results, rc);
+	return session_end(s, results, n_results, n_plan, rc);
 }

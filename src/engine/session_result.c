@@ -11,8 +11,9 @@
 #include <unistd.h>
 #include <sys/utsname.h>
 
+#include "bench_name.h"
+#include "env.h"
 #include "hooks.h"
-#include "msg.h"
 #include "score.h"
 #include "session_priv.h"
 #include "trace.h"
@@ -20,30 +21,29 @@
 
 static json_t *session_config_json(const struct session *s)
 {
-	const struct config *cfg = s->cfg;
+	const struct measure_opts *m = s->in.measure;
 	char cpus[256];
 
 	cpu_list_format(&s->pinned, cpus, sizeof(cpus));
 	return json_pack("{s:s, s:b, s:I, s:I, s:s, s:b, s:b, s:I, s:o?, s:s, s:b, s:f, s:b, s:s, s:s?, s:s?, s:s?}",
 			 "session", s->id,
-			 "interleaved",
-			 cfg->measure.interleaved,
-			 "repeat", (json_int_t)cfg->measure.repeat,
-			 "warmup", (json_int_t)cfg->measure.warmup,
+			 "interleaved", m->interleaved,
+			 "repeat", (json_int_t)m->repeat,
+			 "warmup", (json_int_t)m->warmup,
 			 "cpus", cpus,
-			 "pinned", !cfg->measure.no_pin,
-			 "cpuset", cfg->measure.cpuset,
-			 "copies", (json_int_t)cfg->measure.copies,
+			 "pinned", !m->no_pin,
+			 "cpuset", m->cpuset,
+			 "copies", (json_int_t)m->copies,
 			 "launcher_cpu", s->launcher_cpu >= 0 ?
 				json_integer(s->launcher_cpu) : NULL,
 			 "backend", s->backend->name,
-			 "user_only", cfg->measure.user_only,
-			 "timeout_s", cfg->measure.timeout_s,
-			 "allow_multiplex", cfg->measure.allow_multiplex,
+			 "user_only", m->user_only,
+			 "timeout_s", m->timeout_s,
+			 "allow_multiplex", m->allow_multiplex,
 			 "workload_cflags", workloads_cflags,
 			 "cpuset_version", s->cpuset ? cpuset_version(s->cpuset) : NULL,
 			 "cpuset_dir", s->cpuset ? cpuset_dir(s->cpuset) : NULL,
-			 "user", cfg->measure.run_user);
+			 "user", m->run_user);
 }
 
 static char *session_now_iso(void)
@@ -73,7 +73,7 @@ static char **session_argv_dup(char *const *argv)
 struct result *session_result(struct session *s, const char *label,
 			      const struct target *t, size_t n)
 {
-	const struct measure_opts *m = &s->cfg->measure;
+	const struct measure_opts *m = s->in.measure;
 	struct result *r = calloc(1, sizeof(*r));
 	const char **paths = calloc(n + 1, sizeof(*paths));
 	struct utsname u;
@@ -81,7 +81,7 @@ struct result *session_result(struct session *s, const char *label,
 	if (!r || !paths)
 		goto fail;
 	for (size_t i = 0; i < n; i++)
-		paths[i] = t[i].argv[cli_bench_index(t[i].argv, m->wrapper)];
+		paths[i] = t[i].argv[bench_name_index(t[i].argv, m->wrapper)];
 	uname(&u);
 	r->schema_version = RESULT_SCHEMA_VERSION;
 	r->tool_version = strdup(ABSTAT_VERSION);
@@ -104,18 +104,17 @@ struct result *session_result(struct session *s, const char *label,
 		goto fail;
 	if (r->config && session_config_counts(s, r->config))
 		goto fail;
-	for (size_t i = 0; i < s->cfg->measure.n_scores; i++)
-		if (score_defs_add(&r->scores, &r->n_scores,
-				   &s->cfg->measure.scores[i]) < 0)
+	for (size_t i = 0; i < m->n_scores; i++)
+		if (score_defs_add(&r->scores, &r->n_scores, &m->scores[i]) < 0)
 			goto fail;
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; t[i].entry && k < t[i].entry->n_scores; k++)
 			if (score_defs_add(&r->scores, &r->n_scores,
 					   &t[i].entry->scores[k]) < 0)
 				goto fail;
-	if (r->config && s->cfg->measure.suite_file &&
+	if (r->config && m->suite_file &&
 	    json_object_set_new(r->config, "suite_file",
-				json_string(s->cfg->measure.suite_file)))
+				json_string(m->suite_file)))
 		goto fail;
 	r->warnings = json_deep_copy(s->warnings);
 	r->events = calloc(s->n_events ? s->n_events : 1, sizeof(*r->events));
@@ -144,14 +143,14 @@ fail:
 	return NULL;
 }
 
-int session_check_output(const struct config *cfg, const char *path)
+int session_check_output(const struct session_input *in, const char *path)
 {
 	char err[4096 + 256];
-	int rc = result_check_output(path, cfg->force, err, sizeof(err));
+	int rc = result_check_output(path, in->force, err, sizeof(err));
 
 	if (!rc)
 		return EXIT_OK;
-	msg_error("%s", err);
+	session_error(&in->sink, "%s", err);
 	return rc == -EEXIST || rc == -EBUSY ? EXIT_USAGE : EXIT_IO;
 }
 
@@ -164,19 +163,20 @@ int session_save(struct session *s, struct result *r, struct journal *j,
 	/* thousands of options, read after the runs: not in the journal */
 	env_kconfig_add(r->env, "");
 	if (j)
-		rc = journal_finish(j, r, s->cfg->force, err, sizeof(err));
+		rc = journal_finish(j, r, s->in.force, err, sizeof(err));
 	else
-		rc = result_write(r, path, s->cfg->force, err, sizeof(err));
+		rc = result_write(r, path, s->in.force, err, sizeof(err));
 	if (rc < 0) {
-		msg_error("%s", err);
+		session_error(&s->in.sink, "%s", err);
 		return EXIT_IO;
 	}
 	if (strcmp(r->status, "complete"))
-		msg_notice("saved %s (%s: %zu measured run%s finished)%s%s",
-			   path, r->status, result_measured(r),
-			   result_measured(r) == 1 ? "" : "s",
-			   rest ? "; the rest: " : "", rest ? rest : "");
+		session_say(&s->in.sink, SESSION_SAY_NOTICE,
+			    "saved %s (%s: %zu measured run%s finished)%s%s",
+			    path, r->status, result_measured(r),
+			    result_measured(r) == 1 ? "" : "s",
+			    rest ? "; the rest: " : "", rest ? rest : "");
 	else
-		msg_info("saved %s", path);
+		session_say(&s->in.sink, SESSION_SAY_INFO, "saved %s", path);
 	return EXIT_OK;
 }

@@ -22,10 +22,8 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "env.h"
 #include "hold.h"
-#include "msg.h"
 #include "result_keys.h"
 #include "session_priv.h"
 
@@ -38,14 +36,17 @@ static char *resume_output(const char *file, bool *journal)
 	return strndup(file, *journal ? n - k : n);
 }
 
-int session_resume_open(const char *file, struct session_resume *rs)
+int session_resume_open(const char *file, const struct session_sink *sink,
+			struct session_resume *rs)
 {
+	const struct session_sink *k = &rs->sink;
 	char err[1024], path[4096], alt[4096 + 16];
 	unsigned torn;
 	bool journal;
 	int rc;
 
 	memset(rs, 0, sizeof(*rs));
+	rs->sink = *sink;
 	rs->output = resume_output(file, &journal);
 	if (!rs->output)
 		return EXIT_IO;
@@ -62,8 +63,8 @@ int session_resume_open(const char *file, struct session_resume *rs)
 	else
 		rc = result_read(file, &rs->old, err, sizeof(err));
 	if (rc) {
-		msg_error("--resume: %s", err);
-		return msg_status(rc, EXIT_USAGE);
+		session_error(k, "--resume: %s", err);
+		return exit_status_of(rc, EXIT_USAGE);
 	}
 	if (journal) {
 		rs->journal = strdup(path);
@@ -71,14 +72,15 @@ int session_resume_open(const char *file, struct session_resume *rs)
 			return EXIT_IO;
 	}
 	if (rs->from == JOURNAL_RESUMED_USED)
-		msg_warn("--resume: %s lacks runs of %s, the journal an interrupted --resume kept: resuming from %s",
-			 path, alt, alt);
+		session_say(k, SESSION_SAY_WARN,
+			    "--resume: %s lacks runs of %s, the journal an interrupted --resume kept: resuming from %s",
+			    path, alt, alt);
 	if (!strcmp(rs->old->status, "complete"))
-		return msg_usage("--resume: %s is complete (every run of its session is in it); nothing to resume",
-				 file);
+		return session_usage(k, "--resume: %s is complete (every run of its session is in it); nothing to resume",
+				     file);
 	if (result_interleaved(rs->old))
-		return msg_usage("--resume: %s is a versus side; versus sessions cannot be resumed, run versus again",
-				 file);
+		return session_usage(k, "--resume: %s is a versus side; versus sessions cannot be resumed, run versus again",
+				     file);
 	return EXIT_OK;
 }
 
@@ -212,16 +214,16 @@ int session_resume_check(const struct session *s,
 	resume_config_diff(rs->old->config, r->config, diff, sizeof(diff));
 	resume_plan_diff(rs->old, r, diff, sizeof(diff));
 	if (diff[0]) {
-		msg_error("--resume: these arguments are not those %s was measured with: %s; give the interrupted session's command line with --resume",
-			  file, diff);
+		session_error(&rs->sink, "--resume: these arguments are not those %s was measured with: %s; give the interrupted session's command line with --resume",
+			      file, diff);
 		return EXIT_USAGE;
 	}
-	if (resume_env_diff(rs->old, r, s->cfg->model.allow_env_diff, diff,
+	if (resume_env_diff(rs->old, r, s->in.allow_env_diff, diff,
 			    sizeof(diff), keys, sizeof(keys)))
 		return EXIT_IO;
 	if (diff[0]) {
-		msg_error("--resume: the environment is not the one %s was measured in: %s; resume where it was measured, or pass --allow-env-diff %s to go on anyway",
-			  file, diff, keys);
+		session_error(&rs->sink, "--resume: the environment is not the one %s was measured in: %s; resume where it was measured, or pass --allow-env-diff %s to go on anyway",
+			      file, diff, keys);
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -236,7 +238,7 @@ int session_resume_hold(struct session_resume *rs)
 		return EXIT_OK;
 	/* another --resume of it, copying its runs: leave its names be */
 	if (hold_check_free(rs->journal, err, sizeof(err)) == -EBUSY) {
-		msg_error("--resume: %s", err);
+		session_error(&rs->sink, "--resume: %s", err);
 		return EXIT_USAGE;
 	}
 	n = strlen(rs->journal) + sizeof(".resumed");
@@ -250,14 +252,14 @@ int session_resume_hold(struct session_resume *rs)
 		return EXIT_OK;
 	if (rs->from == JOURNAL_RESUMED_COPY && unlink(rs->backup) &&
 	    errno != ENOENT) {
-		msg_error("--resume: cannot remove %s (its runs are all in %s): %s",
-			  rs->backup, rs->journal, strerror(errno));
+		session_error(&rs->sink, "--resume: cannot remove %s (its runs are all in %s): %s",
+			      rs->backup, rs->journal, strerror(errno));
 		return EXIT_IO;
 	}
 	if (link(rs->journal, rs->backup)) {
-		msg_error("--resume: cannot keep %s as %s while it is rewritten: %s; remove %s if an earlier --resume left it",
-			  rs->journal, rs->backup, strerror(errno),
-			  rs->backup);
+		session_error(&rs->sink, "--resume: cannot keep %s as %s while it is rewritten: %s; remove %s if an earlier --resume left it",
+			      rs->journal, rs->backup, strerror(errno),
+			      rs->backup);
 		free(rs->backup);
 		rs->backup = NULL;
 		return errno == EEXIST ? EXIT_USAGE : EXIT_IO;
@@ -282,9 +284,9 @@ static void resume_warnings(struct session *s, const json_t *old)
 }
 
 /* Benchmark b's old runs into nb, each journaled. */
-static int resume_move(struct benchmark *ob, struct benchmark *nb,
-		       size_t bench, struct journal *j, unsigned *warm,
-		       unsigned *measured)
+static int resume_move(const struct session_sink *sink, struct benchmark *ob,
+		       struct benchmark *nb, size_t bench, struct journal *j,
+		       unsigned *warm, unsigned *measured)
 {
 	char err[512];
 
@@ -302,7 +304,7 @@ static int resume_move(struct benchmark *ob, struct benchmark *nb,
 		else
 			++*measured;
 		if (j && journal_append(j, bench, slot, err, sizeof(err))) {
-			msg_error("%s", err);
+			session_error(sink, "%s", err);
 			return EXIT_IO;
 		}
 	}
@@ -323,16 +325,16 @@ int session_resume_apply(struct session *s, struct session_resume *rs,
 
 		if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB)) {
 			close(fd);
-			msg_error("--resume: another session holds %s; wait for it to end",
-				  rs->journal);
+			session_error(&rs->sink, "--resume: another session holds %s; wait for it to end",
+				      rs->journal);
 			return EXIT_USAGE;
 		}
 		rs->lock = fd >= 0 ? fd + 1 : 0;
 	}
 	for (size_t b = 0; b < r->n_bench; b++) {
 		unsigned warm, measured;
-		int rc = resume_move(&rs->old->bench[b], &r->bench[b], b, j,
-				     &warm, &measured);
+		int rc = resume_move(&rs->sink, &rs->old->bench[b],
+				     &r->bench[b], b, j, &warm, &measured);
 
 		if (rc)
 			return rc;
@@ -359,17 +361,18 @@ int session_resume_apply(struct session *s, struct session_resume *rs,
 		close(rs->lock - 1);
 	rs->lock = 0;
 	if (j && journal_commit(j, err, sizeof(err))) {
-		msg_error("--resume: %s; the interrupted session's runs are kept in %s",
-			  err, rs->backup ? rs->backup : rs->journal ?
-			  rs->journal : rs->output);
+		session_error(&rs->sink, "--resume: %s; the interrupted session's runs are kept in %s",
+			      err, rs->backup ? rs->backup : rs->journal ?
+			      rs->journal : rs->output);
 		return EXIT_IO;
 	}
 	if (rs->backup && !unlink(rs->backup)) {
 		free(rs->backup);
 		rs->backup = NULL;
 	}
-	msg_info("resuming %s: %zu runs kept, %zu of %zu to go",
-		 rs->journal ? rs->journal : rs->output, done, kept, before);
+	session_say(&rs->sink, SESSION_SAY_INFO,
+		    "resuming %s: %zu runs kept, %zu of %zu to go",
+		    rs->journal ? rs->journal : rs->output, done, kept, before);
 	return EXIT_OK;
 }
 
@@ -378,8 +381,9 @@ void session_resume_close(struct session_resume *rs)
 	/* failed before the old runs were journaled again: put the old
 	 * journal back where it was */
 	if (rs->backup && rename(rs->backup, rs->journal))
-		msg_warn("--resume: the journal of the interrupted session is kept as %s (rename it to %s)",
-			 rs->backup, rs->journal);
+		session_say(&rs->sink, SESSION_SAY_WARN,
+			    "--resume: the journal of the interrupted session is kept as %s (rename it to %s)",
+			    rs->backup, rs->journal);
 	else if (rs->backup)
 		unlink(rs->backup); /* still its other name: rename kept both */
 	if (rs->lock)

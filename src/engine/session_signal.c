@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "cpuset.h"
-#include "msg.h"
 #include "session_priv.h"
 
 static volatile sig_atomic_t session_stop;

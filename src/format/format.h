@@ -16,7 +16,8 @@
  * Adding a format (three files; test 233 adds one so): its file with
  * its print function (declared below), one row in FORMATS, and the
  * reader of its verdict word in tests/cli/038, which fails until the
- * format has one.
+ * format has one. What it prints from the results is escaped (a side's
+ * label through fmt_label: test 064 runs every format on hostile ones).
  */
 #ifndef ABSTAT_FORMAT_H
 #define ABSTAT_FORMAT_H

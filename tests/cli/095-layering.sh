@@ -6,12 +6,15 @@
 #   #include "..." of src/, counters/ or workloads/ that resolves to a
 #   folder its row does not list. (Tests and fuzzers may include anything:
 #   the rule holds for src/, counters/, workloads/.)
-# - cli.h (the parsed command line) and msg.h (printing diagnostics, exit
-#   statuses) live in src/cli, which only the three top layers include:
-#   src/cli (the parser, messages), src/engine (the session driver that
-#   run, versus and profile share) and src/cmd (main, the command table,
-#   the cmd_* commands). The engines below take inputs of their own and
-#   say what they say through a sink (src/boots, src/bisect).
+# - cli.h (the parsed command line) and msg.h (printing diagnostics) live
+#   in src/cli, which only the two top layers include: src/cli (the
+#   parser, messages) and src/cmd (main, the command table, the cmd_*
+#   commands): cmd -> cli -> engines, never back. The engines below
+#   (src/engine, the session driver that run, versus, profile and bisect
+#   share; src/boots; src/bisect) declare the inputs they take in their
+#   own headers (src/cli fills them: cli.h includes session_input.h),
+#   say what they say through a sink the command gives them, and return
+#   exit statuses of src/base (exit_status.h) or their own.
 # - The same table holds for calls, and no circle of includes or calls
 #   crosses a folder (tools/graph.py --check --rules).
 # - libpfm4 (perfmon/*.h) and PAPI (papi.h) only in counters/; nor
@@ -24,15 +27,16 @@ cd "$TOP" || fail "no tree at $TOP"
 # workloads/ (the workload programs), src/result (result files, the
 # journal, sides), src/env (the environment captured, read, diffed),
 # src/measure (launcher, cpusets, hooks, scores, the workloads table,
-# doctor; it speaks the region protocol whose page workloads/abstat.h
-# lays out), src/profile (sampling, symbols), src/compare (delta model,
-# statistics), src/format (one file a format, the where table, run/show
-# reports), src/plot, src/flame, src/import, src/boots (the boot
-# planner: its plan's enums are the parser's too), src/cli (the parser,
-# msg), src/engine (the session driver), src/bisect (the bisect engine:
-# its course, steps, measurements, state, git, the report), src/cmd
-# (main, the command table, the commands). A row: FOLDER: the folders it
-# may include (* any).
+# doctor, a benchmark's name; it speaks the region protocol whose page
+# workloads/abstat.h lays out), src/profile (sampling, symbols),
+# src/compare (delta model, statistics), src/format (one file a format,
+# the where table, run/show reports), src/plot, src/flame, src/import,
+# src/boots (the boot planner: its plan's enums are the parser's too),
+# src/engine (the session driver: its input, session_input.h, is the
+# parser's measure options), src/bisect (the bisect engine: its course,
+# steps, measurements, state, git, the report), src/cli (the parser,
+# msg), src/cmd (main, the command table, the commands). A row: FOLDER:
+# the folders it may include (* any).
 rules='
 src/base:
 counters: src/base
@@ -47,9 +51,9 @@ src/plot: src/base counters src/result src/env src/compare
 src/flame: src/base counters src/result
 src/import: src/base counters src/result
 src/boots: src/base counters src/result
-src/cli: src/base counters workloads src/result src/env src/measure src/format src/flame src/import src/boots
-src/engine: src/base counters workloads src/result src/env src/measure src/profile src/cli
+src/engine: src/base counters workloads src/result src/env src/measure src/profile
 src/bisect: src/base counters src/result src/env src/measure src/compare src/format
+src/cli: src/base counters workloads src/result src/env src/measure src/format src/flame src/import src/boots src/engine
 src/cmd: *
 '
 # what git has and what it would add (a new file counts before its commit)
@@ -87,7 +91,7 @@ $f: folder $d is not in test 095's table (give it a row: what it may include)"; 
 		g=${hit%/*}
 		case " $ok " in *" $g "* | *" * "*) continue ;; esac
 		case $g in
-		src/cli | src/cmd) why="the command line and diagnostics belong to the top layers (src/cli up); pass a narrow option struct and an err buffer" ;;
+		src/cli | src/cmd) why="the command line and diagnostics belong to the top layers (src/cli up); take an input struct of the folder's own and say things through a sink or an err buffer" ;;
 		*) why="$d may include only${ok:- its own folder}" ;;
 		esac
 		bad="$bad

@@ -1,6 +1,7 @@
 # A command takes three files (issue 45; the recipe in src/cmd/commands.h
-# and doc/development.md): in a scratch copy of the tree, a git
-# repository of its own ($TESTTMP/tree), `abstat hello` is added with
+# and doc/development.md, applied by tests/recipes.sh): in a scratch
+# copy of the tree, a git repository of its own ($TESTTMP/tree),
+# `abstat hello` is added with
 # src/cmd/cmd_hello.c (its function and entry), one line in COMMANDS
 # (src/cmd/cmd_table.c) and man/abstat-hello.1; git counts the files.
 # Then the copy's abstat (built there, only the binary: the tree's
@@ -18,77 +19,14 @@ test_lazy_prereq GIT 'command -v git'
 test_lazy_prereq GROFF 'command -v groff && command -v col'
 test_lazy_prereq BASH 'command -v bash'
 
-# the command: its file, its line in the table, its page
-add_hello() {
-	cat >"$S/src/cmd/cmd_hello.c" <<-'EOF' &&
-	// SPDX-License-Identifier: MIT
-	/* cmd_hello: 'abstat hello [NAME]', a greeting (test 232). */
-	#include <stdio.h>
-	#include <stdlib.h>
-
-	#include "cmd_entry.h"
-	#include "commands.h"
-	#include "escape.h"
-
-	static int cmd_hello(const struct config *cfg)
-	{
-		/* a name from the command line is shown escaped (test 289) */
-		char *name = escape_dup(cfg->n_files ? cfg->files[0] : "world");
-
-		if (!name)
-			return EXIT_IO;
-		if (!cfg->quiet)
-			printf("hello, %s\n", name);
-		free(name);
-		return EXIT_OK;
-	}
-
-	static const struct cli_use hello_opts[] = {
-		USE_HELP(OPT_QUIET, "print nothing"), END,
-	};
-
-	const struct cmd_entry cmd_entry_hello = {
-		.name = "hello",
-		.summary = "say hello (a command in three files)",
-		.run = cmd_hello,
-		.usage = "abstat hello [OPTIONS] [NAME]",
-		.opts = hello_opts,
-		.min_operands = 0, .max_operands = 1,
-		.operands_error = "takes at most one NAME",
-	};
-	EOF
-	awk '{ print } /^\tX\(bisect\) *\\$/ { print "\tX(hello)       \\" }' \
-		"$S/src/cmd/cmd_table.c" >"$S/t.c" && mv "$S/t.c" "$S/src/cmd/cmd_table.c" &&
-	cat >"$S/man/abstat-hello.1" <<-'EOF'
-	.TH ABSTAT\-HELLO 1 2026-12-03 "abstat 0.1.0" "abstat manual"
-	.SH NAME
-	abstat\-hello \- say hello
-	.SH SYNOPSIS
-	.B abstat hello
-	.RI [ options ]
-	.RI [ name ]
-	.SH DESCRIPTION
-	Prints hello and the name given, or world.
-	.SH OPTIONS
-	.TP
-	.BR \-q ", " \-\-quiet
-	Print nothing.
-	.TP
-	.BR \-h ", " \-\-help
-	Print the options and exit.
-	.SH EXIT STATUS
-	0, or 2 for a usage error.
-	.SH SEE ALSO
-	.BR abstat (1)
-	EOF
-}
+. "$TOP/tests/recipes.sh"
 # with_hello: the tree's abstat --help with hello's line after bisect's
 with_hello() {
 	awk '{ print } /^  bisect / { print "  hello      say hello (a command in three files)" }'
 }
 
 test_expect_success GIT 'a command is three files: cmd_hello.c, its line in the table, its page' '
-	scratch_repo "$S" && scratch_make "$S" abstat && add_hello &&
+	scratch_repo "$S" && scratch_make "$S" abstat && recipe_command "$S" &&
 	scratch_files "$S" man/abstat-hello.1 src/cmd/cmd_hello.c src/cmd/cmd_table.c &&
 	git -C "$S" diff --cached --numstat src/cmd/cmd_table.c >"$TESTTMP/n" &&
 	[ "$(cat "$TESTTMP/n")" = "1	0	src/cmd/cmd_table.c" ] ||

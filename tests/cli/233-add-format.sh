@@ -1,6 +1,7 @@
 # A format takes three files (issue 45; the recipe in src/format/format.h
-# and doc/development.md): in a scratch copy of the tree, a git
-# repository of its own ($TESTTMP/tree), `--format lines` is added with
+# and doc/development.md, applied by tests/recipes.sh): in a scratch
+# copy of the tree, a git repository of its own ($TESTTMP/tree),
+# `--format lines` is added with
 # src/format/fmt_lines.c (its print function), format.h (its prototype
 # and its row of FORMATS) and its verdict word's reader in test 038,
 # which fails until a format has one; git counts the files. The copy's
@@ -14,42 +15,10 @@ G=tests/golden
 test_lazy_prereq GIT 'command -v git'
 test_lazy_prereq JQ 'command -v jq'
 
-# 038's reader of the new format: the primary row's verdict word
-reader=$(cat <<'EOF'
-	lines) awk '/^task-clock\/op /{ sub(/^[^ ]* [^ ]* /, ""); print; exit }' "$TESTTMP/w.$f" ;;
-EOF
-)
-add_reader() {
-	R=$reader awk '{ print } /^\tbenchstat\) awk/ { print ENVIRON["R"] }' \
-		"$S/tests/cli/038-verdict-formats.sh" >"$S/t.sh" &&
-	mv "$S/t.sh" "$S/tests/cli/038-verdict-formats.sh"
-}
-# the format: its file, its row and prototype, its reader in 038
-add_lines() {
-	cat >"$S/src/format/fmt_lines.c" <<-'EOF' &&
-	// SPDX-License-Identifier: MIT
-	/* fmt_lines: a line per row and side, METRIC LABEL VERDICT (test 233). */
-	#include "format.h"
-
-	void fmt_lines(const struct compare_model *m, FILE *out)
-	{
-		for (size_t r = 0; r < m->n_rows; r++)
-			for (size_t s = 1; s < m->n_sides; s++) {
-				const char *w = compare_verdict_word(m, &m->rows[r], s);
-
-				fprintf(out, "%s %s %s\n", m->rows[r].metric,
-					m->labels[s], w ? w : "-");
-			}
-	}
-	EOF
-	awk '/^\tX\(BENCHSTAT, / { print $0 " \\"; print "\tX(LINES, \"lines\", fmt_lines)"; next }
-		/^void fmt_benchstat\(/ { print "void fmt_lines(const struct compare_model *m, FILE *out);" }
-		{ print }' "$S/src/format/format.h" >"$S/t.h" && mv "$S/t.h" "$S/src/format/format.h" &&
-	add_reader
-}
+. "$TOP/tests/recipes.sh"
 
 test_expect_success GIT 'a format is three files: fmt_lines.c, format.h, its reader in 038' '
-	scratch_repo "$S" && scratch_make "$S" abstat && add_lines &&
+	scratch_repo "$S" && scratch_make "$S" abstat && recipe_format "$S" &&
 	scratch_files "$S" src/format/fmt_lines.c src/format/format.h tests/cli/038-verdict-formats.sh
 '
 test_expect_success GIT 'the copy builds its abstat' '

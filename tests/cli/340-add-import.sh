@@ -1,6 +1,7 @@
 # An import source takes three files (issue 52; the recipe in
-# src/import/import.h and doc/development.md): in a scratch copy of the
-# tree, a git repository of its own ($TESTTMP/tree), `abstat import
+# src/import/import.h and doc/development.md, applied by
+# tests/recipes.sh): in a scratch copy of the tree, a git repository of
+# its own ($TESTTMP/tree), `abstat import
 # times` is added with src/import/import_times.c (its reader),
 # import.h (its prototype and its row of IMPORT_SOURCES) and its section
 # in man/abstat-import.1; git counts the files. The copy's abstat (only
@@ -13,72 +14,13 @@
 S=$TESTTMP/tree
 SA=$S/abstat
 
-# the source: its reader, its row and prototype, its section
-add_times() {
-	cat >"$S/src/import/import_times.c" <<-'EOF' &&
-	// SPDX-License-Identifier: MIT
-	/* import_times: NAME,SECONDS lines, a run each (test 340). */
-	#include <errno.h>
-	#include <stdio.h>
-	#include <stdlib.h>
-	#include <string.h>
-
-	#include "import.h"
-
-	int import_times(struct result *r, const char *path, const char *buf,
-			 size_t size, char *err, size_t len)
-	{
-		static const char *const missing[] = { "user", "sys", "maxrss" };
-		int line = 0;
-
-		for (size_t m = 0; m < 3; m++)
-			if (import_not_recorded(r, missing[m]))
-				return -ENOMEM;
-		for (size_t i = 0; i < size; line++) {
-			const char *nl = memchr(buf + i, '\n', size - i);
-			size_t n = nl ? (size_t)(nl - (buf + i)) : size - i;
-			char l[256], *comma, *end;
-			struct benchmark *b;
-			struct run *run;
-			double s = 0;
-
-			snprintf(l, sizeof(l), "%.*s", (int)n, buf + i);
-			i += n + 1;
-			if (!l[0])
-				continue;
-			comma = strchr(l, ',');
-			if (comma)
-				s = strtod(comma + 1, &end);
-			if (!comma || s <= 0 || *end)
-				return import_err(err, len, path, line + 1,
-						  "expected NAME,SECONDS");
-			*comma = '\0';
-			b = import_bench(r, l, NULL);
-			run = b ? import_run(r, b, false) : NULL;
-			if (!run)
-				return -ENOMEM;
-			run->total.wall_ns = import_u64(s * 1e9);
-		}
-		return 0;
-	}
-	EOF
-	awk '/^\t  "perf stat -o FILE --append/ { sub(/\)$/, ") \\"); print
-			print "\tX(TIMES, \"times\", import_times, \"NAME,SECONDS lines\")"; next }
-		/^int import_perfstat\(/ {
-			print "int import_times(struct result *r, const char *path, const char *buf,"
-			print "\t\t size_t size, char *err, size_t len);" }
-		{ print }' "$S/src/import/import.h" >"$S/t.h" && mv "$S/t.h" "$S/src/import/import.h" &&
-	awk '/^\.SS Limits and refused values/ {
-			print ".SS times"; print "Lines of"; print ".IR NAME , SECONDS :"
-			print "a run of benchmark"; print ".I NAME"; print "each, its wall time." }
-		{ print }' "$S/man/abstat-import.1" >"$S/t.1" && mv "$S/t.1" "$S/man/abstat-import.1"
-}
+. "$TOP/tests/recipes.sh"
 
 test_lazy_prereq GIT 'command -v git'
 test_lazy_prereq GROFF 'command -v groff && command -v col'
 test_lazy_prereq BASH 'command -v bash'
 test_expect_success GIT 'an import source is three files (its reader, import.h, its section); the copy builds' '
-	scratch_repo "$S" && scratch_make "$S" abstat && add_times &&
+	scratch_repo "$S" && scratch_make "$S" abstat && recipe_import "$S" &&
 	scratch_files "$S" man/abstat-import.1 src/import/import.h src/import/import_times.c &&
 	[ "$(git -C "$S" diff --cached --numstat src/import/import.h | cut -f1,2)" = "4	1" ] ||
 		fail "import.h took more than its row and prototype" &&

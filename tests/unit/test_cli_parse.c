@@ -251,7 +251,7 @@ static void test_bench_name(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < N(names); i++) {
-		char *name = cli_bench_name((char *const *)names[i].argv,
+		char *name = bench_name((char *const *)names[i].argv,
 					    names[i].wrapper);
 
 		if (!name || strcmp(name, names[i].name))

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * cli_name: a benchmark's name from its command line, looked through
+ * bench_name: a benchmark's name from its command line, looked through
  * the programs that only run another one (env, taskset, nice, chrt,
  * numactl, setarch, stdbuf, timeout, and the user's --wrapper): "env
  * X=1 taskset -c 1 ./syscall 10" is the benchmark syscall, as "./syscall
@@ -10,19 +10,21 @@
  * row below; a --wrapper program by the rule for unknown ones: options,
  * NAME=VALUE words and numbers.
  */
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "bench_name.h"
 
-struct cli_wrapper {
+struct bench_wrapper {
 	const char *name;
 	const char *short_args; /* short options with a separate value */
 	const char *long_args;  /* " long ... ": long ones with one */
 	int positional;         /* words before the command */
 };
 
-static const struct cli_wrapper cli_wrappers[] = {
+static const struct bench_wrapper bench_wrappers[] = {
 	{ "env", "uCS", " unset chdir split-string ", 0 },
 	{ "taskset", "", " ", 1 },
 	{ "nice", "n", " adjustment ", 0 },
@@ -35,7 +37,7 @@ static const struct cli_wrapper cli_wrappers[] = {
 	{ "timeout", "sk", " signal kill-after ", 1 },
 };
 
-static const char *cli_base(const char *path)
+static const char *bench_base(const char *path)
 {
 	const char *slash = strrchr(path, '/');
 
@@ -43,7 +45,7 @@ static const char *cli_base(const char *path)
 }
 
 /* A word an unknown wrapper takes before its command: a number. */
-static bool cli_number_word(const char *w)
+static bool bench_number_word(const char *w)
 {
 	char *end;
 
@@ -52,7 +54,7 @@ static bool cli_number_word(const char *w)
 }
 
 /* Whether option word w (after its dashes) takes the next word too. */
-static bool cli_takes_next(const struct cli_wrapper *c, const char *w)
+static bool bench_takes_next(const struct bench_wrapper *c, const char *w)
 {
 	char key[64];
 
@@ -65,7 +67,7 @@ static bool cli_takes_next(const struct cli_wrapper *c, const char *w)
 }
 
 /* The index of the command that wrapper c runs in argv[i..], or -1. */
-static int cli_unwrap(const struct cli_wrapper *c, char *const *argv, int i)
+static int bench_unwrap(const struct bench_wrapper *c, char *const *argv, int i)
 {
 	int pos = c ? c->positional : 0;
 	bool opts = true;
@@ -76,13 +78,13 @@ static int cli_unwrap(const struct cli_wrapper *c, char *const *argv, int i)
 		if (opts && !strcmp(w, "--")) {
 			opts = false;
 		} else if (opts && w[0] == '-' && w[1]) {
-			if (c && cli_takes_next(c, w) && argv[i + 1])
+			if (c && bench_takes_next(c, w) && argv[i + 1])
 				i++;
 		} else if (strchr(w, '=') && (!c || !strcmp(c->name, "env"))) {
 			continue; /* NAME=VALUE */
 		} else if (pos > 0) {
 			pos--;
-		} else if (!c && cli_number_word(w)) {
+		} else if (!c && bench_number_word(w)) {
 			continue;
 		} else {
 			return i;
@@ -91,21 +93,21 @@ static int cli_unwrap(const struct cli_wrapper *c, char *const *argv, int i)
 	return -1;
 }
 
-size_t cli_bench_index(char *const *argv, const char *wrapper)
+size_t bench_name_index(char *const *argv, const char *wrapper)
 {
 	int i = 0;
 
 	for (int depth = 0; argv[i] && depth < 16; depth++) {
-		const char *b = cli_base(argv[i]);
-		const struct cli_wrapper *c = NULL;
+		const char *b = bench_base(argv[i]);
+		const struct bench_wrapper *c = NULL;
 		int next;
 
-		for (size_t k = 0; k < sizeof(cli_wrappers) / sizeof(*c); k++)
-			if (!strcmp(b, cli_wrappers[k].name))
-				c = &cli_wrappers[k];
-		if (!c && !(wrapper && !strcmp(b, cli_base(wrapper))))
+		for (size_t k = 0; k < sizeof(bench_wrappers) / sizeof(*c); k++)
+			if (!strcmp(b, bench_wrappers[k].name))
+				c = &bench_wrappers[k];
+		if (!c && !(wrapper && !strcmp(b, bench_base(wrapper))))
 			break;
-		next = cli_unwrap(c, argv, i + 1);
+		next = bench_unwrap(c, argv, i + 1);
 		if (next < 0)
 			break;
 		i = next;
@@ -113,7 +115,7 @@ size_t cli_bench_index(char *const *argv, const char *wrapper)
 	return (size_t)i;
 }
 
-char *cli_bench_name(char *const *argv, const char *wrapper)
+char *bench_name(char *const *argv, const char *wrapper)
 {
-	return strdup(cli_base(argv[cli_bench_index(argv, wrapper)]));
+	return strdup(bench_base(argv[bench_name_index(argv, wrapper)]));
 }
