@@ -14,6 +14,7 @@
 #include "bench_name.h"
 #include "env.h"
 #include "hooks.h"
+#include "rkeys.h"
 #include "score.h"
 #include "session_priv.h"
 #include "trace.h"
@@ -26,18 +27,18 @@ static json_t *session_config_json(const struct session *s)
 
 	cpu_list_format(&s->pinned, cpus, sizeof(cpus));
 	return json_pack("{s:s, s:b, s:I, s:I, s:s, s:b, s:b, s:I, s:o?, s:s, s:b, s:f, s:b, s:s, s:s?, s:s?, s:s?}",
-			 "session", s->id,
-			 "interleaved", m->interleaved,
-			 "repeat", (json_int_t)m->repeat,
-			 "warmup", (json_int_t)m->warmup,
-			 "cpus", cpus,
+			 RK_SESSION, s->id,
+			 RK_INTERLEAVED, m->interleaved,
+			 RK_REPEAT, (json_int_t)m->repeat,
+			 RK_WARMUP, (json_int_t)m->warmup,
+			 RK_CPUS, cpus,
 			 "pinned", !m->no_pin,
 			 "cpuset", m->cpuset,
 			 "copies", (json_int_t)m->copies,
 			 "launcher_cpu", s->launcher_cpu >= 0 ?
 				json_integer(s->launcher_cpu) : NULL,
 			 "backend", s->backend->name,
-			 "user_only", m->user_only,
+			 RK_USER_ONLY, m->user_only,
 			 "timeout_s", m->timeout_s,
 			 "allow_multiplex", m->allow_multiplex,
 			 "workload_cflags", workloads_cflags,
