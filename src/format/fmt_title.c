@@ -239,103 +239,127 @@ static size_t fmt_footer_design(const struct compare_model *m, bool pooled,
 	return k;
 }
 
-void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
-		size_t len)
-{
-	bool small = false, exact = false, scaled = false, absolute = false;
-	bool secondary = false, disagree = false, few_boots = false;
-	bool flat = false, pooled = false, few_runs = false, model = false;
-	bool paired = false, unpaired = false, all, emul = false;
-	char prim[128];
-	size_t k;
+/* What the rows of a model have that the footer explains. */
+struct fmt_marks {
+	bool small, exact, scaled, absolute, secondary, disagree;
+	bool few_boots, flat, pooled, few_runs, model, paired, unpaired;
+	bool emul;
+};
 
+static void fmt_marks_of(const struct compare_model *m, bool intervals,
+			 struct fmt_marks *f)
+{
+	memset(f, 0, sizeof(*f));
 	for (size_t r = 0; r < m->n_rows; r++) {
-		secondary |= !m->rows[r].primary;
-		model |= m->rows[r].modelled;
-		emul |= m->rows[r].emulated;
+		f->secondary |= !m->rows[r].primary;
+		f->model |= m->rows[r].modelled;
+		f->emul |= m->rows[r].emulated;
 		for (size_t s = 0; s < m->n_sides; s++) {
 			const struct compare_stat *st = &m->rows[r].stat[s];
 			const struct compare_delta *d = &m->rows[r].delta[s];
 
-			small |= st->n && st->run.ci_level < 1 - m->alpha - 1e-9;
-			scaled |= st->scaled;
-			exact |= s && d->exact && d->has_delta;
-			disagree |= s && intervals && d->ci_disagrees;
-			few_boots |= s && m->rows[r].primary &&
-				     d->verdict == VERDICT_TOO_FEW_BOOTS;
-			few_runs |= s && d->verdict == VERDICT_TOO_FEW_RUNS;
-			flat |= s && m->design == DESIGN_BOOTS && d->has_p &&
-				!d->exact && d->lo == d->hi;
-			absolute |= s && d->absolute && d->has_delta;
-			paired |= s && d->has_p && d->paired;
-			unpaired |= s && d->has_p && !d->paired;
+			f->small |= st->n &&
+				    st->run.ci_level < 1 - m->alpha - 1e-9;
+			f->scaled |= st->scaled;
+			f->exact |= s && d->exact && d->has_delta;
+			f->disagree |= s && intervals && d->ci_disagrees;
+			f->few_boots |= s && m->rows[r].primary &&
+					d->verdict == VERDICT_TOO_FEW_BOOTS;
+			f->few_runs |= s && d->verdict == VERDICT_TOO_FEW_RUNS;
+			f->flat |= s && m->design == DESIGN_BOOTS &&
+				   d->has_p && !d->exact && d->lo == d->hi;
+			f->absolute |= s && d->absolute && d->has_delta;
+			f->paired |= s && d->has_p && d->paired;
+			f->unpaired |= s && d->has_p && !d->paired;
 		}
 	}
 	for (size_t s = 0; s < m->n_sides; s++)
-		pooled |= m->files[s] > m->boots[s];
+		f->pooled |= m->files[s] > m->boots[s];
+}
+
+/* The footer's first sentences: what the verdicts are on, the design,
+ * the tests. Returns the length it would have. */
+static size_t fmt_footer_tests(const struct compare_model *m,
+			       const struct fmt_marks *f, char *buf,
+			       size_t len)
+{
+	const char *sec = f->secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "";
+	char prim[128];
+	bool all;
+	size_t k;
+
 	fmt_primaries(m, prim, sizeof(prim));
 	/* no primary row tested (too few boots or runs): no Holm to name */
 	if (m->n_tests)
 		k = (size_t)snprintf(buf, len,
 			"Verdicts on the primary row of each benchmark (%s), Holm over %zu test%s at alpha %g (p shown corrected); %s~ not significant. Intervals at %g%%.",
 			prim[0] ? prim : "none", m->n_tests,
-			m->n_tests == 1 ? "" : "s", m->alpha,
-			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
+			m->n_tests == 1 ? "" : "s", m->alpha, sec,
 			(1 - m->alpha) * 100);
 	else
 		k = (size_t)snprintf(buf, len,
 			"Verdicts on the primary row of each benchmark (%s): none tested, too few boots or runs (no p shown); %sIntervals at %g%%.",
-			prim[0] ? prim : "none",
-			secondary ? "the other rows are secondary: delta, interval and unadjusted p, no verdict. " : "",
-			(1 - m->alpha) * 100);
+			prim[0] ? prim : "none", sec, (1 - m->alpha) * 100);
 	if (fmt_primary_why(m) && k < len)
 		k += (size_t)snprintf(buf + k, len - k, " Why %s: %s.", prim,
 				      fmt_primary_why(m));
-	k += fmt_footer_design(m, pooled, buf + k, k < len ? len - k : 0);
+	k += fmt_footer_design(m, f->pooled, buf + k, k < len ? len - k : 0);
 	if (fmt_unknown_boots(m, &all) && !m->assume_boots && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" boot unknown: files that record no boot (neither kernel.boot_id nor boot_time: imports, older files) are taken for sessions of one boot; --assume-boots when each was measured in a boot of its own.");
-	if (paired && k < len)
+	if (f->paired && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" Test: Wilcoxon signed-rank on the log ratios of run i of each side to run i of A (neighbours in one round share the machine's drift and load); interval: Hodges-Lehmann, from the same ranks.");
-	if (m->design != DESIGN_BOOTS && (!paired || unpaired) && k < len)
+	if (m->design != DESIGN_BOOTS && (!f->paired || f->unpaired) &&
+	    k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" Test%s: Mann-Whitney U on the runs; interval: bootstrap, %u resamples, seed %llu.",
-			paired ? " where the runs do not pair up" : "",
+			f->paired ? " where the runs do not pair up" : "",
 			m->resamples, (unsigned long long)m->seed);
+	return k;
+}
+
+void fmt_footer(const struct compare_model *m, bool intervals, char *buf,
+		size_t len)
+{
+	struct fmt_marks f;
+	size_t k;
+
+	fmt_marks_of(m, intervals, &f);
+	k = fmt_footer_tests(m, &f, buf, len);
 	if (k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" cv: SD over mean of the %s.",
 			m->design == DESIGN_BOOTS ? "boots' values" : "runs");
-	if (small && k < len)
+	if (f.small && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" With few runs the median's interval is the range (coverage below the level).");
-	if (exact && k < len)
+	if (f.exact && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" exact: identical values in every run (>= %d per side), no test needed.",
 			COMPARE_EXACT_MIN_RUNS);
-	if (few_runs && k < len)
+	if (f.few_runs && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" <4 runs: fewer than %d runs on a side, no test (the delta only).",
 			COMPARE_MIN_RUNS);
-	if (few_boots && k < len)
+	if (f.few_boots && k < len)
 		k += fmt_few_boots(m, buf + k, len - k);
-	if (flat && k < len)
+	if (f.flat && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" An interval of zero width: the boots of each side gave one value, so Welch t has no spread to weigh the delta against and its p is 0 (1 without a delta): a deterministic count, not a measured certainty.");
-	if (disagree && k < len)
+	if (f.disagree && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 				      " " FMT_DISAGREE_NOTE);
-	if (absolute && k < len)
+	if (f.absolute && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" A delta without %% is the change in the row's unit (its baseline is 0).");
-	if (scaled && k < len)
+	if (f.scaled && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" *: multiplexed, scaled by enabled/running time.");
-	if (model && k < len)
+	if (f.model && k < len)
 		k += (size_t)snprintf(buf + k, len - k,
 			" [m]: modelled, the count of a cache model (the kernel lab's, under QEMU), not of a hardware counter.");
-	if (emul && k < len)
+	if (f.emul && k < len)
 		snprintf(buf + k, len - k,
 			" [e]: emulated, counted by the emulator (the x86_64 kernel lab's QEMU plugin), not by a hardware counter.");
 }
