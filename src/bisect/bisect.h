@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #include "compare.h"
+#include "sink.h"
 
 /* The engine's exit statuses: the values of the command line's (msg.h,
  * which cmd_bisect.c checks), so that the command returns them as they
@@ -31,22 +32,6 @@ enum bisect_status {
 	BISECT_WORKLOAD = 4,    /* COMMAND or a build failed */
 	BISECT_IO = 5,
 	BISECT_INTERRUPTED = 130,
-};
-
-/* What the engine says: a line of its report (stdout), or a diagnostic
- * of a level. */
-enum bisect_level {
-	BISECT_SAY_OUT,         /* text for stdout, as it is (its newlines) */
-	BISECT_SAY_INFO,        /* "saved ...", "going on ..." (-q: quiet) */
-	BISECT_SAY_NOTICE,      /* what the user must not miss, even -q */
-	BISECT_SAY_WARN,
-	BISECT_SAY_ERROR,       /* "what; what to do", one line */
-};
-
-/* Where the engine's words go (the command's messages and stdout). */
-struct bisect_sink {
-	void (*say)(void *ctx, enum bisect_level level, const char *text);
-	void *ctx;
 };
 
 /* One run of a round: which side, and whether it is a warm-up. */
@@ -92,7 +77,7 @@ struct bisect_input {
 	 * sets events NULL (every row) and commands_differ (the sides are
 	 * builds) */
 	struct compare_opts model;
-	struct bisect_sink sink;
+	struct sink sink;
 	struct bisect_sessions sessions;
 };
 
@@ -174,7 +159,7 @@ struct bisect_state {
 };
 
 /* bisect_say.c: say text (printf's fmt) at level through the sink */
-void bisect_say(const struct bisect_state *st, enum bisect_level level,
+void bisect_say(const struct bisect_state *st, enum say_level level,
 		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* An error said; returns BISECT_USAGE. */
 int bisect_usage(const struct bisect_state *st, const char *fmt, ...)
@@ -315,7 +300,7 @@ void bisect_state_free(struct bisect_state *st);
 /* One line per step, as said while bisecting (80 columns). */
 void bisect_print_step(const struct bisect_state *st,
 		       const struct bisect_step *s, size_t i, FILE *out);
-/* The same through the sink (BISECT_SAY_OUT). */
+/* The same through the sink (SAY_OUT). */
 void bisect_say_step(const struct bisect_state *st,
 		     const struct bisect_step *s, size_t i);
 /* s (NULL: "") with its controls escaped into buf (escape_str), for

@@ -108,7 +108,7 @@ static int bisect_boots_call(const struct bisect_state *st, const char *sha,
 		rc = -ENOMEM;
 		goto out;
 	}
-	bisect_say(st, BISECT_SAY_INFO, "bisect: measuring %s %.12s (call %d): %s", side, sha, n,
+	bisect_say(st, SAY_INFO, "bisect: measuring %s %.12s (call %d): %s", side, sha, n,
 		 st->measure);
 	rc = bisect_exec_env(st->top, argv, STDERR_FILENO, NULL, env);
 	if (!rc && !bisect_boots_keep(units, out, n))
@@ -141,13 +141,13 @@ static int bisect_boots_model( struct bisect_state *st, char *const *shas,
 		goto out;
 	}
 	if (rc) {
-		bisect_say(st, BISECT_SAY_ERROR, "bisect: %s", err);
+		bisect_say(st, SAY_ERROR, "bisect: %s", err);
 		rc = BISECT_USAGE;
 		goto out;
 	}
 	rc = bisect_model(st, sides, n_sides, d, boots);
 	if (!rc && !*boots) {
-		bisect_say(st, BISECT_SAY_ERROR, "bisect: the result files of a side are of one boot (sessions, not boots); --measure's unit is the boot: one file a boot");
+		bisect_say(st, SAY_ERROR, "bisect: the result files of a side are of one boot (sessions, not boots); --measure's unit is the boot: one file a boot");
 		rc = BISECT_USAGE;
 	}
 out:
@@ -222,7 +222,7 @@ static int bisect_boots_two( struct bisect_state *st,
 		for (size_t i = 0; i < 2; i++) {
 			rc = bisect_boots_ready(st, shas[i]);
 			if (rc) {
-				bisect_say(st, BISECT_SAY_ERROR, "bisect: the %s %.12s does not build (exit %d); see %s/build.log",
+				bisect_say(st, SAY_ERROR, "bisect: the %s %.12s does not build (exit %d); see %s/build.log",
 					  labels[i], shas[i], rc, st->dir);
 				return rc < 0 ? BISECT_IO : BISECT_WORKLOAD;
 			}
@@ -231,7 +231,7 @@ static int bisect_boots_two( struct bisect_state *st,
 				return BISECT_INTERRUPTED;
 			if (rc) {
 				bisect_boots_why(rc, why, sizeof(why));
-				bisect_say(st, BISECT_SAY_ERROR, "bisect: %s at the %s %.12s; see its output above",
+				bisect_say(st, SAY_ERROR, "bisect: %s at the %s %.12s; see its output above",
 					  why, labels[i], shas[i]);
 				return BISECT_WORKLOAD;
 			}

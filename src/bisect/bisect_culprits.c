@@ -161,7 +161,7 @@ static int bisect_probe( struct bisect_state *st,
 	if (rc)
 		return rc;
 	if (bisect_build(st, tree)) {
-		bisect_say(st, BISECT_SAY_OUT, "   searched %.12s: does not build\n", h->sha[k]);
+		bisect_say(st, SAY_OUT, "   searched %.12s: does not build\n", h->sha[k]);
 		return BISECT_OK;
 	}
 	rc = bisect_measure(st, trees, 3, BISECT_STEP, &oc);
@@ -172,7 +172,7 @@ static int bisect_probe( struct bisect_state *st,
 	h->level[k] = bisect_level(&oc.d[1], &oc.step_vs_bad, &oc.d[2]);
 	bisect_delta_text(&oc.d[1], d, sizeof(d));
 	/* delta against the good end, as a step's line */
-	bisect_say(st, BISECT_SAY_OUT, "   searched %.12s %s: %s\n", h->sha[k], d,
+	bisect_say(st, SAY_OUT, "   searched %.12s %s: %s\n", h->sha[k], d,
 	       h->level[k] == 0 ? "at the good end" :
 	       h->level[k] == 1 ? "between the ends" :
 	       h->level[k] == 2 ? "at the bad end" : "not decided");
@@ -259,10 +259,10 @@ int bisect_culprits( struct bisect_state *st,
 		return BISECT_OK;
 	if (bisect_hist_read(st, &h)) {
 		bisect_hist_free(&h);
-		bisect_say(st, BISECT_SAY_WARN, "bisect: cannot read the history between the ends: the commits of the change are not named");
+		bisect_say(st, SAY_WARN, "bisect: cannot read the history between the ends: the commits of the change are not named");
 		return BISECT_OK;
 	}
-	bisect_say(st, BISECT_SAY_OUT, "a step lies between the ends: looking for each commit of the change\n");
+	bisect_say(st, SAY_OUT, "a step lies between the ends: looking for each commit of the change\n");
 	for (int i = 0; !rc && i < BISECT_CULPRIT_STEPS &&
 			(k = bisect_next(&h)) >= 0; i++)
 		rc = bisect_probe(st, ends, &h, k);

@@ -96,7 +96,7 @@ static int bisect_model_at(struct bisect_state *st,
 	o.events = NULL;          /* -e is what to count: every row stays */
 	o.commands_differ = true; /* the sides are builds, as in versus */
 	if (compare_build(&o, sides, n, &m, err, sizeof(err))) {
-		bisect_say(st, BISECT_SAY_ERROR, "bisect: %s", err);
+		bisect_say(st, SAY_ERROR, "bisect: %s", err);
 		return BISECT_USAGE;
 	}
 	for (size_t i = 1; i < n; i++)

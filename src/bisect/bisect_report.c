@@ -567,7 +567,7 @@ static void bisect_say_text(const struct bisect_state *st,
 		return;
 	print(st, arg, i, f);
 	if (!fclose(f) && buf && len)
-		bisect_say(st, BISECT_SAY_OUT, "%s", buf);
+		bisect_say(st, SAY_OUT, "%s", buf);
 	free(buf);
 }
 

@@ -69,7 +69,7 @@ int bisect_mark(struct bisect_state *st, const char *verb,
 
 	if (rc < 0 || (rc && !strstr(out ? out : "", "skip"))) {
 		bisect_first_line(out, line, sizeof(line));
-		bisect_say(st, BISECT_SAY_ERROR, "bisect: git bisect %s %.12s failed: %s", verb,
+		bisect_say(st, SAY_ERROR, "bisect: git bisect %s %.12s failed: %s", verb,
 			  sha ? sha : "", rc < 0 ? strerror(-rc) : line);
 		free(out);
 		return -1;
@@ -95,7 +95,7 @@ int bisect_replay(struct bisect_state *st)
 				    st->good, NULL);
 
 		if (rc) {
-			bisect_say(st, BISECT_SAY_ERROR, "bisect: git bisect start failed: %.160s",
+			bisect_say(st, SAY_ERROR, "bisect: git bisect start failed: %.160s",
 				  out ? out : strerror(-rc));
 			free(out);
 			return -1;
@@ -208,7 +208,7 @@ int bisect_busy(struct bisect_state *st, const char *doing, const char *sha,
 	}
 	if (!bisect_state_save(st))
 		return 0;
-	bisect_say(st, BISECT_SAY_WARN, "bisect: cannot save the state in %s; an interruption now is not known to the next run",
+	bisect_say(st, SAY_WARN, "bisect: cannot save the state in %s; an interruption now is not known to the next run",
 		 st->dir);
 	return -EIO;
 }
@@ -223,7 +223,7 @@ void bisect_resume_clean(struct bisect_state *st)
 	tree = bisect_tree_ok(st->busy_tree);
 	if (!tree)
 		return;
-	bisect_say(st, BISECT_SAY_NOTICE, "bisect: the build of %.12s was interrupted: it starts again from a clean tree (git clean %s in %s)",
+	bisect_say(st, SAY_NOTICE, "bisect: the build of %.12s was interrupted: it starts again from a clean tree (git clean %s in %s)",
 		   st->busy_commit, strcmp(tree, "top") ? "-ffdx" : "-fdX",
 		   strcmp(tree, "top") ? tree : st->top);
 	if (!strcmp(tree, "top")) {

@@ -49,7 +49,7 @@ static int bisect_rev(const struct bisect_state *st, const char *opt,
 		return BISECT_OK;
 	free(*sha);
 	*sha = NULL;
-	bisect_say(st, BISECT_SAY_ERROR, "bisect: %s %s is not a commit of %s; give a SHA, tag or branch",
+	bisect_say(st, SAY_ERROR, "bisect: %s %s is not a commit of %s; give a SHA, tag or branch",
 		  opt, rev, st->top);
 	return BISECT_USAGE;
 }
@@ -70,13 +70,13 @@ static int bisect_setup(struct bisect_state *st)
 	rc = bisect_git(repo, &st->top, "rev-parse", "--show-toplevel", NULL);
 	if (rc || !st->top || !st->top[0]) {
 		bisect_first_line(st->top, line, sizeof(line));
-		bisect_say(st, BISECT_SAY_ERROR, "bisect: %s is not in a git work tree (%s); give --repo DIR",
+		bisect_say(st, SAY_ERROR, "bisect: %s is not in a git work tree (%s); give --repo DIR",
 			  repo, rc < 0 ? strerror(-rc) : line);
 		return BISECT_USAGE;
 	}
 	if (bisect_git(st->top, &st->gitdir, "rev-parse", "--absolute-git-dir",
 		       NULL)) {
-		bisect_say(st, BISECT_SAY_ERROR, "bisect: git cannot say where the git directory of %s is (git 2.13 or later is needed)",
+		bisect_say(st, SAY_ERROR, "bisect: git cannot say where the git directory of %s is (git 2.13 or later is needed)",
 			  st->top);
 		return BISECT_USAGE;
 	}
@@ -148,7 +148,7 @@ static int bisect_orig(struct bisect_state *st, int loaded)
 			return BISECT_IO;
 	}
 	if (bisect_state_save(st))
-		bisect_say(st, BISECT_SAY_WARN, "bisect: cannot save the state in %s", st->dir);
+		bisect_say(st, SAY_WARN, "bisect: cannot save the state in %s", st->dir);
 	return BISECT_OK;
 }
 
@@ -168,12 +168,12 @@ static int bisect_ends(struct bisect_state *st,
 			return rc;
 		st->ends_done = true;
 		if (bisect_state_save(st))
-			bisect_say(st, BISECT_SAY_WARN, "bisect: cannot save the state in %s",
+			bisect_say(st, SAY_WARN, "bisect: cannot save the state in %s",
 				 st->dir);
 	}
 	bisect_delta_text(&st->ends, d, sizeof(d));
 	if (!st->ends.sig) {
-		bisect_say(st, BISECT_SAY_ERROR, "bisect: good and bad are not distinguishable here: %s (%s, %zu %s a side); more runs or boots?",
+		bisect_say(st, SAY_ERROR, "bisect: good and bad are not distinguishable here: %s (%s, %zu %s a side); more runs or boots?",
 			  d, st->metric ? st->metric : "primary metric",
 			  st->ends_runs, st->measure ? "boots" : "runs");
 		return BISECT_USAGE;
@@ -181,14 +181,14 @@ static int bisect_ends(struct bisect_state *st,
 	snprintf(range, sizeof(range), "%s..%s", st->good, st->bad);
 	if (bisect_git(st->top, &count, "rev-list", "--count", range, NULL))
 		count = NULL;
-	bisect_say(st, BISECT_SAY_OUT, "bisect of %s commits: good %.12s, bad %.12s\n",
+	bisect_say(st, SAY_OUT, "bisect of %s commits: good %.12s, bad %.12s\n",
 	       count ? count : "?", st->good, st->bad);
 	free(count);
-	bisect_say(st, BISECT_SAY_OUT, "bad against good: %s (%s, %zu %s a side)\n", d,
+	bisect_say(st, SAY_OUT, "bad against good: %s (%s, %zu %s a side)\n", d,
 	       bisect_shown(st->metric ? st->metric : "primary metric",
 			    range, 21),
 	       st->ends_runs, st->measure ? "boots" : "runs");
-	bisect_say(st, BISECT_SAY_OUT, " # commit       delta vs good          %s dec. subject\n",
+	bisect_say(st, SAY_OUT, " # commit       delta vs good          %s dec. subject\n",
 	       st->measure ? "boots" : " runs");
 	return BISECT_OK;
 }
@@ -216,11 +216,11 @@ static int bisect_finish(struct bisect_state *st, char *const *ends)
 		rc = bisect_parent(st, ends);
 		if (rc)
 			return rc;
-		bisect_say(st, BISECT_SAY_OUT, "first bad commit: %s\n  \"%s\"\n", st->first_bad,
+		bisect_say(st, SAY_OUT, "first bad commit: %s\n  \"%s\"\n", st->first_bad,
 		       bisect_shown(st->first_subject, err, 75));
 		if (st->parent_measured) {
 			bisect_delta_text(&st->vs_parent, d, sizeof(d));
-			bisect_say(st, BISECT_SAY_OUT, "  %s against its parent %.12s (%zu %s a side)\n",
+			bisect_say(st, SAY_OUT, "  %s against its parent %.12s (%zu %s a side)\n",
 			       d, st->parent, st->parent_runs,
 			       st->measure ? "boots" : "runs");
 		}
@@ -235,13 +235,13 @@ static int bisect_finish(struct bisect_state *st, char *const *ends)
 
 		/* even under -q: it is why the exit is 1 */
 		bisect_delta_text(&st->ends, de, sizeof(de));
-		bisect_say(st, BISECT_SAY_NOTICE, "bisect: the first bad commit %.12s shows no change against its parent (%s; a change is a tenth of the ends' %s at least): a step was decided by noise or the change is several commits; rerun with more runs (-r, --max-runs) (exit 1)",
+		bisect_say(st, SAY_NOTICE, "bisect: the first bad commit %.12s shows no change against its parent (%s; a change is a tenth of the ends' %s at least): a step was decided by noise or the change is several commits; rerun with more runs (-r, --max-runs) (exit 1)",
 			   st->first_bad, d, de);
 		rc = BISECT_FAILED;
 	} else if (!st->first_bad) {
-		bisect_say(st, BISECT_SAY_OUT, "no first bad commit: %s\n", st->note ? st->note : "");
+		bisect_say(st, SAY_OUT, "no first bad commit: %s\n", st->note ? st->note : "");
 		for (size_t i = 0; i < st->n_candidates; i++)
-			bisect_say(st, BISECT_SAY_OUT, "  candidate %s\n", st->candidates[i]);
+			bisect_say(st, SAY_OUT, "  candidate %s\n", st->candidates[i]);
 		rc = BISECT_FAILED;
 	}
 	for (size_t i = 0; i < st->n_steps && !st->note; i++)
@@ -250,15 +250,15 @@ static int bisect_finish(struct bisect_state *st, char *const *ends)
 			st->note = strdup("several commits: a step lies between the ends (its reason says)");
 	mail = bisect_mail(st);
 	if (mail)
-		bisect_say(st, BISECT_SAY_OUT, "\n%s", mail);
+		bisect_say(st, SAY_OUT, "\n%s", mail);
 	free(mail);
 	if (report && bisect_report_write(st, report, st->in->force, err,
 					  sizeof(err))) {
-		bisect_say(st, BISECT_SAY_ERROR, "bisect: %s", err);
+		bisect_say(st, SAY_ERROR, "bisect: %s", err);
 		return BISECT_IO;
 	}
 	if (report)
-		bisect_say(st, BISECT_SAY_INFO, "saved %s", report);
+		bisect_say(st, SAY_INFO, "saved %s", report);
 	return rc;
 }
 
@@ -288,12 +288,12 @@ int bisect_run(const struct bisect_input *in)
 	if (loaded && (rc = bisect_check_steps(&st)))
 		goto out;
 	if (loaded)
-		bisect_say(&st, BISECT_SAY_INFO, "bisect: going on with the bisect in %s (%zu steps done)",
+		bisect_say(&st, SAY_INFO, "bisect: going on with the bisect in %s (%zu steps done)",
 			 st.dir, st.n_steps);
 	else if ((rc = bisect_fresh_check(&st)))
 		goto out;
 	if (mkdir(st.dir, 0755) && errno != EEXIST) {
-		bisect_say(&st, BISECT_SAY_ERROR, "bisect: cannot make %s: %s", st.dir,
+		bisect_say(&st, SAY_ERROR, "bisect: cannot make %s: %s", st.dir,
 			  strerror(errno));
 		rc = BISECT_IO;
 		goto out;
@@ -306,14 +306,14 @@ int bisect_run(const struct bisect_input *in)
 	if (rc == BISECT_USAGE && (st.ends_done || st.measure)) {
 		if (report && bisect_report_write(&st, report, in->force, err,
 						  sizeof(err)))
-			bisect_say(&st, BISECT_SAY_ERROR, "bisect: %s", err);
+			bisect_say(&st, SAY_ERROR, "bisect: %s", err);
 		if (st.orig)
 			bisect_git(st.top, NULL, "checkout", "--quiet",
 				   st.orig, NULL);
 		bisect_cleanup(&st);
 	}
 	if (rc == BISECT_INTERRUPTED)
-		bisect_say(&st, BISECT_SAY_NOTICE, "bisect: stopped while measuring the ends; the same command starts again from %s",
+		bisect_say(&st, SAY_NOTICE, "bisect: stopped while measuring the ends; the same command starts again from %s",
 			   st.dir);
 	if (rc)
 		goto out;
@@ -322,7 +322,7 @@ int bisect_run(const struct bisect_input *in)
 		done = bisect_step(&st, ends, &rc);
 	if (done < 0) {
 		if (!rc || rc == BISECT_INTERRUPTED)
-			bisect_say(&st, BISECT_SAY_NOTICE, "bisect: stopped; the same command goes on from the state in %s ('git bisect reset' and removing it gives up)",
+			bisect_say(&st, SAY_NOTICE, "bisect: stopped; the same command goes on from the state in %s ('git bisect reset' and removing it gives up)",
 				   st.dir);
 		rc = rc ? rc : BISECT_IO;
 		goto out;

@@ -9,29 +9,13 @@
 
 #include "bisect.h"
 
-static void bisect_vsay(const struct bisect_state *st, enum bisect_level level,
-			const char *fmt, va_list ap)
-	__attribute__((format(printf, 3, 0)));
-static void bisect_vsay(const struct bisect_state *st, enum bisect_level level,
-			const char *fmt, va_list ap)
-{
-	const struct bisect_sink *k = &st->in->sink;
-	char *text;
-
-	if (vasprintf(&text, fmt, ap) < 0)
-		return;
-	if (k->say)
-		k->say(k->ctx, level, text);
-	free(text);
-}
-
-void bisect_say(const struct bisect_state *st, enum bisect_level level,
+void bisect_say(const struct bisect_state *st, enum say_level level,
 		const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	bisect_vsay(st, level, fmt, ap);
+	sink_vsay(&st->in->sink, level, fmt, ap);
 	va_end(ap);
 }
 
@@ -40,7 +24,7 @@ int bisect_usage(const struct bisect_state *st, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	bisect_vsay(st, BISECT_SAY_ERROR, fmt, ap);
+	sink_vsay(&st->in->sink, SAY_ERROR, fmt, ap);
 	va_end(ap);
 	return BISECT_USAGE;
 }

@@ -57,7 +57,7 @@ int bisect_step(struct bisect_state *st,
 	if (bisect_git(st->top, &s->commit, "rev-parse", "HEAD", NULL) ||
 	    bisect_git(st->top, &s->subject, "log", "-1", "--format=%s",
 		       NULL)) {
-		bisect_say(st, BISECT_SAY_ERROR, "bisect: git cannot say which commit is checked out in %s",
+		bisect_say(st, SAY_ERROR, "bisect: git cannot say which commit is checked out in %s",
 			  st->top);
 		*rc = BISECT_IO;
 		free(s->commit);
@@ -68,14 +68,14 @@ int bisect_step(struct bisect_state *st,
 	b = st->measure ? bisect_boots_ready(st, s->commit) :
 			  bisect_build(st, st->top);
 	if (b < 0) {
-		bisect_say(st, BISECT_SAY_ERROR, "bisect: cannot run the build: %s", strerror(-b));
+		bisect_say(st, SAY_ERROR, "bisect: cannot run the build: %s", strerror(-b));
 		*rc = BISECT_IO;
 		return -1;
 	}
 	if (bisect_signalled(b)) {
 		/* stopped, not failed: no decision; the next run builds it
 		 * again from a clean tree (bisect_resume_clean) */
-		bisect_say(st, BISECT_SAY_NOTICE, "bisect: the build of %.12s was stopped (exit %d): no decision",
+		bisect_say(st, SAY_NOTICE, "bisect: the build of %.12s was stopped (exit %d): no decision",
 			   s->commit, b);
 		*rc = BISECT_INTERRUPTED;
 		return -1;
@@ -113,7 +113,7 @@ int bisect_step(struct bisect_state *st,
 	free(st->busy); /* saved with the step that ends it */
 	st->busy = NULL;
 	if (bisect_state_save(st))
-		bisect_say(st, BISECT_SAY_WARN, "bisect: cannot save the state in %s; an interruption now loses this step",
+		bisect_say(st, SAY_WARN, "bisect: cannot save the state in %s; an interruption now loses this step",
 			 st->dir);
 	bisect_say_step(st, s, st->n_steps - 1);
 	b = bisect_mark(st, decision, s->commit);
@@ -148,7 +148,7 @@ int bisect_parent(struct bisect_state *st,
 		if (bisect_signalled(rc))
 			return BISECT_INTERRUPTED;
 		if (rc) {
-			bisect_say(st, BISECT_SAY_WARN, "bisect: the first bad commit's parent %.12s does not build: no delta against it",
+			bisect_say(st, SAY_WARN, "bisect: the first bad commit's parent %.12s does not build: no delta against it",
 				 st->parent);
 			return BISECT_OK;
 		}

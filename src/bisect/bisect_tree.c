@@ -31,7 +31,7 @@ int bisect_tree(const struct bisect_state *st, const char *name,
 	bisect_first_line(out, line, sizeof(line));
 	free(out);
 	if (rc) {
-		bisect_say(st, BISECT_SAY_ERROR, "bisect: git cannot check %.12s out in %s: %s; 'git worktree prune' and removing %s starts afresh",
+		bisect_say(st, SAY_ERROR, "bisect: git cannot check %.12s out in %s: %s; 'git worktree prune' and removing %s starts afresh",
 			  sha, path, rc < 0 ? strerror(-rc) : line, st->dir);
 		return BISECT_IO;
 	}
@@ -65,15 +65,15 @@ static int bisect_build_end(struct bisect_state *st, const char *tree,
 	if (!rc)
 		return BISECT_OK;
 	if (bisect_signalled(rc)) {
-		bisect_say(st, BISECT_SAY_NOTICE, "bisect: the build of the %s end %.12s was stopped (exit %d); the same command starts it again from a clean tree",
+		bisect_say(st, SAY_NOTICE, "bisect: the build of the %s end %.12s was stopped (exit %d); the same command starts it again from a clean tree",
 			   what, sha, rc);
 		return BISECT_INTERRUPTED;
 	}
 	if (rc < 0)
-		bisect_say(st, BISECT_SAY_ERROR, "bisect: cannot run the build of the %s end %.12s: %s",
+		bisect_say(st, SAY_ERROR, "bisect: cannot run the build of the %s end %.12s: %s",
 			  what, sha, strerror(-rc));
 	else
-		bisect_say(st, BISECT_SAY_ERROR, "bisect: the %s end %.12s does not build (exit %d); see %s/build.log",
+		bisect_say(st, SAY_ERROR, "bisect: the %s end %.12s does not build (exit %d); see %s/build.log",
 			  what, sha, rc, st->dir);
 	return rc < 0 ? BISECT_IO : BISECT_WORKLOAD;
 }

@@ -10,12 +10,9 @@
 #include <stdio.h>
 
 #include "boots_plan.h"
+#include "sink.h"
 
 #define BOOTS_KILLED 1000 /* boots_spawn: ran past its limit, killed */
-
-/* What src/boots says (a check's failure, a command it cannot start):
- * through the context's sink, never by printing. */
-enum boots_level { BOOTS_SAY_INFO, BOOTS_SAY_WARN, BOOTS_SAY_ERROR };
 
 struct boots_ctx {
 	const char *dir;  /* the plan's directory */
@@ -25,13 +22,13 @@ struct boots_ctx {
 	int dfd;          /* DIR, open (boots_plan_open): its files' base */
 	const char *self; /* this abstat's path, shown (argv[0] of doctor, run) */
 	int self_fd;      /* the abstat hashed: what doctor and run exec */
-	/* the sink: cmd_boots.c's messages (text: one line, no prefix) */
-	void (*say)(void *ctx, enum boots_level level, const char *text);
-	void *say_ctx;
+	/* what src/boots says (a check's failure, a command it cannot
+	 * start): cmd_boots.c's messages (one line, no prefix) */
+	struct sink sink;
 };
 
 /* Say "c->cmd: " and fmt's text at level through c's sink. */
-void boots_say(const struct boots_ctx *c, enum boots_level level,
+void boots_say(const struct boots_ctx *c, enum say_level level,
 	       const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* env (NAME=VALUE words, or NULL) and argv as one line sh would read

@@ -32,9 +32,9 @@ struct check {
 #define check_say(k, fmt, ...)                                           \
 	do {                                                             \
 		if ((k)->hard)                                           \
-			boots_say((k)->c, BOOTS_SAY_ERROR, fmt, __VA_ARGS__); \
+			boots_say((k)->c, SAY_ERROR, fmt, __VA_ARGS__); \
 		else                                                     \
-			boots_say((k)->c, BOOTS_SAY_WARN, fmt, __VA_ARGS__); \
+			boots_say((k)->c, SAY_WARN, fmt, __VA_ARGS__); \
 		(k)->errors += (k)->hard;                                \
 	} while (0)
 
@@ -102,7 +102,7 @@ static void check_kernel(struct check *k, const struct boots_side *s,
 	}
 	arch = check_arch(h, (size_t)n);
 	if (!arch)
-		boots_say(k->c, BOOTS_SAY_WARN, "side %s: kernel %s is not an image abstat reads (bzImage, Image, PE, ELF): its architecture is not checked",
+		boots_say(k->c, SAY_WARN, "side %s: kernel %s is not an image abstat reads (bzImage, Image, PE, ELF): its architecture is not checked",
 			  s->label, s->kernel);
 	else if (strcmp(arch, host))
 		check_say(k, "side %s: kernel %s is built for %s, not for this machine; give a kernel built for this architecture (uname -m)",
@@ -154,7 +154,7 @@ static void check_cmdline(struct check *k, const struct boots_side *s,
 			  s->label, root, opt);
 	if (!check_word(s->cmdline, "panic=", panic, sizeof(panic)) ||
 	    !strcmp(panic, "panic=0"))
-		boots_say(k->c, BOOTS_SAY_WARN, "side %s: no panic= timeout on its command line: a kernel that panics hangs the plan until someone resets the machine; add panic=10 to %s",
+		boots_say(k->c, SAY_WARN, "side %s: no panic= timeout on its command line: a kernel that panics hangs the plan until someone resets the machine; add panic=10 to %s",
 			  s->label, opt);
 }
 
@@ -186,13 +186,13 @@ int boots_check(const struct boots_ctx *c, const struct boots_plan *p)
 	FILE *f;
 
 	if (tool && !check_tool(tool)) {
-		boots_say(c, BOOTS_SAY_ERROR, "%s is not on PATH: --method %s boots with it; install %s",
+		boots_say(c, SAY_ERROR, "%s is not on PATH: --method %s boots with it; install %s",
 			  tool, boots_method_names[p->method],
 			  p->method == BOOTS_KEXEC ? "kexec-tools" : "grub2-common");
 		k.errors++;
 	}
 	if (p->method == BOOTS_GRUB) {
-		boots_say(c, BOOTS_SAY_INFO, "the grub entries '%s' and '%s' are not checked: grub-reboot takes them as given (grep menuentry /boot/grub/grub.cfg)",
+		boots_say(c, SAY_INFO, "the grub entries '%s' and '%s' are not checked: grub-reboot takes them as given (grep menuentry /boot/grub/grub.cfg)",
 			  s[0].kernel, s[1].kernel);
 		return k.errors;
 	}
@@ -219,6 +219,6 @@ int boots_check(const struct boots_ctx *c, const struct boots_plan *p)
 			  s[s[1].initrd == NULL].label,
 			  s[0].initrd ? "--initrd-b" : "--initrd-a");
 	if (p->method == BOOTS_CMD)
-		boots_say(c, BOOTS_SAY_INFO, "--method cmd: --next decides what boots; the files and command lines were checked as kexec would take them");
+		boots_say(c, SAY_INFO, "--method cmd: --next decides what boots; the files and command lines were checked as kexec would take them");
 	return k.errors;
 }

@@ -155,7 +155,7 @@ int boots_spawn(const struct boots_ctx *c, char *const *argv,
 		fd = boots_plan_create(c->dfd, c->dir, name ? name + 1 : out,
 				       err, sizeof(err));
 		if (fd < 0) {
-			boots_say(c, BOOTS_SAY_ERROR, "%s", err);
+			boots_say(c, SAY_ERROR, "%s", err);
 			return fd;
 		}
 	}
@@ -185,7 +185,7 @@ static int boots_kexec_file(const struct boots_ctx *c, const char *path,
 
 	*fd = boots_trust_hashed(path, want, what, err, sizeof(err));
 	if (*fd < 0 && !c->dry_run) {
-		boots_say(c, BOOTS_SAY_ERROR, "%s", err);
+		boots_say(c, SAY_ERROR, "%s", err);
 		return *fd;
 	}
 	if (c->dry_run) { /* refused: boots_check said why */
@@ -276,7 +276,7 @@ int boots_boot_kernel(const struct boots_ctx *c, const struct boots_plan *p,
 	return boots_spawn(c, sh, envp, NULL, 0);
 }
 
-void boots_say(const struct boots_ctx *c, enum boots_level level,
+void boots_say(const struct boots_ctx *c, enum say_level level,
 	       const char *fmt, ...)
 {
 	char *text;
@@ -288,13 +288,6 @@ void boots_say(const struct boots_ctx *c, enum boots_level level,
 	va_end(ap);
 	if (n < 0)
 		return;
-	if (c->say) {
-		char *line;
-
-		if (asprintf(&line, "%s: %s", c->cmd, text) >= 0) {
-			c->say(c->say_ctx, level, line);
-			free(line);
-		}
-	}
+	sink_say(&c->sink, level, "%s: %s", c->cmd, text);
 	free(text);
 }

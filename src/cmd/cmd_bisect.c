@@ -26,26 +26,6 @@ _Static_assert(SAME(BISECT_OK, EXIT_OK) && SAME(BISECT_FAILED, EXIT_FAILED) &&
 	       "the bisect engine's statuses are the exit statuses");
 #undef SAME
 
-/* The engine's words: its report on stdout, its diagnostics as
- * messages, through the session's sink (cmd_session_say: ctx is
- * cfg->quiet). */
-static void bisect_cmd_say(void *ctx, enum bisect_level level,
-			   const char *text)
-{
-	static const enum session_level as[] = {
-		[BISECT_SAY_INFO] = SESSION_SAY_INFO,
-		[BISECT_SAY_NOTICE] = SESSION_SAY_NOTICE,
-		[BISECT_SAY_WARN] = SESSION_SAY_WARN,
-		[BISECT_SAY_ERROR] = SESSION_SAY_ERROR,
-	};
-
-	if (level == BISECT_SAY_OUT) {
-		fputs(text, stdout);
-		fflush(stdout);
-		return;
-	}
-	cmd_session_say(ctx, as[level], text);
-}
 
 /* One session of the engine's: what it measures (the command line's
  * measure options, its targets the sides), whether its sink is quiet
@@ -141,7 +121,7 @@ static int cmd_bisect(const struct config *cfg)
 		.repeat = cfg->measure.repeat,
 		.warmup = cfg->measure.warmup,
 		.max_runs = cfg->bisect.max_runs,
-		.sink = { .say = bisect_cmd_say, .ctx = (void *)&cfg->quiet },
+		.sink = { .say = cmd_say, .ctx = (void *)&cfg->quiet },
 		.sessions = { .open = bisect_cmd_open,
 			      .round = bisect_cmd_round,
 			      .close = bisect_cmd_close,

@@ -383,17 +383,6 @@ static int boots_report(const struct config *cfg, struct boots_ctx *c)
 	return rc;
 }
 
-static void boots_cmd_say(void *ctx, enum boots_level level, const char *text)
-{
-	(void)ctx;
-	if (level == BOOTS_SAY_ERROR)
-		msg_error("%s", text);
-	else if (level == BOOTS_SAY_WARN)
-		msg_warn("%s", text);
-	else
-		msg_info("%s", text);
-}
-
 static int cmd_boots(const struct config *cfg)
 {
 	const char *root = getenv("ABSTAT_SYSROOT");
@@ -405,7 +394,7 @@ static int cmd_boots(const struct config *cfg)
 		.cmd = who,
 		.dfd = -1,
 		.self_fd = -1,
-		.say = boots_cmd_say,
+		.sink = { .say = cmd_say, .ctx = (void *)&cfg->quiet },
 	};
 
 	snprintf(who, sizeof(who), "boots %s", cfg->verb->name);

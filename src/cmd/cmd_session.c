@@ -2,31 +2,39 @@
 /*
  * cmd_session: what the commands that measure (run, versus, profile,
  * bisect) give the session driver (src/engine, session_input.h): its
- * input made from the parsed command line, and the sink that prints
- * its words as abstat's messages, -q honoured here.
+ * input made from the parsed command line; and the sink of every engine
+ * (the session, boots, bisect: sink.h) that prints their words as
+ * abstat's messages, -q honoured here, or as a report on stdout.
  */
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "commands.h"
 #include "msg.h"
 
-void cmd_session_say(void *ctx, enum session_level level, const char *text)
+void cmd_say(void *ctx, enum say_level level, const char *text)
 {
-	const bool *quiet = ctx;
+	const bool *quiet = ctx, no = false;
 
+	if (!quiet)
+		quiet = &no;
 	switch (level) {
-	case SESSION_SAY_INFO:
+	case SAY_OUT:
+		fputs(text, stdout);
+		fflush(stdout);
+		break;
+	case SAY_INFO:
 		if (!*quiet)
 			msg_info("%s", text);
 		break;
-	case SESSION_SAY_WARN:
+	case SAY_WARN:
 		if (!*quiet)
 			msg_warn("%s", text);
 		break;
-	case SESSION_SAY_NOTICE:
+	case SAY_NOTICE:
 		msg_notice("%s", text);
 		break;
-	case SESSION_SAY_ERROR:
+	case SAY_ERROR:
 		msg_error("%s", text);
 		break;
 	}
@@ -41,6 +49,6 @@ struct session_input cmd_session_input(const struct config *cfg)
 		.force = cfg->force,
 		.quiet = cfg->quiet,
 		.progress = cfg->progress,
-		.sink = { .say = cmd_session_say, .ctx = (void *)&cfg->quiet },
+		.sink = { .say = cmd_say, .ctx = (void *)&cfg->quiet },
 	};
 }

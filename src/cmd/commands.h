@@ -78,10 +78,11 @@ int cmd_plot_sides(const struct config *cfg, const char *out,
  * An exit status after printing. */
 int cmd_run_session(const struct config *cfg);
 /* cmd_session.c: the session driver's input (session_input.h) from
- * cfg, its sink cmd_session_say with cfg->quiet; and that sink, whose
- * ctx is a bool: quiet (-q: no info, no warnings). */
+ * cfg, its sink cmd_say with cfg->quiet; and the sink of every engine
+ * (sink.h): SAY_OUT on stdout, the levels as abstat's messages; its
+ * ctx is a bool, quiet (-q: no info, no warnings), or NULL. */
 struct session_input cmd_session_input(const struct config *cfg);
-void cmd_session_say(void *ctx, enum session_level level, const char *text);
+void cmd_say(void *ctx, enum say_level level, const char *text);
 /* boots' operands (VERB DIR [A=KERNEL B=KERNEL]) and its run
  * arguments, the n_last_words after its -- (cmd_boots_args.c). */
 int cmd_boots_args(struct config *cfg, int argc, char **argv);

@@ -69,7 +69,7 @@ static void session_unsupported(struct session *s)
 static int session_events(struct session *s)
 {
 	const struct measure_opts *m = s->in.measure;
-	const struct session_sink *k = &s->in.sink;
+	const struct sink *k = &s->in.sink;
 	struct event_token *toks = NULL;
 	size_t n_toks = 0;
 	char err[512];
@@ -238,7 +238,7 @@ static char **session_user_env(const struct passwd *pw)
 static int session_user(struct session *s)
 {
 	const struct measure_opts *m = s->in.measure;
-	const struct session_sink *k = &s->in.sink;
+	const struct sink *k = &s->in.sink;
 	const char *name = m->run_user;
 	struct passwd *pw;
 	int n = 64;
@@ -302,7 +302,7 @@ static int session_counter_sets(struct session *s)
 static int session_profile(struct session *s)
 {
 	const struct sample_opts *so = s->in.sample;
-	const struct session_sink *k = &s->in.sink;
+	const struct sink *k = &s->in.sink;
 	struct profile_opts po = {
 		.user_only = s->in.measure->user_only,
 		.root = "",

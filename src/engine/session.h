@@ -127,10 +127,10 @@ struct session_resume {
 			      * locked while its runs are copied: a second
 			      * --resume of it is refused */
 	struct result *old;  /* what the session measured */
-	struct session_sink sink; /* where its words go */
+	struct sink sink; /* where its words go */
 };
 /* Read FILE (a result, or a journal; a missing result's journal). */
-int session_resume_open(const char *file, const struct session_sink *sink,
+int session_resume_open(const char *file, const struct sink *sink,
 			struct session_resume *rs);
 /* The new session's result r is the same measurement as rs's: config,
  * events, benchmarks, environment (naming what differs). */

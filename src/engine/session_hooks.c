@@ -157,7 +157,7 @@ int session_hook(struct session *s, const char *name, const char *cmd,
 		return EXIT_OK;
 	progress_clear(&s->progress);
 	if (rc == -EINTR) {
-		session_say(&s->in.sink, SESSION_SAY_NOTICE, "%s, %s: %s",
+		sink_say(&s->in.sink, SAY_NOTICE, "%s, %s: %s",
 			    b->name, when, err);
 		return EXIT_INTERRUPTED;
 	}

@@ -22,6 +22,7 @@
 
 #include "cpu.h"
 #include "result.h"
+#include "sink.h"
 #include "term.h"
 
 enum backend_kind { BACKEND_PERF, BACKEND_PAPI };
@@ -126,22 +127,6 @@ struct sample_opts {
 	bool call_graph_dwarf;    /* --call-graph dwarf (default fp) */
 };
 
-/* What the session says: a diagnostic of a level, one line each, in
- * the words of abstat's messages ("what; what to do"). */
-enum session_level {
-	SESSION_SAY_INFO,   /* "saved FILE", "resuming ..." (-q: quiet) */
-	SESSION_SAY_NOTICE, /* what the user must not miss, even -q */
-	SESSION_SAY_WARN,   /* (-q: quiet) */
-	SESSION_SAY_ERROR,
-};
-
-/* Where the session's words go: the command's messages (its sink
- * honours -q). */
-struct session_sink {
-	void (*say)(void *ctx, enum session_level level, const char *text);
-	void *ctx;
-};
-
 /* A session's input. measure and sample are the caller's and outlive
  * the session; the rest is copied. */
 struct session_input {
@@ -151,7 +136,7 @@ struct session_input {
 	bool force;                 /* --force: results may overwrite */
 	bool quiet;                 /* -q: no doctor checks, no progress */
 	enum term_when progress;    /* --progress */
-	struct session_sink sink;
+	struct sink sink;
 };
 
 #endif

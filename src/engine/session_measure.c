@@ -187,7 +187,7 @@ static void session_fatal_open(const struct session *s,
 			       const struct launch_outcome *o,
 			       const char *cmd, int rc)
 {
-	const struct session_sink *k = &s->in.sink;
+	const struct sink *k = &s->in.sink;
 	char buf[512];
 
 	if (o->exec_failed) {
@@ -463,7 +463,7 @@ static int session_run_failed(struct session *s, const struct benchmark *b,
 	}
 	if (!s->once.failure) {
 		s->once.failure = true;
-		session_say(&s->in.sink, SESSION_SAY_WARN,
+		sink_say(&s->in.sink, SAY_WARN,
 			    "%s, run %u: %s; going on (-i), failed runs stay out of the statistics",
 			    b->name, run->index, run->reason);
 	}
@@ -477,7 +477,7 @@ static int session_end(struct session *s, struct result **results,
 		       size_t n_results, size_t n_plan, int rc)
 {
 	if (s->n_failed && s->in.measure->ignore_failure)
-		session_say(&s->in.sink, SESSION_SAY_WARN,
+		sink_say(&s->in.sink, SAY_WARN,
 			    "%u of %zu runs failed; they are kept in the result and out of the statistics",
 			    s->n_failed, n_plan);
 	for (size_t i = 0; i < n_results; i++) {

@@ -32,15 +32,13 @@ struct cpuset;
 void session_signal_cpuset(struct cpuset *cs);
 
 /* session_say.c. What the session says, through the sink of its input
- * (session_input.h), one line: at a level; an error; an error that
- * returns EXIT_USAGE. The engine prints no message itself. */
-void session_say(const struct session_sink *k, enum session_level level,
-		 const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void session_error(const struct session_sink *k, const char *fmt, ...)
+ * (session_input.h; sink_say for a level), one line: an error; an
+ * error that returns EXIT_USAGE. The engine prints no message itself. */
+void session_error(const struct sink *k, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-int session_usage(const struct session_sink *k, const char *fmt, ...)
+int session_usage(const struct sink *k, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* A run warning: said (SESSION_SAY_WARN, the progress line cleared
+/* A run warning: said (SAY_WARN, the progress line cleared
  * first) and recorded in every result of the session in the same
  * words. */
 void session_warn(struct session *s, const char *fmt, ...)

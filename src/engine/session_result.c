@@ -172,12 +172,12 @@ int session_save(struct session *s, struct result *r, struct journal *j,
 		return EXIT_IO;
 	}
 	if (strcmp(r->status, "complete"))
-		session_say(&s->in.sink, SESSION_SAY_NOTICE,
+		sink_say(&s->in.sink, SAY_NOTICE,
 			    "saved %s (%s: %zu measured run%s finished)%s%s",
 			    path, r->status, result_measured(r),
 			    result_measured(r) == 1 ? "" : "s",
 			    rest ? "; the rest: " : "", rest ? rest : "");
 	else
-		session_say(&s->in.sink, SESSION_SAY_INFO, "saved %s", path);
+		sink_say(&s->in.sink, SAY_INFO, "saved %s", path);
 	return EXIT_OK;
 }

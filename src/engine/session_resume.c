@@ -36,10 +36,10 @@ static char *resume_output(const char *file, bool *journal)
 	return strndup(file, *journal ? n - k : n);
 }
 
-int session_resume_open(const char *file, const struct session_sink *sink,
+int session_resume_open(const char *file, const struct sink *sink,
 			struct session_resume *rs)
 {
-	const struct session_sink *k = &rs->sink;
+	const struct sink *k = &rs->sink;
 	char err[1024], path[4096], alt[4096 + 16];
 	unsigned torn;
 	bool journal;
@@ -72,7 +72,7 @@ int session_resume_open(const char *file, const struct session_sink *sink,
 			return EXIT_IO;
 	}
 	if (rs->from == JOURNAL_RESUMED_USED)
-		session_say(k, SESSION_SAY_WARN,
+		sink_say(k, SAY_WARN,
 			    "--resume: %s lacks runs of %s, the journal an interrupted --resume kept: resuming from %s",
 			    path, alt, alt);
 	if (!strcmp(rs->old->status, "complete"))
@@ -284,7 +284,7 @@ static void resume_warnings(struct session *s, const json_t *old)
 }
 
 /* Benchmark b's old runs into nb, each journaled. */
-static int resume_move(const struct session_sink *sink, struct benchmark *ob,
+static int resume_move(const struct sink *sink, struct benchmark *ob,
 		       struct benchmark *nb, size_t bench, struct journal *j,
 		       unsigned *warm, unsigned *measured)
 {
@@ -370,7 +370,7 @@ int session_resume_apply(struct session *s, struct session_resume *rs,
 		free(rs->backup);
 		rs->backup = NULL;
 	}
-	session_say(&rs->sink, SESSION_SAY_INFO,
+	sink_say(&rs->sink, SAY_INFO,
 		    "resuming %s: %zu runs kept, %zu of %zu to go",
 		    rs->journal ? rs->journal : rs->output, done, kept, before);
 	return EXIT_OK;
@@ -381,7 +381,7 @@ void session_resume_close(struct session_resume *rs)
 	/* failed before the old runs were journaled again: put the old
 	 * journal back where it was */
 	if (rs->backup && rename(rs->backup, rs->journal))
-		session_say(&rs->sink, SESSION_SAY_WARN,
+		sink_say(&rs->sink, SAY_WARN,
 			    "--resume: the journal of the interrupted session is kept as %s (rename it to %s)",
 			    rs->backup, rs->journal);
 	else if (rs->backup)
