@@ -80,6 +80,11 @@ recipe_command() {
 	Print the options and exit.
 	.SH EXIT STATUS
 	0, or 2 for a usage error.
+	.SH EXAMPLES
+	.EX
+	$ abstat hello
+	hello, world
+	.EE
 	.SH SEE ALSO
 	.BR abstat (1)
 	EOF

@@ -22,7 +22,9 @@
  *  2. one line X(NAME) in COMMANDS (cmd_table.c), where it is to stand
  *     in abstat --help;
  *  3. man/abstat-NAME.1 (test 090: every command's page, its options
- *     those of its --help).
+ *     those of its --help; test 092: an EXAMPLES section whose
+ *     commands run). README.md's "## More" names the pages of the
+ *     commands as one (abstat-COMMAND(1)), not each.
  * --help, getopt's tables, the bash completion and the tests' lists of
  * commands follow from the entry and the line; test 289 makes the
  * command's hostile-name case from its --help (the name as an unknown

@@ -30,11 +30,20 @@ test_expect_success 'at most 600 lines; the first 60 a quick start and the conte
 		grep -q "^\$ export PATH=" || fail "the quick start does not put abstat on PATH"
 '
 
+# the commands' pages as one, abstat-COMMAND(1) (a command added by
+# its recipe needs no line here): every other page by name, every
+# command a page
 test_expect_success 'the man pages list of "## More" names every page in man/' '
 	sed -n "/^## More/,/^## /p" "$R" | tr "\n" " " >"$TESTTMP/more" &&
+	grep -q "abstat-COMMAND(1)" "$TESTTMP/more" || fail "README.md does not name the commands. pages" &&
+	cmds=" $(echo $(abstat_commands)) " &&
 	for m in "$TOP"/man/*.[157]; do
 		b=$(basename "$m") && n=${b%.*} && s=${b##*.} &&
+		case $cmds in *" ${n#abstat-} "*) continue ;; esac &&
 		grep -q "$n($s)" "$TESTTMP/more" || fail "README.md does not list $n($s)"
+	done &&
+	for c in $(abstat_commands); do
+		ls "$TOP/man/abstat-$c".[157] >/dev/null 2>&1 || fail "no man page abstat-$c"
 	done
 '
 test_expect_success 'no local paths in README.md and doc/' '
