@@ -156,8 +156,6 @@ for e in $(echo "$events" | tr ',' ' '); do
 	*) hw="$hw${hw:+,}$e" ;;
 	esac
 done
-[ -z "$x86" ] || [ -z "$model" ] ||
-	lab_die "LAB_EVENTS=$events: the cache model (lab:...) runs on arm64 only for now; LAB_ARCH=x86_64 counts instructions"
 [ -n "$x86" ] || [ -n "$hw" ] || lab_die "LAB_EVENTS=$events: no counter besides the model's (add instructions)"
 [ -n "$hw" ] || hw=task-clock
 events=$hw
@@ -172,6 +170,11 @@ if [ -n "$x86" ]; then
 	[ -f "$TOP/build/plugin/abstat-count.so" ] ||
 		lab_die "build/plugin/abstat-count.so is not built; run make lab-plugin"
 fi
+# the model's geometry: LAB_MODEL_ARGS, or what the guest's CPU reports
+# (arm64 -cpu max: the model's default; x86_64 -cpu max: CPUID's L1D and
+# L1I 64 KiB 2-way, L2 512 KiB 16-way, 64-byte lines)
+margs=${LAB_MODEL_ARGS:-1}
+[ -z "$x86" ] || margs=${LAB_MODEL_ARGS:-l1d=64:2,l1i=64:2,l2=512:16}
 if [ -n "$model" ]; then
 	command -v jq >/dev/null || lab_die "LAB_EVENTS=...lab:... needs jq (apt-get install jq)"
 	[ -f "$TOP/build/plugin/abstat-cache.so" ] ||
@@ -305,7 +308,7 @@ JOB
 	fi
 	cpu=
 	[ "$jobs" -eq 1 ] || cpu=$(echo $cpus | cut -d' ' -f"$2")
-	LAB_MODEL=${model:+${LAB_MODEL_ARGS:-1}} \
+	LAB_MODEL=${model:+$margs} \
 	LAB_CPU=$cpu LAB_SMP=$s LAB_MODULES=$m sh "$TOP/lab/boot.sh" "$k" "$c" \
 		"$out/boots/$1" -f "$out/job$1" &
 	eval "pid_$1=\$!"

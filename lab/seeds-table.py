@@ -1,6 +1,6 @@
 # seeds-table.py STUDY COMPARE_JSON: the table of a study of seeds.sh
-# (000, 000c, 001, 004), from the compare of all its sides, on stdout
-import json, sys
+# (000, 000c, 001, 003, 004), from the compare of all its sides, on stdout
+import json, os, sys
 study, d = sys.argv[1], json.load(open(sys.argv[2]))
 labels = [s["label"] for s in d["sides"]]
 rows = [r for r in d["rows"] if r["primary"]]
@@ -12,7 +12,75 @@ sig = {r["benchmark"]: [x["verdict_word"] or "?" for x in r["deltas"]]
 def pct(a, b):
     return "%+.1f%%" % (100 * (b / a - 1))
 online = {}
-if study == "000":
+x86 = os.environ.get("SEEDS_X86") == "1"
+def word(dl):
+    """a delta's verdict: yes/~ for the tested row, else its unadjusted p"""
+    w = dl["verdict_word"] or "?"
+    if w == "secondary":
+        return "p=%.3f" % dl["p"] if dl.get("p") is not None else "-"
+    return w
+if study == "003":
+    # Ingo's table (seed 003): one mmap benchmark, every counter side by
+    # side with its +% column, as timec printed it
+    names = [("task-clock", "task clock (msecs)", 1e-6),
+             ("cpu-migrations", "CPU migrations", 1),
+             ("context-switches", "context switches", 1),
+             ("page-faults", "pagefaults", 1),
+             ("cycles", "CPU cycles", 1),
+             ("instructions", "instructions", 1),
+             ("lab:l1d-accesses", "L1D references (model)", 1),
+             ("lab:l1d-misses", "L1D misses (model)", 1),
+             ("lab:l2-accesses", "cache references (model L2)", 1),
+             ("lab:l2-misses", "cache misses (model L2)", 1),
+             ("wall", "time elapsed (msecs)", 1e-6)]
+    by = {r["metric"]: r for r in d["rows"] if r["benchmark"] == "mmap"}
+    print("Performance counter stats for mmap (mmap-perf), %s" % " -> ".join(labels))
+    print("%16s %16s  %-28s %8s %s" % (*labels, "counter", "delta", "p / verdict"))
+    for m, name, scale in names:
+        r = by.get(m)
+        if not r:
+            continue
+        a, b = (x["center"] * scale for x in r["sides"])
+        mark = "[e]" if r.get("emulated") else "[m]" if r.get("modelled") else ""
+        f = "%16.3f %16.3f" if scale != 1 else "%16.0f %16.0f"
+        print((f + "  %-28s %8s %s") % (a, b, name + mark,
+              pct(a, b) if a else "-", word(r["deltas"][0])))
+    r = [r for r in d["rows"] if r["benchmark"] == "mmap" and r["primary"]][0]
+    print("%16.0f %16.0f  %-28s %8s %s" % (*(x["center"] for x in r["sides"]),
+          r["metric"], pct(*(x["center"] for x in r["sides"])), word(r["deltas"][0])))
+    print("the tested row is instructions/op (a verdict); the others are "
+          "secondary, their p unadjusted; [e]: counted by the emulator, "
+          "[m]: the lab's cache model")
+elif study == "001" and x86:
+    # x86_64: 6.12 (the baseline), 6.12 on 2 vCPUs, 6.1 (Debian's 6.1 does
+    # not bring up a second vCPU under -icount there)
+    up, mp, old = range(3)
+    print("calls per second of the emulated 1 GHz machine (1e9 / "
+          "instructions a call), %s" % ", ".join(labels))
+    print("%-14s%12s%12s%12s %8s %-7s %8s %s" % ("benchmark", labels[old],
+          labels[up], labels[mp], "6.1>6.12", "verdict", "MP 6.12", "verdict"))
+    for b, v in c.items():
+        print("%-14s%12.0f%12.0f%12.0f %8s %-7s %8s %s"
+              % (b, 1e9 / v[old], 1e9 / v[up], 1e9 / v[mp],
+                 pct(1e9 / v[old], 1e9 / v[up]), sig[b][1],
+                 pct(1e9 / v[up], 1e9 / v[mp]), sig[b][0]))
+    print("6.1>6.12: calls/s of 6.12 against 6.1, 1 vCPU; MP 6.12: 2 vCPUs "
+          "against 1; verdicts: compare's, from instructions/op")
+elif study == "000" and x86:
+    # x86_64 sides: UP, MP, UP+mitigations=off, MP+mitigations=off
+    up, mp, upm, mpm = range(4)
+    print("instructions a call (%s)" % ", ".join(labels))
+    print("%-14s %8s %8s %8s %8s   %8s %-7s %8s %-7s %8s %s"
+          % ("benchmark", "UP", "MP", "UP-mit", "MP-mit", "MP/UP", "verdict",
+             "mit UP", "verdict", "mit MP", "verdict"))
+    for b, v in c.items():
+        print("%-14s %8.0f %8.0f %8.0f %8.0f   %8s %-7s %8s %-7s %8s"
+              % (b, *v, pct(v[up], v[mp]), sig[b][0], pct(v[upm], v[up]),
+                 sig[b][1], pct(v[mpm], v[mp])))
+    print("MP/UP: 2 vCPUs against 1; mit UP, mit MP: what the default "
+          "mitigations cost against mitigations=off (verdict: UP's; MP's "
+          "is not against the baseline)")
+elif study == "000":
     # sides: UP, MP, UP+mitigations=off, MP+mitigations=off,
     # MP+maxcpus=1, UP+kpti=1
     up, mp, upm, mpm, mpx, kpti = range(6)
