@@ -66,35 +66,28 @@ elif study == "001" and x86:
                  pct(1e9 / v[up], 1e9 / v[mp]), sig[b][0]))
     print("6.1>6.12: calls/s of 6.12 against 6.1, 1 vCPU; MP 6.12: 2 vCPUs "
           "against 1; verdicts: compare's, from instructions/op")
-elif study == "000" and x86:
-    # x86_64 sides: UP, MP, UP+mitigations=off, MP+mitigations=off
-    up, mp, upm, mpm = range(4)
-    print("instructions a call (%s)" % ", ".join(labels))
-    print("%-14s %8s %8s %8s %8s   %8s %-7s %8s %-7s %8s %s"
-          % ("benchmark", "UP", "MP", "UP-mit", "MP-mit", "MP/UP", "verdict",
-             "mit UP", "verdict", "mit MP", "verdict"))
-    for b, v in c.items():
-        print("%-14s %8.0f %8.0f %8.0f %8.0f   %8s %-7s %8s %-7s %8s"
-              % (b, *v, pct(v[up], v[mp]), sig[b][0], pct(v[upm], v[up]),
-                 sig[b][1], pct(v[mpm], v[mp])))
-    print("MP/UP: 2 vCPUs against 1; mit UP, mit MP: what the default "
-          "mitigations cost against mitigations=off (verdict: UP's; MP's "
-          "is not against the baseline)")
 elif study == "000":
-    # sides: UP, MP, UP+mitigations=off, MP+mitigations=off,
-    # MP+maxcpus=1, UP+kpti=1
-    up, mp, upm, mpm, mpx, kpti = range(6)
+    # sides: UP, MP, UP+mitigations=off, MP+mitigations=off, and on
+    # arm64 MP+maxcpus=1, UP+kpti=1; x86_64 adds the verdicts of MP/UP
+    # and mit (each a side against the baseline, UP)
+    cols = ["UP", "MP", "UP-mit", "MP-mit", "MPmax1", "UPkpti"][:len(labels)]
+    # (name, side, against): pct(against, side); mit: default against off
+    ds = [("MP/UP", 1, 0), ("mit", 0, 2), ("max1/UP", 4, 0), ("kpti", 5, 0)]
+    ds = [x for x in ds if max(x[1:]) < len(labels)]
+    vs = {"MP/UP": 0, "mit": 1} if x86 else {}
     print("instructions a call, 6.12 (%s)" % ", ".join(labels))
-    print("%-14s %8s %8s %8s %8s %8s %8s   %8s %8s %8s %8s"
-          % ("benchmark", "UP", "MP", "UP-mit", "MP-mit", "MPmax1", "UPkpti",
-             "MP/UP", "mit", "max1/UP", "kpti"))
+    print(("%-14s" % "benchmark" + "".join(" %8s" % h for h in cols) + "  "
+           + "".join(" %8s" % n + (" %-7s" % "verdict" if n in vs else "")
+                     for n, _, _ in ds)).rstrip())
     for b, v in c.items():
-        print("%-14s %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f   %8s %8s %8s %8s"
-              % (b, *v, pct(v[up], v[mp]), pct(v[upm], v[up]),
-                 pct(v[up], v[mpx]), pct(v[up], v[kpti])))
+        print(("%-14s" % b + "".join(" %8.0f" % x for x in v) + "  "
+               + "".join(" %8s" % pct(v[a], v[s_]) +
+                         (" %-7s" % sig[b][vs[n]] if n in vs else "")
+                         for n, s_, a in ds)).rstrip())
     print("MP/UP: 2 vCPUs against 1; mit: what mitigations=off saves UP "
-          "(default against off); max1/UP: maxcpus=1 on 2 vCPUs against 1; "
-          "kpti: kpti=1 against the default, UP")
+          "(default against off)" + ("; max1/UP: maxcpus=1 on 2 vCPUs "
+          "against 1; kpti: kpti=1 against the default, UP" if len(ds) > 2
+          else "; verdicts: compare's, from instructions/op"))
 elif study == "001":
     print("calls per second of the emulated 1 GHz machine (1e9 / "
           "instructions a call), %s" % ", ".join(labels))

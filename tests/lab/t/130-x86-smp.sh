@@ -12,9 +12,8 @@
 # tags: alone
 . "$TOP/tests/lab/t/lib.sh"
 test_require QEMU_X86,XBUILD_X86,KERNELS_X86
-LAB_ARCH=x86_64
+N=1000 LAB_ARCH=x86_64
 export LAB_ARCH
-N=1000
 cat >"$TESTTMP/job" <<JOB
 cat /sys/devices/system/cpu/online >online.txt
 lab_mark
