@@ -17,7 +17,8 @@ def word(dl):
     """a delta's verdict: yes/~ for the tested row, else its unadjusted p"""
     w = dl["verdict_word"] or "?"
     if w == "secondary":
-        return "p=%.3f" % dl["p"] if dl.get("p") is not None else "-"
+        p = dl.get("p")
+        return "-" if p is None else "p<0.001" if p < 0.001 else "p=%.3f" % p
     return w
 if study == "003":
     # Ingo's table (seed 003): one mmap benchmark, every counter side by
@@ -35,7 +36,7 @@ if study == "003":
              ("wall", "time elapsed (msecs)", 1e-6)]
     by = {r["metric"]: r for r in d["rows"] if r["benchmark"] == "mmap"}
     print("Performance counter stats for mmap (mmap-perf), %s" % " -> ".join(labels))
-    print("%16s %16s  %-28s %8s %s" % (*labels, "counter", "delta", "p / verdict"))
+    print("%16s %16s  %-31s %7s %s" % (*labels, "counter", "delta", "p / verdict"))
     for m, name, scale in names:
         r = by.get(m)
         if not r:
@@ -43,10 +44,10 @@ if study == "003":
         a, b = (x["center"] * scale for x in r["sides"])
         mark = "[e]" if r.get("emulated") else "[m]" if r.get("modelled") else ""
         f = "%16.3f %16.3f" if scale != 1 else "%16.0f %16.0f"
-        print((f + "  %-28s %8s %s") % (a, b, name + mark,
+        print((f + "  %-31s %7s %s") % (a, b, name + mark,
               pct(a, b) if a else "-", word(r["deltas"][0])))
     r = [r for r in d["rows"] if r["benchmark"] == "mmap" and r["primary"]][0]
-    print("%16.0f %16.0f  %-28s %8s %s" % (*(x["center"] for x in r["sides"]),
+    print("%16.0f %16.0f  %-31s %7s %s" % (*(x["center"] for x in r["sides"]),
           r["metric"], pct(*(x["center"] for x in r["sides"])), word(r["deltas"][0])))
     print("the tested row is instructions/op (a verdict); the others are "
           "secondary, their p unadjusted; [e]: counted by the emulator, "
