@@ -69,7 +69,10 @@
 #                           instructions, instructions:u, instructions:k,
 #                           marked as the emulator's ([e]; no cycles:
 #                           none are counted); the guest's abstat counts
-#                           LAB_EVENTS but those (task-clock by default).
+#                           LAB_EVENTS but those (task-clock by default);
+#                           the cache model's lab: events run there too.
+#                           2 vCPUs: 6.12, not 6.1 (refused: it never
+#                           brings up CPU 1 under -icount)
 #                           The default workloads: the syscalls suite and
 #                           getppid (doc/lab.md "x86_64")
 #   LAB_EVENTS              cycles,instructions,task-clock; with lab:...
@@ -85,7 +88,8 @@
 #                           time of one without (doc/lab.md)
 #   LAB_MODEL_ARGS          the model's geometry (l1d=KIB:WAYS,l1i=...,
 #                           l2=...,line=BYTES; by default what -cpu max
-#                           reports: l1d=32:2,l1i=48:3,l2=2048:16,line=64)
+#                           reports: l1d=32:2,l1i=48:3,l2=2048:16,line=64;
+#                           x86_64: l1d=64:2,l1i=64:2,l2=512:16)
 #   LAB_AFTER               a shell script run in every boot's guest after
 #                           abstat, in the same /out: the files it writes
 #                           come back in the boot's directory (a test's
