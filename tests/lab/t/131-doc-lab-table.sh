@@ -6,7 +6,10 @@
 # medians within 0.5% (a region's timer ticks move a median by 0.1% at
 # most) and the doc's delta within half a point. The doc's x86_64
 # table (`$ make lab LAB_ARCH=x86_64`) against tests/lab/t/121's run,
-# getppid, the same way.
+# getppid, the same way. Tagged alone so that tests/run.sh runs it after
+# 121 (the alone files run last, in order); each case skips, naming the
+# run it needs, when that run is not there.
+# tags: alone
 . "$TOP/tests/lab/t/lib.sh"
 test_lazy_prereq RUN020 '[ -f "$LABT/kernels/compare.json" ]'
 test_lazy_prereq RUN121 '[ -f "$LABT/x86lab/compare.json" ]'
