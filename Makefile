@@ -185,8 +185,8 @@ DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
 # kernels) are fetched by the lab's scripts with apt-get download.
 # LAB_ARCH=x86_64: Debian's amd64 kernels under qemu-system-x86_64, the
 # guest's programs a static build for the host's own architecture
-# (make lab LAB_ARCH=x86_64; lab-src, lab-seeds and lab-bisect are arm64's
-# for now and say so). make lab-check builds for both and runs both's tests.
+# (make lab LAB_ARCH=x86_64, make lab-seeds LAB_ARCH=x86_64; lab-bisect
+# is arm64's for now and says so). make lab-check builds for both and runs both's tests.
 LAB_ARCH  ?= arm64
 export LAB_ARCH
 LAB_PKGS_ARM := qemu-system-arm gcc-aarch64-linux-gnu cpio jq
@@ -401,7 +401,8 @@ lab-bisect: deps
 
 # make lab-seeds STUDY=000: a study of the seeds' threads in the lab
 # (lab/seeds.sh: 000 MP vs UP and mitigations, 001 6.1 and 6.12
-# UP and MP, 004 thread workloads UP vs MP), its table in
+# UP and MP, 003 Ingo's mmap table, 004 thread workloads UP vs MP;
+# LAB_ARCH=x86_64: 000, 001, 003, 004, LAB_UP=PATH a UP image), its table in
 # build/lab/seeds/STUDY/table.txt (doc/seeds.md: the tables and costs).
 STUDY ?= 000
 lab-seeds: deps lab-plugin

@@ -5,10 +5,11 @@
  * L1 instruction cache, an L1 data cache and a unified L2 for the vCPU
  * that runs abstat's measured region, and counts their accesses and
  * misses, user and kernel apart, from the region's begin marker to its
- * end marker (workloads/abstat.h: HINT #120 and HINT #121, NOPs on
- * hardware). Each region's counts are one JSON line of FILE; HINT #122
- * (tests/progs/lab_mark) writes a mark line, so that the host can tell
- * which regions were abstat run's (lab/cache-merge.sh).
+ * end marker (workloads/abstat.h: HINT #120 and HINT #121 on arm64,
+ * nopl 0x6162ab78(%rax) and ...79 on x86_64, NOPs on hardware). Each
+ * region's counts are one JSON line of FILE; HINT #122 (...7a on
+ * x86_64, tests/progs/lab_mark) writes a mark line, so that the host can
+ * tell which regions were abstat run's (lab/cache-merge.sh).
  *
  * The model: set-associative, LRU, write-allocate, physically indexed
  * and tagged (data: the access's guest physical address; instructions:
@@ -18,8 +19,8 @@
  * lines is two accesses. Instruction fetch is one L1I access for each
  * line a translation block's instructions enter, counted when the block
  * starts (a block left early by an exception still counts whole). User
- * or kernel is the half of the arm64 address space the instruction runs
- * from (bit 63 of its address: the kernel's half, TTBR1), so that an
+ * or kernel is the half of the address space the instruction runs
+ * from (bit 63 of its address: arm64's TTBR1 half, x86_64's upper half), so that an
  * access by the kernel to user memory (copy_to_user, the rseq update
  * after an interrupt) is the kernel's, and what user space counts
  * depends on the user instructions alone. Page-table walks are not
@@ -49,6 +50,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = ABSTAT_QEMU_PLUGIN_VERSION;
 #define MARK_BEGIN HINT(120)
 #define MARK_END HINT(121)
 #define MARK_SEP HINT(122)
+/* x86_64's markers: nopl DISP32(%rax), DISP 0x6162ab78 ... 7a */
+#define X86_MARK_DISP 0x6162ab00u
 
 #define MAX_VCPUS 64
 
@@ -214,12 +217,24 @@ static void on_sep(unsigned int vcpu, void *udata)
 	fflush(out);
 }
 
+/* The marker an instruction is, as arm64's HINT word (MARK_BEGIN ...),
+ * or 0. x86_64's markers (workloads/abstat.h) are nopl 0x6162ab78(%rax),
+ * ...79 and ...7a: 0f 1f 80 and the displacement, little-endian. */
 static uint32_t insn_word(const struct qemu_plugin_insn *insn)
 {
+	const unsigned char *b = qemu_plugin_insn_data(insn);
 	uint32_t w = 0;
 
-	if (qemu_plugin_insn_size(insn) == 4)
-		memcpy(&w, qemu_plugin_insn_data(insn), 4);
+	if (qemu_plugin_insn_size(insn) == 4) {
+		memcpy(&w, b, 4);
+	} else if (qemu_plugin_insn_size(insn) == 7 && b[0] == 0x0f &&
+		   b[1] == 0x1f && b[2] == 0x80) {
+		memcpy(&w, b + 3, 4);
+		if ((w & ~0xffu) != X86_MARK_DISP || (w & 0xff) < 0x78 ||
+		    (w & 0xff) > 0x7a)
+			return 0;
+		w = HINT(120 + (w & 0xff) - 0x78);
+	}
 	return w;
 }
 
