@@ -22,7 +22,7 @@ SRCSH=$TOP/lab/src.sh
 test_lazy_prereq LINUX_SRC '[ -r "${LAB_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}" ]'
 test_lazy_prereq GCC_X86 'command -v x86_64-linux-gnu-gcc'
 test_require LINUX_SRC,GCC_X86
-test_lazy_prereq X86_SRC_IMAGES 'for v in pv up; do LAB_SRC_NOBUILD=1 sh "$SRCSH" image $v || exit 1; done'
+test_lazy_prereq X86_SRC_IMAGES 'LAB_SRC_NOBUILD=1 sh "$SRCSH" image up'
 CFG=$TOP/build/lab/src/configs-x86_64
 TREE=$TOP/build/lab/src/$(basename "${LAB_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}" | sed 's/\.tar\..*//')
 
