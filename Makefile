@@ -185,8 +185,9 @@ DEMO_PKGS := build-essential pkg-config libpfm4-dev libjansson-dev \
 # kernels) are fetched by the lab's scripts with apt-get download.
 # LAB_ARCH=x86_64: Debian's amd64 kernels under qemu-system-x86_64, the
 # guest's programs a static build for the host's own architecture
-# (make lab LAB_ARCH=x86_64, make lab-seeds LAB_ARCH=x86_64; lab-bisect
-# is arm64's for now and says so). make lab-check builds for both and runs both's tests.
+# (make lab LAB_ARCH=x86_64, make lab-src LAB_ARCH=x86_64, make lab-seeds
+# LAB_ARCH=x86_64; lab-bisect is arm64's for now and says so). make
+# lab-check builds for both and runs both's tests.
 LAB_ARCH  ?= arm64
 export LAB_ARCH
 LAB_PKGS_ARM := qemu-system-arm gcc-aarch64-linux-gnu cpio jq
@@ -199,8 +200,12 @@ LAB_PKGS  := $(LAB_PKGS_X86)
 LAB_CROSS := x86_64-linux-gnu-
 endif
 # make lab-src builds arm64 kernels from Debian's source: the tarball,
-# and what kbuild needs on the host (tar unpacks the .xz with xz)
+# and what kbuild needs on the host (tar unpacks the .xz with xz); for
+# x86_64 (LAB_ARCH=x86_64) objtool's libelf too
 LAB_SRC_PKGS := linux-source-6.1 make gcc flex bison bc xz-utils
+ifneq ($(filter x86_64 amd64,$(LAB_ARCH)),)
+LAB_SRC_PKGS += libelf-dev
+endif
 
 all: $(ABSTAT_BIN) workloads examples
 
@@ -382,6 +387,9 @@ lab: deps lab-plugin
 # build/lab/src/images), then the lab on PARAVIRT y vs n and on
 # INIT_ON_FREE n vs y: mmap, lat-mmap and the syscalls suite
 # (doc/lab-src.md: the recipe, the build time and the tables).
+# make lab-src LAB_ARCH=x86_64: bzImages with the host's gcc
+# (lab/src-x86_64.config), PARAVIRT y vs n, PARAVIRT_XXL (XEN_PV) n vs
+# y, SMP y vs n (doc/lab-src.md "x86_64").
 lab-src: deps lab-plugin
 	@sh tests/deps.sh $(LAB_PKGS) $(LAB_SRC_PKGS)
 	$(Q)$(MAKE) --no-print-directory all

@@ -106,6 +106,9 @@
 #                           boot's console, result, doctor), the table
 #                           compare.txt, compare.json, delta.png, delta.txt
 #   LAB_TIMEOUT             a boot's limit (600 s)
+#   LAB_ALLOW_ENV_DIFF      environment entries allowed to differ between
+#                           the sides (compare --allow-env-diff LIST;
+#                           none): what the kernels themselves make differ
 #   LAB_LOCK                a file: the boots under flock FILE, waited
 #                           for (none; lib.sh lab_lock)
 #   LAB_JOBS                boots at once (the CPUs this may run on, at
@@ -372,6 +375,9 @@ if [ "$asmp" != "$bsmp" ] || [ "$acop" != "$bcop" ]; then
 	[ "$acop" = "$bcop" ] || diff="$diff,benchmarks.*.copies"
 	lab_say "$asmp vs $bsmp vCPUs, $acop vs $bcop copies: compare $diff (the workload's CPUs are abstat's default)"
 fi
+# LAB_ALLOW_ENV_DIFF: entries the sides' kernels make differ, allowed
+# (src.sh's smp:up: a uniprocessor kernel has no SMT control)
+[ -z "${LAB_ALLOW_ENV_DIFF:-}" ] || diff="$diff --allow-env-diff $LAB_ALLOW_ENV_DIFF"
 rows=
 if [ -n "$model" ]; then
 	# the model's per-op rows under the tested one, marked [m]

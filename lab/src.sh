@@ -9,6 +9,15 @@
 #   initfree  CONFIG_PARAVIRT=y, CONFIG_INIT_ON_FREE_DEFAULT_ON=y
 # and the lab (lab.sh) runs each pair of LAB_SRC_PAIRS on them, the
 # images given as LAB_A and LAB_B, named 6.1-VARIANT.
+# LAB_ARCH=x86_64: a bzImage with the host's gcc and lab/src-x86_64.config,
+# in four variants (smp is pv's image: the same lines, the same key):
+#   pv, smp   CONFIG_PARAVIRT=y, CONFIG_SMP=y (as Debian's amd64 kernels)
+#   nopv      CONFIG_PARAVIRT unset
+#   xxl       CONFIG_XEN_PV=y (with the CONFIG_XEN it needs): it selects
+#             CONFIG_PARAVIRT_XXL, the pv ops of the 2009 thread
+#   up        CONFIG_SMP unset: a uniprocessor kernel
+# and the pairs pv:nopv pv:xxl smp:up (their own object tree, configs
+# and runs: obj-x86_64, configs-x86_64, runs-x86_64).
 #
 #   src.sh                  build what is not cached, run every pair
 #   src.sh config VARIANT   the variant's .config, printed (no build)
@@ -17,7 +26,8 @@
 #                           path printed
 #
 #   LAB_SRC_TARBALL         the kernel source (/usr/src/linux-source-6.1.tar.xz)
-#   LAB_SRC_PAIRS           "pv:nopv pv:initfree": A:B pairs of variants
+#   LAB_SRC_PAIRS           "pv:nopv pv:initfree" (x86_64: "pv:nopv pv:xxl
+#                           smp:up"): A:B pairs of variants
 #   LAB_SRC_JOBS            make -j (2), under nice -n 19
 #   LAB_LOCK                a file: the boots under flock FILE (none)
 #   LAB_SRC_RUNS            where the pairs' results go (build/lab/src/runs)
@@ -34,23 +44,38 @@
 # files: compare.txt, compare.json, boots/).
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ "$LAB_ARCH" = arm64 ] ||
-	lab_die "make lab-src: arm64 only for now, not LAB_ARCH=$LAB_ARCH (make lab LAB_ARCH=x86_64 compares Debian's amd64 kernels)"
 
 SRC=$LAB/src
 tarball=${LAB_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 jobs=${LAB_SRC_JOBS:-2}
-frag=$TOP/lab/src.config
-kmake="make -s ARCH=arm64 CROSS_COMPILE=$LAB_CROSS KBUILD_BUILD_USER=abstat KBUILD_BUILD_HOST=lab KBUILD_BUILD_VERSION=1"
+# the architecture's own: the fragment, the image, the object tree, the
+# configs and the runs (arm64's names have no suffix: LAB_SFX)
+if [ "$LAB_ARCH" = x86_64 ]; then
+	frag=$TOP/lab/src-x86_64.config karch=x86_64 kimg=bzImage
+	kpath=arch/x86/boot/bzImage gccpkg=gcc
+	pairs_def="pv:nopv pv:xxl smp:up"
+else
+	frag=$TOP/lab/src.config karch=arm64 kimg=Image
+	kpath=arch/arm64/boot/Image gccpkg=gcc-aarch64-linux-gnu
+	pairs_def="pv:nopv pv:initfree"
+fi
+OBJ=$SRC/obj$LAB_SFX CONFIGS=$SRC/configs$LAB_SFX
+kmake="make -s ARCH=$karch CROSS_COMPILE=$LAB_CROSS KBUILD_BUILD_USER=abstat KBUILD_BUILD_HOST=lab KBUILD_BUILD_VERSION=1"
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 1970'
 
-# variant NAME: the lines the variant adds to src.config
+# variant NAME: the lines the variant adds to the fragment
 variant() {
-	case $1 in
-	pv)	echo 'CONFIG_PARAVIRT=y' ;;
-	nopv)	echo '# CONFIG_PARAVIRT is not set' ;;
-	initfree) printf '%s\n' 'CONFIG_PARAVIRT=y' 'CONFIG_INIT_ON_FREE_DEFAULT_ON=y' ;;
-	*)	lab_die "variant '$1': one of pv, nopv, initfree" ;;
+	case $LAB_ARCH-$1 in
+	arm64-pv) echo 'CONFIG_PARAVIRT=y' ;;
+	arm64-nopv) echo '# CONFIG_PARAVIRT is not set' ;;
+	arm64-initfree) printf '%s\n' 'CONFIG_PARAVIRT=y' 'CONFIG_INIT_ON_FREE_DEFAULT_ON=y' ;;
+	arm64-*) lab_die "variant '$1': one of pv, nopv, initfree" ;;
+	x86_64-pv | x86_64-smp) printf '%s\n' 'CONFIG_PARAVIRT=y' 'CONFIG_SMP=y' ;;
+	x86_64-nopv) printf '%s\n' '# CONFIG_PARAVIRT is not set' 'CONFIG_SMP=y' ;;
+	x86_64-xxl) printf '%s\n' 'CONFIG_PARAVIRT=y' 'CONFIG_SMP=y' 'CONFIG_XEN=y' \
+		'CONFIG_XEN_PV=y' 'CONFIG_PARAVIRT_XXL=y' ;;
+	x86_64-up) printf '%s\n' 'CONFIG_PARAVIRT=y' '# CONFIG_SMP is not set' ;;
+	*)	lab_die "variant '$1': one of pv, nopv, xxl, smp, up (LAB_ARCH=x86_64)" ;;
 	esac
 }
 
@@ -74,12 +99,12 @@ unpack() {
 	: >"$tree/.unpacked-$srcver"
 }
 
-# config NAME: the variant's .config in $SRC/configs/NAME (allnoconfig
-# with src.config and the variant's lines forced), each forced line
+# config NAME: the variant's .config in $CONFIGS/NAME (allnoconfig
+# with the fragment and the variant's lines forced), each forced line
 # checked; prints its path (unpack first)
 config() {
 	variant "$1" >/dev/null
-	_d=$SRC/configs/$1
+	_d=$CONFIGS/$1
 	mkdir -p "$_d"
 	{ cat "$frag"; variant "$1"; } >"$_d/fragment"
 	(cd "$tree" && $kmake O="$_d" KCONFIG_ALLCONFIG="$_d/fragment" \
@@ -95,53 +120,57 @@ config() {
 }
 
 # key NAME: the variant's cache key, a hash of what makes its Image: the
-# config's inputs (src.config, the variant's lines), the source's
-# version, the compiler and the build's fixed identity
+# config's inputs (the fragment, the variant's lines), the source's
+# version, the compiler and the build's fixed identity (ARCH= in kmake:
+# the architecture)
 key() {
 	{ cat "$frag"; variant "$1"; echo "$srcver"; echo "$kmake"
 	  echo "$KBUILD_BUILD_TIMESTAMP"; "${LAB_CROSS}gcc" --version | head -n 1
 	} | sha256sum | cut -c1-16
 }
 
-# image NAME: the variant's Image, built unless cached (LAB_SRC_NOBUILD=1:
-# an error instead); prints its path
+# image NAME: the variant's Image (x86_64: bzImage), built unless cached
+# (LAB_SRC_NOBUILD=1: an error instead); prints its path
 image() {
 	variant "$1" >/dev/null
 	command -v "${LAB_CROSS}gcc" >/dev/null ||
-		lab_die "${LAB_CROSS}gcc is missing (apt-get install gcc-aarch64-linux-gnu)"
+		lab_die "${LAB_CROSS}gcc is missing (apt-get install $gccpkg)"
 	_k=$(key "$1")
 	_i=$SRC/images/$_k
-	if [ ! -f "$_i/Image" ]; then
+	if [ ! -f "$_i/$kimg" ]; then
 		[ -z "${LAB_SRC_NOBUILD:-}" ] ||
-			lab_die "variant $1: no cached Image ($_i); run make lab-src"
+			lab_die "variant $1: no cached $kimg ($_i); run make lab-src${LAB_SFX:+ LAB_ARCH=$LAB_ARCH}"
 		unpack
 		_c=$(config "$1")
-		mkdir -p "$SRC/obj" "$_i"
-		cp "$_c" "$SRC/obj/.config"
-		lab_say "building $1 ($_k): make -j$jobs Image, under nice -n 19"
+		mkdir -p "$OBJ" "$_i"
+		cp "$_c" "$OBJ/.config"
+		lab_say "building $1 ($_k): make -j$jobs $kimg, under nice -n 19"
 		_t0=$(date +%s)
-		(cd "$tree" && nice -n 19 $kmake O="$SRC/obj" -j"$jobs" \
-			olddefconfig Image >"$_i/build.log" 2>&1) ||
+		(cd "$tree" && nice -n 19 $kmake O="$OBJ" -j"$jobs" \
+			olddefconfig $kimg >"$_i/build.log" 2>&1) ||
 			lab_die "building $1 failed: $(tail -n 3 "$_i/build.log" | tr '\n' ' ')(see $_i/build.log)"
-		cmp -s "$_c" "$SRC/obj/.config" ||
-			lab_die "building $1: olddefconfig changed the .config (see $SRC/obj/.config)"
+		cmp -s "$_c" "$OBJ/.config" ||
+			lab_die "building $1: olddefconfig changed the .config (see $OBJ/.config)"
 		_t1=$(date +%s)
 		cp "$_c" "$_i/config"
 		echo "$1 $((_t1 - _t0)) s, make -j$jobs, load $(cut -d' ' -f1-3 /proc/loadavg)" >"$_i/built"
-		cp "$SRC/obj/arch/arm64/boot/Image" "$_i/Image.tmp"
-		mv "$_i/Image.tmp" "$_i/Image"
+		cp "$OBJ/$kpath" "$_i/$kimg.tmp"
+		mv "$_i/$kimg.tmp" "$_i/$kimg"
 		lab_say "built $1 in $((_t1 - _t0)) s"
 	fi
-	echo "$_i/Image"
+	echo "$_i/$kimg"
 }
 
 # pair A B: the lab on the two variants' images
 pair() {
 	_a=$(image "$1") _b=$(image "$2")
-	_o=${LAB_SRC_RUNS:-$SRC/runs}/6.1-$1-vs-6.1-$2-$(date +%Y%m%d-%H%M%S)
-	lab_say "6.1-$1 vs 6.1-$2: $(diff "${_a%/Image}/config" "${_b%/Image}/config" | grep '^[<>]' | tr '\n' ' ')"
+	_o=${LAB_SRC_RUNS:-$SRC/runs$LAB_SFX}/6.1-$1-vs-6.1-$2-$(date +%Y%m%d-%H%M%S)
+	lab_say "6.1-$1 vs 6.1-$2: $(diff "${_a%/$kimg}/config" "${_b%/$kimg}/config" | grep '^[<>]' | tr '\n' ' ')"
+	# a uniprocessor kernel has no SMT control: cpu.smt_control differs
+	_e=
+	case " $1 $2 " in *" up "*) _e=cpu.smt_control ;; esac
 	LAB_A="$_a" LAB_B="$_b" LAB_A_LABEL="6.1-$1" LAB_B_LABEL="6.1-$2" \
-		LAB_OUT="$_o" sh "$TOP/lab/lab.sh"
+		LAB_ALLOW_ENV_DIFF=$_e LAB_OUT="$_o" sh "$TOP/lab/lab.sh"
 }
 
 case ${1:-all} in
@@ -157,7 +186,7 @@ all)	[ $# -le 1 ] || lab_die "usage: src.sh [config VARIANT | image VARIANT]"
 			awk 'NR > 1 && $NF ~ /(^|,)syscalls(,|$)/ { print $1 }' | tr '\n' ' ')"
 		export LAB_WORKLOADS
 	fi
-	pairs=${LAB_SRC_PAIRS:-pv:nopv pv:initfree}
+	pairs=${LAB_SRC_PAIRS:-$pairs_def}
 	# every image first: a build that fails stops before any boot
 	for p in $pairs; do
 		image "${p%%:*}" >/dev/null
