@@ -30,6 +30,23 @@
  * the load above). A region opened before any switch was seen counts
  * its vCPU (everything that vCPU runs): its line says "per": "vcpu".
  *
+ * Inherited, as perf's inherit counts: the region's task's threads and
+ * children, and theirs, are counted with it, wherever they run. At a
+ * fork or a clone the kernel's copy_thread() (arch/x86/kernel/process.c)
+ * stores the new task's first stack pointer at &child->thread.sp, the
+ * address its first switch will load from, in the parent's context; so
+ * every store of a 64-bit register at the switch load's displacement
+ * (REX.W 89 with a 32-bit displacement equal to it: copy_thread's, and
+ * two or three more in Debian's images, for an idle task or another
+ * structure's field, which name no task the workload makes) records
+ * the child's parent: the task current on the vCPU. A task is the
+ * region's when its chain of parents reaches the region's task. The
+ * displacement is known at the first switch, after the boot's first
+ * forks were translated: the plugin then flushes the translated code
+ * once (qemu_plugin_reset) so that copy_thread's store is translated
+ * again with its callback. The region's line says how many tasks it
+ * counted ("tasks": the region's task and each other that ran in it).
+ *
  * Each instruction adds 1 by an inline operation of the translated code
  * (exact: a block left early by an exception counts only what ran; an
  * instruction that faults and is run again counts twice, as the
@@ -71,11 +88,74 @@ static unsigned reg_vcpu;
 static uint64_t reg_task, reg[NPRIV];
 static unsigned regions, marks;
 
+/*
+ * Each task's parent (both by their thread.sp's address), as copy_thread
+ * recorded it: an open-addressed table, emptied when three quarters full
+ * (a task_struct's address is reused by the next one; a live task's
+ * entry is the last store to it). seen: the region that counted it.
+ */
+#define TASKS 65536 /* a power of two */
+#define CHAIN 64    /* the deepest chain of parents followed */
+struct task {
+	uint64_t task, parent;
+	unsigned seen;
+};
+static struct task tasks[TASKS];
+static unsigned n_tasks, reg_tasks;
+/* the switch load's displacement (thread.sp in task_struct), 0 unknown */
+static uint32_t sp_disp;
+static qemu_plugin_id_t self;
+
+static struct task *task_find(uint64_t task, int add)
+{
+	unsigned i = (unsigned)(task >> 3) & (TASKS - 1);
+
+	if (add && n_tasks >= TASKS / 4 * 3) {
+		memset(tasks, 0, sizeof(tasks));
+		n_tasks = 0;
+	}
+	for (;; i = (i + 1) & (TASKS - 1)) {
+		if (tasks[i].task == task)
+			return &tasks[i];
+		if (!tasks[i].task) {
+			if (!add)
+				return NULL;
+			n_tasks++;
+			tasks[i].task = task;
+			return &tasks[i];
+		}
+	}
+}
+
+/* task is the region's own or descends from it: counted once a region */
+static int region_has(uint64_t task)
+{
+	struct task *t;
+
+	if (task == reg_task)
+		return 1;
+	if (!reg_task)
+		return 0;
+	t = task_find(task, 0);
+	for (int d = 0; t && d < CHAIN; d++) {
+		if (t->parent == reg_task) {
+			struct task *me = task_find(task, 0);
+			if (me->seen != regions + 1) {
+				me->seen = regions + 1;
+				reg_tasks++;
+			}
+			return 1;
+		}
+		t = task_find(t->parent, 0);
+	}
+	return 0;
+}
+
 /* What ran since the last accounting was vcpu's current task's. */
 static void account(unsigned vcpu)
 {
-	int mine = open_ && cur_task[vcpu] == reg_task &&
-		   (reg_task || vcpu == reg_vcpu);
+	int mine = open_ && (reg_task ? region_has(cur_task[vcpu]) :
+				    vcpu == reg_vcpu);
 
 	for (int p = 0; p < NPRIV; p++) {
 		if (mine)
@@ -100,6 +180,7 @@ static void on_begin(unsigned int vcpu, void *udata)
 		return; /* open already: a second begin counts from the first */
 	account(vcpu);
 	memset(reg, 0, sizeof(reg));
+	reg_tasks = 1;
 	open_ = 1;
 	reg_vcpu = vcpu;
 	reg_task = cur_task[vcpu];
@@ -115,8 +196,9 @@ static void on_end(unsigned int vcpu, void *udata)
 	open_ = 0;
 	regions++;
 	fprintf(out, "{\"region\":%u,\"vcpu\":%u,\"per\":\"%s\","
-		"\"instructions:u\":%" PRIu64 ",\"instructions:k\":%" PRIu64
-		"}\n", regions, vcpu, reg_task ? "task" : "vcpu", reg[PRIV_U],
+		"\"tasks\":%u,\"instructions:u\":%" PRIu64
+		",\"instructions:k\":%" PRIu64 "}\n", regions, vcpu,
+		reg_task ? "task" : "vcpu", reg_tasks, reg[PRIV_U],
 		reg[PRIV_K]);
 	fflush(out);
 }
@@ -127,6 +209,50 @@ static void on_sep(unsigned int vcpu, void *udata)
 	(void)udata;
 	fprintf(out, "{\"mark\":%u,\"regions\":%u}\n", ++marks, regions);
 	fflush(out);
+}
+
+/* a store at thread.sp's displacement: copy_thread's, in the parent */
+static void on_sp_store(unsigned int vcpu, qemu_plugin_meminfo_t info,
+			uint64_t vaddr, void *udata)
+{
+	struct task *t;
+
+	(void)udata;
+	if ((int)vcpu >= n_vcpus || !qemu_plugin_mem_is_store(info) ||
+	    !cur_task[vcpu] || vaddr == cur_task[vcpu])
+		return;
+	t = task_find(vaddr, 1);
+	t->parent = cur_task[vcpu];
+	t->seen = 0; /* a new task, maybe at a freed one's address */
+}
+
+/* mov %r64,disp32(%r64) (REX.W 89, mod 10, a SIB byte or none) whose
+ * displacement is sp_disp; not the switch's own save of prev's sp */
+static bool sp_store(const struct qemu_plugin_insn *insn)
+{
+	const unsigned char *b = qemu_plugin_insn_data(insn);
+	size_t n = qemu_plugin_insn_size(insn), at;
+	uint32_t disp;
+
+	if (n < 7 || (b[0] & 0xf8) != 0x48 || b[1] != 0x89 ||
+	    (b[2] & 0xc0) != 0x80)
+		return false;
+	if (b[2] == 0xa7 && b[0] == 0x48) /* mov %rsp,disp(%rdi) */
+		return false;
+	at = (b[2] & 7) == 4 ? 4 : 3; /* after the SIB byte */
+	if (n != at + 4)
+		return false;
+	memcpy(&disp, b + at, 4);
+	return disp == sp_disp;
+}
+
+static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
+
+/* after the flush: translate with copy_thread's store instrumented */
+static void on_reset(qemu_plugin_id_t id)
+{
+	qemu_plugin_register_vcpu_tb_trans_cb(id, on_trans);
+	qemu_plugin_register_atexit_cb(id, on_atexit, NULL);
 }
 
 /* __switch_to_asm's load of the next task's thread.sp */
@@ -195,10 +321,21 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		}
 		/* QEMU_PLUGIN_MEM_R alone calls nothing back on QEMU 7.2's
 		 * x86 (measured): RW, and the callback skips stores */
-		if (va >> 63 && switch_load(insn))
+		if (va >> 63 && switch_load(insn)) {
 			qemu_plugin_register_vcpu_mem_cb(insn, on_switch_load,
 				QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW,
 				NULL);
+			if (!sp_disp) {
+				memcpy(&sp_disp,
+				       (const unsigned char *)
+				       qemu_plugin_insn_data(insn) + 3, 4);
+				qemu_plugin_reset(self, on_reset);
+			}
+		} else if (va >> 63 && sp_disp && sp_store(insn)) {
+			qemu_plugin_register_vcpu_mem_cb(insn, on_sp_store,
+				QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW,
+				NULL);
+		}
 	}
 }
 
@@ -232,7 +369,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	fprintf(out, "{\"counter\":\"abstat-count 1\",\"vcpus\":%d}\n",
 		n_vcpus);
 	fflush(out);
-	qemu_plugin_register_vcpu_tb_trans_cb(id, on_trans);
-	qemu_plugin_register_atexit_cb(id, on_atexit, NULL);
+	self = id;
+	on_reset(id);
 	return 0;
 }

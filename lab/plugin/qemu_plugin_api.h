@@ -111,6 +111,11 @@ struct qemu_plugin_hwaddr *qemu_plugin_get_hwaddr(qemu_plugin_meminfo_t info,
 bool qemu_plugin_hwaddr_is_io(const struct qemu_plugin_hwaddr *haddr);
 uint64_t qemu_plugin_hwaddr_phys_addr(const struct qemu_plugin_hwaddr *haddr);
 
+/* all of the plugin's callbacks unregistered and the translated code
+ * flushed, then cb called (which registers again what it wants) */
+typedef void (*qemu_plugin_simple_cb_t)(qemu_plugin_id_t id);
+void qemu_plugin_reset(qemu_plugin_id_t id, qemu_plugin_simple_cb_t cb);
+
 void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id,
 				    qemu_plugin_udata_cb_t cb, void *userdata);
 void qemu_plugin_outs(const char *string);
