@@ -90,14 +90,27 @@ elif study == "000":
           "against 1; kpti: kpti=1 against the default, UP" if len(ds) > 2
           else "; verdicts: compare's, from instructions/op"))
 elif study == "001":
+    # each MP column's verdict is its pair's own compare (seeds.sh's
+    # v6.1 and v6.12 beside COMPARE_JSON): 2 vCPUs against 1 of one kernel
+    def pair(name):
+        f = os.path.join(os.path.dirname(sys.argv[2]), name, "compare.json")
+        if not os.path.exists(f):
+            return {}
+        return {r["benchmark"]: r["deltas"][0]["verdict_word"] or "?"
+                for r in json.load(open(f))["rows"] if r["primary"]}
+    mp61, mp612 = pair("v6.1"), pair("v6.12")
     print("calls per second of the emulated 1 GHz machine (1e9 / "
           "instructions a call), %s" % ", ".join(labels))
-    print("%-14s" % "benchmark" + "".join("%14s" % l for l in labels)
-          + "%10s%10s" % ("MP 6.1", "MP 6.12"))
+    print("%-14s" % "benchmark" + "".join("%10s" % l for l in labels)
+          + "  %-10s  %s" % ("MP 6.1", "MP 6.12"))
     for b, v in c.items():
-        print("%-14s" % b + "".join("%14.0f" % (1e9 / x) for x in v)
-              + "%10s%10s" % (pct(1e9 / v[0], 1e9 / v[1]), pct(1e9 / v[2], 1e9 / v[3])))
-    print("MP 6.1, MP 6.12: calls/s with 2 vCPUs against 1 of that kernel")
+        print("%-14s" % b + "".join("%10.0f" % (1e9 / x) for x in v)
+              + " %7s %-3s %7s %s" % (pct(1e9 / v[0], 1e9 / v[1]),
+                                      mp61.get(b, "?"),
+                                      pct(1e9 / v[2], 1e9 / v[3]),
+                                      mp612.get(b, "?")))
+    print("MP 6.1, MP 6.12: 2 vCPUs against 1 of that kernel; verdicts: "
+          "each pair's compare")
 elif study in ("004", "000c"):
     if study == "004":
         print("instructions an operation, 6.12, 1 vCPU against 2 (the workload "
