@@ -39,27 +39,11 @@ for i in 1 2; do
 	'
 done
 
-# the regions of count.jsonl in the sections between its marks
-cat >"$TESTTMP/sections.py" <<'PY'
-import json, sys
-def sections(path):
-    out, cur, marks = [], [], 0
-    for line in open(path):
-        d = json.loads(line)
-        if "mark" in d:
-            if marks:
-                out.append(cur)
-            cur, marks = [], marks + 1
-        elif "region" in d:
-            cur.append(d)
-    return out
-PY
-
 test_expect_success 'a straight-line sequence counts its length: 1500 user instructions more than an empty region, no kernel one' '
-	python3 - "$LABT/x86count1/count.jsonl" "$TESTTMP" <<PY
+	python3 - "$LABT/x86count1/count.jsonl" "$TOP/tests/lab/t" <<PY
 import sys
 sys.path.insert(0, sys.argv[2])
-from sections import sections
+from count_sections import sections
 empty, line = sections(sys.argv[1])[0]
 print("empty region: u %d k %d; 1500 straight-line: u %d k %d"
       % (empty["instructions:u"], empty["instructions:k"], line["instructions:u"], line["instructions:k"]))
@@ -75,10 +59,10 @@ PY
 # smallest count (4 regions: abstat run's warm-up and 3 runs) is one
 # without a tick; at most one of the 4 may hold one.
 test_expect_success "getppid in regions of $N, $((2 * N)), $((3 * N)) calls: each step exactly $N calls' instructions, user and kernel" '
-	python3 - "$LABT/x86count1/count.jsonl" "$TESTTMP" $N <<PY
+	python3 - "$LABT/x86count1/count.jsonl" "$TOP/tests/lab/t" $N <<PY
 import sys
 sys.path.insert(0, sys.argv[2])
-from sections import sections
+from count_sections import sections
 n = int(sys.argv[3])
 regs = sections(sys.argv[1])[1]
 assert len(regs) == 12, len(regs)
@@ -96,10 +80,10 @@ PY
 '
 
 test_expect_success 'a second process spinning on the same vCPU does not change the count' '
-	python3 - "$LABT/x86count1/count.jsonl" "$TESTTMP" <<PY
+	python3 - "$LABT/x86count1/count.jsonl" "$TOP/tests/lab/t" <<PY
 import sys
 sys.path.insert(0, sys.argv[2])
-from sections import sections
+from count_sections import sections
 s = sections(sys.argv[1])
 alone, busy = s[1][1:4], s[2][1:4]
 for ev in ("instructions:u", "instructions:k"):

@@ -37,26 +37,6 @@ lab_mark
 exit $rc
 JOB
 
-# count.jsonl's regions, by the sections between its marks
-cat >"$TESTTMP/sections.py" <<'PY'
-import json
-def sections(path):
-    out, cur, marks = [], [], 0
-    for line in open(path):
-        d = json.loads(line)
-        if "mark" in d:
-            if marks:
-                out.append(cur)
-            cur, marks = [], marks + 1
-        elif "region" in d:
-            cur.append(d)
-    return out
-# the least count of ev over each size's 4 regions (warm-up and 3 runs)
-def least(regs, ev, sizes):
-    assert len(regs) == 4 * sizes, len(regs)
-    return [min(r[ev] for r in regs[4 * i:4 * i + 4]) for i in range(sizes)]
-PY
-
 for k in 6.1 6.12; do
 	test_expect_success "Debian amd64 $k runs forks, threads and tls under the counter" '
 		lab_boot x86inherit$k $k "" "$TESTTMP/job" &&
@@ -64,10 +44,10 @@ for k in 6.1 6.12; do
 	'
 
 	test_expect_success "$k: every region counts its task and each one it made: fork N+1, thread-create N+1, tls 5" '
-		python3 - "$LABT/x86inherit$k/count.jsonl" "$TESTTMP" <<-PY
+		python3 - "$LABT/x86inherit$k/count.jsonl" "$TOP/tests/lab/t" <<-PY
 		import sys
 		sys.path.insert(0, sys.argv[2])
-		from sections import sections
+		from count_sections import sections
 		fork, tc, tls, busy = sections(sys.argv[1])
 		want = [11] * 4 + [21] * 4 + [41] * 4, [11] * 4 + [21] * 4, [5] * 8, [21] * 4
 		got = [[r["tasks"] for r in s] for s in (fork, tc, tls, busy)]
@@ -78,10 +58,10 @@ for k in 6.1 6.12; do
 	'
 
 	test_expect_success "$k: fork in regions of 10, 20, 40: the same user instructions a fork at each step, child and parent" '
-		python3 - "$LABT/x86inherit$k/count.jsonl" "$TESTTMP" <<-PY
+		python3 - "$LABT/x86inherit$k/count.jsonl" "$TOP/tests/lab/t" <<-PY
 		import sys
 		sys.path.insert(0, sys.argv[2])
-		from sections import sections, least
+		from count_sections import sections, least
 		fork = sections(sys.argv[1])[0]
 		u = least(fork, "instructions:u", 3)
 		k = least(fork, "instructions:k", 3)
@@ -97,10 +77,10 @@ for k in 6.1 6.12; do
 	'
 
 	test_expect_success "$k: tls counts its 4 threads: 400,000 more additions, an integer number of instructions each" '
-		python3 - "$LABT/x86inherit$k/count.jsonl" "$TESTTMP" <<-PY
+		python3 - "$LABT/x86inherit$k/count.jsonl" "$TOP/tests/lab/t" <<-PY
 		import sys
 		sys.path.insert(0, sys.argv[2])
-		from sections import sections, least
+		from count_sections import sections, least
 		tls = sections(sys.argv[1])[2]
 		u = least(tls, "instructions:u", 2)
 		per = (u[1] - u[0]) / 400000
@@ -110,10 +90,10 @@ for k in 6.1 6.12; do
 	'
 
 	test_expect_success "$k: a process spinning on the same vCPU is not counted" '
-		python3 - "$LABT/x86inherit$k/count.jsonl" "$TESTTMP" <<-PY
+		python3 - "$LABT/x86inherit$k/count.jsonl" "$TOP/tests/lab/t" <<-PY
 		import sys
 		sys.path.insert(0, sys.argv[2])
-		from sections import sections, least
+		from count_sections import sections, least
 		s = sections(sys.argv[1])
 		alone, busy = s[0][4:8], s[3]
 		for ev in ("instructions:u", "instructions:k"):
