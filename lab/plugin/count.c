@@ -130,16 +130,15 @@ static struct task *task_find(uint64_t task, int add)
 /* task is the region's own or descends from it: counted once a region */
 static int region_has(uint64_t task)
 {
-	struct task *t;
+	struct task *me, *t;
 
 	if (task == reg_task)
 		return 1;
 	if (!reg_task)
 		return 0;
-	t = task_find(task, 0);
+	me = t = task_find(task, 0);
 	for (int d = 0; t && d < CHAIN; d++) {
 		if (t->parent == reg_task) {
-			struct task *me = task_find(task, 0);
 			if (me->seen != regions + 1) {
 				me->seen = regions + 1;
 				reg_tasks++;
