@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * papi: the PAPI counter backend (--backend papi): library and component
- * checks, event names (PAPI presets such as PAPI_TOT_INS, and native
- * names, which are libpfm4 names: perf::TASK-CLOCK, cycles, icl::...) to
- * encodings, the per-event probe and the error sentences. Counting on the
- * launched child is in papi_set.c, `abstat list --backend papi` in
- * papi_list.c.
+ * papi: the PAPI counter backend (--backend papi): event names (PAPI
+ * presets such as PAPI_TOT_INS, and native names, which are libpfm4
+ * names: perf::TASK-CLOCK, cycles, icl::...) to encodings, the per-event
+ * probe and the error sentences. The library and component checks are
+ * in papi_lib.c, counting on the launched child in papi_set.c, `abstat
+ * list --backend papi` in papi_list.c.
  *
  * Only PAPI's "perf_event" component is used: it is the one that counts
  * CPU events of another process (PAPI_attach). Its events end up as
@@ -37,106 +37,6 @@
 
 #include "papi_int.h"
 
-int papi_cidx = -1;
-static bool papi_ready;
-
-static const char papi_use_perf[] =
-	"the perf backend still counts software events: use --backend perf";
-
-int papi_to_errno(int papi_err)
-{
-	switch (papi_err) {
-	case PAPI_OK:
-		return 0;
-	case PAPI_ENOMEM:
-		return -ENOMEM;
-	case PAPI_EPERM:
-		return -EACCES;
-	case PAPI_ENOEVNT:
-	case PAPI_ENOTPRESET:
-		return -ENOENT;
-	case PAPI_ECNFLCT:
-	case PAPI_EMULPASS:
-		return -EBUSY;
-	case PAPI_ECMP:
-	case PAPI_ENOSUPP:
-	case PAPI_ENOCNTR:
-		return -EOPNOTSUPP;
-	case PAPI_ENOCMP:
-	case PAPI_ENOINIT:
-		return -ENODEV;
-	case PAPI_ECOUNT:
-		return -EMFILE;
-	case PAPI_EINVAL:
-		return -EINVAL;
-	default:
-		return -EIO;
-	}
-}
-
-int papi_lib_init(char *err, size_t len)
-{
-	int r;
-
-	if (papi_ready)
-		return 0;
-	r = PAPI_library_init(PAPI_VER_CURRENT);
-	if (r != PAPI_VER_CURRENT) {
-		snprintf(err, len, "papi: PAPI_library_init failed: %s; %s",
-			 r > 0 ? "libpapi is not the version abstat was built with" :
-			 PAPI_strerror(r), papi_use_perf);
-		return r > 0 ? -ENOEXEC : papi_to_errno(r);
-	}
-	papi_cidx = PAPI_get_component_index("perf_event");
-	if (papi_cidx < 0) {
-		snprintf(err, len, "papi: this libpapi has no perf_event component; %s",
-			 papi_use_perf);
-		PAPI_shutdown();
-		return -ENODEV;
-	}
-	papi_ready = true;
-	return 0;
-}
-
-int papi_component_check(char *err, size_t len)
-{
-	const PAPI_component_info_t *ci = PAPI_get_component_info(papi_cidx);
-
-	if (!ci) {
-		snprintf(err, len, "papi: no information on the perf_event component; %s",
-			 papi_use_perf);
-		return -ENODEV;
-	}
-	if (ci->disabled) {
-		snprintf(err, len, "papi: perf_event component disabled: %s; %s",
-			 ci->disabled_reason[0] ? ci->disabled_reason :
-			 PAPI_strerror(ci->disabled), papi_use_perf);
-		return -ENODEV;
-	}
-	return 0;
-}
-
-int papi_attach_ready(bool exclude_kernel, char *err, size_t len)
-{
-	char why[200];
-	int kerr;
-
-	/*
-	 * The component can be up (libpfm4 knows the CPU from CPUID) while
-	 * the kernel has no PMU to count with (a VM). PAPI_attach() and
-	 * PAPI_set_opt(PAPI_INHERIT / PAPI_DOMAIN) first open
-	 * PERF_COUNT_HW_INSTRUCTIONS on the target as a permission check,
-	 * so without a hardware PMU they fail even for software events.
-	 */
-	kerr = papi_attach_check(0, exclude_kernel);
-	if (!kerr)
-		return 0;
-	papi_kernel_reason(kerr, why, sizeof(why));
-	snprintf(err, len, "papi: PAPI cannot attach to a workload here: PAPI_attach first opens the hardware instructions event and %s; %s",
-		 why, papi_use_perf);
-	return -kerr;
-}
-
 static int papi_init(char *err, size_t len)
 {
 	int r = papi_lib_init(err, len);
@@ -144,15 +44,6 @@ static int papi_init(char *err, size_t len)
 	if (r)
 		return r;
 	return papi_component_check(err, len);
-}
-
-static void papi_fini(void)
-{
-	if (!papi_ready)
-		return;
-	PAPI_shutdown();
-	papi_ready = false;
-	papi_cidx = -1;
 }
 
 /* True for perf's time events, whose count is in ns. */
@@ -367,7 +258,7 @@ static int papi_probe(struct event *ev, char *err, size_t len)
 		r = PAPI_assign_eventset_component(es, papi_cidx);
 	if (r != PAPI_OK) {
 		snprintf(err, len, "papi: cannot create an EventSet: %s; %s",
-			 PAPI_strerror(r), papi_use_perf);
+			 PAPI_strerror(r), PAPI_USE_PERF);
 		goto out;
 	}
 	/* Presets count in the EventSet's domain; setting it runs PAPI's
@@ -406,7 +297,7 @@ const struct backend_ops papi_backend = {
 	.name = "papi",
 	.self_open = false,
 	.init = papi_init,
-	.fini = papi_fini,
+	.fini = papi_lib_fini,
 	.resolve = papi_resolve,
 	.probe = papi_probe,
 	.prepare = papi_prepare,

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * papi_int: what the PAPI backend's files (papi.c: library, names, probe;
- * papi_set.c: counting on a launched child; papi_list.c: abstat list)
- * share. Private to counters/; only compiled with HAVE_PAPI.
+ * papi_int: what the PAPI backend's files (papi_lib.c: the library and
+ * its component; papi.c: names, probe; papi_set.c: counting on a
+ * launched child; papi_list.c: abstat list) share. Private to counters/;
+ * only compiled with HAVE_PAPI.
  */
 #ifndef ABSTAT_PAPI_INT_H
 #define ABSTAT_PAPI_INT_H
@@ -17,10 +18,16 @@
  * process. Set by papi_lib_init(). */
 extern int papi_cidx;
 
+/* The end of every refusal: what still works */
+#define PAPI_USE_PERF \
+	"the perf backend still counts software events: use --backend perf"
+
 /* PAPI_library_init once and find the perf_event component. 0, or -errno
  * with a sentence fragment in err ("papi: ..."). Does not judge whether
  * the component can count: see papi_component_check(). */
 int papi_lib_init(char *err, size_t len);
+/* PAPI shut down if papi_lib_init brought it up (the backend's fini). */
+void papi_lib_fini(void);
 /* The perf_event component is enabled. 0, or -ENODEV with PAPI's own
  * disabled_reason in err. */
 int papi_component_check(char *err, size_t len);

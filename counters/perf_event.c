@@ -53,10 +53,6 @@ struct counter_set {
 	uint64_t tool_t0, tool_ns;    /* enabled since t0 (0: stopped) */
 };
 
-static const uint64_t perf_read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
-					  PERF_FORMAT_TOTAL_TIME_RUNNING |
-					  PERF_FORMAT_ID;
-
 /* -1 unknown, 0 no, 1 yes: does GROUP read work with inherit here? */
 static int perf_group_ok = -1;
 
@@ -106,7 +102,7 @@ static void perf_check_group_read(void)
 		.exclude_kernel = true,
 		.disabled = true,
 		.inherit = true,
-		.read_format = perf_read_format | PERF_FORMAT_GROUP,
+		.read_format = PERF_READ_FORMAT | PERF_FORMAT_GROUP,
 	});
 	perf_group_ok = fd != -EINVAL;
 	if (fd >= 0)
@@ -156,31 +152,6 @@ static uint64_t perf_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
-void perf_attr(const struct event *ev, struct perf_event_attr *a,
-	       bool group_read)
-{
-	memset(a, 0, sizeof(*a));
-	a->size = sizeof(*a);
-	a->type = ev->type;
-	a->config = ev->config;
-	a->config1 = ev->config1;
-	a->config2 = ev->config2;
-	if (ev->type == PERF_TYPE_BREAKPOINT) {
-		/* struct event keeps bp_type in config (see perf_encode.c);
-		 * bp_addr and bp_len are config1 and config2's places */
-		a->bp_type = (uint32_t)ev->config;
-		a->config = 0;
-	}
-	a->exclude_user = ev->exclude_user;
-	a->exclude_kernel = ev->exclude_kernel;
-	a->exclude_hv = ev->exclude_hv;
-	a->exclude_idle = ev->exclude_idle;
-	a->exclude_host = ev->exclude_host;
-	a->exclude_guest = ev->exclude_guest;
-	a->inherit = ev->inherit;
-	a->read_format = perf_read_format | (group_read ? PERF_FORMAT_GROUP : 0);
 }
 
 /*

@@ -183,7 +183,12 @@ int perf_fit_with(struct event *evs, size_t n, perf_fit_try_fn try_fit,
 /* perf_list.c */
 int perf_list(const char *pattern, bool encode, bool user_only, FILE *out);
 
-/* perf_event.c: ev's encoding and modifiers as a counting attr (the
+/* what every counting read returns besides the values (perf_read.c
+ * parses it): the times enabled and running, and each event's id */
+#define PERF_READ_FORMAT (PERF_FORMAT_TOTAL_TIME_ENABLED | \
+			  PERF_FORMAT_TOTAL_TIME_RUNNING | PERF_FORMAT_ID)
+
+/* perf_attr.c: ev's encoding and modifiers as a counting attr (the
  * sampler, sampler.c, starts from it too). */
 struct perf_event_attr;
 void perf_attr(const struct event *ev, struct perf_event_attr *a,

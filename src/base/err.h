@@ -13,9 +13,14 @@
 
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* "out of memory" in err (nothing when len is 0). */
-void err_nomem_say(char *err, size_t len);
+static inline void err_nomem_say(char *err, size_t len)
+{
+	if (len)
+		snprintf(err, len, "out of memory");
+}
 /* err_nomem_say, then -ENOMEM: inline, so that the compiler and clang's
  * analyzer (test 288) see that it never returns 0. */
 static inline int err_nomem(char *err, size_t len)

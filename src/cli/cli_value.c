@@ -181,3 +181,15 @@ err_nomem:
 	cli_free_words(argv);
 	return -ENOMEM;
 }
+
+void cli_values_join(const struct cli_values *v, const char *sep,
+		     const char *last, bool mark, char *buf, size_t len)
+{
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; v->names[i] && k < len; i++)
+		k += snprintf(buf + k, len - k, "%s%s%s",
+			      !i ? "" : v->names[i + 1] ? sep : last,
+			      v->names[i], mark && !i ? " (default)" : "");
+}

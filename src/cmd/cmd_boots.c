@@ -26,33 +26,6 @@
 #include "sha256.h"
 #include "msg.h"
 
-
-int cmd_boots_load(const struct boots_ctx *c, struct boots_plan *p)
-{
-	char err[1024];
-	int rc = boots_plan_load(c->dfd, c->dir, p, err, sizeof(err));
-
-	if (!rc)
-		return 0;
-	msg_error("%s: %s", c->cmd, err);
-	return rc == -ENOMEM ? EXIT_IO : EXIT_USAGE;
-}
-
-/* DIR opened once, root's alone (boots_plan_open): c->dfd; or refused. */
-int cmd_boots_open(struct boots_ctx *c)
-{
-	char err[4400];
-
-	c->dfd = boots_plan_open(c->dir, err, sizeof(err));
-	if (c->dfd >= 0)
-		return 0;
-	msg_error("%s: %s", c->cmd, err);
-	return c->dfd == -ENOENT || c->dfd == -EPERM || c->dfd == -ELOOP ||
-			       c->dfd == -ENOTDIR ?
-		       EXIT_USAGE :
-		       EXIT_IO;
-}
-
 /* The abstat this step runs: /proc/self/exe opened once (the binary
  * running, whatever its path names now) into c->self_fd, which doctor
  * and run exec (fexecve). After boots install it must be the one

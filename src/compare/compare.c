@@ -75,32 +75,6 @@ const char *compare_verdict_word(const struct compare_model *m,
 	return words[row->delta[s].verdict];
 }
 
-enum compare_verdict compare_verdict_changed(enum compare_design d)
-{
-	return d == DESIGN_SESSIONS ? VERDICT_SESSION : VERDICT_SIGNIFICANT;
-}
-
-enum compare_verdict compare_verdict_holm(const struct compare_model *m,
-					  double p_holm)
-{
-	return p_holm < m->alpha ? compare_verdict_changed(m->design) :
-				   VERDICT_NOT_SIGNIFICANT;
-}
-
-bool compare_verdict_changes(enum compare_verdict v)
-{
-	return v == VERDICT_SIGNIFICANT || v == VERDICT_SESSION;
-}
-
-void compare_delta_holm(const struct compare_model *m, struct compare_delta *d,
-			double p_holm)
-{
-	d->p_holm = p_holm;
-	d->verdict = compare_verdict_holm(m, p_holm);
-	d->ci_disagrees = compare_verdict_changes(d->verdict) ==
-			  (d->lo <= 0 && d->hi >= 0);
-}
-
 /* A metric every file of every side that has it can count, and no file
  * that has the benchmark lacks (an imported result: a source that has no
  * such counter). */

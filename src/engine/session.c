@@ -367,37 +367,6 @@ static void session_doctor(struct session *s)
 	doctor_free(c, n);
 }
 
-/* The doctor's smt check (session_doctor began it): once
- * DOCTOR_SMT_NAP_NS have passed since, after a run, or at the end of the
- * session (last: waiting out the rest, unless interrupted), its warning
- * like the others. */
-void session_smt_check(struct session *s, bool last)
-{
-	unsigned long long gone = launcher_now_ns() - s->smt_t0_ns;
-	struct doctor_check *c;
-
-	if (!s->smt_on || (!last && gone < DOCTOR_SMT_NAP_NS))
-		return;
-	if (gone < DOCTOR_SMT_NAP_NS && session_stopping()) {
-		/* interrupted: no wait for a check nobody will read */
-		free(s->smt.stat);
-		s->smt_on = false;
-		return;
-	}
-	if (gone < DOCTOR_SMT_NAP_NS) {
-		struct timespec nap = { 0, (long)(DOCTOR_SMT_NAP_NS - gone) };
-
-		nanosleep(&nap, NULL);
-	}
-	s->smt_on = false;
-	if (doctor_smt_end("", &s->smt, &c) < 0)
-		return;
-	if (c[0].level != DOCTOR_OK)
-		session_warn(s, "%s: %s; %s", c[0].name, c[0].detail,
-			     c[0].fix ? c[0].fix : "see 'abstat doctor'");
-	doctor_free(c, 1);
-}
-
 /* A session id no other session shares: 64 random bits (the clock and
  * pid if getrandom fails). compare reads it (config.session) to tell one
  * interleaved session from two sessions. */

@@ -12,8 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "doctor.h"
 #include "session_priv.h"
 #include "spawn_proto.h"
 #include "trace.h"
@@ -565,4 +567,35 @@ int session_measure(struct session *s, struct result **results,
 	session_launcher_stop(s);
 	progress_end(&s->progress);
 	return session_end(s, results, n_results, n_plan, rc);
+}
+
+/* The doctor's smt check (session_doctor began it): once
+ * DOCTOR_SMT_NAP_NS have passed since, after a run, or at the end of the
+ * session (last: waiting out the rest, unless interrupted), its warning
+ * like the others. */
+void session_smt_check(struct session *s, bool last)
+{
+	unsigned long long gone = launcher_now_ns() - s->smt_t0_ns;
+	struct doctor_check *c;
+
+	if (!s->smt_on || (!last && gone < DOCTOR_SMT_NAP_NS))
+		return;
+	if (gone < DOCTOR_SMT_NAP_NS && session_stopping()) {
+		/* interrupted: no wait for a check nobody will read */
+		free(s->smt.stat);
+		s->smt_on = false;
+		return;
+	}
+	if (gone < DOCTOR_SMT_NAP_NS) {
+		struct timespec nap = { 0, (long)(DOCTOR_SMT_NAP_NS - gone) };
+
+		nanosleep(&nap, NULL);
+	}
+	s->smt_on = false;
+	if (doctor_smt_end("", &s->smt, &c) < 0)
+		return;
+	if (c[0].level != DOCTOR_OK)
+		session_warn(s, "%s: %s; %s", c[0].name, c[0].detail,
+			     c[0].fix ? c[0].fix : "see 'abstat doctor'");
+	doctor_free(c, 1);
 }

@@ -557,17 +557,6 @@ void fmt_geomean_cells(const struct compare_model *m, size_t s,
 			 g->n + g->left_out);
 }
 
-/* CommonMark lets any ASCII punctuation be backslashed; these are the
- * ones that act inside a table cell or paragraph: '|' splits a cell, '<'
- * opens HTML (GitHub drops "<not supported>"), '*', '_' and '`' start
- * emphasis and code, '&' starts an entity. A '\\' escapes only what
- * follows it when that is punctuation (so "\\x0a", escape.h's form of a
- * newline, stays as it is): fmt_md_str backslashes that one. */
-bool fmt_md_special(char c)
-{
-	return c && strchr("`*_<|&", c);
-}
-
 bool fmt_cut(FILE *out, int width)
 {
 	return width <= FMT_MAIL_WIDTH || isatty(fileno(out));

@@ -19,79 +19,8 @@
 #include <string.h>
 
 #include "escape.h"
+#include "fmt_wrap.h"
 #include "format.h"
-
-/* Where an entry goes: out, width, the first line's prefix ("" or "- "),
- * the continuation lines' ("    " or "  "), markdown (fmt_md_special
- * escaped). */
-struct fmt_env_out {
-	FILE *out;
-	int width;
-	const char *first, *cont;
-	bool md;
-};
-
-static void fmt_env_put(const struct fmt_env_out *o, const char *s, int n)
-{
-	for (int i = 0; i < n; i++) {
-		if (o->md && fmt_md_special(s[i]))
-			fputc('\\', o->out);
-		fputc(s[i], o->out);
-	}
-}
-
-/* Print s word-wrapped (at spaces) within o->width, o->first before the
- * first line and o->cont before the others; a word too long for a line
- * is folded over several. A '|' escaped in markdown counts one column
- * (a rendered table cell never holds it). */
-static void fmt_env_wrap(const struct fmt_env_out *o, const char *raw)
-{
-	char shown[8192];
-	const char *s = shown;
-	int col = (int)strlen(o->first), cl = (int)strlen(o->cont);
-	bool start = true; /* nothing on this line after its prefix */
-
-	/* keys, values and labels come from files: escaped (escape.h) */
-	escape_str(raw, shown, sizeof(shown));
-	fputs(o->first, o->out);
-	while (*s) {
-		int w = (int)strcspn(s, " ");
-
-		if (!start && col + 1 + w > o->width) {
-			fprintf(o->out, "\n%s", o->cont);
-			col = cl;
-			start = true;
-		}
-		if (!start) {
-			fputc(' ', o->out);
-			col++;
-		}
-		while (col + w > o->width && o->width - col > 0) {
-			int room = o->width - col;
-
-			fmt_env_put(o, s, room);
-			fprintf(o->out, "\n%s", o->cont);
-			col = cl;
-			s += room;
-			w -= room;
-		}
-		fmt_env_put(o, s, w);
-		col += w;
-		start = false;
-		s += w;
-		while (*s == ' ')
-			s++;
-	}
-	fputc('\n', o->out);
-}
-
-void fmt_text_wrap(FILE *out, int width, const char *first,
-		   const char *cont, const char *raw)
-{
-	const struct fmt_env_out o = { out, width, first, cont, false };
-
-	fmt_env_wrap(&o, raw);
-}
 
 /* The words of s (split at spaces and tabs) in a new array of n pointers
  * into copy (a new string). NULL on ENOMEM. */
@@ -239,7 +168,7 @@ static size_t fmt_env_opts(const struct env_diff *d, size_t s, size_t room,
 }
 
 /* The columns left of width after used (0 when none are). */
-static size_t fmt_env_room(const struct fmt_env_out *o, size_t used)
+static size_t fmt_env_room(const struct fmt_wrap *o, size_t used)
 {
 	used += strlen(o->first);
 	return used < (size_t)o->width ? (size_t)o->width - used : 0;
@@ -248,13 +177,13 @@ static size_t fmt_env_room(const struct fmt_env_out *o, size_t used)
 /* "KEY[TAG]:" on a line of its own, and in sub the indents of the
  * side lines under it. */
 static void fmt_env_heading(const struct env_diff *d, const char *tag,
-			    const struct fmt_env_out *o,
-			    struct fmt_env_out *sub)
+			    const struct fmt_wrap *o,
+			    struct fmt_wrap *sub)
 {
 	char buf[4096];
 
 	snprintf(buf, sizeof(buf), "%s%s:", d->key, tag);
-	fmt_env_wrap(o, buf);
+	fmt_wrap(o, buf);
 	*sub = *o;
 	sub->first = o->md ? "  - " : "  ";
 	sub->cont = o->md ? "    " : "      ";
@@ -265,16 +194,16 @@ static void fmt_env_heading(const struct env_diff *d, const char *tag,
  * more"; with more sides one line a side, as fmt_env_entry's. */
 static void fmt_env_kconfig(const struct compare_model *m,
 			    const struct env_diff *d, const char *tag,
-			    const struct fmt_env_out *o)
+			    const struct fmt_wrap *o)
 {
-	struct fmt_env_out sub;
+	struct fmt_wrap sub;
 	char buf[4096];
 	size_t k;
 
 	if (m->n_sides == 2) {
 		k = (size_t)snprintf(buf, sizeof(buf), "%s%s: ", d->key, tag);
 		fmt_env_opts(d, 1, fmt_env_room(o, k), buf, sizeof(buf), &k);
-		fmt_env_wrap(o, buf);
+		fmt_wrap(o, buf);
 		return;
 	}
 	fmt_env_heading(d, tag, o, &sub);
@@ -286,7 +215,7 @@ static void fmt_env_kconfig(const struct compare_model *m,
 				  sizeof(buf), &k))
 			snprintf(buf + k, sizeof(buf) - k, "as %s",
 				 m->labels[0]);
-		fmt_env_wrap(&sub, buf);
+		fmt_wrap(&sub, buf);
 	}
 }
 
@@ -294,10 +223,10 @@ static void fmt_env_kconfig(const struct compare_model *m,
  * side's value on lines of their own. */
 static void fmt_env_entry(const struct compare_model *m,
 			  const struct env_diff *d, const char *tag,
-			  const struct fmt_env_out *o)
+			  const struct fmt_wrap *o)
 {
 	char buf[4096], words[4096];
-	struct fmt_env_out sub;
+	struct fmt_wrap sub;
 	size_t k;
 	bool as_words = true;
 
@@ -312,7 +241,7 @@ static void fmt_env_entry(const struct compare_model *m,
 	if (k < sizeof(buf) && !escape_needed(buf) &&
 	    strlen(o->first) + k <= (size_t)o->width) {
 		fputs(o->first, o->out);
-		fmt_env_put(o, buf, (int)k);
+		fmt_wrap_put(o, buf, (int)k);
 		fputc('\n', o->out);
 		return;
 	}
@@ -328,7 +257,7 @@ static void fmt_env_entry(const struct compare_model *m,
 		fmt_env_word_diff(fmt_env_value(d, 0), fmt_env_value(d, 1),
 				  words, sizeof(words));
 		snprintf(buf, sizeof(buf), "%s%s: %s", d->key, tag, words);
-		fmt_env_wrap(o, buf);
+		fmt_wrap(o, buf);
 		return;
 	}
 	fmt_env_heading(d, tag, o, &sub);
@@ -342,13 +271,13 @@ static void fmt_env_entry(const struct compare_model *m,
 					  sizeof(words));
 		snprintf(buf, sizeof(buf), "%s: %s", m->labels[s],
 			 as_words ? words : v);
-		fmt_env_wrap(&sub, buf);
+		fmt_wrap(&sub, buf);
 	}
 }
 
 void fmt_env(const struct compare_model *m, FILE *out, int width, bool md)
 {
-	struct fmt_env_out o = {
+	struct fmt_wrap o = {
 		.out = out,
 		.width = width,
 		.first = md ? "- " : "",
@@ -362,13 +291,13 @@ void fmt_env(const struct compare_model *m, FILE *out, int width, bool md)
 	/* what it was measured on: the CPU, virtual or not, the PMU */
 	if (m->machine) {
 		compare_machine_line(m->machine, buf, sizeof(buf));
-		fmt_env_wrap(&o, buf);
+		fmt_wrap(&o, buf);
 	}
 	/* the sides of a saved versus session: what A and B were */
 	for (size_t s = 0; m->versus && s < m->n_sides; s++) {
 		snprintf(buf, sizeof(buf), "versus %s", m->versus[s] ?
 			 m->versus[s] : "(not a versus side)");
-		fmt_env_wrap(&o, buf);
+		fmt_wrap(&o, buf);
 	}
 	/* --allow-mixed: what each side pools, named */
 	for (size_t s = 0; m->pooled && s < m->n_sides; s++) {
@@ -378,7 +307,7 @@ void fmt_env(const struct compare_model *m, FILE *out, int width, bool md)
 			continue;
 		snprintf(buf, sizeof(buf), "%s pools %s (--allow-mixed)",
 			 fmt_label(m, s, lab, sizeof(lab)), m->pooled[s]);
-		fmt_env_wrap(&o, buf);
+		fmt_wrap(&o, buf);
 	}
 	for (size_t i = 0; i < m->n_env; i++) {
 		const struct env_diff *d = &m->env[i];
@@ -397,14 +326,14 @@ void fmt_env(const struct compare_model *m, FILE *out, int width, bool md)
 	}
 	if (ki) {
 		snprintf(buf, sizeof(buf), "also differs: %s", info);
-		fmt_env_wrap(&o, buf);
+		fmt_wrap(&o, buf);
 	} else if (!any) {
-		fmt_env_wrap(&o, m->versus ?
+		fmt_wrap(&o, m->versus ?
 			     "environment: no other recorded difference" :
 			     "environment: no recorded difference");
 	}
 	if (m->forced) {
 		snprintf(buf, sizeof(buf), "FORCED: %s", m->forced_note);
-		fmt_env_wrap(&o, buf);
+		fmt_wrap(&o, buf);
 	}
 }

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "kconfig.h"
 #include "result_parse_priv.h"
 
@@ -301,4 +302,15 @@ int result_check_kconfig(const struct ctx *c, const json_t *env)
 		if ((rc = check_kconfig_option(c, name, v)))
 			break;
 	return rc;
+}
+
+/* Control bytes of msg (a parser quoting the input) replaced by '?'. */
+void result_msg_clean(char *msg)
+{
+	for (char *p = msg; *p;) {
+		size_t n = escape_control(p); /* C1: both its bytes */
+
+		memset(p, '?', n);
+		p += n ? n : 1;
+	}
 }

@@ -6,11 +6,11 @@
  * compare's peak (bench/RESULTS.md, "compare's memory"). Here the file is
  * mapped (MAP_PRIVATE, read-only) and the streaming reader gives back the
  * pages behind its cursor once a window of them is behind it
- * (MADV_DONTNEED), so the text's share of the peak is the window, not the
- * file. Nothing read keeps a pointer into the text (every string is
- * copied), and a page given back and touched again (the streaming reader
- * declining to the whole-tree reader, the key an error message quotes) is
- * read back from the file: correct, only slower.
+ * (MADV_DONTNEED, result_window.c), so the text's share of the peak is
+ * the window, not the file. Nothing read keeps a pointer into the text
+ * (every string is copied), and a page given back and touched again (the
+ * streaming reader declining to the whole-tree reader, the key an error
+ * message quotes) is read back from the file: correct, only slower.
  *
  * A mapping shows the file as it is now, not as it was when opened: a
  * file that another program rewrites in place meanwhile could be read
@@ -32,34 +32,6 @@
 
 #include "result_parse_priv.h"
 
-static size_t map_page(void)
-{
-	static size_t page;
-
-	if (!page) {
-		long p = sysconf(_SC_PAGESIZE);
-
-		page = p > 0 ? (size_t)p : 4096;
-	}
-	return page;
-}
-
-void result_window_release(struct result_window *w, size_t pos)
-{
-	size_t page = map_page(), upto = pos & ~(page - 1);
-
-	if (!w)
-		return;
-	/* the reader went back (a second pass): the window starts again */
-	if (pos < w->given)
-		w->given = upto;
-	if (pos - w->given < w->every || upto <= w->given)
-		return;
-	/* a failure keeps the pages: still correct, only not smaller */
-	madvise((char *)w->base + w->given, upto - w->given, MADV_DONTNEED);
-	w->given = upto;
-}
-
 /* The mapping being read: the SIGBUS handler's to know. One read at a
  * time (abstat reads its files one after the other, in one thread). */
 static char *volatile map_lo, *volatile map_hi;
@@ -74,7 +46,7 @@ static void map_sigbus(int sig, siginfo_t *si, void *uc)
 	(void)uc;
 	if (lo && a >= lo && a < hi) {
 		/* past the file's new end, and so is everything after it */
-		pg = lo + ((size_t)(a - lo) & ~(map_page() - 1));
+		pg = lo + ((size_t)(a - lo) & ~(result_page_size() - 1));
 		if (mmap(pg, (size_t)(hi - pg), PROT_READ,
 			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
 			 0) != MAP_FAILED) {
@@ -96,7 +68,7 @@ static bool map_same(const struct stat *a, const struct stat *b)
 int result_map_read(int fd, const struct stat *st, const char *path,
 		    size_t window, struct result **out, char *err, size_t len)
 {
-	size_t size = (size_t)st->st_size, page = map_page();
+	size_t size = (size_t)st->st_size, page = result_page_size();
 	struct sigaction sa = { 0 };
 	struct result_window w;
 	struct stat after;

@@ -97,7 +97,7 @@ int result_bench_fast(const char *buf, size_t size, size_t *pos,
 		      const char *key, size_t klen, struct benchmark *b,
 		      unsigned *seen);
 
-/* result_map.c: the pages of a mapped text given back behind the
+/* result_window.c: the pages of a mapped text given back behind the
  * streaming reader. base is the mapping (page-aligned); buf[0..given)
  * was given back; every: how many bytes behind the cursor it waits for. */
 struct result_window {
@@ -111,6 +111,8 @@ struct result_window {
 /* Give back the pages before buf[pos] once every bytes are behind the
  * last ones given back (w NULL: nothing, the text is not mapped). */
 void result_window_release(struct result_window *w, size_t pos);
+/* the system's page size (result_window.c) */
+size_t result_page_size(void);
 /* Read the regular file open at fd (st: its fstat, st_size > 0) through
  * a private mapping, giving back window bytes at a time (0: none);
  * -ENOTSUP when it cannot be mapped (read it instead), -EIO when it

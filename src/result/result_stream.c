@@ -12,7 +12,7 @@
  * any error at all) declines with -EAGAIN and the caller reads the file
  * the plain way (result_parse.c), which also words the error message.
  * A mapped file's pages behind the cursor are given back after each run
- * and benchmark (result_map.c).
+ * and benchmark (result_window.c).
  */
 #include <errno.h>
 #include <stdbool.h>

@@ -8,10 +8,10 @@ mk() {
 		make --no-print-directory -C "$S" "$@" >"$TESTTMP/make.log" 2>&1 ||
 		{ cat "$TESTTMP/make.log"; fail "make $*"; }
 }
-compiled() { grep -q ' CC .*src/base/err.c' "$TESTTMP/make.log"; }
+compiled() { grep -q ' CC .*src/base/sink.c' "$TESTTMP/make.log"; }
 mkdir -p "$S" && (cd "$TOP" && cp -r Makefile VERSION src counters workloads "$S/") ||
 	fail "cannot copy the tree"
-O=build/src/base/err.o
+O=build/src/base/sink.o
 
 test_expect_success 'a first build writes build/config.mk with its decisions' '
 	mk HAVE_PAPI=0 HAVE_LIBDW=0 $O && compiled &&
