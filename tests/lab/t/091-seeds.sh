@@ -44,11 +44,7 @@ r = [float(x) for x in row[0][1:5]]
 assert r[2] > r[0] and r[3] > r[1], "doc: 6.12 is not faster than 6.1 at getppid-nosve: %s" % r
 PY
 test_expect_success QEMU,XBUILD,KERNELS 'study 001, short: four sides, one compare, the table from it' '
-	rm -rf "$LABT/seeds-001" &&
-	SEEDS_SHORT=1 SEEDS_OUT="$LABT/seeds-001" sh "$TOP/lab/seeds.sh" 001 \
-		>"$LABT/seeds-001.out" 2>"$LABT/seeds-001.err" ||
-		{ cat "$LABT/seeds-001.err"; false; } &&
-	cat "$LABT/seeds-001/table.txt" &&
+	lab_seeds_short 001 "$LABT/seeds-001" &&
 	grep "^differs: cpu.online: 0 | 0-1 | 0 | 0-1$" "$LABT/seeds-001/table.txt" &&
 	python3 "$TESTTMP/check.py" "$LABT/seeds-001" "$DOC"
 '

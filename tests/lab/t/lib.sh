@@ -35,6 +35,15 @@ lab_boot() {
 	rm -rf "$LABT/$1"
 	sh "$TOP/lab/boot.sh" "$(lab_kernel "$2")" "$3" "$LABT/$1" -f "$4"
 }
+# lab_seeds_short STUDY OUT: seeds.sh's short form of STUDY (SEEDS_SHORT=1)
+# into OUT, made anew, its output beside it (OUT.out, OUT.err); its
+# table shown, and 0 when it ran
+lab_seeds_short() {
+	rm -rf "$2" &&
+	SEEDS_SHORT=1 SEEDS_OUT="$2" sh "$TOP/lab/seeds.sh" "$1" \
+		>"$2.out" 2>"$2.err" || { cat "$2.err"; return 1; }
+	cat "$2/table.txt"
+}
 # lab_check_row DIR BENCHMARK BOOTS MIN MAX: BENCHMARK's row of
 # DIR/compare.json (make lab's) is primary, instructions/op, BOOTS boots
 # a side, significant ("yes"), its delta in [MIN, MAX] percent and at
