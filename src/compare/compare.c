@@ -209,7 +209,7 @@ static int compare_holm(struct compare_model *m)
 	m->n_tests = n;
 	if (!n)
 		return 0;
-	p = malloc(n * sizeof(*p));
+	p = calloc(n, sizeof(*p));
 	if (!p)
 		return -ENOMEM;
 	for (size_t r = 0; r < m->n_rows; r++)
