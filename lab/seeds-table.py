@@ -69,13 +69,13 @@ elif study == "001" and x86:
           "against 1; verdicts: compare's, from instructions/op")
 elif study == "000":
     # sides: UP, MP, UP+mitigations=off, MP+mitigations=off, and on
-    # arm64 MP+maxcpus=1, UP+kpti=1; x86_64 adds the verdicts of MP/UP
-    # and mit (each a side against the baseline, UP)
+    # arm64 MP+maxcpus=1, UP+kpti=1; each delta with its verdict
     cols = ["UP", "MP", "UP-mit", "MP-mit", "MPmax1", "UPkpti"][:len(labels)]
     # (name, side, against): pct(against, side); mit: default against off
     ds = [("MP/UP", 1, 0), ("mit", 0, 2), ("max1/UP", 4, 0), ("kpti", 5, 0)]
     ds = [x for x in ds if max(x[1:]) < len(labels)]
-    vs = {"MP/UP": 0, "mit": 1} if x86 else {}
+    # each delta's verdict: its side's against UP in the compare
+    vs = {"MP/UP": 0, "mit": 1, "max1/UP": 3, "kpti": 4}
     print("instructions a call, 6.12 (%s)" % ", ".join(labels))
     print(("%-14s" % "benchmark" + "".join(" %8s" % h for h in cols) + "  "
            + "".join(" %8s" % n + (" %-7s" % "verdict" if n in vs else "")
@@ -88,7 +88,7 @@ elif study == "000":
     print("MP/UP: 2 vCPUs against 1; mit: what mitigations=off saves UP "
           "(default against off)" + ("; max1/UP: maxcpus=1 on 2 vCPUs "
           "against 1; kpti: kpti=1 against the default, UP" if len(ds) > 2
-          else "; verdicts: compare's, from instructions/op"))
+          else "") + "; verdicts: compare's, from instructions/op")
 elif study == "001":
     # each MP column's verdict is its pair's own compare (seeds.sh's
     # v6.1 and v6.12 beside COMPARE_JSON): 2 vCPUs against 1 of one kernel
