@@ -13,7 +13,6 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "doctor.h"

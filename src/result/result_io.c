@@ -9,12 +9,12 @@
  * link()+unlink() where the file system lacks it) and the directory is
  * fsync'd so the new name survives a crash too. The writer that streams
  * the file into the temp file is result_write.c. A regular file is read
- * through a mapping (result_map.c), anything else into a buffer.
+ * through a mapping (result_map.c), anything else into a buffer; either
+ * text becomes a result in result_text.c.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +24,6 @@
 #include <unistd.h>
 
 #include "err.h"
-#include "escape.h"
 #include "hold.h"
 #include "result_parse_priv.h"
 
