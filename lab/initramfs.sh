@@ -12,6 +12,7 @@
 # archive (boot.sh); the kernel unpacks both.
 set -eu
 . "$(dirname "$0")/lib.sh"
+lab_prep_lock
 
 out=$LAB/initramfs$LAB_SFX.cpio.gz
 x=$LAB_XBUILD

@@ -19,6 +19,7 @@
 # /boot/config-RELEASE for abstat to record (env.kernel.config).
 set -eu
 . "$(dirname "$0")/lib.sh"
+lab_prep_lock
 
 series=${1:?usage: kernel.sh SERIES|PACKAGE|PATH (for example 6.1, 6.12 or ./Image)}
 case $series in

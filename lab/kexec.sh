@@ -12,6 +12,7 @@
 # The kernels: LAB_KERNELS ("6.1 6.12"), from build/lab's cache.
 set -eu
 . "$(dirname "$0")/lib.sh"
+lab_prep_lock
 
 dir=${1:?usage: kexec.sh DIR}
 cc=${LAB_CROSS}gcc

@@ -45,6 +45,24 @@ lab_lock() {
 	export LAB_LOCK_HELD
 }
 
+# lab_prep_lock: the lab's caches (LAB_CACHE's packages; under LAB the
+# kernels, the initramfs, busybox, kexec's tree; the sysroot) are filled
+# under flock on LAB_CACHE/.prep.lock, so that labs run side by side
+# (make lab-check's two files at once, a LAB of its own on a shared
+# LAB_CACHE) fetch, unpack and build each thing once and never read it
+# half written: kernel.sh, initramfs.sh, sysroot.sh and kexec.sh take it
+# first (fd 8, held until that script exits; a script it runs inherits
+# it and LAB_PREP_HELD, and does not wait for it again)
+lab_prep_lock() {
+	[ "${LAB_PREP_HELD:-}" != "$LAB_CACHE" ] || return 0
+	command -v flock >/dev/null || lab_die "flock is missing (apt-get install util-linux)"
+	mkdir -p "$LAB_CACHE" && exec 8>>"$LAB_CACHE/.prep.lock" ||
+		lab_die "$LAB_CACHE/.prep.lock cannot be opened"
+	flock 8 || lab_die "flock $LAB_CACHE/.prep.lock failed"
+	LAB_PREP_HELD=$LAB_CACHE
+	export LAB_PREP_HELD
+}
+
 # lab_apt_ready: arm64 is a foreign architecture and its lists are fetched
 # (once per lab directory; apt-get update again after a day); amd64 is
 # the host's own on an x86_64 host

@@ -6,6 +6,7 @@
 # download and unpacked with dpkg-deb -x, once. No PAPI: the cross build has no PAPI backend.
 set -eu
 . "$(dirname "$0")/lib.sh"
+lab_prep_lock
 
 triplet=${1:?usage: sysroot.sh TRIPLET DIR} dir=${2:?usage: sysroot.sh TRIPLET DIR}
 arch=$(dpkg-architecture -t "$triplet" -qDEB_HOST_ARCH 2>/dev/null) ||

@@ -4,7 +4,10 @@
 # (make CROSS=aarch64-linux-gnu- all progs built), KERNELS (the newest
 # Debian arm64 6.1 and 6.12, from the mirrors or build/lab's cache). KVM
 # is not needed: the guest runs under TCG. Boots write below
-# build/lab/tests, kept for a look after a failure.
+# build/lab/tests, kept for a look after a failure; make lab-check runs
+# two files at once, so a file's names there are its own (060's panic
+# plan is kexec-panic, 030's boot panic), but for what a file tagged
+# alone reads of another's run.
 LABT=$TOP/build/lab/tests
 # the arm64 lab unless a test says otherwise (120-139: LAB_ARCH=x86_64
 # after this file), whatever make lab-check LAB_ARCH=... exported
