@@ -39,8 +39,12 @@ test_expect_success FOREIGN_PMU 'LIBPFM_FORCE_PMU: unqualified names encode for 
 test_expect_success LIBPFM_CPU "this CPU's own PMU events encode and are this machine's" '
 	own=$("$BUILD/tests/prereq" cpu-pmu) &&
 	expect_exit 0 "$ABSTAT" list "$own::" &&
-	first=$(grep -m1 -o "^$own::[A-Za-z0-9_.:-]*" "$TESTTMP/out") &&
-	[ -n "$first" ] &&
+	# the first that encodes as listed: one whose first detail line is
+	# not "needs a unit mask" (Zen 4 lists RETIRED_X87_FP_OPS first, which
+	# has no default unit mask)
+	first=$(awk -v own="$own::" "index(\$0, own) == 1 { ev = \$1; next }
+		ev != \"\" { if (\$0 !~ /needs a unit mask/) { print ev; exit } ev = \"\" }" "$TESTTMP/out") &&
+	echo "$first" && [ -n "$first" ] &&
 	expect_exit 0 "$ABSTAT" list --encode "$first" &&
 	grep_out "^    pmu $own, type (RAW \(4\)|HARDWARE \(0\))" &&
 	nogrep_out "is not this machine"

@@ -46,7 +46,7 @@ test_expect_success JQ 'abstat show: the rows marked [e], the legend, the machin
 	grep_out "^instructions/op\[e\] " &&
 	grep_out "^task-clock " && ! grep -q "^task-clock.*\[e\]" "$TESTTMP/out" &&
 	grep_out "^\[e\] emulated: counted by the emulator" &&
-	tr "\n" " " <"$TESTTMP/out" | grep -q "machine: .*instructions  *counted by the emulator)" ||
+	tr -s "\n " "  " <"$TESTTMP/out" | grep -q "machine: .*instructions counted by the emulator)" ||
 		fail "no machine line" &&
 	expect_exit 0 "$ABSTAT" show --format csv "$R" &&
 	grep_out "^getppid,instructions/op,,2,.*,emulated$"
@@ -58,9 +58,9 @@ test_expect_success JQ 'compare, mail and json: [e] on the counter rows only, "e
 	grep_out "^  instructions/op\[e\]( |\$)" &&
 	grep_out "^  task-clock/op( |\$)" && ! grep -q "^  task-clock/op\[e\]" "$TESTTMP/out" &&
 	width_ascii "$TESTTMP/out" 72 &&
-	tr "\n" " " <"$TESTTMP/out" | grep -q "\[e\]: emulated, counted by the emulator" ||
+	tr -s "\n " "  " <"$TESTTMP/out" | grep -q "\[e\]: emulated, counted by the emulator" ||
 		fail "no legend" &&
-	tr "\n" " " <"$TESTTMP/out" | grep -q "instructions  *counted by the emulator)" ||
+	tr -s "\n " "  " <"$TESTTMP/out" | grep -q "instructions counted by the emulator)" ||
 		fail "no machine line" &&
 	expect_exit 0 "$ABSTAT" compare -q --format json --metric instructions/op,task-clock/op \
 		"a=$R" "b=$TESTTMP/b.json" &&
