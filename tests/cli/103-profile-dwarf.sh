@@ -24,10 +24,19 @@ test_expect_success DWARF_SAMPLING 'dwarf: recorded as the call graph, no sample
 		fail "call_graph or lost: $(json "d[\"config\"][\"profile\"]" "$TESTTMP/d.json")"
 '
 
-test_expect_success DWARF_SAMPLING 'dwarf: the 70/30 split holds' '
-	expect_exit 0 $ABSTAT profile -q --user-only --call-graph dwarf -r 3 -o "$TESTTMP/s.json" -- $P/split_work 70 100000 20 &&
-	a=$(json "round(100.0 * sum(n for r in d[\"benchmarks\"][0][\"runs\"] if not r[\"warmup\"] for s, n in r[\"profile\"][\"stacks\"] if s.endswith(\";work_a\")) / sum(r[\"profile\"][\"samples\"] for r in d[\"benchmarks\"][0][\"runs\"] if not r[\"warmup\"]))" "$TESTTMP/s.json") &&
-	[ "$a" -ge 65 ] && [ "$a" -le 75 ] || fail "work_a $a%"
+# the median of five runs' shares of work_a: in CI (an AMD EPYC VM,
+# three runs of 100000 rounds pooled, about 675 samples) the share was
+# once 64%, where the same machine's pooled shares were 68 to 72.5,
+# loaded or not, and single runs 63 to 71 (binomial chance alone is 3
+# points a run of 225 samples); at 200000 rounds a run (about 450
+# samples) the median of five strays about 1.2 points by chance, and a
+# run gone astray moves a pooled share, not the median
+test_expect_success DWARF_SAMPLING 'dwarf: the 70/30 split holds (the median run within 7 points)' '
+	expect_exit 0 $ABSTAT profile -q --user-only --call-graph dwarf -r 5 -o "$TESTTMP/s.json" -- $P/split_work 70 200000 20 &&
+	json "sorted(round(100.0 * sum(n for s, n in r[\"profile\"][\"stacks\"] if s.endswith(\";work_a\")) / r[\"profile\"][\"samples\"]) for r in d[\"benchmarks\"][0][\"runs\"] if not r[\"warmup\"])" "$TESTTMP/s.json" >"$TESTTMP/shares" &&
+	cat "$TESTTMP/shares" &&
+	a=$(python3 -c "import ast, sys; v = ast.literal_eval(open(sys.argv[1]).read()); print(v[len(v) // 2] if len(v) == 5 else -1)" "$TESTTMP/shares") &&
+	[ "$a" -ge 63 ] && [ "$a" -le 77 ] || fail "work_a $a% (the median run)"
 '
 
 test_expect_success 'usage: --call-graph takes fp or dwarf' '
